@@ -1,0 +1,238 @@
+//! Cards, suits and ranks, each stored in a single byte.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the four French suits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    /// ♠
+    Spades = 0,
+    /// ♥
+    Hearts = 1,
+    /// ♦
+    Diamonds = 2,
+    /// ♣
+    Clubs = 3,
+}
+
+impl Suit {
+    /// All four suits, in the order felt uses for deck composition.
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// The one-letter token used in game files and the headless protocol (`S H D C`).
+    pub fn letter(self) -> char {
+        match self {
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Diamonds => 'D',
+            Suit::Clubs => 'C',
+        }
+    }
+
+    /// The plain text symbol (text presentation, never emoji).
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+        }
+    }
+
+    /// True for hearts and diamonds.
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+
+    /// Parses `S`, `H`, `D` or `C` (either case).
+    pub fn from_letter(c: char) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            'S' => Some(Suit::Spades),
+            'H' => Some(Suit::Hearts),
+            'D' => Some(Suit::Diamonds),
+            'C' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
+    fn from_index(i: u8) -> Suit {
+        Suit::ALL[(i & 3) as usize]
+    }
+}
+
+/// A rank from Ace (1) to King (13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Rank(u8);
+
+impl Rank {
+    /// The lowest rank.
+    pub const ACE: Rank = Rank(1);
+    /// The highest rank.
+    pub const KING: Rank = Rank(13);
+
+    /// A rank from its number, 1 (Ace) to 13 (King).
+    pub fn new(n: u8) -> Option<Rank> {
+        (1..=13).contains(&n).then_some(Rank(n))
+    }
+
+    /// The number of the rank, 1 (Ace) to 13 (King).
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Every rank, Ace to King.
+    pub fn all() -> impl DoubleEndedIterator<Item = Rank> {
+        (1..=13).map(Rank)
+    }
+
+    /// The rank token: `A 2..9 T J Q K`.
+    pub fn letter(self) -> char {
+        b"A23456789TJQK"[(self.0 - 1) as usize] as char
+    }
+
+    /// Parses a rank token; `10` is accepted as well as `T`.
+    pub fn from_token(s: &str) -> Option<Rank> {
+        let s = s.to_ascii_uppercase();
+        match s.as_str() {
+            "10" => Some(Rank(10)),
+            _ if s.len() == 1 => {
+                let c = s.as_bytes()[0];
+                b"A23456789TJQK"
+                    .iter()
+                    .position(|&r| r == c)
+                    .map(|i| Rank(i as u8 + 1))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl TryFrom<u8> for Rank {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, Self::Error> {
+        Rank::new(n).ok_or_else(|| format!("rank must be 1 to 13, not {n}"))
+    }
+}
+
+impl From<Rank> for u8 {
+    fn from(r: Rank) -> u8 {
+        r.0
+    }
+}
+
+/// A playing card packed into one byte: rank in the low four bits, suit in the next two.
+///
+/// One byte per card keeps game states small enough to snapshot on every move and lets
+/// solvers hash and copy positions cheaply.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct Card(u8);
+
+impl Card {
+    /// The card of this suit and rank.
+    pub const fn new(suit: Suit, rank: Rank) -> Card {
+        Card(rank.0 | ((suit as u8) << 4))
+    }
+
+    /// Its suit.
+    pub fn suit(self) -> Suit {
+        Suit::from_index(self.0 >> 4)
+    }
+
+    /// Its rank.
+    pub fn rank(self) -> Rank {
+        Rank(self.0 & 0x0f)
+    }
+
+    /// The byte the card is stored as; stable, so solvers may use it in hashes.
+    pub fn to_byte(self) -> u8 {
+        self.0
+    }
+
+    /// The card a byte from [`Card::to_byte`] stands for, if it is one.
+    pub fn from_byte(b: u8) -> Option<Card> {
+        let rank = b & 0x0f;
+        ((1..=13).contains(&rank) && b < 0x40).then_some(Card(b))
+    }
+
+    /// The two-character token, e.g. `TH` or `AS`.
+    pub fn token(self) -> String {
+        format!("{}{}", self.rank().letter(), self.suit().letter())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a card token did not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{token}' is not a card: expected a rank (A 2..9 T J Q K) then a suit (S H D C), e.g. TH")]
+pub struct CardParseError {
+    /// The token as given.
+    pub token: String,
+}
+
+impl FromStr for Card {
+    type Err = CardParseError;
+    fn from_str(s: &str) -> Result<Card, CardParseError> {
+        let err = || CardParseError {
+            token: s.to_string(),
+        };
+        let s = s.trim();
+        let mut chars = s.chars();
+        let suit_char = chars.next_back().ok_or_else(err)?;
+        let suit = Suit::from_letter(suit_char).ok_or_else(err)?;
+        let rank = Rank::from_token(chars.as_str()).ok_or_else(err)?;
+        Ok(Card::new(suit, rank))
+    }
+}
+
+impl From<Card> for String {
+    fn from(c: Card) -> String {
+        c.token()
+    }
+}
+
+impl TryFrom<String> for Card {
+    type Error = CardParseError;
+    fn try_from(s: String) -> Result<Card, CardParseError> {
+        s.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_through_its_token_and_byte() {
+        for suit in Suit::ALL {
+            for rank in Rank::all() {
+                let card = Card::new(suit, rank);
+                assert_eq!(card.token().parse::<Card>(), Ok(card));
+                assert_eq!(Card::from_byte(card.to_byte()), Some(card));
+                assert_eq!((card.suit(), card.rank()), (suit, rank));
+            }
+        }
+    }
+
+    #[test]
+    fn bad_tokens_are_refused() {
+        for bad in ["", "S", "1S", "AX", "KKS", "0H", "??"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad} parsed");
+        }
+        assert_eq!("10h".parse::<Card>().map(|c| c.token()), Ok("TH".into()));
+    }
+}

@@ -1,0 +1,276 @@
+//! The catalog: ruleset factories, scoring tables and variants, and how game codes resolve.
+//!
+//! The catalog reads no files itself: callers hand it `(origin, text)` pairs, so the same code
+//! serves embedded variants, user files and plugin-bundled ones.
+
+use crate::code::{CodeError, GameCode};
+use crate::ruleset::{DynRuleset, RuleChoice, RulesetFactory, Setup};
+use crate::variant::{parse_score_table, parse_variant, Origin, ScoreTable, Variant, VariantError};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A loaded variant and where it came from.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The parsed variant.
+    pub variant: Variant,
+    /// Its file.
+    pub origin: Origin,
+    /// The file it replaced, when a later file used the same id.
+    pub overrides: Option<Origin>,
+    /// The rules choices it offers, default first.
+    pub rules: Vec<RuleChoice>,
+}
+
+/// Why a game could not be set up from the catalog.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogError {
+    /// No variant has this id.
+    #[error("unknown variant '{0}' (felt variants lists them)")]
+    UnknownVariant(String),
+    /// The variant does not offer these rules.
+    #[error("variant {variant} has no rules '{rules}' (it offers: {offered})")]
+    UnknownRules {
+        /// The variant.
+        variant: String,
+        /// The rules asked for.
+        rules: String,
+        /// Those offered.
+        offered: String,
+    },
+    /// A code did not resolve.
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    /// The ruleset refused the variant.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+}
+
+/// Every ruleset, scoring table and variant felt knows.
+#[derive(Default)]
+pub struct Catalog {
+    factories: Vec<Arc<dyn RulesetFactory>>,
+    scoring: BTreeMap<String, ScoreTable>,
+    entries: Vec<Entry>,
+    texts: BTreeMap<String, String>,
+    errors: Vec<VariantError>,
+}
+
+impl Catalog {
+    /// An empty catalog.
+    pub fn new() -> Catalog {
+        Catalog::default()
+    }
+
+    /// Adds a ruleset factory (built in or from a plugin).
+    pub fn add_ruleset(&mut self, factory: Arc<dyn RulesetFactory>) {
+        self.factories.push(factory);
+    }
+
+    /// The rulesets known, in the order added.
+    pub fn rulesets(&self) -> &[Arc<dyn RulesetFactory>] {
+        &self.factories
+    }
+
+    /// Adds a scoring table from a file named `id.toml`; a later table with the same id wins.
+    pub fn add_scoring(&mut self, origin: Origin, id: &str, text: &str) -> Result<(), VariantError> {
+        match parse_score_table(&origin, id, text) {
+            Ok(table) => {
+                self.scoring.insert(id.to_string(), table);
+                Ok(())
+            }
+            Err(e) => {
+                self.errors.push(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// A scoring table by id.
+    pub fn scoring(&self, id: &str) -> Option<&ScoreTable> {
+        self.scoring.get(id)
+    }
+
+    /// Parses and checks a variant file, then adds it (replacing a variant of the same id).
+    /// A bad file is recorded in [`Catalog::errors`] and returned; the others are unaffected.
+    pub fn add_variant(&mut self, origin: Origin, text: &str) -> Result<&Entry, VariantError> {
+        match self.check_variant(&origin, text) {
+            Ok(entry) => {
+                let id = entry.variant.id.clone();
+                self.texts.insert(id.clone(), text.to_string());
+                let index = match self.entries.iter().position(|e| e.variant.id == id) {
+                    Some(i) => {
+                        let old = std::mem::replace(&mut self.entries[i], entry);
+                        self.entries[i].overrides = Some(old.origin);
+                        i
+                    }
+                    None => {
+                        self.entries.push(entry);
+                        self.entries.len() - 1
+                    }
+                };
+                Ok(&self.entries[index])
+            }
+            Err(e) => {
+                self.errors.push(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// Checks a variant file without adding it: the schema, the scoring table, the code prefix
+    /// and every rules choice built by its ruleset.
+    pub fn check_variant(&self, origin: &Origin, text: &str) -> Result<Entry, VariantError> {
+        let variant = parse_variant(origin, text)?;
+        let err = |key: &str, message: String| VariantError::at_key(origin, text, Some(key), message);
+        let factory = self.factory(&variant.ruleset).ok_or_else(|| {
+            let known: Vec<&str> = self.factories.iter().map(|f| f.id()).collect();
+            err("ruleset", format!("unknown ruleset '{}' (known: {})", variant.ruleset, known.join(", ")))
+        })?;
+        let scoring = match &variant.scoring {
+            Some(id) => Some(self.scoring.get(id).ok_or_else(|| {
+                let known: Vec<&str> = self.scoring.keys().map(String::as_str).collect();
+                err("scoring", format!("unknown scoring table '{id}' (known: {})", known.join(", ")))
+            })?),
+            None => None,
+        };
+        if let Some(other) = self
+            .entries
+            .iter()
+            .find(|e| e.variant.code == variant.code && e.variant.id != variant.id)
+        {
+            return Err(err(
+                "code",
+                format!("code prefix {} is already used by variant {}", variant.code, other.variant.id),
+            ));
+        }
+        let offered = factory.rule_choices();
+        let rules: Vec<RuleChoice> = if variant.rules.is_empty() {
+            offered.clone()
+        } else {
+            let mut chosen = Vec::new();
+            for id in &variant.rules {
+                let choice = offered.iter().find(|c| &c.id == id).ok_or_else(|| {
+                    let ids: Vec<&str> = offered.iter().map(|c| c.id.as_str()).collect();
+                    err("rules", format!("ruleset {} has no rules '{id}' (it offers: {})", factory.id(), ids.join(", ")))
+                })?;
+                chosen.push(choice.clone());
+            }
+            chosen
+        };
+        if rules.is_empty() {
+            return Err(err("rules", format!("ruleset {} offers no rules choice", factory.id())));
+        }
+        for choice in &rules {
+            factory
+                .build(Setup {
+                    variant: &variant,
+                    scoring,
+                    rules: choice,
+                })
+                .map_err(|e| VariantError::at_key(origin, text, e.key.as_deref(), e.message))?;
+        }
+        Ok(Entry {
+            variant,
+            origin: origin.clone(),
+            overrides: None,
+            rules,
+        })
+    }
+
+    /// Files that failed to load, in load order.
+    pub fn errors(&self) -> &[VariantError] {
+        &self.errors
+    }
+
+    /// Every variant, in load order.
+    pub fn variants(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// A variant by id.
+    pub fn get(&self, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.variant.id == id)
+    }
+
+    /// A ruleset factory by id.
+    pub fn factory(&self, id: &str) -> Option<&Arc<dyn RulesetFactory>> {
+        self.factories.iter().find(|f| f.id() == id)
+    }
+
+    /// The entry and rules choice for a variant id and optional rules id (default first).
+    pub fn choose(&self, variant: &str, rules: Option<&str>) -> Result<(&Entry, &RuleChoice), CatalogError> {
+        let entry = self
+            .get(variant)
+            .ok_or_else(|| CatalogError::UnknownVariant(variant.to_string()))?;
+        let choice = match rules {
+            None => entry.rules.first(),
+            Some(r) => entry.rules.iter().find(|c| c.id == r),
+        };
+        let choice = choice.ok_or_else(|| CatalogError::UnknownRules {
+            variant: variant.to_string(),
+            rules: rules.unwrap_or_default().to_string(),
+            offered: entry.rules.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", "),
+        })?;
+        Ok((entry, choice))
+    }
+
+    /// A ruleset instance for a variant and rules choice.
+    pub fn build(&self, variant: &str, rules: Option<&str>) -> Result<Arc<dyn DynRuleset>, CatalogError> {
+        let (entry, choice) = self.choose(variant, rules)?;
+        let origin = entry.origin.clone();
+        let text = self.texts.get(variant).map(String::as_str).unwrap_or("");
+        let factory = self
+            .factory(&entry.variant.ruleset)
+            .ok_or_else(|| CatalogError::UnknownVariant(variant.to_string()))?;
+        let scoring = entry.variant.scoring.as_deref().and_then(|id| self.scoring.get(id));
+        factory
+            .build(Setup {
+                variant: &entry.variant,
+                scoring,
+                rules: choice,
+            })
+            .map_err(|e| VariantError::at_key(&origin, text, e.key.as_deref(), e.message).into())
+    }
+
+    /// The game code of a deal.
+    pub fn code_for(&self, variant: &str, rules: Option<&str>, shuffle: u64) -> Result<GameCode, CatalogError> {
+        let (entry, choice) = self.choose(variant, rules)?;
+        Ok(GameCode::new(&entry.variant.code, choice.letter, shuffle)?)
+    }
+
+    /// The variant and rules a code names.
+    pub fn resolve(&self, code: &GameCode) -> Result<(&Entry, &RuleChoice), CodeError> {
+        let entry = match self.entries.iter().find(|e| e.variant.code == code.variant) {
+            Some(e) => e,
+            None => {
+                let prefix = code.prefix();
+                let known: Vec<&str> = self
+                    .entries
+                    .iter()
+                    .filter(|e| e.variant.code.split('-').next() == Some(prefix))
+                    .map(|e| e.variant.code.as_str())
+                    .collect();
+                return Err(if known.is_empty() {
+                    CodeError::UnknownPrefix(prefix.to_string())
+                } else {
+                    CodeError::UnknownVariant {
+                        variant: code.variant.clone(),
+                        prefix: prefix.to_string(),
+                        known: known.join(", "),
+                    }
+                });
+            }
+        };
+        let choice = entry
+            .rules
+            .iter()
+            .find(|c| c.letter == code.rules)
+            .ok_or_else(|| CodeError::UnknownRules {
+                variant: code.variant.clone(),
+                letter: code.rules,
+                offered: entry.rules.iter().map(|c| c.letter.to_string()).collect::<Vec<_>>().join(", "),
+            })?;
+        Ok((entry, choice))
+    }
+}

@@ -1,0 +1,30 @@
+//! felt-core: everything generic about a card game.
+//!
+//! Cards and decks, the deterministic shuffle, game codes, the variant schema, the table view
+//! renderers draw, the generic actions, the [`Ruleset`] trait and the [`Session`] with undo.
+//! ✱ Contract 2: nothing here knows any particular game.
+
+#![warn(missing_docs)]
+
+pub mod action;
+pub mod card;
+pub mod catalog;
+pub mod code;
+pub mod deck;
+pub mod ruleset;
+pub mod session;
+pub mod variant;
+pub mod view;
+
+pub use action::{Action, PileId, Seat};
+pub use card::{Card, CardParseError, Rank, Suit};
+pub use catalog::{Catalog, CatalogError, Entry};
+pub use code::{CodeError, GameCode};
+pub use deck::{shuffle, DeckError, DeckSpec};
+pub use ruleset::{
+    AnalyzeRequest, Analysis, DynRuleset, Event, GameState, ParamError, RuleChoice, RuleViolation, Ruleset,
+    RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status, Typed,
+};
+pub use session::Session;
+pub use variant::{Origin, ScoreTable, Variant, VariantError};
+pub use view::{CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, StatusItem, TableView};

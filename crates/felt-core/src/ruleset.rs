@@ -1,0 +1,446 @@
+//! The `Ruleset` trait a game author writes, and the object-safe `DynRuleset` the host calls.
+//!
+//! An author implements [`Ruleset`] with a concrete `State` type; [`Typed`] wraps it into a
+//! [`DynRuleset`] whose state is an opaque [`GameState`]. Plugins implement [`DynRuleset`]
+//! directly on the host side, so built-ins and plugins travel the same path (✱ contract 10).
+
+use crate::action::{Action, PileId, Seat};
+use crate::variant::{ScoreTable, Variant};
+use crate::view::TableView;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+/// A refused action: a stable rule id and a sentence a player understands (✱ contract 5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{rule}: {message}")]
+pub struct RuleViolation {
+    /// The rule's stable id, e.g. `SP-DEAL`.
+    pub rule: String,
+    /// What the player reads.
+    pub message: String,
+}
+
+impl RuleViolation {
+    /// A violation of `rule` explained by `message`.
+    pub fn new(rule: impl Into<String>, message: impl Into<String>) -> RuleViolation {
+        RuleViolation {
+            rule: rule.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Actions are expected.
+    Playing,
+    /// Won; for multi-player games, `winner` names the winning side.
+    Won {
+        /// Who won, for games with sides; empty for solitaire.
+        winner: String,
+    },
+    /// Ended without a win.
+    Over {
+        /// Why, in a sentence ("3,000 moves reached").
+        reason: String,
+    },
+}
+
+impl Status {
+    /// The one-word form used by the headless protocol.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Won { .. } => "won",
+            Status::Over { .. } => "over",
+        }
+    }
+}
+
+/// Something that happened in one step, for messages, animation and records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// Cards moved from one pile to another.
+    Moved {
+        /// From.
+        from: PileId,
+        /// To.
+        to: PileId,
+        /// How many.
+        count: u16,
+    },
+    /// A face-down card turned up.
+    Flipped {
+        /// The pile whose last card turned.
+        pile: PileId,
+    },
+    /// Cards were dealt from a pile.
+    Dealt {
+        /// The pile dealt from.
+        from: PileId,
+        /// How many cards.
+        count: u16,
+    },
+    /// A finished set left the table.
+    SetRemoved {
+        /// The pile it left from.
+        pile: PileId,
+    },
+    /// Anything else, named by the ruleset, with a sentence for the player.
+    Note {
+        /// A stable kind (`trick-won`, `bid`).
+        kind: String,
+        /// What the player reads.
+        text: String,
+    },
+}
+
+/// Score and counters, as records and statistics keep them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scoreboard {
+    /// Points, if the variant scores points.
+    pub score: Option<i64>,
+    /// Moves counted by the variant's rules.
+    pub moves: u32,
+}
+
+/// A rules choice a ruleset offers (Spider: classic or relaxed group moves).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleChoice {
+    /// Stable id used in variant files and on the command line (`classic`).
+    pub id: String,
+    /// The letter in game codes (`C`).
+    pub letter: char,
+    /// What a person reads (`Classic`).
+    pub name: String,
+    /// One sentence on what it changes.
+    pub description: String,
+}
+
+/// A question for a ruleset's analysis hook (solver, hints, dead ends).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnalyzeRequest {
+    /// Is the game still winnable?
+    Solve {
+        /// May the analysis look at face-down cards and the stock order?
+        full_information: bool,
+        /// How many positions it may visit before answering "undecided".
+        max_states: u64,
+    },
+    /// The `rank`-th best next action found honestly (0 = best).
+    Hint {
+        /// Which hint, for cycling.
+        rank: u32,
+        /// Positions the search may visit.
+        max_states: u64,
+    },
+    /// Can any sequence of actions still make progress?
+    DeadEnd,
+}
+
+/// An analysis answer. `Unwinnable` is only given when the search was exhaustive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Analysis {
+    /// A winning line.
+    Won {
+        /// The actions, replayable from the analysed position.
+        actions: Vec<Action>,
+        /// Positions visited.
+        states: u64,
+    },
+    /// Proven: no line wins.
+    Unwinnable {
+        /// Positions visited.
+        states: u64,
+    },
+    /// The budget ran out first.
+    Undecided {
+        /// Positions visited.
+        states: u64,
+    },
+    /// A suggested action, or none when nothing helps.
+    Hint {
+        /// The action.
+        action: Option<Action>,
+    },
+    /// Whether any progress is still possible.
+    DeadEnd {
+        /// True when nothing can ever turn a card or finish a set again.
+        stuck: bool,
+    },
+}
+
+/// What the host knows of a ruleset instance (a ruleset built for one variant and rules).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesetInfo {
+    /// The ruleset's id (`spider`).
+    pub ruleset: String,
+    /// The variant's id (`spider-2suit`).
+    pub variant: String,
+    /// The variant's display name.
+    pub name: String,
+    /// The rules choice in force (`classic`).
+    pub rules: String,
+    /// Rules text shown by the help overlay, one paragraph per entry.
+    pub help: Vec<String>,
+    /// Seats a human may take; other seats are played by the ruleset.
+    pub seats: u8,
+}
+
+/// The game logic an author writes, with a concrete state type.
+///
+/// ✱ Contract 1: every method is pure: no I/O, no clock, no global state.
+pub trait Ruleset: Send + Sync + 'static {
+    /// The whole game state: cloneable for undo, serializable for saves and plugins.
+    type State: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// Identity and help text.
+    fn info(&self) -> &RulesetInfo;
+    /// A new game dealt from `seed`.
+    fn new_game(&self, seed: u64) -> Self::State;
+    /// Whether `action` is legal now, and if not which rule forbids it.
+    fn check(&self, state: &Self::State, action: &Action) -> Result<(), RuleViolation>;
+    /// Checks and applies `action` with every automatic follow-up; on error, `state` is unchanged.
+    fn apply(&self, state: &mut Self::State, action: &Action) -> Result<Vec<Event>, RuleViolation>;
+    /// Every legal action, appended to `out`.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Action>);
+    /// The legal moves of the card at `index` of `from` and those above it, best first.
+    fn rank_moves(&self, state: &Self::State, from: PileId, index: u16) -> Vec<Action> {
+        let mut all = Vec::new();
+        self.legal_actions(state, &mut all);
+        all.retain(|a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index));
+        all
+    }
+    /// The table as `seat` may see it.
+    fn view(&self, state: &Self::State, seat: Seat) -> TableView;
+    /// Playing, won or over.
+    fn status(&self, state: &Self::State) -> Status;
+    /// Score and move counter.
+    fn scoreboard(&self, state: &Self::State) -> Scoreboard;
+    /// The solver / hint / dead-end hook; `None` when the ruleset offers no analysis.
+    fn analyze(&self, _state: &Self::State, _request: &AnalyzeRequest) -> Option<Analysis> {
+        None
+    }
+}
+
+/// The host's view of a game state: a value it can clone, compare and hand back, but not read.
+pub struct GameState(Box<dyn ErasedState>);
+
+trait ErasedState: Any + Send + Sync + fmt::Debug {
+    fn clone_box(&self) -> Box<dyn ErasedState>;
+    fn clone_into_box(&self, target: &mut dyn ErasedState) -> bool;
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Clone + PartialEq + fmt::Debug + Send + Sync + 'static> ErasedState for T {
+    fn clone_box(&self) -> Box<dyn ErasedState> {
+        Box::new(self.clone())
+    }
+    fn clone_into_box(&self, target: &mut dyn ErasedState) -> bool {
+        match target.as_any_mut().downcast_mut::<T>() {
+            Some(t) => {
+                t.clone_from(self);
+                true
+            }
+            None => false,
+        }
+    }
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl GameState {
+    /// Wraps a ruleset's state.
+    pub fn new<T: Clone + PartialEq + fmt::Debug + Send + Sync + 'static>(state: T) -> GameState {
+        GameState(Box::new(state))
+    }
+    /// The ruleset's state, if it is of type `T`.
+    pub fn downcast_ref<T: 'static>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+    /// The ruleset's state, mutably, if it is of type `T`.
+    pub fn downcast_mut<T: 'static>(&mut self) -> Option<&mut T> {
+        self.0.as_any_mut().downcast_mut()
+    }
+}
+
+impl Clone for GameState {
+    fn clone(&self) -> Self {
+        GameState(self.0.clone_box())
+    }
+    // Reuses the target's allocations: undo snapshots then cost no allocation once warm.
+    fn clone_from(&mut self, source: &Self) {
+        if !source.0.clone_into_box(self.0.as_mut()) {
+            *self = source.clone();
+        }
+    }
+}
+
+impl PartialEq for GameState {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_dyn(other.0.as_ref())
+    }
+}
+
+impl fmt::Debug for GameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Why a saved state could not be read back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("saved game state does not decode: {0}")]
+pub struct StateError(pub String);
+
+/// The object-safe face of a ruleset that the host calls (sessions, renderer, store, plugins).
+pub trait DynRuleset: Send + Sync {
+    /// Identity and help text.
+    fn info(&self) -> &RulesetInfo;
+    /// A new game dealt from `seed`.
+    fn new_game(&self, seed: u64) -> GameState;
+    /// Whether `action` is legal now.
+    fn check(&self, state: &GameState, action: &Action) -> Result<(), RuleViolation>;
+    /// Checks and applies `action`; on error, `state` is unchanged.
+    fn apply(&self, state: &mut GameState, action: &Action) -> Result<Vec<Event>, RuleViolation>;
+    /// Every legal action.
+    fn legal_actions(&self, state: &GameState) -> Vec<Action>;
+    /// Legal moves of a card and those above it, best first.
+    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action>;
+    /// The table as `seat` may see it.
+    fn view(&self, state: &GameState, seat: Seat) -> TableView;
+    /// Playing, won or over.
+    fn status(&self, state: &GameState) -> Status;
+    /// Score and moves.
+    fn scoreboard(&self, state: &GameState) -> Scoreboard;
+    /// The analysis hook.
+    fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis>;
+    /// The state as bytes, for saves and records.
+    fn encode_state(&self, state: &GameState) -> Vec<u8>;
+    /// A state from bytes written by [`DynRuleset::encode_state`].
+    fn decode_state(&self, bytes: &[u8]) -> Result<GameState, StateError>;
+}
+
+/// Wraps a typed [`Ruleset`] as a [`DynRuleset`].
+pub struct Typed<R: Ruleset>(pub R);
+
+impl<R: Ruleset> Typed<R> {
+    /// Wraps `ruleset` for the host, shared.
+    pub fn shared(ruleset: R) -> Arc<dyn DynRuleset> {
+        Arc::new(Typed(ruleset))
+    }
+
+    fn state<'a>(&self, state: &'a GameState) -> &'a R::State {
+        // A state always comes from the same ruleset instance: a mismatch is a host bug.
+        state
+            .downcast_ref()
+            .expect("game state belongs to another ruleset")
+    }
+}
+
+impl<R: Ruleset> DynRuleset for Typed<R> {
+    fn info(&self) -> &RulesetInfo {
+        self.0.info()
+    }
+    fn new_game(&self, seed: u64) -> GameState {
+        GameState::new(self.0.new_game(seed))
+    }
+    fn check(&self, state: &GameState, action: &Action) -> Result<(), RuleViolation> {
+        self.0.check(self.state(state), action)
+    }
+    fn apply(&self, state: &mut GameState, action: &Action) -> Result<Vec<Event>, RuleViolation> {
+        let s = state
+            .downcast_mut::<R::State>()
+            .expect("game state belongs to another ruleset");
+        self.0.apply(s, action)
+    }
+    fn legal_actions(&self, state: &GameState) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.0.legal_actions(self.state(state), &mut out);
+        out
+    }
+    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action> {
+        self.0.rank_moves(self.state(state), from, index)
+    }
+    fn view(&self, state: &GameState, seat: Seat) -> TableView {
+        self.0.view(self.state(state), seat)
+    }
+    fn status(&self, state: &GameState) -> Status {
+        self.0.status(self.state(state))
+    }
+    fn scoreboard(&self, state: &GameState) -> Scoreboard {
+        self.0.scoreboard(self.state(state))
+    }
+    fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis> {
+        self.0.analyze(self.state(state), request)
+    }
+    fn encode_state(&self, state: &GameState) -> Vec<u8> {
+        // Serializing plain data to JSON cannot fail for the derive-generated impls.
+        serde_json::to_vec(self.state(state)).unwrap_or_default()
+    }
+    fn decode_state(&self, bytes: &[u8]) -> Result<GameState, StateError> {
+        serde_json::from_slice::<R::State>(bytes)
+            .map(GameState::new)
+            .map_err(|e| StateError(e.to_string()))
+    }
+}
+
+/// A variant setting the ruleset cannot accept.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ParamError {
+    /// The key at fault, dotted from the variant's top (`game.columns`), if one is.
+    pub key: Option<String>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl ParamError {
+    /// An error about `key`.
+    pub fn at(key: impl Into<String>, message: impl Into<String>) -> ParamError {
+        ParamError {
+            key: Some(key.into()),
+            message: message.into(),
+        }
+    }
+}
+
+/// Everything a ruleset needs to build itself for one variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup<'a> {
+    /// The variant file, parsed.
+    pub variant: &'a Variant,
+    /// The scoring table it names, if any.
+    pub scoring: Option<&'a ScoreTable>,
+    /// The rules choice in force.
+    pub rules: &'a RuleChoice,
+}
+
+/// Makes ruleset instances from variants. One per ruleset, built in or loaded from a plugin.
+pub trait RulesetFactory: Send + Sync {
+    /// The id variant files name in `ruleset = "..."`.
+    fn id(&self) -> &str;
+    /// One line on the game.
+    fn description(&self) -> &str;
+    /// Rules choices, the default first.
+    fn rule_choices(&self) -> Vec<RuleChoice>;
+    /// Variant files the ruleset ships itself (plugins), as `(name, TOML text)`.
+    fn bundled_variants(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// A ruleset instance for one variant and rules choice, or what is wrong with the variant.
+    fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError>;
+}

@@ -1,0 +1,310 @@
+//! The variant file schema and scoring tables (✱ contract 6), with errors that point at the
+//! file, line and key.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+fn default_undo_depth() -> usize {
+    100
+}
+
+/// A playable variant: which ruleset, which rules choices, and the ruleset's own settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// Stable id (`spider-2suit`); a user file with a built-in's id overrides it.
+    pub id: String,
+    /// What the launcher shows.
+    pub name: String,
+    /// One line for the launcher.
+    #[serde(default)]
+    pub description: String,
+    /// The ruleset that plays it (`spider`).
+    pub ruleset: String,
+    /// The code prefix of its game codes (`SP1-S2`), see docs/game-codes.md.
+    pub code: String,
+    /// The ruleset's rules choices this variant offers, the default first; empty means all.
+    #[serde(default)]
+    pub rules: Vec<String>,
+    /// How many actions undo reaches back.
+    #[serde(default = "default_undo_depth")]
+    pub undo_depth: usize,
+    /// The scoring table, by id (`classic` is `config/scoring/classic.toml`).
+    #[serde(default)]
+    pub scoring: Option<String>,
+    /// The ruleset's own settings; the ruleset checks them.
+    #[serde(default)]
+    pub game: toml::Table,
+}
+
+/// A scoring table: points per named event, a start and an optional floor.
+///
+/// Rulesets name their events (`move`, `deal`, `run`); the table gives them points, so a new
+/// way of scoring is a file, not code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreTable {
+    /// Stable id, from the file name when loaded from a file.
+    #[serde(default)]
+    pub id: String,
+    /// What a person reads.
+    pub name: String,
+    /// Whether the game shows a points score at all.
+    #[serde(default = "yes")]
+    pub shows_score: bool,
+    /// Points at the start.
+    #[serde(default)]
+    pub start: i64,
+    /// The score never goes below this, clamped at every step.
+    #[serde(default)]
+    pub floor: Option<i64>,
+    /// Points per event, by the ruleset's event names.
+    #[serde(default)]
+    pub points: BTreeMap<String, i64>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl ScoreTable {
+    /// Points for `count` occurrences of `event` (0 for an event the table does not list).
+    pub fn points(&self, event: &str, count: i64) -> i64 {
+        self.points.get(event).copied().unwrap_or(0) * count
+    }
+
+    /// `score` after `count` occurrences of `event`, clamped to the floor.
+    pub fn add(&self, score: i64, event: &str, count: i64) -> i64 {
+        let s = score + self.points(event, count);
+        match self.floor {
+            Some(f) => s.max(f),
+            None => s,
+        }
+    }
+}
+
+/// Where a variant or scoring table came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Embedded in the binary, with its file name.
+    BuiltIn(String),
+    /// A file on disk.
+    File(std::path::PathBuf),
+    /// Shipped inside a plugin.
+    Plugin(String),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::BuiltIn(name) => write!(f, "built-in {name}"),
+            Origin::File(path) => write!(f, "{}", path.display()),
+            Origin::Plugin(name) => write!(f, "plugin {name}"),
+        }
+    }
+}
+
+/// A bad variant or scoring file: where, which key, what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct VariantError {
+    /// The file.
+    pub origin: String,
+    /// 1-based line, if known.
+    pub line: Option<usize>,
+    /// 1-based column, if known.
+    pub column: Option<usize>,
+    /// The key at fault, dotted (`game.columns`), if known.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The offending line of the file, if known.
+    pub snippet: Option<String>,
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error: {}", self.origin)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(col) = self.column {
+                write!(f, ":{col}")?;
+            }
+        }
+        if let Some(key) = &self.key {
+            write!(f, ": key `{key}`")?;
+        }
+        write!(f, ": {}", self.message)?;
+        if let (Some(line), Some(snippet)) = (self.line, &self.snippet) {
+            let gutter = line.to_string().len();
+            write!(f, "\n{:gutter$} |\n{line} | {snippet}", "")?;
+            if let Some(col) = self.column {
+                write!(f, "\n{:gutter$} | {:>col$}", "", "^")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl VariantError {
+    /// An error at a byte offset of `text` (from a TOML span).
+    fn at_offset(origin: &Origin, text: &str, offset: usize, key: Option<String>, message: String) -> VariantError {
+        let offset = offset.min(text.len());
+        let before = &text[..text.floor_char_boundary_compat(offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
+        VariantError {
+            origin: origin.to_string(),
+            line: Some(line),
+            column: Some(column),
+            key,
+            message,
+            snippet: text.lines().nth(line - 1).map(str::to_string),
+        }
+    }
+
+    /// An error about `key` (dotted), located in `text` if the key can be found there.
+    pub fn at_key(origin: &Origin, text: &str, key: Option<&str>, message: String) -> VariantError {
+        match key.and_then(|k| locate_key(text, k)) {
+            Some(offset) => VariantError::at_offset(origin, text, offset, key.map(str::to_string), message),
+            None => VariantError {
+                origin: origin.to_string(),
+                line: None,
+                column: None,
+                key: key.map(str::to_string),
+                message,
+                snippet: None,
+            },
+        }
+    }
+}
+
+trait FloorCharBoundary {
+    fn floor_char_boundary_compat(&self, i: usize) -> usize;
+}
+
+impl FloorCharBoundary for str {
+    fn floor_char_boundary_compat(&self, mut i: usize) -> usize {
+        while i > 0 && !self.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
+}
+
+/// The byte offset of `key` (dotted: `game.columns`) in a TOML text, found by its table header
+/// and the line that assigns it.
+fn locate_key(text: &str, dotted: &str) -> Option<usize> {
+    let (table, key) = match dotted.rsplit_once('.') {
+        Some((t, k)) => (t, k),
+        None => ("", dotted),
+    };
+    let mut current = String::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if let Some(header) = trimmed.strip_prefix('[') {
+            current = header.trim_end_matches(']').trim().to_string();
+        } else if current == table {
+            if let Some((k, _)) = trimmed.split_once('=') {
+                if k.trim().trim_matches('"') == key {
+                    return Some(offset + line.find(k.trim()).unwrap_or(0));
+                }
+            }
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Parses a TOML document into `T`, turning the toml crate's error into a located one.
+fn parse_toml<T: serde::de::DeserializeOwned>(origin: &Origin, text: &str) -> Result<T, VariantError> {
+    toml::from_str(text).map_err(|e| {
+        let message = e.message().to_string();
+        let key = unknown_field_key(&message);
+        match e.span() {
+            Some(span) => VariantError::at_offset(origin, text, span.start, key, message),
+            None => VariantError::at_key(origin, text, key.as_deref(), message),
+        }
+    })
+}
+
+fn unknown_field_key(message: &str) -> Option<String> {
+    let rest = message.split("field `").nth(1)?;
+    Some(rest.split('`').next()?.to_string())
+}
+
+/// Parses a variant file; checks the keys every variant shares. The ruleset checks `[game]`.
+pub fn parse_variant(origin: &Origin, text: &str) -> Result<Variant, VariantError> {
+    let variant: Variant = parse_toml(origin, text)?;
+    let bad = |key: &str, message: &str| Err(VariantError::at_key(origin, text, Some(key), message.to_string()));
+    if variant.id.is_empty() || !variant.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return bad("id", "expected an id of letters, digits, '-' and '_'");
+    }
+    let code_ok = variant.code.contains('-')
+        && !variant.code.starts_with('-')
+        && !variant.code.ends_with('-')
+        && variant.code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-');
+    if !code_ok {
+        return bad("code", "expected a code prefix like \"SP1-S2\": capitals and digits with one '-' inside");
+    }
+    Ok(variant)
+}
+
+/// Parses a scoring table; `id` is the file's stem.
+pub fn parse_score_table(origin: &Origin, id: &str, text: &str) -> Result<ScoreTable, VariantError> {
+    let mut table: ScoreTable = parse_toml(origin, text)?;
+    table.id = id.to_string();
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origin() -> Origin {
+        Origin::File("bad.toml".into())
+    }
+
+    #[test]
+    fn a_wrong_type_names_file_line_and_key() {
+        let text = "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n";
+        let err = parse_variant(&origin(), text).expect_err("bad undo depth");
+        assert_eq!(err.line, Some(5));
+        let shown = err.to_string();
+        assert!(shown.starts_with("error: bad.toml:5:"), "{shown}");
+        assert!(shown.contains("undo_depth = \"lots\""), "{shown}");
+    }
+
+    #[test]
+    fn an_unknown_key_is_named() {
+        let text = "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\ncolour = 3\n";
+        let err = parse_variant(&origin(), text).expect_err("unknown key");
+        assert_eq!(err.key.as_deref(), Some("colour"));
+        assert_eq!(err.line, Some(5));
+    }
+
+    #[test]
+    fn keys_in_tables_are_located() {
+        let text = "id = \"x\"\n[game]\npacks = 2\ncolumns = [1]\n";
+        assert_eq!(locate_key(text, "game.columns"), text.find("columns"));
+        assert_eq!(locate_key(text, "id"), Some(0));
+        assert_eq!(locate_key(text, "game.deals"), None);
+    }
+
+    #[test]
+    fn the_floor_clamps_every_step() {
+        let table = ScoreTable {
+            id: "t".into(),
+            name: "T".into(),
+            shows_score: true,
+            start: 500,
+            floor: Some(0),
+            points: [("move".to_string(), -1), ("run".to_string(), 100)].into(),
+        };
+        assert_eq!(table.add(0, "move", 1), 0);
+        assert_eq!(table.add(0, "run", 1), 100);
+        assert_eq!(table.add(3, "unknown", 1), 3);
+    }
+}

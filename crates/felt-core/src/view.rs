@@ -1,0 +1,142 @@
+//! What a seat may see of the table: the only thing renderers, the headless mode and bots get
+//! (✱ contract 3).
+
+use crate::action::{PileId, Seat};
+use crate::card::Card;
+use serde::{Deserialize, Serialize};
+
+/// A card as the viewing seat sees it. A hidden card carries nothing of its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardFace {
+    /// Face up.
+    Up(Card),
+    /// Face down: only its back is visible.
+    Down,
+}
+
+impl CardFace {
+    /// The card, if it is face up.
+    pub fn card(self) -> Option<Card> {
+        match self {
+            CardFace::Up(c) => Some(c),
+            CardFace::Down => None,
+        }
+    }
+}
+
+/// What a pile is for; renderers may style roles differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PileRole {
+    /// A column of the tableau.
+    Tableau,
+    /// Cards still to be dealt.
+    Stock,
+    /// Finished sets (removed runs, foundations).
+    Foundation,
+    /// A player's hand.
+    Hand,
+    /// A card played to the current trick.
+    Trick,
+    /// Anything else.
+    Other,
+}
+
+/// How a pile should be drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawHint {
+    /// Cards overlap downward, each showing its top edge (a tableau column).
+    FanDown,
+    /// Cards overlap across, each showing its left edge (a hand, removed runs).
+    FanRight,
+    /// Only the top card is drawn, with a count (a stock).
+    Stacked,
+    /// One card slot (a seat's place in a trick).
+    Slot,
+}
+
+/// Where a pile sits: renderers lay out rows top to bottom, piles left to right by `col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Place {
+    /// Row, from the top.
+    pub row: u8,
+    /// Position within the row, from the left.
+    pub col: u8,
+}
+
+/// One pile as the viewing seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PileView {
+    /// The id actions use for it.
+    pub id: PileId,
+    /// What it is for.
+    pub role: PileRole,
+    /// A short label (`1`, `stock`, `North`).
+    pub label: String,
+    /// How to draw it.
+    pub hint: DrawHint,
+    /// Where it sits.
+    pub place: Place,
+    /// Its cards, bottom first.
+    pub cards: Vec<CardFace>,
+    /// An extra note to draw with it (deals left, tricks taken), if any.
+    pub note: Option<String>,
+}
+
+/// One item of the status bar.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatusItem {
+    /// A stable key for scripts (`score`, `moves`, `stock`).
+    pub key: String,
+    /// What a person reads (`Score`).
+    pub label: String,
+    /// The value as text.
+    pub value: String,
+}
+
+/// A choice the game asks of the viewing seat (a bid).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// The question.
+    pub question: String,
+    /// The options, each chosen with [`crate::Action::Choose`] and its id.
+    pub options: Vec<PromptOption>,
+}
+
+/// One option of a [`Prompt`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromptOption {
+    /// The id to choose it by.
+    pub id: u32,
+    /// Its label (`Nil`, `3`).
+    pub label: String,
+}
+
+/// Everything a seat may see of the game at one moment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// Every pile, in id order.
+    pub piles: Vec<PileView>,
+    /// Score, moves, deals left and such, in display order.
+    pub status: Vec<StatusItem>,
+    /// A prompt waiting for this seat, if any.
+    pub prompt: Option<Prompt>,
+    /// News from the last step (a trick won, a run removed).
+    pub messages: Vec<String>,
+}
+
+impl TableView {
+    /// The pile with this id.
+    pub fn pile(&self, id: PileId) -> Option<&PileView> {
+        self.piles.iter().find(|p| p.id == id)
+    }
+
+    /// The value of a status item by key.
+    pub fn status_value(&self, key: &str) -> Option<&str> {
+        self.status
+            .iter()
+            .find(|s| s.key == key)
+            .map(|s| s.value.as_str())
+    }
+}
