@@ -225,6 +225,14 @@ pub trait Ruleset: Send + Sync + 'static {
     fn analyze(&self, _state: &Self::State, _request: &AnalyzeRequest) -> Option<Analysis> {
         None
     }
+    /// A position from the ruleset's own text format (Spider: the `.game` format), or why not.
+    fn import_position(&self, _text: &str) -> Result<Self::State, String> {
+        Err(format!("{} has no position format", self.info().ruleset))
+    }
+    /// The position in the ruleset's own text format, with every card shown (a full deal).
+    fn export_position(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// The host's view of a game state: a value it can clone, compare and hand back, but not read.
@@ -332,6 +340,10 @@ pub trait DynRuleset: Send + Sync {
     fn encode_state(&self, state: &GameState) -> Vec<u8>;
     /// A state from bytes written by [`DynRuleset::encode_state`].
     fn decode_state(&self, bytes: &[u8]) -> Result<GameState, StateError>;
+    /// A position from the ruleset's own text format, or why not.
+    fn import_position(&self, text: &str) -> Result<GameState, String>;
+    /// The position in the ruleset's own text format, every card shown.
+    fn export_position(&self, state: &GameState) -> Option<String>;
 }
 
 /// Wraps a typed [`Ruleset`] as a [`DynRuleset`].
@@ -395,6 +407,12 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         serde_json::from_slice::<R::State>(bytes)
             .map(GameState::new)
             .map_err(|e| StateError(e.to_string()))
+    }
+    fn import_position(&self, text: &str) -> Result<GameState, String> {
+        self.0.import_position(text).map(GameState::new)
+    }
+    fn export_position(&self, state: &GameState) -> Option<String> {
+        self.0.export_position(self.state(state))
     }
 }
 
