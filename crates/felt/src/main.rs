@@ -1,1 +1,213 @@
-fn main() {}
+//! felt: card games in the terminal. This file is glue: arguments, paths, wiring.
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use felt::catalog;
+use felt::headless::{self, Format, Headless};
+use felt_core::{Catalog, GameCode, Seat, Session};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "felt", version, about = "Card games in the terminal: Spider and its relatives, and rulesets loaded as plugins")]
+struct Cli {
+    #[command(flatten)]
+    global: Global,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Options every command takes.
+#[derive(Args, Clone, Debug)]
+struct Global {
+    /// A folder of extra variant files (`*.toml`, `variants/*.toml`, `scoring/*.toml`); repeatable.
+    #[arg(long = "config", global = true, value_name = "DIR")]
+    config: Vec<PathBuf>,
+    /// Do not load the user's variant folder (~/.config/felt/variants).
+    #[arg(long, global = true)]
+    no_user_config: bool,
+    /// Draw cards with letters (S H D C) instead of suit symbols.
+    #[arg(long, global = true)]
+    ascii: bool,
+    /// Where felt keeps its database (default: the user data folder).
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a variant: in the terminal, or headless for scripts and bots.
+    Play(PlayArgs),
+    /// Write the full deal of a game code.
+    Deal {
+        /// The game code, e.g. SP1-S1C-AAAAAAD.
+        code: String,
+        /// Output format: `game` (the .game position format).
+        #[arg(long, default_value = "game")]
+        format: String,
+    },
+    /// List every variant with its id, name, source file and ruleset.
+    Variants,
+    /// Check one variant file and explain what is wrong with it.
+    Check {
+        /// The file.
+        file: PathBuf,
+    },
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// The variant id (see `felt variants`); optional with --code.
+    variant: Option<String>,
+    /// Replay the deal of a game code.
+    #[arg(long, conflicts_with = "seed")]
+    code: Option<String>,
+    /// The shuffle number (default: a random one).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The rules choice, e.g. classic or relaxed.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Read commands from standard input and answer on standard output.
+    #[arg(long)]
+    headless: bool,
+    /// With --headless: answer in JSON, one object a line.
+    #[arg(long, requires = "headless")]
+    json: bool,
+    /// Start from a position file in the ruleset's own format (Spider: .game).
+    #[arg(long, value_name = "FILE")]
+    position: Option<PathBuf>,
+}
+
+fn load_catalog(global: &Global) -> Catalog {
+    let mut catalog = catalog::builtin_catalog();
+    catalog::load_user(&mut catalog, &global.config, !global.no_user_config);
+    catalog
+}
+
+/// A shuffle number from the operating system's randomness, within what a code can carry.
+fn random_shuffle() -> u64 {
+    let mut bytes = [0u8; 8];
+    let from_os = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
+    let n = match from_os {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0),
+    };
+    n % felt_core::code::SHUFFLE_LIMIT
+}
+
+/// The session a `play` command asks for, and the code label `show` prints.
+fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)> {
+    let (variant_id, rules_id, shuffle) = match &args.code {
+        Some(text) => {
+            let code = GameCode::parse(text)?;
+            let (entry, choice) = catalog.resolve(&code)?;
+            if let Some(v) = &args.variant {
+                if v != &entry.variant.id {
+                    bail!("code {code} is a game of {}, not {v}", entry.variant.id);
+                }
+            }
+            (entry.variant.id.clone(), Some(choice.id.clone()), code.shuffle)
+        }
+        None => {
+            let variant = args
+                .variant
+                .clone()
+                .ok_or_else(|| anyhow!("name a variant (felt variants lists them) or give --code"))?;
+            (variant, args.rules.clone(), args.seed.unwrap_or_else(random_shuffle))
+        }
+    };
+    let ruleset = catalog.build(&variant_id, rules_id.as_deref())?;
+    let code = catalog.code_for(&variant_id, rules_id.as_deref(), shuffle)?;
+    let depth = catalog.get(&variant_id).map_or(100, |e| e.variant.undo_depth);
+    match &args.position {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let state = ruleset
+                .import_position(&text)
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let label = format!("position:{}", path.display());
+            Ok((Session::from_state(ruleset, code, depth, state), label))
+        }
+        None => {
+            let label = code.to_string();
+            Ok((Session::new(ruleset, code, depth), label))
+        }
+    }
+}
+
+fn play(global: &Global, args: &PlayArgs) -> Result<()> {
+    let catalog = load_catalog(global);
+    let (session, label) = start_session(&catalog, args)?;
+    if !args.headless {
+        bail!("the terminal table is not available in this build yet: add --headless");
+    }
+    let format = if args.json { Format::Json } else { Format::Text };
+    let mut game = Headless::new(session, Seat::SOLO, label);
+    let stdin = std::io::stdin();
+    headless::run(&mut game, stdin.lock(), std::io::stdout().lock(), format)?;
+    Ok(())
+}
+
+fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
+    if format != "game" {
+        bail!("unknown format '{format}': the only format is 'game'");
+    }
+    let catalog = load_catalog(global);
+    let code = GameCode::parse(code)?;
+    let (entry, choice) = catalog.resolve(&code)?;
+    let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
+    let state = ruleset.new_game(code.shuffle);
+    let text = ruleset
+        .export_position(&state)
+        .ok_or_else(|| anyhow!("{} has no position format", entry.variant.ruleset))?;
+    std::io::stdout().write_all(text.as_bytes())?;
+    Ok(())
+}
+
+fn variants(global: &Global) -> Result<()> {
+    let catalog = load_catalog(global);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{:<22} {:<30} {:<10} SOURCE", "ID", "NAME", "RULESET")?;
+    for entry in catalog.variants() {
+        let v = &entry.variant;
+        write!(out, "{:<22} {:<30} {:<10} {}", v.id, v.name, v.ruleset, entry.origin)?;
+        if let Some(old) = &entry.overrides {
+            write!(out, " (overrides {old})")?;
+        }
+        writeln!(out)?;
+    }
+    for error in catalog.errors() {
+        writeln!(out, "\n{error}")?;
+    }
+    Ok(())
+}
+
+fn check(global: &Global, file: &PathBuf) -> Result<()> {
+    let catalog = load_catalog(global);
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    match catalog.check_variant(&felt_core::Origin::File(file.clone()), &text) {
+        Ok(entry) => {
+            println!("ok: {} ({}), ruleset {}", entry.variant.id, entry.variant.name, entry.variant.ruleset);
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    match &cli.command {
+        None => bail!("the launcher is not available in this build yet: try `felt play spider-1suit --headless`"),
+        Some(Command::Play(args)) => play(&cli.global, args),
+        Some(Command::Deal { code, format }) => deal(&cli.global, code, format),
+        Some(Command::Variants) => variants(&cli.global),
+        Some(Command::Check { file }) => check(&cli.global, file),
+    }
+}

@@ -1,0 +1,41 @@
+//! Embeds every file of `config/variants` and `config/scoring` into the binary, so felt runs
+//! from any folder and a new built-in variant is a new file, not a code change.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn list(dir: &Path) -> Vec<(String, String)> {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .map(|p| {
+                    println!("cargo:rerun-if-changed={}", p.display());
+                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    (name, p.display().to_string())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+    let mut out = String::new();
+    for (konst, sub) in [("VARIANTS", "variants"), ("SCORING", "scoring")] {
+        let _ = writeln!(out, "/// Embedded `config/{sub}/*.toml`: (file name, text).");
+        let _ = writeln!(out, "pub const {konst}: &[(&str, &str)] = &[");
+        for (name, path) in list(&root.join(sub)) {
+            let _ = writeln!(out, "    ({name:?}, include_str!({path:?})),");
+        }
+        let _ = writeln!(out, "];");
+    }
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("builtin.rs");
+    if let Err(e) = std::fs::write(&dest, out) {
+        panic!("cannot write {}: {e}", dest.display());
+    }
+}

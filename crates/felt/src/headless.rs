@@ -1,0 +1,502 @@
+//! The headless protocol: one command a line in, one answer out (docs/protocol.md).
+//!
+//! Generic over rulesets: piles are named by their labels, cards by their tokens, and every
+//! game-specific decision (which group, which column is best) is asked of the ruleset.
+
+use felt_core::{
+    Action, AnalyzeRequest, Analysis, CardFace, Event, PileId, PileRole, PileView, RuleViolation, Seat, Session,
+    Status, TableView,
+};
+use serde::Serialize;
+use std::io::{BufRead, Write};
+
+/// Rule id of a line that is not a command.
+pub const COMMAND_RULE: &str = "FELT-COMMAND";
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Lines of text, each answer ending with an empty line.
+    Text,
+    /// One JSON object per answer, on one line.
+    Json,
+}
+
+/// One answer to one command.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Answer {
+    /// Whether the command was carried out.
+    pub ok: bool,
+    /// The rule that refused it, when it was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The refusal's sentence, or a short note on success.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// What happened (moves, flips, removed sets).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
+    /// Extra lines of text (the table for `show`, the list for `legal`).
+    #[serde(skip)]
+    pub lines: Vec<String>,
+    /// The table, for `show` in JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<TableView>,
+    /// The game code, for `show` in JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// `playing`, `won` or `over`, for `show` in JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// Legal actions, for `legal` in JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<Action>>,
+    /// Set by `quit`: the reader stops after this answer.
+    #[serde(skip)]
+    pub quit: bool,
+}
+
+impl Answer {
+    fn ok() -> Answer {
+        Answer {
+            ok: true,
+            rule: None,
+            message: None,
+            events: Vec::new(),
+            lines: Vec::new(),
+            view: None,
+            code: None,
+            state: None,
+            actions: None,
+            quit: false,
+        }
+    }
+
+    fn refused(v: RuleViolation) -> Answer {
+        Answer {
+            ok: false,
+            rule: Some(v.rule),
+            message: Some(v.message),
+            ..Answer::ok()
+        }
+    }
+
+    fn bad(message: impl Into<String>) -> Answer {
+        Answer::refused(RuleViolation::new(COMMAND_RULE, message))
+    }
+
+    fn with_events(events: Vec<Event>) -> Answer {
+        Answer {
+            events,
+            ..Answer::ok()
+        }
+    }
+
+    /// The answer as protocol text; text answers end with an empty line.
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Json => serde_json::to_string(self).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n",
+            Format::Text => {
+                let mut out = match (&self.rule, &self.message) {
+                    (Some(rule), Some(message)) => format!("error {rule}: {message}\n"),
+                    (_, Some(message)) => format!("ok {message}\n"),
+                    _ => "ok\n".to_string(),
+                };
+                for event in &self.events {
+                    out.push_str(&event_line(event));
+                    out.push('\n');
+                }
+                for line in &self.lines {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                out.push('\n');
+                out
+            }
+        }
+    }
+}
+
+fn event_line(event: &Event) -> String {
+    match event {
+        Event::Moved { from, to, count } => format!("moved {count} from pile {} to pile {}", from.0, to.0),
+        Event::Flipped { pile } => format!("flipped pile {}", pile.0),
+        Event::Dealt { from, count } => format!("dealt {count} from pile {}", from.0),
+        Event::SetRemoved { pile } => format!("removed a set from pile {}", pile.0),
+        Event::Note { kind, text } => format!("{kind}: {text}"),
+    }
+}
+
+/// A card as the protocol writes it: its token, or `??` face down.
+pub fn face_token(face: CardFace) -> String {
+    face.card().map_or_else(|| "??".to_string(), |c| c.token())
+}
+
+/// One pile as a protocol line: `label: tokens`.
+pub fn pile_line(pile: &PileView) -> String {
+    let cards: Vec<String> = pile.cards.iter().map(|f| face_token(*f)).collect();
+    if cards.is_empty() {
+        format!("{}:", pile.label)
+    } else {
+        format!("{}: {}", pile.label, cards.join(" "))
+    }
+}
+
+/// The table as text lines: every pile but stacked ones (their counts are in the status line),
+/// then the status line, then why the game is over if it is.
+pub fn table_lines(view: &TableView, code: &str, status: &Status) -> Vec<String> {
+    let mut lines: Vec<String> = view
+        .piles
+        .iter()
+        .filter(|p| p.role != PileRole::Stock)
+        .map(pile_line)
+        .collect();
+    let mut status_line = format!("code {code}");
+    for item in &view.status {
+        status_line.push_str(&format!(" {} {}", item.key, item.value.replace(' ', "_")));
+    }
+    status_line.push(' ');
+    status_line.push_str(status.word());
+    lines.push(status_line);
+    if let Some(prompt) = &view.prompt {
+        let options: Vec<String> = prompt.options.iter().map(|o| format!("{}={}", o.id, o.label)).collect();
+        lines.push(format!("prompt {}: {}", prompt.question, options.join(" ")));
+    }
+    for message in &view.messages {
+        lines.push(format!("message {message}"));
+    }
+    match status {
+        Status::Over { reason } => lines.push(format!("over: {reason}")),
+        Status::Won { winner } if !winner.is_empty() => lines.push(format!("won: {winner}")),
+        _ => {}
+    }
+    lines
+}
+
+/// A headless game: a session, the seat it plays, and how its code is shown.
+pub struct Headless {
+    session: Session,
+    seat: Seat,
+    code_label: String,
+    hint_rank: u32,
+}
+
+impl Headless {
+    /// Plays `session` as `seat`; `code_label` is what `show` prints as the code.
+    pub fn new(session: Session, seat: Seat, code_label: String) -> Headless {
+        Headless {
+            session,
+            seat,
+            code_label,
+            hint_rank: 0,
+        }
+    }
+
+    /// The session, for callers that record or inspect it.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    fn view(&self) -> TableView {
+        self.session.view(self.seat)
+    }
+
+    /// A pile by its label (case-insensitive), the way players name them.
+    fn pile(&self, view: &TableView, name: &str) -> Result<PileId, Answer> {
+        view.piles
+            .iter()
+            .find(|p| p.label.eq_ignore_ascii_case(name))
+            .map(|p| p.id)
+            .ok_or_else(|| {
+                let labels: Vec<&str> = view.piles.iter().map(|p| p.label.as_str()).collect();
+                Answer::bad(format!("no pile '{name}' (piles: {})", labels.join(", ")))
+            })
+    }
+
+    fn act(&mut self, action: &Action) -> Answer {
+        self.hint_rank = 0;
+        match self.session.act(action) {
+            Ok(events) => Answer::with_events(events),
+            Err(v) => Answer::refused(v),
+        }
+    }
+
+    /// Carries out one line of input.
+    pub fn handle(&mut self, line: &str) -> Answer {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return Answer::bad("empty line (try help)");
+        };
+        match (command.to_ascii_lowercase().as_str(), args) {
+            ("show", []) => self.show(),
+            ("legal", []) => self.legal(),
+            ("move", [from, to]) => self.move_cards(from, to, None),
+            ("move", [from, to, n]) => match n.parse::<u16>() {
+                Ok(n) if n > 0 => self.move_cards(from, to, Some(n)),
+                _ => Answer::bad(format!("'{n}' is not a number of cards")),
+            },
+            ("deal", []) => self.deal(),
+            ("auto", [from]) => self.auto(from),
+            ("choose" | "bid", [n]) => match n.parse::<u32>() {
+                Ok(option) => self.act(&Action::Choose { option }),
+                Err(_) => Answer::bad(format!("'{n}' is not an option number")),
+            },
+            ("play", [card]) => self.play(card),
+            ("undo", []) => match self.session.undo() {
+                Ok(()) => Answer::ok(),
+                Err(v) => Answer::refused(v),
+            },
+            ("redo", []) => match self.session.redo() {
+                Ok(()) => Answer::ok(),
+                Err(v) => Answer::refused(v),
+            },
+            ("hint", []) => self.hint(),
+            ("help", []) => Answer {
+                lines: HELP.lines().map(str::to_string).collect(),
+                ..Answer::ok()
+            },
+            ("quit", []) => Answer {
+                quit: true,
+                ..Answer::ok()
+            },
+            (
+                "show" | "legal" | "move" | "deal" | "auto" | "choose" | "bid" | "play" | "undo" | "redo" | "hint"
+                | "help" | "quit",
+                _,
+            ) => Answer::bad(format!("wrong arguments for '{command}' (try help)")),
+            _ => Answer::bad(format!("unknown command '{}' (try help)", truncate(command))),
+        }
+    }
+
+    fn show(&self) -> Answer {
+        let view = self.view();
+        let status = self.session.status();
+        Answer {
+            lines: table_lines(&view, &self.code_label, &status),
+            code: Some(self.code_label.clone()),
+            state: Some(status.word().to_string()),
+            view: Some(view),
+            ..Answer::ok()
+        }
+    }
+
+    fn legal(&self) -> Answer {
+        let view = self.view();
+        let actions = self.session.legal_actions();
+        let label = |id: PileId| view.pile(id).map_or_else(|| id.0.to_string(), |p| p.label.clone());
+        let lines = actions
+            .iter()
+            .map(|a| match a {
+                Action::Move { from, index, to } => {
+                    let len = view.pile(*from).map_or(0, |p| p.cards.len());
+                    format!("move {} {} {}", label(*from), label(*to), len.saturating_sub(*index as usize))
+                }
+                Action::Deal { .. } => "deal".to_string(),
+                Action::Choose { option } => format!("choose {option}"),
+                Action::Extra { name, arg } => format!("{name} {arg}"),
+            })
+            .collect();
+        Answer {
+            lines,
+            actions: Some(actions),
+            ..Answer::ok()
+        }
+    }
+
+    fn move_cards(&mut self, from: &str, to: &str, count: Option<u16>) -> Answer {
+        let view = self.view();
+        let (from, to) = match (self.pile(&view, from), self.pile(&view, to)) {
+            (Ok(f), Ok(t)) => (f, t),
+            (Err(a), _) | (_, Err(a)) => return a,
+        };
+        let len = view.pile(from).map_or(0, |p| p.cards.len());
+        let index = match count {
+            Some(n) if n as usize > len => {
+                return Answer::bad(format!("pile {} has only {len} cards", label_of(&view, from)));
+            }
+            Some(n) => (len - n as usize) as u16,
+            None => {
+                // The longest group that may legally go there; if none may, the last card's
+                // refusal explains why.
+                let longest = self
+                    .session
+                    .legal_actions()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        Action::Move { from: f, index, to: t } if f == from && t == to => Some(index),
+                        _ => None,
+                    })
+                    .min();
+                match longest {
+                    Some(i) => i,
+                    None if len == 0 => {
+                        return Answer::refused(RuleViolation::new(
+                            COMMAND_RULE,
+                            format!("pile {} is empty", label_of(&view, from)),
+                        ))
+                    }
+                    None => (len - 1) as u16,
+                }
+            }
+        };
+        self.act(&Action::Move { from, index, to })
+    }
+
+    fn deal(&mut self) -> Answer {
+        let view = self.view();
+        match view.piles.iter().find(|p| p.role == PileRole::Stock) {
+            Some(stock) => {
+                let from = stock.id;
+                self.act(&Action::Deal { from })
+            }
+            None => Answer::bad("this game has no stock to deal from"),
+        }
+    }
+
+    fn auto(&mut self, from: &str) -> Answer {
+        let view = self.view();
+        let from = match self.pile(&view, from) {
+            Ok(f) => f,
+            Err(a) => return a,
+        };
+        let longest = self
+            .session
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Move { from: f, index, .. } if f == from => Some(index),
+                _ => None,
+            })
+            .min();
+        let best = longest.and_then(|index| {
+            self.session
+                .ruleset()
+                .rank_moves(self.session.state(), from, index)
+                .into_iter()
+                .next()
+        });
+        match best {
+            Some(action) => self.act(&action),
+            None => Answer::refused(RuleViolation::new(
+                COMMAND_RULE,
+                format!("no legal move from pile {}", label_of(&view, from)),
+            )),
+        }
+    }
+
+    fn play(&mut self, token: &str) -> Answer {
+        let Ok(card) = token.parse::<felt_core::Card>() else {
+            return Answer::bad(format!("'{}' is not a card (e.g. QH, TS)", truncate(token)));
+        };
+        let view = self.view();
+        let found = view
+            .piles
+            .iter()
+            .filter(|p| p.role == PileRole::Hand)
+            .find_map(|p| p.cards.iter().position(|f| f.card() == Some(card)).map(|i| (p.id, i as u16)));
+        let Some((from, index)) = found else {
+            return Answer::bad(format!("{card} is not in your hand"));
+        };
+        let legal = self.session.legal_actions().into_iter().find(
+            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
+        );
+        match legal {
+            Some(action) => self.act(&action),
+            None => {
+                // Ask the ruleset why, with the first pile it could have gone to.
+                let to = view
+                    .piles
+                    .iter()
+                    .find(|p| p.role == PileRole::Trick)
+                    .map_or(from, |p| p.id);
+                match self.session.ruleset().check(self.session.state(), &Action::Move { from, index, to }) {
+                    Err(v) => Answer::refused(v),
+                    Ok(()) => self.act(&Action::Move { from, index, to }),
+                }
+            }
+        }
+    }
+
+    fn hint(&mut self) -> Answer {
+        let request = AnalyzeRequest::Hint {
+            rank: self.hint_rank,
+            max_states: 200_000,
+        };
+        match self.session.ruleset().analyze(self.session.state(), &request) {
+            Some(Analysis::Hint { action: Some(action) }) => {
+                self.hint_rank += 1;
+                Answer {
+                    message: Some(describe(&self.view(), &action)),
+                    actions: Some(vec![action]),
+                    ..Answer::ok()
+                }
+            }
+            Some(Analysis::Hint { action: None }) => Answer {
+                message: Some("no move helps".into()),
+                ..Answer::ok()
+            },
+            _ => Answer::refused(RuleViolation::new("FELT-HINT", "This game offers no hints")),
+        }
+    }
+}
+
+fn label_of(view: &TableView, id: PileId) -> String {
+    view.pile(id).map_or_else(|| id.0.to_string(), |p| p.label.clone())
+}
+
+/// An action in the protocol's own words, so a hint can be typed back in.
+pub fn describe(view: &TableView, action: &Action) -> String {
+    match action {
+        Action::Move { from, index, to } => {
+            let len = view.pile(*from).map_or(0, |p| p.cards.len());
+            format!(
+                "move {} {} {}",
+                label_of(view, *from),
+                label_of(view, *to),
+                len.saturating_sub(*index as usize)
+            )
+        }
+        Action::Deal { .. } => "deal".into(),
+        Action::Choose { option } => format!("choose {option}"),
+        Action::Extra { name, arg } => format!("{name} {arg}"),
+    }
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+const HELP: &str = "\
+show              the table as you see it, then the status line
+legal             every legal action, one a line, in command form
+move FROM TO [N]  move N cards from the end of FROM onto TO (default: the longest group that may go)
+deal              deal from the stock
+auto FROM         send the group at the end of FROM to the best place
+choose N | bid N  pick option N of the prompt
+play CARD         play a card from your hand (e.g. QH)
+hint              the next move of the best line found (again: the next best)
+undo | redo       take back / play again the last action
+quit              leave";
+
+/// Reads commands from `input` until `quit` or the end, writing answers to `output`.
+/// Invalid UTF-8 and any text get an answer, never a panic.
+pub fn run<R: BufRead, W: Write>(headless: &mut Headless, mut input: R, mut output: W, format: Format) -> std::io::Result<()> {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let answer = headless.handle(line);
+        output.write_all(answer.render(format).as_bytes())?;
+        output.flush()?;
+        if answer.quit {
+            return Ok(());
+        }
+    }
+}

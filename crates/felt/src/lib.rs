@@ -1,0 +1,7 @@
+//! The felt binary's library half: glue between the command line and the crates, kept in a
+//! library so fuzz targets and tests reach the same code the binary runs.
+
+#![warn(missing_docs)]
+
+pub mod catalog;
+pub mod headless;
