@@ -178,6 +178,11 @@ impl Catalog {
         })
     }
 
+    /// Records a file that could not even be read, so it is reported with the others.
+    pub fn push_error(&mut self, error: VariantError) {
+        self.errors.push(error);
+    }
+
     /// Files that failed to load, in load order.
     pub fn errors(&self) -> &[VariantError] {
         &self.errors
