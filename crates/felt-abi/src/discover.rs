@@ -1,0 +1,179 @@
+//! Finding plugins: `--plugin PATH` first, then the user data folder's `plugins/`, then the
+//! folder of the running `felt` (so `cargo run` finds the workspace's own plugins).
+
+use crate::host::{Plugin, PluginError};
+use crate::remote::PluginFactory;
+use felt_core::{Catalog, Origin};
+use std::collections::BTreeSet;
+use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Where a plugin was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Named with `--plugin`.
+    CommandLine,
+    /// The user data folder's `plugins/`.
+    UserDir,
+    /// Beside the `felt` executable.
+    ExeDir,
+}
+
+impl Source {
+    /// A word for listings.
+    pub fn word(self) -> &'static str {
+        match self {
+            Source::CommandLine => "--plugin",
+            Source::UserDir => "user",
+            Source::ExeDir => "beside felt",
+        }
+    }
+}
+
+/// One library looked at: where, and either the loaded plugin or why it was refused.
+#[derive(Debug)]
+pub struct PluginReport {
+    /// The library file.
+    pub path: PathBuf,
+    /// How it was found.
+    pub source: Source,
+    /// The plugin, or the reason it was refused.
+    pub outcome: Result<Arc<Plugin>, PluginError>,
+}
+
+/// The places to look.
+#[derive(Clone, Debug, Default)]
+pub struct Locations {
+    /// Libraries or folders given with `--plugin`; every library in a folder is tried.
+    pub extra: Vec<PathBuf>,
+    /// The user's plugin folder; every library in it is tried.
+    pub user_dir: Option<PathBuf>,
+    /// The executable's folder; only libraries named `felt_*` are tried there, since it may be
+    /// a system folder full of unrelated libraries.
+    pub exe_dir: Option<PathBuf>,
+}
+
+impl Locations {
+    /// The standard places: `extra`, `<data dir>/plugins` (the user data folder unless
+    /// `data_dir` is given), and the running executable's folder.
+    pub fn standard(data_dir: Option<&Path>, extra: &[PathBuf]) -> Locations {
+        let data = data_dir
+            .map(Path::to_path_buf)
+            .or_else(|| directories::ProjectDirs::from("", "", "felt").map(|d| d.data_dir().to_path_buf()));
+        let exe_dir = std::env::current_exe()
+            .ok()
+            .and_then(|exe| exe.parent().map(Path::to_path_buf));
+        Locations {
+            extra: extra.to_vec(),
+            user_dir: data.map(|d| d.join("plugins")),
+            exe_dir,
+        }
+    }
+}
+
+/// Finds and loads plugins in the standard places plus `extra` (see [`Locations::standard`]).
+pub fn discover(extra: &[PathBuf]) -> Vec<PluginReport> {
+    discover_in(&Locations::standard(None, extra))
+}
+
+fn is_library(path: &Path) -> bool {
+    path.is_file()
+        && path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.ends_with(DLL_SUFFIX))
+}
+
+fn libraries_in(dir: &Path, felt_only: bool) -> Vec<PathBuf> {
+    let prefix = format!("{DLL_PREFIX}felt_");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| is_library(p))
+                .filter(|p| {
+                    !felt_only
+                        || p.file_name()
+                            .and_then(|n| n.to_str())
+                            .is_some_and(|n| n.starts_with(&prefix))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// Loads every plugin in `locations`, in order. A library seen twice (by the same real path)
+/// is loaded once; a later plugin with an already loaded ruleset id is refused as a duplicate.
+pub fn discover_in(locations: &Locations) -> Vec<PluginReport> {
+    let mut candidates: Vec<(PathBuf, Source)> = Vec::new();
+    for path in &locations.extra {
+        if path.is_dir() {
+            candidates.extend(
+                libraries_in(path, false)
+                    .into_iter()
+                    .map(|p| (p, Source::CommandLine)),
+            );
+        } else {
+            // A missing or odd file is reported by the loader, not skipped: the user named it.
+            candidates.push((path.clone(), Source::CommandLine));
+        }
+    }
+    if let Some(dir) = &locations.user_dir {
+        candidates.extend(libraries_in(dir, false).into_iter().map(|p| (p, Source::UserDir)));
+    }
+    if let Some(dir) = &locations.exe_dir {
+        candidates.extend(libraries_in(dir, true).into_iter().map(|p| (p, Source::ExeDir)));
+    }
+    let mut seen = BTreeSet::new();
+    let mut reports: Vec<PluginReport> = Vec::new();
+    for (path, source) in candidates {
+        let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if !seen.insert(real) {
+            continue;
+        }
+        let outcome = Plugin::load(&path).and_then(|plugin| {
+            let first = reports.iter().find_map(|r| match &r.outcome {
+                Ok(p) if p.ruleset_id() == plugin.ruleset_id() => Some(r.path.display().to_string()),
+                _ => None,
+            });
+            match first {
+                Some(first) => Err(PluginError::Duplicate {
+                    id: plugin.ruleset_id().to_string(),
+                    first,
+                }),
+                None => Ok(plugin),
+            }
+        });
+        reports.push(PluginReport {
+            path,
+            source,
+            outcome,
+        });
+    }
+    reports
+}
+
+/// Adds each loaded plugin's ruleset and bundled variants to the catalog, skipping ids the
+/// catalog already has (a built-in wins). Bad bundled variants land in the catalog's errors.
+/// Returns the plugins added.
+pub fn register(catalog: &mut Catalog, reports: &[PluginReport]) -> Vec<Arc<Plugin>> {
+    let mut added = Vec::new();
+    for report in reports {
+        let Ok(plugin) = &report.outcome else { continue };
+        if catalog.factory(plugin.ruleset_id()).is_some() {
+            continue;
+        }
+        catalog.add_ruleset(Arc::new(PluginFactory::new(plugin.clone())));
+        for (name, text) in plugin.bundled_variants() {
+            let origin = Origin::Plugin(format!("{} ({name})", report.path.display()));
+            // A refused variant is recorded in the catalog's errors; the others still load.
+            let _ = catalog.add_variant(origin, text);
+        }
+        added.push(plugin.clone());
+    }
+    added
+}

@@ -1,0 +1,235 @@
+//! The host side of the ABI: loading a library, checking its version, and calling it.
+
+use crate::protocol::{self, Hello, Reply, Request};
+use crate::{
+    EntryFn, PluginTable, ReplyBuffer, ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK, STATUS_PANIC,
+};
+use felt_core::RuleChoice;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Why a plugin could not be loaded or did not answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PluginError {
+    /// The file is not a shared library this system can load.
+    #[error("not a loadable library: {0}")]
+    NotALibrary(String),
+    /// The library has no felt entry point.
+    #[error("no entry point `felt_plugin_entry`: not a felt plugin (a plugin exports one with felt_abi::export_ruleset!)")]
+    NoEntry,
+    /// The entry point returned no table.
+    #[error("the plugin failed while starting (its entry point returned no table)")]
+    NoTable,
+    /// The plugin speaks another ABI version.
+    #[error("the plugin speaks felt plugin ABI {found}, this felt speaks ABI {expected}: rebuild the plugin against this felt's felt-abi")]
+    AbiMismatch {
+        /// The plugin's version.
+        found: u32,
+        /// Ours.
+        expected: u32,
+    },
+    /// The table lacks a function.
+    #[error("the plugin's table has no `{0}` function")]
+    MissingFunction(&'static str),
+    /// A ruleset with the same id was already loaded.
+    #[error("ruleset '{id}' is already provided by {first}")]
+    Duplicate {
+        /// The ruleset id.
+        id: String,
+        /// The plugin that provides it.
+        first: String,
+    },
+    /// The plugin panicked while answering.
+    #[error("the plugin panicked: {0}")]
+    Panicked(String),
+    /// The plugin refused the request.
+    #[error("the plugin refused the request: {0}")]
+    Refused(String),
+    /// The reply does not decode.
+    #[error("the plugin's reply does not decode: {0}")]
+    BadReply(String),
+    /// A reply of the wrong kind.
+    #[error("the plugin answered '{got}' to a '{asked}' request")]
+    Unexpected {
+        /// The request.
+        asked: &'static str,
+        /// The reply.
+        got: &'static str,
+    },
+}
+
+/// A loaded plugin: its table, and what it said about itself.
+///
+/// The library it came from is never unloaded (✱ contract 7): code and statics of the plugin
+/// may still be referenced by states, threads or panics the host holds.
+pub struct Plugin {
+    name: String,
+    path: Option<PathBuf>,
+    table: &'static PluginTable,
+    hello: Hello,
+}
+
+impl std::fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plugin")
+            .field("name", &self.name)
+            .field("ruleset", &self.hello.ruleset)
+            .field("version", &self.hello.version)
+            .finish()
+    }
+}
+
+impl Plugin {
+    /// Loads the library at `path`, checks its ABI version, and asks who it is.
+    pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
+        // SAFETY: loading a library runs its initialisers: a plugin is trusted native code, as
+        // the README says. Everything after this point is checked.
+        let library =
+            unsafe { libloading::Library::new(path) }.map_err(|e| PluginError::NotALibrary(e.to_string()))?;
+        // Never unloaded: see the type's documentation.
+        let library: &'static libloading::Library = Box::leak(Box::new(library));
+        // SAFETY: the symbol's type is the ABI's entry type; a library exporting this name with
+        // another type is not a felt plugin, and no signature check is possible in C.
+        let entry: libloading::Symbol<'static, EntryFn> =
+            unsafe { library.get(ENTRY_SYMBOL) }.map_err(|_| PluginError::NoEntry)?;
+        // SAFETY: as above.
+        unsafe { Plugin::from_entry(&path.display().to_string(), Some(path.to_path_buf()), *entry) }
+    }
+
+    /// A plugin from an entry function already in this process (tests, and statically linked
+    /// plugins).
+    ///
+    /// # Safety
+    /// `entry` must follow the ABI: return null or a table valid for the rest of the process.
+    pub unsafe fn from_entry(
+        name: &str,
+        path: Option<PathBuf>,
+        entry: EntryFn,
+    ) -> Result<Arc<Plugin>, PluginError> {
+        // SAFETY: the caller vouches for `entry`.
+        let table = unsafe { entry() };
+        // SAFETY: the caller vouches that a non-null table lives forever.
+        let table = unsafe { table.as_ref() }.ok_or(PluginError::NoTable)?;
+        // The version comes first and alone: nothing else of a foreign table is trusted.
+        if table.abi_version != ABI_VERSION {
+            return Err(PluginError::AbiMismatch {
+                found: table.abi_version,
+                expected: ABI_VERSION,
+            });
+        }
+        if table.call.is_none() {
+            return Err(PluginError::MissingFunction("call"));
+        }
+        if table.free.is_none() {
+            return Err(PluginError::MissingFunction("free"));
+        }
+        let mut plugin = Plugin {
+            name: name.to_string(),
+            path,
+            table,
+            hello: Hello {
+                abi: ABI_VERSION,
+                ruleset: String::new(),
+                version: String::new(),
+                description: String::new(),
+                rules: Vec::new(),
+                variants: Vec::new(),
+            },
+        };
+        match plugin.call(&Request::Hello, &[])? {
+            (Reply::Hello(hello), _) => {
+                if hello.abi != ABI_VERSION {
+                    return Err(PluginError::AbiMismatch {
+                        found: hello.abi,
+                        expected: ABI_VERSION,
+                    });
+                }
+                plugin.hello = hello;
+            }
+            (other, _) => {
+                return Err(PluginError::Unexpected {
+                    asked: "hello",
+                    got: other.name(),
+                })
+            }
+        }
+        Ok(Arc::new(plugin))
+    }
+
+    /// Sends one request and reads the reply and its blob.
+    pub fn call(&self, request: &Request, blob: &[u8]) -> Result<(Reply, Vec<u8>), PluginError> {
+        let frame = protocol::encode(request, blob);
+        self.call_raw(&frame, |status, bytes| match status {
+            STATUS_OK => {
+                let (reply, blob): (Reply, &[u8]) =
+                    protocol::decode(bytes).map_err(|e| PluginError::BadReply(e.to_string()))?;
+                Ok((reply, blob.to_vec()))
+            }
+            STATUS_ERROR => Err(PluginError::Refused(String::from_utf8_lossy(bytes).into_owned())),
+            STATUS_PANIC => Err(PluginError::Panicked(String::from_utf8_lossy(bytes).into_owned())),
+            other => Err(PluginError::BadReply(format!("unknown status {other}"))),
+        })
+    }
+
+    /// Sends raw request bytes; `read` sees the status and the reply bytes before they are
+    /// given back to the plugin.
+    pub fn call_raw<T>(&self, request: &[u8], read: impl FnOnce(i32, &[u8]) -> T) -> T {
+        let (Some(call), Some(free)) = (self.table.call, self.table.free) else {
+            // Checked when the plugin was loaded.
+            return read(STATUS_ERROR, b"the plugin's table lost a function");
+        };
+        let mut reply = ReplyBuffer::empty();
+        // SAFETY: the request slice is valid for the call; `reply` is a writable buffer.
+        let status = unsafe { call(self.table.ctx, request.as_ptr(), request.len(), &mut reply) };
+        let bytes: &[u8] = if reply.ptr.is_null() || reply.len == 0 {
+            &[]
+        } else {
+            // SAFETY: the plugin wrote `len` bytes at `ptr`, ours to read until `free`.
+            unsafe { std::slice::from_raw_parts(reply.ptr, reply.len) }
+        };
+        let result = read(status, bytes);
+        // SAFETY: the buffer came from this plugin's `call` and is freed once, by the plugin.
+        unsafe { free(self.table.ctx, reply) };
+        result
+    }
+
+    /// What the plugin is called in messages: its path, or the name it was given.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The library's path, when it was loaded from a file.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The ABI version the plugin speaks (always [`ABI_VERSION`] once loaded).
+    pub fn abi_version(&self) -> u32 {
+        self.table.abi_version
+    }
+
+    /// The ruleset id.
+    pub fn ruleset_id(&self) -> &str {
+        &self.hello.ruleset
+    }
+
+    /// The plugin crate's version.
+    pub fn version(&self) -> &str {
+        &self.hello.version
+    }
+
+    /// One line on the game.
+    pub fn description(&self) -> &str {
+        &self.hello.description
+    }
+
+    /// Rules choices, default first.
+    pub fn rule_choices(&self) -> &[RuleChoice] {
+        &self.hello.rules
+    }
+
+    /// Variant files shipped in the plugin, as `(file name, TOML text)`.
+    pub fn bundled_variants(&self) -> &[(String, String)] {
+        &self.hello.variants
+    }
+}

@@ -1,0 +1,292 @@
+//! The messages that cross the ABI, and how they are framed.
+//!
+//! A frame is `u32` (little-endian) length of a JSON document, the JSON document, then an
+//! opaque blob: the game state where a message carries one. JSON keeps the messages
+//! self-describing (a plugin built against another felt-core fails to decode, it does not
+//! misread); the blob keeps game states out of JSON escaping, so they cross as they are.
+
+use felt_core::ScoreTable;
+use felt_core::{
+    Action, Analysis, AnalyzeRequest, Event, PileId, RuleChoice, RuleViolation, RulesetInfo, Scoreboard,
+    Seat, Status, TableView, Variant,
+};
+use serde::{Deserialize, Serialize};
+
+/// A request from the host. Requests about a game carry its state in the frame's blob.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    /// Who are you? Answered with [`Reply::Hello`].
+    Hello,
+    /// Build an instance for a variant and rules choice: [`Reply::Built`] or [`Reply::Refused`].
+    Build {
+        /// The variant, parsed by the host.
+        variant: Variant,
+        /// The scoring table it names.
+        scoring: Option<ScoreTable>,
+        /// The rules choice in force.
+        rules: RuleChoice,
+    },
+    /// The host dropped an instance: [`Reply::Done`].
+    Release {
+        /// The instance.
+        instance: u64,
+    },
+    /// A new game: [`Reply::State`] with the state in the blob.
+    NewGame {
+        /// The instance.
+        instance: u64,
+        /// The shuffle.
+        seed: u64,
+    },
+    /// Is the action legal? [`Reply::Checked`].
+    Check {
+        /// The instance.
+        instance: u64,
+        /// The action.
+        action: Action,
+    },
+    /// Apply the action: [`Reply::Applied`], with the new state in the blob when it was applied.
+    Apply {
+        /// The instance.
+        instance: u64,
+        /// The action.
+        action: Action,
+    },
+    /// Every legal action: [`Reply::Actions`].
+    LegalActions {
+        /// The instance.
+        instance: u64,
+    },
+    /// Legal moves of one card, best first: [`Reply::Actions`].
+    RankMoves {
+        /// The instance.
+        instance: u64,
+        /// The pile.
+        from: PileId,
+        /// The card's index.
+        index: u16,
+    },
+    /// The table as a seat sees it: [`Reply::View`].
+    View {
+        /// The instance.
+        instance: u64,
+        /// The seat.
+        seat: Seat,
+    },
+    /// Playing, won or over: [`Reply::Status`].
+    Status {
+        /// The instance.
+        instance: u64,
+    },
+    /// Score and moves: [`Reply::Scoreboard`].
+    Scoreboard {
+        /// The instance.
+        instance: u64,
+    },
+    /// The analysis hook: [`Reply::Analysis`].
+    Analyze {
+        /// The instance.
+        instance: u64,
+        /// The question.
+        request: AnalyzeRequest,
+    },
+    /// Check saved bytes (in the blob): [`Reply::State`] with the state as the plugin keeps it.
+    DecodeState {
+        /// The instance.
+        instance: u64,
+    },
+    /// A position from text: [`Reply::Imported`], with the state in the blob when it worked.
+    ImportPosition {
+        /// The instance.
+        instance: u64,
+        /// The text.
+        text: String,
+    },
+    /// The position as text: [`Reply::Exported`].
+    ExportPosition {
+        /// The instance.
+        instance: u64,
+    },
+}
+
+impl Request {
+    /// The request's name, for error messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Request::Hello => "hello",
+            Request::Build { .. } => "build",
+            Request::Release { .. } => "release",
+            Request::NewGame { .. } => "new-game",
+            Request::Check { .. } => "check",
+            Request::Apply { .. } => "apply",
+            Request::LegalActions { .. } => "legal-actions",
+            Request::RankMoves { .. } => "rank-moves",
+            Request::View { .. } => "view",
+            Request::Status { .. } => "status",
+            Request::Scoreboard { .. } => "scoreboard",
+            Request::Analyze { .. } => "analyze",
+            Request::DecodeState { .. } => "decode-state",
+            Request::ImportPosition { .. } => "import-position",
+            Request::ExportPosition { .. } => "export-position",
+        }
+    }
+}
+
+/// What a plugin says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// The ABI the plugin speaks; must equal the table's.
+    pub abi: u32,
+    /// The ruleset id variant files name.
+    pub ruleset: String,
+    /// The plugin crate's version.
+    pub version: String,
+    /// One line on the game.
+    pub description: String,
+    /// Rules choices, the default first.
+    pub rules: Vec<RuleChoice>,
+    /// Variant files shipped inside the plugin, as `(file name, TOML text)`.
+    pub variants: Vec<(String, String)>,
+}
+
+/// A plugin's answer. Which variant answers which request is documented on [`Request`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Reply {
+    /// Identity.
+    Hello(Hello),
+    /// A new instance.
+    Built {
+        /// Its handle, named by later requests.
+        instance: u64,
+        /// Its identity and help.
+        info: RulesetInfo,
+    },
+    /// The ruleset refused the variant.
+    Refused {
+        /// The key at fault, dotted.
+        key: Option<String>,
+        /// What is wrong.
+        message: String,
+    },
+    /// Done, nothing to say.
+    Done,
+    /// A state, in the blob.
+    State,
+    /// Legal or not.
+    Checked(Result<(), RuleViolation>),
+    /// Applied (new state in the blob) or refused (no blob).
+    Applied(Result<Vec<Event>, RuleViolation>),
+    /// Actions.
+    Actions(Vec<Action>),
+    /// A table view.
+    View(TableView),
+    /// A status.
+    Status(Status),
+    /// A scoreboard.
+    Scoreboard(Scoreboard),
+    /// An analysis, if the ruleset offers one.
+    Analysis(Option<Analysis>),
+    /// A position was read (state in the blob) or why not.
+    Imported(Result<(), String>),
+    /// A position as text, if the ruleset has a format.
+    Exported(Option<String>),
+}
+
+impl Reply {
+    /// The reply's name, for error messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Reply::Hello(_) => "hello",
+            Reply::Built { .. } => "built",
+            Reply::Refused { .. } => "refused",
+            Reply::Done => "done",
+            Reply::State => "state",
+            Reply::Checked(_) => "checked",
+            Reply::Applied(_) => "applied",
+            Reply::Actions(_) => "actions",
+            Reply::View(_) => "view",
+            Reply::Status(_) => "status",
+            Reply::Scoreboard(_) => "scoreboard",
+            Reply::Analysis(_) => "analysis",
+            Reply::Imported(_) => "imported",
+            Reply::Exported(_) => "exported",
+        }
+    }
+}
+
+/// A frame that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FrameError {
+    /// Fewer than four bytes, or a length past the end.
+    #[error("frame is cut short: {0}")]
+    Short(String),
+    /// The JSON part does not decode as the expected message.
+    #[error("message does not decode: {0}")]
+    Json(String),
+}
+
+/// Writes a frame: the message as JSON, then the blob.
+pub fn encode<T: Serialize>(message: &T, blob: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(256 + blob.len());
+    out.extend_from_slice(&[0; 4]);
+    // Serializing these plain data types to a Vec cannot fail; an empty message is refused
+    // by the reader, so a failure would still surface as an error rather than a misread.
+    let _ = serde_json::to_writer(&mut out, message);
+    let len = (out.len() - 4) as u32;
+    out[..4].copy_from_slice(&len.to_le_bytes());
+    out.extend_from_slice(blob);
+    out
+}
+
+/// Splits a frame into its JSON part and its blob.
+pub fn split(frame: &[u8]) -> Result<(&[u8], &[u8]), FrameError> {
+    let head: [u8; 4] = frame.get(..4).and_then(|h| h.try_into().ok()).ok_or_else(|| {
+        FrameError::Short(format!(
+            "{} bytes, a frame starts with a 4-byte length",
+            frame.len()
+        ))
+    })?;
+    let len = u32::from_le_bytes(head) as usize;
+    let rest = &frame[4..];
+    if len > rest.len() {
+        return Err(FrameError::Short(format!(
+            "length {len} but only {} bytes follow",
+            rest.len()
+        )));
+    }
+    Ok(rest.split_at(len))
+}
+
+/// Reads a frame as a message of type `T` and its blob.
+pub fn decode<'a, T: serde::de::DeserializeOwned>(frame: &'a [u8]) -> Result<(T, &'a [u8]), FrameError> {
+    let (json, blob) = split(frame)?;
+    let message = serde_json::from_slice(json).map_err(|e| FrameError::Json(e.to_string()))?;
+    Ok((message, blob))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_round_trip_with_their_blob() {
+        let request = Request::Check {
+            instance: 7,
+            action: Action::Choose { option: 3 },
+        };
+        let frame = encode(&request, b"state bytes");
+        let (back, blob): (Request, &[u8]) = decode(&frame).expect("decodes");
+        assert_eq!(back, request);
+        assert_eq!(blob, b"state bytes");
+    }
+
+    #[test]
+    fn short_frames_are_refused_with_a_reason() {
+        assert!(matches!(split(&[1, 0]), Err(FrameError::Short(_))));
+        let err = split(&[9, 0, 0, 0, b'{']).expect_err("length past the end");
+        assert_eq!(
+            err.to_string(),
+            "frame is cut short: length 9 but only 1 bytes follow"
+        );
+    }
+}

@@ -1,0 +1,343 @@
+//! A loaded plugin as an ordinary ruleset: [`PluginFactory`] is a
+//! [`RulesetFactory`], [`PluginRuleset`] a [`DynRuleset`].
+//!
+//! The trait's methods have no room for "the plugin failed", so a fault is turned into the
+//! nearest honest answer: a refused action citing [`PLUGIN_RULE`], no legal actions, a view
+//! whose messages say what went wrong, and a status `Over` with the reason. The last fault is
+//! also kept ([`PluginRuleset::last_fault`]) for the launcher to show.
+
+use crate::host::{Plugin, PluginError};
+use crate::protocol::{Reply, Request};
+use felt_core::{
+    Action, Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, PileId, RuleChoice,
+    RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, StateError, Status, TableView,
+};
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// Rule id of an action refused because the plugin failed.
+pub const PLUGIN_RULE: &str = "FELT-PLUGIN";
+
+/// A game state held for a plugin: the bytes the plugin gave, opaque to the host.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PluginState {
+    bytes: Vec<u8>,
+    /// Why there is no state, when the plugin failed to make one.
+    fault: Option<String>,
+}
+
+impl fmt::Debug for PluginState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.fault {
+            Some(fault) => write!(f, "PluginState(fault: {fault})"),
+            None => write!(f, "PluginState({} bytes)", self.bytes.len()),
+        }
+    }
+}
+
+/// A plugin's ruleset factory.
+pub struct PluginFactory {
+    plugin: Arc<Plugin>,
+}
+
+impl PluginFactory {
+    /// The factory of a loaded plugin.
+    pub fn new(plugin: Arc<Plugin>) -> PluginFactory {
+        PluginFactory { plugin }
+    }
+
+    /// The plugin behind it.
+    pub fn plugin(&self) -> &Arc<Plugin> {
+        &self.plugin
+    }
+
+    /// Builds an instance, telling a refused variant from a failed plugin.
+    pub fn try_build(&self, setup: Setup<'_>) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
+        let request = Request::Build {
+            variant: setup.variant.clone(),
+            scoring: setup.scoring.cloned(),
+            rules: setup.rules.clone(),
+        };
+        match self.plugin.call(&request, &[])? {
+            (Reply::Built { instance, info }, _) => Ok(Ok(PluginRuleset {
+                plugin: self.plugin.clone(),
+                instance,
+                info,
+                last_fault: Mutex::new(None),
+            })),
+            (Reply::Refused { key, message }, _) => Ok(Err(ParamError { key, message })),
+            (other, _) => Err(PluginError::Unexpected {
+                asked: "build",
+                got: other.name(),
+            }),
+        }
+    }
+}
+
+impl RulesetFactory for PluginFactory {
+    fn id(&self) -> &str {
+        self.plugin.ruleset_id()
+    }
+    fn description(&self) -> &str {
+        self.plugin.description()
+    }
+    fn rule_choices(&self) -> Vec<RuleChoice> {
+        self.plugin.rule_choices().to_vec()
+    }
+    fn bundled_variants(&self) -> Vec<(String, String)> {
+        self.plugin.bundled_variants().to_vec()
+    }
+    fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError> {
+        match self.try_build(setup) {
+            Ok(Ok(ruleset)) => Ok(Arc::new(ruleset)),
+            Ok(Err(refused)) => Err(refused),
+            Err(fault) => Err(ParamError {
+                key: None,
+                message: format!("plugin {}: {fault}", self.plugin.name()),
+            }),
+        }
+    }
+}
+
+/// One ruleset instance living in a plugin.
+pub struct PluginRuleset {
+    plugin: Arc<Plugin>,
+    instance: u64,
+    info: RulesetInfo,
+    last_fault: Mutex<Option<String>>,
+}
+
+impl Drop for PluginRuleset {
+    fn drop(&mut self) {
+        // A failure to release costs the plugin a little memory, nothing more.
+        let _ = self.plugin.call(
+            &Request::Release {
+                instance: self.instance,
+            },
+            &[],
+        );
+    }
+}
+
+impl PluginRuleset {
+    /// The last fault of the plugin, as a sentence, if any call failed.
+    pub fn last_fault(&self) -> Option<String> {
+        self.last_fault.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn fault(&self, error: &str) -> String {
+        let text = format!("plugin {} failed: {error}", self.plugin.name());
+        *self.last_fault.lock().unwrap_or_else(|e| e.into_inner()) = Some(text.clone());
+        text
+    }
+
+    /// Sends a request about a game; a state from elsewhere or a failed state is a fault.
+    fn ask(&self, request: Request, state: &GameState) -> Result<(Reply, Vec<u8>), String> {
+        let state = state
+            .downcast_ref::<PluginState>()
+            .ok_or_else(|| self.fault("the game state does not belong to this plugin"))?;
+        if let Some(fault) = &state.fault {
+            return Err(fault.clone());
+        }
+        self.plugin
+            .call(&request, &state.bytes)
+            .map_err(|e| self.fault(&e.to_string()))
+    }
+
+    fn unexpected(&self, asked: &Request, reply: &Reply) -> String {
+        self.fault(
+            &PluginError::Unexpected {
+                asked: asked.name(),
+                got: reply.name(),
+            }
+            .to_string(),
+        )
+    }
+
+    fn faulty_state(&self, fault: String) -> GameState {
+        GameState::new(PluginState {
+            bytes: Vec::new(),
+            fault: Some(fault),
+        })
+    }
+
+    fn actions(&self, request: Request, state: &GameState) -> Vec<Action> {
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Actions(actions), _)) => actions,
+            Ok((other, _)) => {
+                self.unexpected(&request, &other);
+                Vec::new()
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+impl DynRuleset for PluginRuleset {
+    fn info(&self) -> &RulesetInfo {
+        &self.info
+    }
+
+    fn new_game(&self, seed: u64) -> GameState {
+        let request = Request::NewGame {
+            instance: self.instance,
+            seed,
+        };
+        match self.plugin.call(&request, &[]) {
+            Ok((Reply::State, bytes)) => GameState::new(PluginState { bytes, fault: None }),
+            Ok((other, _)) => self.faulty_state(self.unexpected(&request, &other)),
+            Err(e) => self.faulty_state(self.fault(&e.to_string())),
+        }
+    }
+
+    fn check(&self, state: &GameState, action: &Action) -> Result<(), RuleViolation> {
+        let request = Request::Check {
+            instance: self.instance,
+            action: action.clone(),
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Checked(result), _)) => result,
+            Ok((other, _)) => Err(RuleViolation::new(PLUGIN_RULE, self.unexpected(&request, &other))),
+            Err(fault) => Err(RuleViolation::new(PLUGIN_RULE, fault)),
+        }
+    }
+
+    fn apply(&self, state: &mut GameState, action: &Action) -> Result<Vec<Event>, RuleViolation> {
+        let request = Request::Apply {
+            instance: self.instance,
+            action: action.clone(),
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Applied(Ok(events)), bytes)) => {
+                *state = GameState::new(PluginState { bytes, fault: None });
+                Ok(events)
+            }
+            Ok((Reply::Applied(Err(refused)), _)) => Err(refused),
+            Ok((other, _)) => Err(RuleViolation::new(PLUGIN_RULE, self.unexpected(&request, &other))),
+            Err(fault) => Err(RuleViolation::new(PLUGIN_RULE, fault)),
+        }
+    }
+
+    fn legal_actions(&self, state: &GameState) -> Vec<Action> {
+        self.actions(
+            Request::LegalActions {
+                instance: self.instance,
+            },
+            state,
+        )
+    }
+
+    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action> {
+        let request = Request::RankMoves {
+            instance: self.instance,
+            from,
+            index,
+        };
+        self.actions(request, state)
+    }
+
+    fn view(&self, state: &GameState, seat: Seat) -> TableView {
+        let request = Request::View {
+            instance: self.instance,
+            seat,
+        };
+        let fault = match self.ask(request.clone(), state) {
+            Ok((Reply::View(view), _)) => return view,
+            Ok((other, _)) => self.unexpected(&request, &other),
+            Err(fault) => fault,
+        };
+        TableView {
+            seat,
+            piles: Vec::new(),
+            status: Vec::new(),
+            prompt: None,
+            messages: vec![fault],
+        }
+    }
+
+    fn status(&self, state: &GameState) -> Status {
+        let request = Request::Status {
+            instance: self.instance,
+        };
+        let reason = match self.ask(request.clone(), state) {
+            Ok((Reply::Status(status), _)) => return status,
+            Ok((other, _)) => self.unexpected(&request, &other),
+            Err(fault) => fault,
+        };
+        Status::Over { reason }
+    }
+
+    fn scoreboard(&self, state: &GameState) -> Scoreboard {
+        let request = Request::Scoreboard {
+            instance: self.instance,
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Scoreboard(board), _)) => board,
+            Ok((other, _)) => {
+                self.unexpected(&request, &other);
+                Scoreboard::default()
+            }
+            Err(_) => Scoreboard::default(),
+        }
+    }
+
+    fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis> {
+        let ask = Request::Analyze {
+            instance: self.instance,
+            request: request.clone(),
+        };
+        match self.ask(ask.clone(), state) {
+            Ok((Reply::Analysis(analysis), _)) => analysis,
+            Ok((other, _)) => {
+                self.unexpected(&ask, &other);
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
+    fn encode_state(&self, state: &GameState) -> Vec<u8> {
+        state
+            .downcast_ref::<PluginState>()
+            .map(|s| s.bytes.clone())
+            .unwrap_or_default()
+    }
+
+    fn decode_state(&self, bytes: &[u8]) -> Result<GameState, StateError> {
+        let request = Request::DecodeState {
+            instance: self.instance,
+        };
+        match self.plugin.call(&request, bytes) {
+            Ok((Reply::State, bytes)) => Ok(GameState::new(PluginState { bytes, fault: None })),
+            Ok((other, _)) => Err(StateError(self.unexpected(&request, &other))),
+            Err(e) => Err(StateError(e.to_string())),
+        }
+    }
+
+    fn import_position(&self, text: &str) -> Result<GameState, String> {
+        let request = Request::ImportPosition {
+            instance: self.instance,
+            text: text.to_string(),
+        };
+        match self.plugin.call(&request, &[]) {
+            Ok((Reply::Imported(Ok(())), bytes)) => Ok(GameState::new(PluginState { bytes, fault: None })),
+            Ok((Reply::Imported(Err(why)), _)) => Err(why),
+            Ok((other, _)) => Err(self.unexpected(&request, &other)),
+            Err(e) => Err(self.fault(&e.to_string())),
+        }
+    }
+
+    fn export_position(&self, state: &GameState) -> Option<String> {
+        let request = Request::ExportPosition {
+            instance: self.instance,
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Exported(text), _)) => text,
+            Ok((other, _)) => {
+                self.unexpected(&request, &other);
+                None
+            }
+            Err(_) => None,
+        }
+    }
+}
