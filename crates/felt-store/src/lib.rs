@@ -1,1 +1,40 @@
-//! Placeholder until its issue lands.
+//! felt-store: game records, saved games, statistics and replays in one SQLite file.
+//!
+//! ✱ Contract 9: nothing is lost. Every change is one transaction in a write-ahead-logged
+//! database; statistics are queries over the records, never counters kept apart; a database
+//! that is corrupt or from a newer felt is moved aside, never overwritten.
+//! ✱ Contract 2: the store knows no game. A record is a variant, ruleset, rules and game code,
+//! the actions played, and what the ruleset's [`felt_core::Scoreboard`] and
+//! [`felt_core::Status`] said.
+//!
+//! The host's part, in order:
+//! 1. [`Store::open_dir`] at start; print [`Store::recovery`] if it is `Some`.
+//! 2. A new game: a [`Recorder::new`] beside the [`felt_core::Session`]; after every action,
+//!    undo, redo or restart, [`Store::record_step`].
+//! 3. "Continue": [`Store::in_progress`] or [`Store::all_in_progress`], then [`Store::resume`].
+//! 4. Statistics: [`Store::stats`], [`Store::all_stats`], and [`Store::recent`] for a chart.
+//! 5. Replays: [`Store::record`] (or [`GameRecord::from_text`] for a file), then
+//!    [`GameRecord::replay`]; [`GameRecord::to_text`] exports.
+
+#![warn(missing_docs)]
+
+mod error;
+mod model;
+mod open;
+mod query;
+mod record;
+mod replay;
+mod schema;
+mod stats;
+mod text;
+mod time;
+
+pub use error::{RecordTextError, ReplayError, StoreError};
+pub use model::{GameId, GameRecord, GameResult, GameSummary};
+pub use open::{Clock, Recovery, Store, FILE_NAME};
+pub use record::{Recorded, Recorder};
+pub use replay::{Replay, ReplayStep};
+pub use schema::LATEST as SCHEMA_VERSION;
+pub use stats::{Streaks, VariantStats};
+pub use text::{action_from_text, action_to_text, RECORD_HEADER};
+pub use time::Timestamp;

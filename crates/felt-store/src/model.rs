@@ -1,0 +1,105 @@
+//! The records the store keeps, as plain values.
+
+use crate::time::Timestamp;
+use felt_core::Action;
+use serde::Serialize;
+use std::fmt;
+
+/// A game record's number, assigned in the order games were first played and never reused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct GameId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Where a recorded game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    /// Still being played, or quit to be resumed: at most one per variant.
+    Playing,
+    /// Won.
+    Won,
+    /// Ended without a win (the ruleset said the game is over).
+    Lost,
+    /// Left unfinished when a newer game of its variant was started: counts as a loss.
+    Abandoned,
+}
+
+impl GameResult {
+    /// The word stored in the database and in record files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::Playing => "playing",
+            GameResult::Won => "won",
+            GameResult::Lost => "lost",
+            GameResult::Abandoned => "abandoned",
+        }
+    }
+
+    /// The result a stored word names.
+    pub fn parse(word: &str) -> Option<GameResult> {
+        [
+            GameResult::Playing,
+            GameResult::Won,
+            GameResult::Lost,
+            GameResult::Abandoned,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == word)
+    }
+
+    /// Whether statistics count it as a loss (lost or abandoned).
+    pub fn is_loss(self) -> bool {
+        matches!(self, GameResult::Lost | GameResult::Abandoned)
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::Playing => "in progress",
+            other => other.as_str(),
+        })
+    }
+}
+
+/// One game's row: everything but its actions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    /// Its number.
+    pub id: GameId,
+    /// The variant's id (`spider-2suit`).
+    pub variant: String,
+    /// The ruleset's id (`spider`).
+    pub ruleset: String,
+    /// The rules choice's id (`classic`).
+    pub rules: String,
+    /// The game code that deals it again (`SP1-S2C-AAAAAAD`).
+    pub code: String,
+    /// When its first action was made.
+    pub started: Timestamp,
+    /// When it was won, lost or abandoned; `None` while in progress.
+    pub finished: Option<Timestamp>,
+    /// Where it stands.
+    pub result: GameResult,
+    /// Points at the last recorded step, if the variant scores points.
+    pub score: Option<i64>,
+    /// Moves at the last recorded step, as the variant's rules count them.
+    pub moves: u32,
+    /// How many actions the record holds (undone ones are not kept).
+    pub actions: u32,
+}
+
+/// A game's row and its actions, from the deal to the last recorded step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameRecord {
+    /// The row.
+    pub summary: GameSummary,
+    /// The actions, replayable from the deal of `summary.code`.
+    pub actions: Vec<Action>,
+}

@@ -1,0 +1,236 @@
+//! Opening `felt.db`: pragmas, migrations, and moving an unusable database aside.
+
+use crate::error::StoreError;
+use crate::schema;
+use crate::time::Timestamp;
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The database's file name inside the data directory.
+pub const FILE_NAME: &str = "felt.db";
+
+/// How long a write waits for another felt's transaction before giving up. Transactions here
+/// last milliseconds, so this is only reached when something is badly wrong.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The clock the store reads for `started` and `finished`; replaceable in tests.
+pub type Clock = Arc<dyn Fn() -> Timestamp + Send + Sync>;
+
+/// The database that was found unusable and moved aside when the store opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recovery {
+    /// Where the database was.
+    pub path: PathBuf,
+    /// Where it is now, untouched.
+    pub moved_to: PathBuf,
+    /// Why it could not be used.
+    pub reason: String,
+}
+
+impl fmt::Display for Recovery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "felt could not use the game database {} ({}). It was moved, untouched, to {} and a fresh database was started; the old records are still in the moved file.",
+            self.path.display(),
+            self.reason,
+            self.moved_to.display()
+        )
+    }
+}
+
+/// The game database: records, saves and statistics.
+pub struct Store {
+    pub(crate) conn: Connection,
+    path: PathBuf,
+    recovery: Option<Recovery>,
+    pub(crate) clock: Clock,
+}
+
+/// Why opening failed: either moving the file aside cures it, or it does not.
+enum OpenFailure {
+    /// The file cannot be used as it is (corrupt, not a database, too new): move it aside.
+    Unusable(String),
+    /// Anything else (permissions, a full disk, a lock held too long): report it.
+    Fatal(rusqlite::Error),
+    /// The database works but cannot give the guarantees felt needs.
+    Unsupported(String),
+}
+
+impl From<rusqlite::Error> for OpenFailure {
+    fn from(e: rusqlite::Error) -> Self {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => {
+                OpenFailure::Unusable(e.to_string())
+            }
+            _ => OpenFailure::Fatal(e),
+        }
+    }
+}
+
+impl Store {
+    /// Opens `felt.db` in `dir`, creating the directory and the database as needed.
+    pub fn open_dir(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Directory {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        Store::open(&dir.join(FILE_NAME))
+    }
+
+    /// Opens the database at `path`, creating it if needed and applying migrations.
+    ///
+    /// A file that is corrupt, not a database, another program's database, or written by a newer
+    /// felt is moved aside to `<path>.corrupt-<time>` (never overwritten) and a fresh database
+    /// takes its place; [`Store::recovery`] then says so. Errors that moving would not cure
+    /// (permissions, a full disk) are returned.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let fatal = |source| StoreError::Database {
+            path: path.to_path_buf(),
+            source,
+        };
+        let unsupported = |reason| StoreError::Unsupported {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let (conn, recovery) = match try_open(path) {
+            Ok(conn) => (conn, None),
+            Err(OpenFailure::Fatal(e)) => return Err(fatal(e)),
+            Err(OpenFailure::Unsupported(reason)) => return Err(unsupported(reason)),
+            Err(OpenFailure::Unusable(reason)) => {
+                let moved_to = move_aside(path, &reason)?;
+                let conn = match try_open(path) {
+                    Ok(conn) => conn,
+                    Err(OpenFailure::Fatal(e)) => return Err(fatal(e)),
+                    Err(OpenFailure::Unsupported(reason)) => return Err(unsupported(reason)),
+                    Err(OpenFailure::Unusable(reason)) => {
+                        return Err(StoreError::FreshUnusable {
+                            path: path.to_path_buf(),
+                            reason,
+                        })
+                    }
+                };
+                let recovery = Recovery {
+                    path: path.to_path_buf(),
+                    moved_to,
+                    reason,
+                };
+                (conn, Some(recovery))
+            }
+        };
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+            recovery,
+            clock: Arc::new(Timestamp::now),
+        })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The unusable database moved aside while opening, if one was: the host tells the user.
+    pub fn recovery(&self) -> Option<&Recovery> {
+        self.recovery.as_ref()
+    }
+
+    /// Replaces the clock that stamps `started` and `finished` (tests pin time with it).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    pub(crate) fn now(&self) -> Timestamp {
+        (self.clock)()
+    }
+
+    /// Wraps a SQLite error with the database's path.
+    pub(crate) fn db_err(&self, source: rusqlite::Error) -> StoreError {
+        StoreError::Database {
+            path: self.path.clone(),
+            source,
+        }
+    }
+}
+
+fn try_open(path: &Path) -> Result<Connection, OpenFailure> {
+    let flags =
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Reading the header here is what reveals a file that is not a database at all.
+    let version = schema::version(&conn)?;
+    if version > schema::LATEST {
+        return Err(OpenFailure::Unusable(format!(
+            "it was written by a newer felt: schema version {version}, this felt knows up to {}",
+            schema::LATEST
+        )));
+    }
+    if version == 0 && schema::has_foreign_tables(&conn)? {
+        return Err(OpenFailure::Unusable(
+            "it is not a felt database: it holds tables felt did not make".to_string(),
+        ));
+    }
+    let check: String = conn.query_row("PRAGMA quick_check(1)", [], |row| row.get(0))?;
+    if check != "ok" {
+        return Err(OpenFailure::Unusable(format!(
+            "the integrity check failed: {check}"
+        )));
+    }
+    // WAL lets readers (a second felt showing statistics) work while a game is recorded, and a
+    // killed process leaves every committed step intact. FULL syncs each commit, so even a power
+    // cut loses at most the step being written.
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(OpenFailure::Unsupported(format!(
+            "it refused write-ahead logging (the journal mode stays {mode}); is it on a network file system?"
+        )));
+    }
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    schema::migrate(&conn)?;
+    Ok(conn)
+}
+
+/// Moves the database and its write-ahead log to `<name>.corrupt-<time>` (numbered if that is
+/// taken), so nothing in them is lost.
+fn move_aside(path: &Path, reason: &str) -> Result<PathBuf, StoreError> {
+    let stamp = Timestamp::now().compact();
+    let base = {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".corrupt-{stamp}"));
+        PathBuf::from(name)
+    };
+    let mut target = base.clone();
+    let mut n = 2;
+    while target.exists() {
+        let mut name = base.as_os_str().to_owned();
+        name.push(format!("-{n}"));
+        target = PathBuf::from(name);
+        n += 1;
+    }
+    let fail = |to: &Path, source| StoreError::MoveAside {
+        path: path.to_path_buf(),
+        to: to.to_path_buf(),
+        reason: reason.to_string(),
+        source,
+    };
+    std::fs::rename(path, &target).map_err(|e| fail(&target, e))?;
+    // The log and shared-memory files belong to the moved database: SQLite finds them by name.
+    for suffix in ["-wal", "-shm"] {
+        let mut from = path.as_os_str().to_owned();
+        from.push(suffix);
+        let from = PathBuf::from(from);
+        if from.exists() {
+            let mut to = target.as_os_str().to_owned();
+            to.push(suffix);
+            let to = PathBuf::from(to);
+            std::fs::rename(&from, &to).map_err(|e| fail(&to, e))?;
+        }
+    }
+    Ok(target)
+}

@@ -1,0 +1,290 @@
+//! Recording games as they are played, and resuming them.
+//!
+//! A game is stored as its code and its action list, not as encoded states: the code and the
+//! actions rebuild the exact game (✱ contract 1), replaying them through a [`Session`] rebuilds
+//! the undo history too, they are what replays and exported records need anyway, and they stay
+//! readable when a ruleset changes its internal state layout. The cost is replaying on resume,
+//! a few milliseconds for a long game.
+
+use crate::error::{ReplayError, StoreError};
+use crate::model::{GameId, GameResult};
+use crate::open::Store;
+use crate::text::action_to_text;
+use felt_core::{Action, DynRuleset, GameCode, Scoreboard, Session, Status};
+use rusqlite::{params, OptionalExtension, TransactionBehavior};
+use std::sync::Arc;
+
+/// Ties one [`Session`] to its record. Make one per game with [`Recorder::new`] (or get one
+/// from [`Store::resume`]) and hand it to [`Store::record_step`] after every change.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    game: Option<GameId>,
+    /// The game's `revision` when this recorder last wrote it.
+    revision: i64,
+    /// The action list as stored, so a step writes only what changed.
+    stored: Vec<Action>,
+    /// What the last write stored, to skip writes when nothing changed.
+    last: Option<(Status, Scoreboard)>,
+}
+
+impl Recorder {
+    /// A recorder for a new game, which enters the store at its first action.
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// The game's record, once its first action is recorded.
+    pub fn game(&self) -> Option<GameId> {
+        self.game
+    }
+}
+
+/// What one [`Store::record_step`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// The game's record; `None` while no action has been made.
+    pub game: Option<GameId>,
+    /// Where the game stands in the records.
+    pub result: Option<GameResult>,
+    /// Games of the same variant left unfinished that this game's first action turned into
+    /// losses: the host may tell the player.
+    pub abandoned: Vec<GameId>,
+}
+
+fn result_of(status: &Status) -> GameResult {
+    match status {
+        Status::Playing => GameResult::Playing,
+        Status::Won { .. } => GameResult::Won,
+        Status::Over { .. } => GameResult::Lost,
+    }
+}
+
+impl Store {
+    /// Brings the record of `session`'s game up to date, in one transaction: its action list
+    /// becomes `session.log()` (so undone actions disappear from it), its moves and score those
+    /// of the session, its result that of the session's status.
+    ///
+    /// Call it after every action, undo, redo or restart. Nothing is written before the first
+    /// action: a game counts as played from then on. At that first write, a game of the same
+    /// variant still in progress becomes abandoned (a loss), since only one game per variant
+    /// stays in progress. A game another felt has abandoned meanwhile goes on being recorded
+    /// and still becomes won or lost when it ends, but does not take back the in-progress slot.
+    pub fn record_step(&self, recorder: &mut Recorder, session: &Session) -> Result<Recorded, StoreError> {
+        let log = session.log();
+        let status = session.status();
+        let board = session.scoreboard();
+        if recorder.game.is_none() && log.is_empty() {
+            return Ok(Recorded {
+                game: None,
+                result: None,
+                abandoned: Vec::new(),
+            });
+        }
+        let unchanged = recorder.stored.as_slice() == log
+            && recorder.last.as_ref() == Some(&(status.clone(), board.clone()));
+        if let (true, Some(game)) = (unchanged, recorder.game) {
+            return Ok(Recorded {
+                game: Some(game),
+                result: Some(result_of(&status)),
+                abandoned: Vec::new(),
+            });
+        }
+        let info = session.ruleset().info();
+        let now = self.now();
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+            .map_err(|e| self.db_err(e))?;
+        let mut abandoned = Vec::new();
+        let mut stored_len = recorder.stored.len();
+        let mut revision = recorder.revision;
+        let game = match recorder.game {
+            Some(game) => game,
+            None => {
+                let mut select = tx
+                    .prepare("SELECT id FROM games WHERE variant = ?1 AND result = 'playing'")
+                    .map_err(|e| self.db_err(e))?;
+                abandoned = select
+                    .query_map([&info.variant], |row| Ok(GameId(row.get(0)?)))
+                    .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+                    .map_err(|e| self.db_err(e))?;
+                drop(select);
+                tx.execute(
+                    "UPDATE games SET result = 'abandoned', finished = ?2 WHERE variant = ?1 AND result = 'playing'",
+                    params![info.variant, now.0],
+                )
+                .map_err(|e| self.db_err(e))?;
+                tx.execute(
+                    "INSERT INTO games (variant, ruleset, rules, code, started, result, moves, revision)
+                     VALUES (?1, ?2, ?3, ?4, ?5, 'playing', 0, 0)",
+                    params![
+                        info.variant,
+                        info.ruleset,
+                        info.rules,
+                        session.code().to_string(),
+                        now.0
+                    ],
+                )
+                .map_err(|e| self.db_err(e))?;
+                stored_len = 0;
+                revision = 0;
+                GameId(tx.last_insert_rowid())
+            }
+        };
+        let row: Option<(i64, String, Option<i64>)> = tx
+            .query_row(
+                "SELECT revision, result, finished FROM games WHERE id = ?1",
+                [game.0],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .optional()
+            .map_err(|e| self.db_err(e))?;
+        let (db_revision, db_result, db_finished) = row.ok_or(StoreError::NoSuchGame(game))?;
+        let db_result = GameResult::parse(&db_result).ok_or_else(|| StoreError::Damaged {
+            id: game,
+            what: format!("unknown result '{db_result}'"),
+        })?;
+        // Another felt wrote this game since (the same save resumed twice): its list is not
+        // ours to patch, so ours replaces it whole. Either way the stored list is one session's.
+        let keep = if db_revision == revision {
+            recorder.stored[..stored_len]
+                .iter()
+                .zip(log)
+                .take_while(|(a, b)| a == b)
+                .count()
+        } else {
+            0
+        };
+        tx.execute(
+            "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
+            params![game.0, keep as i64],
+        )
+        .map_err(|e| self.db_err(e))?;
+        {
+            let mut insert = tx
+                .prepare_cached("INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)")
+                .map_err(|e| self.db_err(e))?;
+            for (seq, action) in log.iter().enumerate().skip(keep) {
+                insert
+                    .execute(params![game.0, seq as i64, action_to_text(action)])
+                    .map_err(|e| self.db_err(e))?;
+            }
+        }
+        let result = match result_of(&status) {
+            GameResult::Playing if db_result == GameResult::Playing => GameResult::Playing,
+            // Undone out of a win or loss: back in progress, unless the slot is taken.
+            GameResult::Playing if db_result != GameResult::Abandoned => {
+                let taken: bool = tx
+                    .query_row(
+                        "SELECT EXISTS (SELECT 1 FROM games WHERE variant = ?1 AND result = 'playing' AND id != ?2)",
+                        params![info.variant, game.0],
+                        |row| row.get(0),
+                    )
+                    .map_err(|e| self.db_err(e))?;
+                if taken {
+                    GameResult::Abandoned
+                } else {
+                    GameResult::Playing
+                }
+            }
+            GameResult::Playing => GameResult::Abandoned,
+            ended => ended,
+        };
+        let finished = match result {
+            GameResult::Playing => None,
+            r if r == db_result => db_finished.or(Some(now.0)),
+            _ => Some(now.0),
+        };
+        tx.execute(
+            "UPDATE games SET result = ?2, finished = ?3, score = ?4, moves = ?5, revision = ?6 WHERE id = ?1",
+            params![game.0, result.as_str(), finished, board.score, board.moves, db_revision + 1],
+        )
+        .map_err(|e| self.db_err(e))?;
+        tx.commit().map_err(|e| self.db_err(e))?;
+        // Only now, with the step safely stored, does the recorder believe it.
+        recorder.game = Some(game);
+        recorder.revision = db_revision + 1;
+        recorder.stored.truncate(keep);
+        recorder.stored.extend_from_slice(&log[keep..]);
+        recorder.last = Some((status, board));
+        Ok(Recorded {
+            game: Some(game),
+            result: Some(result),
+            abandoned,
+        })
+    }
+
+    /// Rebuilds the game in progress `id` as a session with `ruleset` (built by the host for the
+    /// record's variant and rules), by replaying its actions from the deal, so undo reaches back
+    /// as far as `undo_depth` allows. Redo does not survive quitting.
+    pub fn resume(
+        &self,
+        id: GameId,
+        ruleset: Arc<dyn DynRuleset>,
+        undo_depth: usize,
+    ) -> Result<(Session, Recorder), StoreError> {
+        // One read transaction, so the actions and the revision belong together.
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Deferred)
+            .map_err(|e| self.db_err(e))?;
+        let record = self.record_in(&tx, id)?;
+        let revision: i64 = tx
+            .query_row("SELECT revision FROM games WHERE id = ?1", [id.0], |row| {
+                row.get(0)
+            })
+            .map_err(|e| self.db_err(e))?;
+        tx.commit().map_err(|e| self.db_err(e))?;
+        if record.summary.result != GameResult::Playing {
+            return Err(StoreError::NotInProgress {
+                id,
+                result: record.summary.result,
+            });
+        }
+        let session = session_for(&record.summary, &record.actions, ruleset, undo_depth)?;
+        let recorder = Recorder {
+            game: Some(id),
+            revision,
+            stored: record.actions,
+            last: Some((session.status(), session.scoreboard())),
+        };
+        Ok((session, recorder))
+    }
+}
+
+/// A session at the end of a record's actions, checking first that `ruleset` is the record's.
+pub(crate) fn session_for(
+    summary: &crate::model::GameSummary,
+    actions: &[Action],
+    ruleset: Arc<dyn DynRuleset>,
+    undo_depth: usize,
+) -> Result<Session, StoreError> {
+    let mut session = start_session(summary, ruleset, undo_depth)?;
+    session.replay(actions).map_err(|(i, violation)| {
+        StoreError::Replay(ReplayError {
+            number: i + 1,
+            action: action_to_text(&actions[i]),
+            violation,
+        })
+    })?;
+    Ok(session)
+}
+
+/// A session at the deal of a record's game, checking first that `ruleset` is the record's.
+pub(crate) fn start_session(
+    summary: &crate::model::GameSummary,
+    ruleset: Arc<dyn DynRuleset>,
+    undo_depth: usize,
+) -> Result<Session, StoreError> {
+    let info = ruleset.info();
+    if info.variant != summary.variant || info.rules != summary.rules {
+        return Err(StoreError::WrongRuleset {
+            id: summary.id,
+            variant: summary.variant.clone(),
+            rules: summary.rules.clone(),
+            given_variant: info.variant.clone(),
+            given_rules: info.rules.clone(),
+        });
+    }
+    let code = GameCode::parse(&summary.code).map_err(|e| StoreError::Damaged {
+        id: summary.id,
+        what: format!("its game code does not read: {e}"),
+    })?;
+    Ok(Session::new(ruleset, code, undo_depth))
+}

@@ -1,0 +1,181 @@
+//! Statistics per variant: queries over the game records, never counters kept apart.
+
+use crate::error::StoreError;
+use crate::model::GameResult;
+use crate::open::Store;
+use serde::Serialize;
+
+/// One variant's statistics, computed from its game records.
+///
+/// Counted games are those with at least one action. "Finished" games are won, lost or
+/// abandoned (an abandoned game counts as a loss); the game in progress counts as played but
+/// not as finished, so it moves no rate, streak or best until it ends.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct VariantStats {
+    /// The variant's id.
+    pub variant: String,
+    /// Games played: finished ones plus the one in progress.
+    pub played: u64,
+    /// Games won.
+    pub won: u64,
+    /// Games lost, abandoned ones included.
+    pub lost: u64,
+    /// Of the lost games, those abandoned unfinished.
+    pub abandoned: u64,
+    /// Whether a game is in progress.
+    pub in_progress: bool,
+    /// Won over finished games (won + lost), from 0 to 1; `None` before any game finished.
+    pub win_rate: Option<f64>,
+    /// Wins in a row up to the latest finished game (0 if it was lost).
+    pub current_win_streak: u64,
+    /// Losses in a row up to the latest finished game (0 if it was won).
+    pub current_loss_streak: u64,
+    /// The longest run of wins in a row.
+    pub longest_win_streak: u64,
+    /// The longest run of losses in a row.
+    pub longest_loss_streak: u64,
+    /// The highest final score of a finished game, if the variant scores points.
+    pub best_score: Option<i64>,
+    /// The fewest moves in a won game.
+    pub fewest_moves_won: Option<u32>,
+    /// The mean of the moves counter over won games (the variant's own count of moves, not
+    /// of actions; undone moves are not in it).
+    pub average_moves_won: Option<f64>,
+}
+
+/// Streaks over results in play order (`true` = won).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Streaks {
+    /// Trailing wins.
+    pub current_wins: u64,
+    /// Trailing losses.
+    pub current_losses: u64,
+    /// Longest run of wins.
+    pub longest_wins: u64,
+    /// Longest run of losses.
+    pub longest_losses: u64,
+}
+
+impl Streaks {
+    /// The streaks of a sequence of finished results, oldest first.
+    pub fn of(results: impl IntoIterator<Item = bool>) -> Streaks {
+        let mut s = Streaks::default();
+        for won in results {
+            if won {
+                s.current_wins += 1;
+                s.current_losses = 0;
+                s.longest_wins = s.longest_wins.max(s.current_wins);
+            } else {
+                s.current_losses += 1;
+                s.current_wins = 0;
+                s.longest_losses = s.longest_losses.max(s.current_losses);
+            }
+        }
+        s
+    }
+}
+
+impl Store {
+    /// Statistics of `variant`; all zero if it has no games.
+    pub fn stats(&self, variant: &str) -> Result<VariantStats, StoreError> {
+        // One read transaction: the totals and the streaks see the same records.
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, rusqlite::TransactionBehavior::Deferred)
+            .map_err(|e| self.db_err(e))?;
+        let mut stats = tx
+            .query_row(
+                "SELECT COUNT(*),
+                        COUNT(*) FILTER (WHERE result = 'won'),
+                        COUNT(*) FILTER (WHERE result IN ('lost', 'abandoned')),
+                        COUNT(*) FILTER (WHERE result = 'abandoned'),
+                        COUNT(*) FILTER (WHERE result = 'playing'),
+                        MAX(score) FILTER (WHERE result != 'playing'),
+                        MIN(moves) FILTER (WHERE result = 'won'),
+                        AVG(moves) FILTER (WHERE result = 'won')
+                 FROM games WHERE variant = ?1",
+                [variant],
+                |row| {
+                    Ok(VariantStats {
+                        variant: variant.to_string(),
+                        played: row.get(0)?,
+                        won: row.get(1)?,
+                        lost: row.get(2)?,
+                        abandoned: row.get(3)?,
+                        in_progress: row.get::<_, i64>(4)? > 0,
+                        best_score: row.get(5)?,
+                        fewest_moves_won: row.get(6)?,
+                        average_moves_won: row.get(7)?,
+                        ..VariantStats::default()
+                    })
+                },
+            )
+            .map_err(|e| self.db_err(e))?;
+        let finished = stats.won + stats.lost;
+        stats.win_rate = (finished > 0).then(|| stats.won as f64 / finished as f64);
+        let results: Vec<String> = {
+            let mut stmt = tx
+                .prepare_cached(
+                    "SELECT result FROM games WHERE variant = ?1 AND result != 'playing' ORDER BY id",
+                )
+                .map_err(|e| self.db_err(e))?;
+            let rows = stmt
+                .query_map([variant], |row| row.get(0))
+                .and_then(Iterator::collect);
+            rows.map_err(|e| self.db_err(e))?
+        };
+        tx.commit().map_err(|e| self.db_err(e))?;
+        let streaks = Streaks::of(
+            results
+                .iter()
+                .map(|r| GameResult::parse(r) == Some(GameResult::Won)),
+        );
+        stats.current_win_streak = streaks.current_wins;
+        stats.current_loss_streak = streaks.current_losses;
+        stats.longest_win_streak = streaks.longest_wins;
+        stats.longest_loss_streak = streaks.longest_losses;
+        Ok(stats)
+    }
+
+    /// Statistics of every variant that has games, by variant id.
+    pub fn all_stats(&self) -> Result<Vec<VariantStats>, StoreError> {
+        self.variants()?.iter().map(|v| self.stats(v)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn streaks_of_a_short_history() {
+        let s = Streaks::of([true, true, false, true, true, true, false, false]);
+        assert_eq!(
+            s,
+            Streaks {
+                current_wins: 0,
+                current_losses: 2,
+                longest_wins: 3,
+                longest_losses: 2
+            }
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn streaks_match_runs_counted_the_long_way(results in proptest::collection::vec(any::<bool>(), 0..60)) {
+            let s = Streaks::of(results.iter().copied());
+            // Longest run of `want`: the longest window made only of `want`.
+            let longest = |want: bool| (0..=results.len())
+                .flat_map(|i| (i..=results.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| results[i..j].iter().all(|&r| r == want))
+                .map(|(i, j)| (j - i) as u64)
+                .max()
+                .unwrap_or(0);
+            let trailing = |want: bool| results.iter().rev().take_while(|&&r| r == want).count() as u64;
+            prop_assert_eq!(s.longest_wins, longest(true));
+            prop_assert_eq!(s.longest_losses, longest(false));
+            prop_assert_eq!(s.current_wins, trailing(true));
+            prop_assert_eq!(s.current_losses, trailing(false));
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! Text forms: one line per action (stored in the database and in record files), and the
+//! record file `felt export` writes and `felt replay FILE` reads — a game shared by mail.
+//!
+//! ```text
+//! felt game record 1
+//! id: 12
+//! variant: spider-1suit
+//! ...
+//! actions: 2
+//!
+//! 1. move 3[5] -> 7
+//! 2. deal from 10
+//! ```
+
+use crate::error::RecordTextError;
+use crate::model::{GameId, GameRecord, GameResult, GameSummary};
+use crate::time::Timestamp;
+use felt_core::{Action, PileId};
+use std::fmt::Write;
+
+/// The first line of a record file; the number is the format's version.
+pub const RECORD_HEADER: &str = "felt game record 1";
+
+/// One action as a line: `move 3[5] -> 7`, `deal from 10`, `choose 2`, `extra "name" -1`.
+pub fn action_to_text(action: &Action) -> String {
+    match action {
+        Action::Move { from, index, to } => format!("move {}[{index}] -> {}", from.0, to.0),
+        Action::Deal { from } => format!("deal from {}", from.0),
+        Action::Choose { option } => format!("choose {option}"),
+        // A JSON string keeps any name (spaces, quotes) on one line and unambiguous.
+        Action::Extra { name, arg } => {
+            format!("extra {} {arg}", serde_json::Value::String(name.clone()))
+        }
+    }
+}
+
+/// Reads a line written by [`action_to_text`], or says what was expected.
+pub fn action_from_text(text: &str) -> Result<Action, String> {
+    let text = text.trim();
+    let bad = || {
+        format!("'{text}' is not an action: expected 'move F[I] -> T', 'deal from F', 'choose N' or 'extra \"NAME\" N'")
+    };
+    let pile = |s: &str| s.trim().parse::<u8>().map(PileId).map_err(|_| bad());
+    let (word, rest) = text.split_once(' ').ok_or_else(bad)?;
+    match word {
+        "move" => {
+            let (from, rest) = rest.split_once('[').ok_or_else(bad)?;
+            let (index, to) = rest.split_once("] -> ").ok_or_else(bad)?;
+            Ok(Action::Move {
+                from: pile(from)?,
+                index: index.parse().map_err(|_| bad())?,
+                to: pile(to)?,
+            })
+        }
+        "deal" => Ok(Action::Deal {
+            from: pile(rest.strip_prefix("from ").ok_or_else(bad)?)?,
+        }),
+        "choose" => Ok(Action::Choose {
+            option: rest.parse().map_err(|_| bad())?,
+        }),
+        "extra" => {
+            let mut names = serde_json::Deserializer::from_str(rest).into_iter::<String>();
+            let name = names.next().and_then(Result::ok).ok_or_else(bad)?;
+            let arg = rest[names.byte_offset()..].trim().parse().map_err(|_| bad())?;
+            Ok(Action::Extra { name, arg })
+        }
+        _ => Err(bad()),
+    }
+}
+
+fn optional<T: ToString>(value: Option<T>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+impl GameRecord {
+    /// The record as a readable text file; [`GameRecord::from_text`] reads it back.
+    pub fn to_text(&self) -> String {
+        let s = &self.summary;
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = writeln!(out, "{RECORD_HEADER}");
+        let _ = writeln!(out, "# Replay it with: felt replay FILE");
+        let _ = writeln!(out, "id: {}", s.id);
+        let _ = writeln!(out, "variant: {}", s.variant);
+        let _ = writeln!(out, "ruleset: {}", s.ruleset);
+        let _ = writeln!(out, "rules: {}", s.rules);
+        let _ = writeln!(out, "code: {}", s.code);
+        let _ = writeln!(out, "started: {}", s.started);
+        let _ = writeln!(out, "finished: {}", optional(s.finished));
+        let _ = writeln!(out, "result: {}", s.result.as_str());
+        let _ = writeln!(out, "score: {}", optional(s.score));
+        let _ = writeln!(out, "moves: {}", s.moves);
+        let _ = writeln!(out, "actions: {}", self.actions.len());
+        out.push('\n');
+        for (i, action) in self.actions.iter().enumerate() {
+            let _ = writeln!(out, "{}. {}", i + 1, action_to_text(action));
+        }
+        out
+    }
+
+    /// Reads a record file written by [`GameRecord::to_text`]. Blank lines and lines starting
+    /// with `#` are ignored; anything else out of place is an error naming its line.
+    pub fn from_text(text: &str) -> Result<GameRecord, RecordTextError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        let err = |line: usize, message: String| RecordTextError { line, message };
+        match lines.next() {
+            Some((_, RECORD_HEADER)) => {}
+            Some((n, other)) => {
+                return Err(err(
+                    n,
+                    format!("expected '{RECORD_HEADER}' first, found '{other}'"),
+                ));
+            }
+            None => return Err(err(1, "the file is empty: expected a felt game record".into())),
+        }
+        let mut header = Header::default();
+        let mut actions = Vec::new();
+        let mut last_line = 1;
+        for (n, line) in lines {
+            last_line = n;
+            if let Some((number, action)) = line
+                .split_once(". ")
+                .filter(|(k, _)| k.bytes().all(|b| b.is_ascii_digit()))
+            {
+                let expected = actions.len() + 1;
+                if number.parse::<usize>().ok() != Some(expected) {
+                    return Err(err(
+                        n,
+                        format!("expected action number {expected}, found {number}"),
+                    ));
+                }
+                actions.push(action_from_text(action).map_err(|m| err(n, m))?);
+            } else if let Some((key, value)) = line.split_once(':') {
+                if !actions.is_empty() {
+                    return Err(err(
+                        n,
+                        format!("'{key}' comes after the actions: the header goes first"),
+                    ));
+                }
+                header.set(key.trim(), value.trim()).map_err(|m| err(n, m))?;
+            } else {
+                return Err(err(
+                    n,
+                    format!("expected 'key: value' or a numbered action, found '{line}'"),
+                ));
+            }
+        }
+        let summary = header.finish(actions.len()).map_err(|m| err(last_line, m))?;
+        Ok(GameRecord { summary, actions })
+    }
+}
+
+/// The header fields as read so far.
+#[derive(Default)]
+struct Header {
+    id: Option<GameId>,
+    variant: Option<String>,
+    ruleset: Option<String>,
+    rules: Option<String>,
+    code: Option<String>,
+    started: Option<Timestamp>,
+    finished: Option<Option<Timestamp>>,
+    result: Option<GameResult>,
+    score: Option<Option<i64>>,
+    moves: Option<u32>,
+    actions: Option<usize>,
+}
+
+impl Header {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let number = |what: &str| format!("{key}: expected {what}, found '{value}'");
+        fn maybe(v: &str) -> Option<&str> {
+            (v != "-").then_some(v)
+        }
+        match key {
+            "id" => self.id = Some(GameId(value.parse().map_err(|_| number("a game number"))?)),
+            "variant" => self.variant = Some(value.to_string()),
+            "ruleset" => self.ruleset = Some(value.to_string()),
+            "rules" => self.rules = Some(value.to_string()),
+            "code" => self.code = Some(value.to_string()),
+            "started" => self.started = Some(Timestamp::parse(value)?),
+            "finished" => self.finished = Some(maybe(value).map(Timestamp::parse).transpose()?),
+            "result" => {
+                self.result =
+                    Some(GameResult::parse(value).ok_or_else(|| number("playing, won, lost or abandoned"))?)
+            }
+            "score" => {
+                let score = maybe(value).map(str::parse).transpose();
+                self.score = Some(score.map_err(|_| number("a whole number or '-'"))?);
+            }
+            "moves" => self.moves = Some(value.parse().map_err(|_| number("a count of moves"))?),
+            "actions" => self.actions = Some(value.parse().map_err(|_| number("a count of actions"))?),
+            _ => return Err(format!("unknown key '{key}'")),
+        }
+        Ok(())
+    }
+
+    fn finish(self, actions: usize) -> Result<GameSummary, String> {
+        let missing = |key: &str| format!("the header lacks '{key}:'");
+        let declared = self.actions.ok_or_else(|| missing("actions"))?;
+        if declared != actions {
+            return Err(format!(
+                "the header says {declared} actions but the file lists {actions}: it was cut short or edited"
+            ));
+        }
+        let result = self.result.ok_or_else(|| missing("result"))?;
+        let finished = self.finished.ok_or_else(|| missing("finished"))?;
+        if (result == GameResult::Playing) != finished.is_none() {
+            return Err("'finished' must be '-' exactly when the result is 'playing'".to_string());
+        }
+        Ok(GameSummary {
+            id: self.id.ok_or_else(|| missing("id"))?,
+            variant: self.variant.ok_or_else(|| missing("variant"))?,
+            ruleset: self.ruleset.ok_or_else(|| missing("ruleset"))?,
+            rules: self.rules.ok_or_else(|| missing("rules"))?,
+            code: self.code.ok_or_else(|| missing("code"))?,
+            started: self.started.ok_or_else(|| missing("started"))?,
+            finished,
+            result,
+            score: self.score.ok_or_else(|| missing("score"))?,
+            moves: self.moves.ok_or_else(|| missing("moves"))?,
+            actions: u32::try_from(actions).map_err(|_| "too many actions".to_string())?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_action() -> impl Strategy<Value = Action> {
+        prop_oneof![
+            (any::<u8>(), any::<u16>(), any::<u8>()).prop_map(|(f, i, t)| Action::Move {
+                from: PileId(f),
+                index: i,
+                to: PileId(t)
+            }),
+            any::<u8>().prop_map(|f| Action::Deal { from: PileId(f) }),
+            any::<u32>().prop_map(|option| Action::Choose { option }),
+            ("\\PC*", any::<i64>()).prop_map(|(name, arg)| Action::Extra { name, arg }),
+        ]
+    }
+
+    fn record(actions: Vec<Action>, result: GameResult) -> GameRecord {
+        GameRecord {
+            summary: GameSummary {
+                id: GameId(7),
+                variant: "spider-1suit".into(),
+                ruleset: "spider".into(),
+                rules: "classic".into(),
+                code: "SP1-S1C-AAAAAAD".into(),
+                started: Timestamp(1_740_832_200),
+                finished: (result != GameResult::Playing).then_some(Timestamp(1_740_833_000)),
+                result,
+                score: Some(-3),
+                moves: 12,
+                actions: actions.len() as u32,
+            },
+            actions,
+        }
+    }
+
+    #[test]
+    fn actions_read_as_a_person_writes_them() {
+        assert_eq!(
+            action_from_text("move 3[5] -> 7"),
+            Ok(Action::Move {
+                from: PileId(3),
+                index: 5,
+                to: PileId(7)
+            })
+        );
+        assert_eq!(
+            action_from_text("deal from 10"),
+            Ok(Action::Deal { from: PileId(10) })
+        );
+        assert_eq!(
+            action_to_text(&Action::Extra {
+                name: "bid nil".into(),
+                arg: -2
+            }),
+            "extra \"bid nil\" -2"
+        );
+        let err = action_from_text("fly 3").expect_err("no such action");
+        assert!(err.contains("expected 'move F[I] -> T'"), "{err}");
+    }
+
+    #[test]
+    fn a_cut_short_file_is_refused_with_its_line() {
+        let text = record(vec![Action::Deal { from: PileId(1) }; 3], GameResult::Won).to_text();
+        let cut: String = text
+            .lines()
+            .take(text.lines().count() - 1)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let err = GameRecord::from_text(&cut).expect_err("one action missing");
+        assert!(
+            err.message.contains("says 3 actions but the file lists 2"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_file_of_something_else_says_what_it_expected() {
+        let err = GameRecord::from_text("hello\n").expect_err("not a record");
+        assert_eq!(err.line, 1);
+        assert!(err.message.contains(RECORD_HEADER));
+        let err = GameRecord::from_text(&format!("{RECORD_HEADER}\ncolour: red\n")).expect_err("unknown key");
+        assert_eq!(err.to_string(), "line 2: unknown key 'colour'");
+    }
+
+    proptest! {
+        #[test]
+        fn every_action_reads_back(action in any_action()) {
+            prop_assert_eq!(action_from_text(&action_to_text(&action)), Ok(action));
+        }
+
+        #[test]
+        fn every_record_reads_back(actions in proptest::collection::vec(any_action(), 0..20), won in any::<bool>()) {
+            let r = record(actions, if won { GameResult::Won } else { GameResult::Playing });
+            prop_assert_eq!(GameRecord::from_text(&r.to_text()), Ok(r));
+        }
+
+        #[test]
+        fn any_text_reads_or_errors_without_panic(text in "\\PC*") {
+            let _ = GameRecord::from_text(&text);
+            let _ = action_from_text(&text);
+        }
+    }
+}

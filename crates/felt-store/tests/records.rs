@@ -1,0 +1,414 @@
+//! Recording, resuming, statistics, replays and record files, with a tiny counter ruleset.
+
+mod common;
+
+use common::{counter, counter_with_rules, deal, give_up, session};
+use felt_core::{CardFace, Seat, Status};
+use felt_store::{GameRecord, GameResult, Recorder, Store, StoreError, Timestamp};
+use proptest::prelude::*;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let store = Store::open_dir(dir.path()).expect("fresh store opens");
+    assert!(store.recovery().is_none());
+    (dir, store)
+}
+
+/// Plays `session` to its end with deals, recording every step; returns the record's id.
+fn play_out(store: &Store, seed: u64, variant: &str) -> felt_store::GameId {
+    let mut s = session(variant, seed);
+    let mut rec = Recorder::new();
+    while s.status() == Status::Playing {
+        s.act(&deal()).expect("deal is always legal");
+        store.record_step(&mut rec, &s).expect("step recorded");
+    }
+    rec.game().expect("recorded")
+}
+
+fn lose(store: &Store, seed: u64, variant: &str) {
+    let mut s = session(variant, seed);
+    let mut rec = Recorder::new();
+    s.act(&give_up()).expect("giving up is legal");
+    store.record_step(&mut rec, &s).expect("step recorded");
+}
+
+#[test]
+fn nothing_is_recorded_before_the_first_action() {
+    let (_dir, store) = store();
+    let s = session("count", 1);
+    let mut rec = Recorder::new();
+    let done = store.record_step(&mut rec, &s).expect("no-op step");
+    assert_eq!(done.game, None);
+    assert_eq!(store.latest().expect("query"), None);
+    assert_eq!(store.stats("count").expect("stats").played, 0);
+}
+
+#[test]
+fn a_won_game_is_kept_with_its_code_moves_and_score() {
+    let (_dir, mut store) = store();
+    let clock = Arc::new(AtomicI64::new(1_740_832_200));
+    let c = clock.clone();
+    store.set_clock(Arc::new(move || Timestamp(c.fetch_add(60, Ordering::SeqCst))));
+    let id = play_out(&store, 2, "count");
+    let record = store.record(id).expect("record");
+    let s = &record.summary;
+    assert_eq!(
+        (s.variant.as_str(), s.ruleset.as_str(), s.rules.as_str()),
+        ("count", "counter", "classic")
+    );
+    assert_eq!(s.code, "CT-1C-AAAAAAC");
+    assert_eq!(s.result, GameResult::Won);
+    assert_eq!((s.moves, s.score, s.actions), (5, Some(50), 5));
+    assert_eq!(s.started, Timestamp(1_740_832_200));
+    assert_eq!(s.finished, Some(Timestamp(1_740_832_200 + 4 * 60)));
+    assert_eq!(record.actions, vec![deal(); 5]);
+}
+
+#[test]
+fn undone_actions_leave_the_record() {
+    let (_dir, store) = store();
+    let mut s = session("count", 4);
+    let mut rec = Recorder::new();
+    for _ in 0..3 {
+        s.act(&deal()).expect("deal");
+        store.record_step(&mut rec, &s).expect("step");
+    }
+    s.undo().expect("undo");
+    s.undo().expect("undo");
+    store.record_step(&mut rec, &s).expect("step");
+    let id = rec.game().expect("recorded");
+    assert_eq!(store.record(id).expect("record").actions, vec![deal()]);
+    assert_eq!(store.summary(id).expect("summary").moves, 1);
+    s.restart();
+    store.record_step(&mut rec, &s).expect("step");
+    let summary = store.summary(id).expect("summary");
+    // Played once an action was made, even if every action is taken back.
+    assert_eq!((summary.actions, summary.result), (0, GameResult::Playing));
+    assert_eq!(store.stats("count").expect("stats").played, 1);
+}
+
+#[test]
+fn undo_after_a_win_puts_the_game_back_in_progress() {
+    let (_dir, store) = store();
+    let mut s = session("count", 0);
+    let mut rec = Recorder::new();
+    for _ in 0..3 {
+        s.act(&deal()).expect("deal");
+        store.record_step(&mut rec, &s).expect("step");
+    }
+    let id = rec.game().expect("recorded");
+    assert_eq!(store.summary(id).expect("summary").result, GameResult::Won);
+    s.undo().expect("undo the winning deal");
+    store.record_step(&mut rec, &s).expect("step");
+    let summary = store.summary(id).expect("summary");
+    assert_eq!((summary.result, summary.finished), (GameResult::Playing, None));
+    assert_eq!(store.stats("count").expect("stats").won, 0);
+}
+
+#[test]
+fn a_new_game_turns_the_unfinished_one_into_a_loss() {
+    let (_dir, store) = store();
+    let mut first = session("count", 3);
+    let mut first_rec = Recorder::new();
+    first.act(&deal()).expect("deal");
+    store.record_step(&mut first_rec, &first).expect("step");
+    let first_id = first_rec.game().expect("recorded");
+    assert_eq!(
+        store.in_progress("count").expect("query").map(|g| g.id),
+        Some(first_id)
+    );
+
+    // Starting (dealing) a new game does not abandon the old one: its first action does.
+    let mut second = session("count", 5);
+    let mut second_rec = Recorder::new();
+    store.record_step(&mut second_rec, &second).expect("no-op");
+    assert_eq!(
+        store.summary(first_id).expect("summary").result,
+        GameResult::Playing
+    );
+    second.act(&deal()).expect("deal");
+    let done = store.record_step(&mut second_rec, &second).expect("step");
+    assert_eq!(done.abandoned, vec![first_id]);
+    let first_now = store.summary(first_id).expect("summary");
+    assert_eq!(first_now.result, GameResult::Abandoned);
+    assert!(first_now.finished.is_some());
+    // Another variant's game in progress is untouched.
+    let mut other = session("other", 1);
+    let mut other_rec = Recorder::new();
+    other.act(&deal()).expect("deal");
+    assert!(store
+        .record_step(&mut other_rec, &other)
+        .expect("step")
+        .abandoned
+        .is_empty());
+    assert_eq!(store.all_in_progress().expect("query").len(), 2);
+
+    let stats = store.stats("count").expect("stats");
+    assert_eq!(
+        (stats.played, stats.won, stats.lost, stats.abandoned),
+        (2, 0, 1, 1)
+    );
+    assert!(stats.in_progress);
+    assert_eq!(stats.win_rate, Some(0.0));
+}
+
+#[test]
+fn resume_rebuilds_the_game_with_its_undo_history() {
+    let (dir, store) = store();
+    let mut s = session("count", 4);
+    let mut rec = Recorder::new();
+    for _ in 0..4 {
+        s.act(&deal()).expect("deal");
+        store.record_step(&mut rec, &s).expect("step");
+    }
+    let id = rec.game().expect("recorded");
+    drop(store);
+
+    let store = Store::open_dir(dir.path()).expect("reopens");
+    let saved = store
+        .in_progress("count")
+        .expect("query")
+        .expect("a game to continue");
+    assert_eq!(saved.id, id);
+    let (mut resumed, mut rec) = store.resume(id, counter("count"), 100).expect("resumes");
+    assert_eq!(resumed.state(), s.state());
+    assert_eq!(resumed.log(), s.log());
+    for _ in 0..4 {
+        resumed.undo().expect("undo reaches back to the deal");
+    }
+    assert!(!resumed.can_undo());
+    store.record_step(&mut rec, &resumed).expect("step");
+    assert_eq!(store.record(id).expect("record").actions, vec![]);
+    resumed.redo().expect("redo still works in this run");
+    store.record_step(&mut rec, &resumed).expect("step");
+    assert_eq!(store.record(id).expect("record").actions, vec![deal()]);
+}
+
+#[test]
+fn resume_refuses_finished_games_and_other_rulesets() {
+    let (_dir, store) = store();
+    let won = play_out(&store, 1, "count");
+    let err = store.resume(won, counter("count"), 10).err().expect("finished");
+    assert!(
+        matches!(
+            err,
+            StoreError::NotInProgress {
+                result: GameResult::Won,
+                ..
+            }
+        ),
+        "{err}"
+    );
+
+    let mut s = session("count", 2);
+    let mut rec = Recorder::new();
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut rec, &s).expect("step");
+    let id = rec.game().expect("recorded");
+    let err = store
+        .resume(id, counter_with_rules("count", "relaxed"), 10)
+        .err()
+        .expect("other rules");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "game #{id} is count with classic rules, but the ruleset given plays count with relaxed rules"
+        )
+    );
+}
+
+#[test]
+fn the_same_save_continued_twice_keeps_one_consistent_action_list() {
+    let (dir, store) = store();
+    let mut s = session("count", 4);
+    let mut rec = Recorder::new();
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut rec, &s).expect("step");
+    let id = rec.game().expect("recorded");
+
+    let other = Store::open_dir(dir.path()).expect("second felt");
+    let (mut a, mut rec_a) = store.resume(id, counter("count"), 10).expect("resume");
+    let (mut b, mut rec_b) = other.resume(id, counter("count"), 10).expect("resume");
+    a.act(&deal()).expect("deal");
+    store.record_step(&mut rec_a, &a).expect("step");
+    b.act(&deal()).expect("deal");
+    b.act(&deal()).expect("deal");
+    other.record_step(&mut rec_b, &b).expect("step");
+    a.undo().expect("undo");
+    store.record_step(&mut rec_a, &a).expect("step");
+    // The last writer's list, whole: never a splice of the two.
+    assert_eq!(store.record(id).expect("record").actions, a.log());
+}
+
+#[test]
+fn statistics_are_counted_from_the_records() {
+    let (_dir, store) = store();
+    // Seed n needs 3 + n % 5 deals to win.
+    play_out(&store, 0, "count");
+    play_out(&store, 1, "count");
+    lose(&store, 2, "count");
+    play_out(&store, 3, "count");
+    play_out(&store, 4, "count");
+    play_out(&store, 5, "count");
+    lose(&store, 6, "count");
+    let mut s = session("count", 7);
+    let mut rec = Recorder::new();
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut rec, &s).expect("step");
+    // The in-progress game is abandoned by this one, and a third is left in progress.
+    for seed in [8, 9] {
+        let mut s = session("count", seed);
+        s.act(&deal()).expect("deal");
+        s.act(&deal()).expect("deal");
+        store.record_step(&mut Recorder::new(), &s).expect("step");
+    }
+    play_out(&store, 0, "elsewhere");
+
+    let stats = store.stats("count").expect("stats");
+    assert_eq!(stats.played, 10);
+    assert_eq!((stats.won, stats.lost, stats.abandoned), (5, 4, 2));
+    assert!(stats.in_progress);
+    assert_eq!(stats.win_rate, Some(5.0 / 9.0));
+    // In play order: W W L W W W L A A (and the game in progress, which does not count yet).
+    assert_eq!((stats.current_win_streak, stats.current_loss_streak), (0, 3));
+    assert_eq!((stats.longest_win_streak, stats.longest_loss_streak), (3, 3));
+    // Won games took 3, 4, 6, 7 and 3 (seed 5: 3 + 5 % 5) deals.
+    assert_eq!(stats.fewest_moves_won, Some(3));
+    assert_eq!(stats.average_moves_won, Some((3 + 4 + 6 + 7 + 3) as f64 / 5.0));
+    assert_eq!(stats.best_score, Some(70));
+
+    let all = store.all_stats().expect("stats");
+    assert_eq!(
+        all.iter().map(|s| s.variant.as_str()).collect::<Vec<_>>(),
+        ["count", "elsewhere"]
+    );
+    let recent = store.recent("count", Some(3)).expect("recent");
+    let results: Vec<GameResult> = recent.iter().map(|g| g.result).collect();
+    assert_eq!(
+        results,
+        [GameResult::Abandoned, GameResult::Abandoned, GameResult::Playing]
+    );
+}
+
+#[test]
+fn a_replay_shows_every_position_with_hidden_cards_hidden() {
+    let (_dir, store) = store();
+    let id = play_out(&store, 1, "count");
+    let record = store.record(id).expect("record");
+    let replay = record.replay(counter("count"), Seat::SOLO).expect("replays");
+    assert_eq!(replay.steps.len(), 5);
+    let deal_view = &replay.steps[0].view;
+    assert_eq!(deal_view.piles[0].cards, vec![CardFace::Down; 4]);
+    assert_eq!(replay.steps[0].action, None);
+    assert_eq!(replay.steps[2].action, Some(deal()));
+    assert_eq!(replay.steps[2].scoreboard.moves, 2);
+    assert!(matches!(replay.steps[4].status, Status::Won { .. }));
+    let err = record
+        .replay(counter("another"), Seat::SOLO)
+        .expect_err("wrong variant");
+    assert!(matches!(err, StoreError::WrongRuleset { .. }));
+}
+
+#[test]
+fn an_exported_record_reads_back_and_replays_the_same() {
+    let (_dir, store) = store();
+    let id = play_out(&store, 3, "count");
+    let record = store.record(id).expect("record");
+    let text = record.to_text();
+    assert!(text.contains("code: CT-1C-AAAAAAD"), "{text}");
+    assert!(text.contains("6. deal from 0"), "{text}");
+    let back = GameRecord::from_text(&text).expect("reads back");
+    assert_eq!(back, record);
+    let a = record.replay(counter("count"), Seat::SOLO).expect("replays");
+    let b = back.replay(counter("count"), Seat::SOLO).expect("replays");
+    assert_eq!(a.steps, b.steps);
+}
+
+#[test]
+fn a_record_the_rules_refuse_names_the_action() {
+    let text = format!(
+        "{}\nid: 1\nvariant: count\nruleset: counter\nrules: classic\ncode: CT-1C-AAAAAAA\nstarted: 2025-03-01T12:30:00Z\nfinished: -\nresult: playing\nscore: -\nmoves: 0\nactions: 2\n\n1. deal from 0\n2. move 1[0] -> 0\n",
+        felt_store::RECORD_HEADER
+    );
+    let record = GameRecord::from_text(&text).expect("well formed");
+    let err = record
+        .replay(counter("count"), Seat::SOLO)
+        .expect_err("illegal move");
+    assert_eq!(
+        err.to_string(),
+        "action 2 of the record (move 1[0] -> 0) is refused: CT-ONLY-DEAL: Only dealing from the stock counts"
+    );
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Act,
+    GiveUp,
+    Undo,
+    Redo,
+    Restart,
+    Reopen,
+}
+
+fn any_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        4 => Just(Step::Act),
+        1 => Just(Step::GiveUp),
+        3 => Just(Step::Undo),
+        2 => Just(Step::Redo),
+        1 => Just(Step::Restart),
+        1 => Just(Step::Reopen),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// After every step, the stored actions are the session's log, and the stored result,
+    /// moves and score are the session's, whatever mix of undo, redo, restart and quitting.
+    #[test]
+    fn the_record_always_equals_the_session(seed in 0u64..20, steps in proptest::collection::vec(any_step(), 1..40)) {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut store = Store::open_dir(dir.path()).expect("opens");
+        let mut s = session("count", seed);
+        let mut rec = Recorder::new();
+        for step in steps {
+            match step {
+                Step::Act => { let _ = s.act(&deal()); }
+                Step::GiveUp => { let _ = s.act(&give_up()); }
+                Step::Undo => { let _ = s.undo(); }
+                Step::Redo => { let _ = s.redo(); }
+                Step::Restart => s.restart(),
+                Step::Reopen => {
+                    drop(store);
+                    store = Store::open_dir(dir.path()).expect("reopens");
+                    if let Some(id) = rec.game() {
+                        if store.summary(id).expect("summary").result == GameResult::Playing {
+                            let (again, again_rec) = store.resume(id, counter("count"), 100).expect("resumes");
+                            prop_assert_eq!(again.state(), s.state());
+                            s = again;
+                            rec = again_rec;
+                        }
+                    }
+                }
+            }
+            store.record_step(&mut rec, &s).expect("recorded");
+            if let Some(id) = rec.game() {
+                let record = store.record(id).expect("record");
+                prop_assert_eq!(&record.actions[..], s.log());
+                prop_assert_eq!(record.summary.moves, s.scoreboard().moves);
+                prop_assert_eq!(record.summary.score, s.scoreboard().score);
+                let expected = match s.status() {
+                    Status::Playing => GameResult::Playing,
+                    Status::Won { .. } => GameResult::Won,
+                    Status::Over { .. } => GameResult::Lost,
+                };
+                prop_assert_eq!(record.summary.result, expected);
+            } else {
+                prop_assert!(s.log().is_empty());
+            }
+        }
+    }
+}
