@@ -1,0 +1,189 @@
+//! Honest play: hints and a bot that never see a hidden card.
+//!
+//! The position is masked first ([`Position::masked`]): every face-down card and every stock
+//! card becomes [`super::UNKNOWN`], so nothing below can depend on one. Planning then searches
+//! only what is certain: the moves that follow from the visible cards. A line ends where chance
+//! enters — a move that turns up a card, or a deal — or at a win; such an end is scored by the
+//! heuristic, a turned-up card counting as an unknown card (a likely break) with one face-down
+//! card fewer beneath it, and a deal paying for the cards it buries. The hint is the first move
+//! of the best-scoring line; the next hints are the first moves of the best lines that begin
+//! differently. The answer depends only on the visible cards: swapping hidden cards cannot
+//! change it (a test proves it).
+
+use super::eval::{score, Weights};
+use super::moves::{deal_allowed, is_won, search_moves, shared_columns, SolverMove};
+use super::position::Position;
+use super::search::{decode, encode};
+use super::table::KeySet;
+use super::{Budget, SolverRules};
+use std::collections::BinaryHeap;
+
+/// Value of a line that wins: better than anything else.
+const WIN: i32 = i32::MIN / 2;
+
+/// A planned line and how good its end looks (lower is better).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The moves, the last one turning a card, dealing or winning.
+    pub line: Vec<SolverMove>,
+    /// The heuristic value at its end.
+    pub value: i32,
+}
+
+struct Node {
+    parent: u32,
+    mv: u32,
+    first: u16,
+}
+
+/// Best lines found from `pos`, one per distinct first move, best first.
+pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Plan> {
+    let mut p = pos.masked();
+    let w = Weights::for_rules(rules);
+    let mut best: Vec<Option<(i32, u32, Option<SolverMove>)>> = Vec::new();
+    let mut firsts: Vec<SolverMove> = Vec::new();
+    let mut nodes: Vec<Node> = vec![Node {
+        parent: u32::MAX,
+        mv: 0,
+        first: u16::MAX,
+    }];
+    let mut packed: Vec<u32> = vec![0];
+    let mut arena = Vec::new();
+    let mut seen = KeySet::with_capacity(1 << 12);
+    seen.insert(p.key(shared_columns(&p, true)));
+    let mut open = BinaryHeap::new();
+    open.push((0i32, 0u32));
+    let mut moves = Vec::new();
+    let root = p.clone();
+    while let Some((_, id)) = open.pop() {
+        if seen.len() as u64 >= budget.max_states {
+            break;
+        }
+        if id != 0 {
+            let n = &nodes[id as usize];
+            p.unpack(&arena[packed[n.parent as usize] as usize..]);
+            p.apply(decode(n.mv));
+        } else {
+            p = root.clone();
+        }
+        packed[id as usize] = arena.len() as u32;
+        p.pack(&mut arena);
+        let first_of = |child_first: u16, mv: SolverMove, firsts: &mut Vec<SolverMove>, best: &mut Vec<_>| -> u16 {
+            if child_first != u16::MAX {
+                return child_first;
+            }
+            firsts.push(mv);
+            best.push(None);
+            (firsts.len() - 1) as u16
+        };
+        let here_first = nodes[id as usize].first;
+        if deal_allowed(&p, rules) {
+            // A deal ends the line: score the table before it, plus what burying costs.
+            let f = first_of(here_first, SolverMove::Deal, &mut firsts, &mut best);
+            let v = score(&p, &w) + deal_cost(&p, &w);
+            offer(&mut best[f as usize], v, id, Some(SolverMove::Deal));
+        }
+        moves.clear();
+        search_moves(&p, rules, shared_columns(&p, true), &mut moves);
+        for &mv in &moves {
+            if mv == SolverMove::Deal {
+                continue;
+            }
+            let u = p.apply(mv);
+            let key = p.key(shared_columns(&p, true));
+            if !seen.insert(key) {
+                p.undo(u);
+                continue;
+            }
+            let f = first_of(here_first, mv, &mut firsts, &mut best);
+            if is_won(&p, rules) {
+                offer(&mut best[f as usize], WIN, id, Some(mv));
+            } else if u.flipped != 0 {
+                let v = score(&p, &w);
+                offer(&mut best[f as usize], v, id, Some(mv));
+            } else {
+                let child = nodes.len() as u32;
+                nodes.push(Node {
+                    parent: id,
+                    mv: encode(mv),
+                    first: f,
+                });
+                packed.push(u32::MAX);
+                open.push((-score(&p, &w), child));
+            }
+            p.undo(u);
+        }
+    }
+    let mut out: Vec<Plan> = best
+        .iter()
+        .filter_map(|b| {
+            b.map(|(value, at, last)| {
+                let mut line: Vec<SolverMove> = last.into_iter().collect();
+                let mut i = at;
+                while nodes[i as usize].parent != u32::MAX {
+                    line.push(decode(nodes[i as usize].mv));
+                    i = nodes[i as usize].parent;
+                }
+                line.reverse();
+                Plan { line, value }
+            })
+        })
+        .collect();
+    out.sort_by_key(|p| p.value);
+    out
+}
+
+fn offer(slot: &mut Option<(i32, u32, Option<SolverMove>)>, v: i32, at: u32, last: Option<SolverMove>) {
+    if slot.is_none_or(|(old, _, _)| v < old) {
+        *slot = Some((v, at, last));
+    }
+}
+
+/// What dealing costs beyond the cards it moves out of the stock: each dealt card lands as a
+/// likely break on a column.
+fn deal_cost(p: &Position, w: &Weights) -> i32 {
+    let k = p.rows_left_sizes().first().copied().unwrap_or(0) as i32;
+    k * (w.rank_break - w.stock) + 1
+}
+
+/// The `rank`-th best honest move (0 = best), or `None` when nothing helps.
+pub fn hint(pos: &Position, rules: &SolverRules, rank: usize, budget: Budget<'_>) -> Option<SolverMove> {
+    hints(pos, rules, budget).into_iter().nth(rank)
+}
+
+/// Every honest first move worth making, best first.
+pub fn hints(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<SolverMove> {
+    plans(pos, rules, budget)
+        .into_iter()
+        .filter_map(|p| p.line.first().copied())
+        .collect()
+}
+
+/// The result of one game played by the honest bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Whether the bot won.
+    pub won: bool,
+    /// Every move it made.
+    pub moves: Vec<SolverMove>,
+}
+
+/// Plays `pos` to the end with honest plans: each plan is computed on the masked position and
+/// played out to its end (a turned card or a deal), then the bot looks again. `full` is the
+/// real position, whose hidden cards only the table itself reveals as they turn.
+pub fn autoplay(full: &Position, rules: &SolverRules, per_plan: u64, max_moves: usize) -> Played {
+    let mut pos = full.clone();
+    let mut moves = Vec::new();
+    while !is_won(&pos, rules) && moves.len() < max_moves {
+        let plan = plans(&pos, rules, Budget::states(per_plan)).into_iter().next();
+        let Some(plan) = plan else { break };
+        for mv in plan.line {
+            pos.apply(mv);
+            moves.push(mv);
+        }
+    }
+    Played {
+        won: is_won(&pos, rules),
+        moves,
+    }
+}

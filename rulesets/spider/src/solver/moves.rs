@@ -1,0 +1,198 @@
+//! Moves on a solver [`Position`]: legality under the rules in force, generation, and the
+//! dominance pruning that is safe for proofs.
+
+use super::position::{rank, suit, Position, UNKNOWN};
+use super::{DealPolicy, GroupRule, SolverRules};
+
+/// A move as the solver names it. The ruleset turns it into a `felt_core::Action`:
+/// `Move { from, count, to }` is `Action::Move { from: column from, index: len(from) - count,
+/// to: column to }`, and `Deal` is the stock's deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolverMove {
+    /// The last `count` cards of column `from` (0-based) onto column `to`.
+    Move {
+        /// Source column, from 0.
+        from: u8,
+        /// Cards moved, from the end of the column.
+        count: u8,
+        /// Target column, from 0.
+        to: u8,
+    },
+    /// Deal the next stock row.
+    Deal,
+}
+
+/// Whether `upper` may lie on `lower` inside a movable group under `group`.
+#[inline]
+pub fn links(lower: u8, upper: u8, group: GroupRule) -> bool {
+    lower != UNKNOWN
+        && upper != UNKNOWN
+        && rank(lower) == rank(upper) + 1
+        && (group == GroupRule::Relaxed || suit(lower) == suit(upper))
+}
+
+/// Whether `upper` lies on `lower` as in a finished run: one rank lower and the same suit.
+#[inline]
+pub fn suited_link(lower: u8, upper: u8) -> bool {
+    lower != UNKNOWN && upper != UNKNOWN && lower == upper + 1
+}
+
+/// The length of the longest group that may move from the end of column `c`.
+pub fn movable_group(pos: &Position, c: usize, group: GroupRule) -> usize {
+    let col = pos.column(c);
+    let n = col.len();
+    if n == 0 {
+        return 0;
+    }
+    if col[n - 1] == UNKNOWN {
+        // An honest search's freshly turned card: nothing is known to move.
+        return 0;
+    }
+    let down = pos.face_down(c);
+    let mut k = 1;
+    while n - k > down && links(col[n - k - 1], col[n - k], group) {
+        k += 1;
+    }
+    k
+}
+
+/// Whether the rules allow a deal now.
+pub fn deal_allowed(pos: &Position, rules: &SolverRules) -> bool {
+    if pos.rows_left() == 0 {
+        return false;
+    }
+    match rules.deal {
+        DealPolicy::Any => true,
+        DealPolicy::Filled => pos.empty_columns() == 0,
+        DealPolicy::FilledUnlessFewerThan(n) => pos.empty_columns() == 0 || pos.table_cards() < n as usize,
+    }
+}
+
+/// Whether the game is won: enough runs removed.
+pub fn is_won(pos: &Position, rules: &SolverRules) -> bool {
+    pos.removed() >= rules.runs_to_win as usize
+}
+
+/// Whether `mv` is legal in `pos`.
+pub fn is_legal(pos: &Position, rules: &SolverRules, mv: SolverMove) -> bool {
+    match mv {
+        SolverMove::Deal => deal_allowed(pos, rules),
+        SolverMove::Move { from, count, to } => {
+            let (f, t, n) = (from as usize, to as usize, count as usize);
+            if f == t || f >= pos.columns() || t >= pos.columns() || n == 0 {
+                return false;
+            }
+            if n > movable_group(pos, f, rules.group) {
+                return false;
+            }
+            let first = pos.at(f, pos.len(f) - n);
+            match pos.top(t) {
+                None => true,
+                Some(top) => top != UNKNOWN && rank(top) == rank(first) + 1,
+            }
+        }
+    }
+}
+
+/// Every legal move, moves first (by source, then target, then count), the deal last.
+pub fn legal_moves(pos: &Position, rules: &SolverRules, out: &mut Vec<SolverMove>) {
+    for f in 0..pos.columns() {
+        let g = movable_group(pos, f, rules.group);
+        for t in 0..pos.columns() {
+            if t == f {
+                continue;
+            }
+            for n in 1..=g {
+                let mv = SolverMove::Move {
+                    from: f as u8,
+                    count: n as u8,
+                    to: t as u8,
+                };
+                if is_legal(pos, rules, mv) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+    if deal_allowed(pos, rules) {
+        out.push(SolverMove::Deal);
+    }
+}
+
+/// The columns that are interchangeable: no stock row still to deal reaches them (a row of
+/// `k` cards goes onto the first `k` columns), or `honest` (the stock is unknown, so which
+/// column gets which card does not matter to a player who cannot see it).
+pub fn shared_columns(pos: &Position, honest: bool) -> u32 {
+    let all = if pos.columns() >= 32 { u32::MAX } else { (1u32 << pos.columns()) - 1 };
+    if honest {
+        return all;
+    }
+    let reach = pos.rows_left_sizes().iter().copied().max().unwrap_or(0) as u32;
+    all & !((1u32 << reach) - 1)
+}
+
+/// The moves a search needs to consider: every legal move except those dominated by
+/// another one, safely (an exhaustive search over these still proves a loss):
+/// - moving a whole column into an empty column changes nothing;
+/// - among interchangeable empty columns (`shared`), only the first is a target.
+pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut Vec<SolverMove>) {
+    let ncols = pos.columns();
+    let mut empties: [u8; super::position::MAX_COLUMNS] = [0; super::position::MAX_COLUMNS];
+    let mut ne = 0;
+    let mut seen_shared_empty = false;
+    for c in 0..ncols {
+        if pos.is_empty(c) {
+            if shared & (1 << c) != 0 {
+                if seen_shared_empty {
+                    continue;
+                }
+                seen_shared_empty = true;
+            }
+            empties[ne] = c as u8;
+            ne += 1;
+        }
+    }
+    for f in 0..ncols {
+        let len = pos.len(f);
+        if len == 0 {
+            continue;
+        }
+        let g = movable_group(pos, f, rules.group);
+        if g == 0 {
+            continue;
+        }
+        let top_rank = rank(pos.at(f, len - 1));
+        for t in 0..ncols {
+            if t == f {
+                continue;
+            }
+            if let Some(top) = pos.top(t) {
+                let need = rank(top) as usize;
+                // The group's first card must be one rank below the target's top card.
+                if need > top_rank as usize && need - top_rank as usize <= g {
+                    out.push(SolverMove::Move {
+                        from: f as u8,
+                        count: (need - top_rank as usize) as u8,
+                        to: t as u8,
+                    });
+                }
+            }
+        }
+        let whole = pos.face_down(f) == 0;
+        for &t in &empties[..ne] {
+            for n in 1..=g {
+                if whole && n == len {
+                    continue;
+                }
+                out.push(SolverMove::Move {
+                    from: f as u8,
+                    count: n as u8,
+                    to: t,
+                });
+            }
+        }
+    }
+    if deal_allowed(pos, rules) {
+        out.push(SolverMove::Deal);
+    }
+}

@@ -1,0 +1,548 @@
+//! The solver's own compact position (✱ contract 10): a card in a byte, all columns in one
+//! flat buffer, the stock as one byte string, and a 128-bit Zobrist key per column kept up to
+//! date by every change.
+//!
+//! It is independent of the ruleset's state type so that the search can copy, hash and pack
+//! positions without allocating. Face-down cards hold their real byte in full-information mode
+//! and [`UNKNOWN`] once [`Position::masked`] has hidden them for honest play.
+
+use super::moves::SolverMove;
+use felt_core::{Card, Rank, Suit};
+use std::fmt;
+
+/// The byte of a card the solver may not know (a face-down card or a stock card in honest mode).
+pub const UNKNOWN: u8 = 0;
+/// Most columns a position may have (the ruleset's own limit).
+pub const MAX_COLUMNS: usize = 20;
+/// Cards in a complete run, King to Ace.
+pub const RUN: usize = 13;
+/// Marks a face-down card in the hash key, so a card hashes differently up and down.
+const DOWN_FLAG: u8 = 0x40;
+
+/// A 128-bit position key: two independent 64-bit Zobrist hashes. With 128 bits a collision
+/// among even billions of positions has odds below 10^-20, so an exhausted search may be
+/// trusted as a proof.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Key(pub u64, pub u64);
+
+impl Key {
+    fn xor(&mut self, other: Key) {
+        self.0 ^= other.0;
+        self.1 ^= other.1;
+    }
+}
+
+/// SplitMix64's finaliser: a cheap, well-mixed 64-bit hash.
+pub(crate) fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The Zobrist key of card byte `b` at height `i` of a column. Computed, not tabled: no global
+/// state, and a few multiplications cost less than a cache miss.
+fn zobrist(i: usize, b: u8) -> Key {
+    let x = ((i as u64) << 8) | b as u64;
+    Key(mix(x ^ 0x5EED_0001), mix(x ^ 0xA11C_E5ED_0002))
+}
+
+/// Why parts do not make a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a Spider position: {0}")]
+pub struct PositionError(pub String);
+
+/// A Spider position as the solver sees it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    ncols: usize,
+    stride: usize,
+    cards: Vec<u8>,
+    len: [u8; MAX_COLUMNS],
+    down: [u8; MAX_COLUMNS],
+    /// Every stock row still to deal, concatenated, first row first.
+    stock: Vec<u8>,
+    rows: Vec<u8>,
+    dealt: u8,
+    next: u16,
+    removed: u8,
+    col_key: [Key; MAX_COLUMNS],
+}
+
+/// What [`Position::apply`] changed beyond the move itself, so that [`Position::undo`] can
+/// take it back exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    /// The move applied.
+    pub mv: SolverMove,
+    /// Columns whose top card turned face up, one bit each.
+    pub flipped: u32,
+    /// Columns a complete run left, one bit each.
+    pub removed: u32,
+    /// For a move that completed a run: the run's suit byte.
+    run_suit: u8,
+}
+
+impl Position {
+    /// A position from its parts: each column bottom first with how many of its first cards
+    /// are face down, the stock rows still to deal (the first dealt first, card `i` of a row
+    /// onto column `i`), and the runs already removed.
+    pub fn from_parts(
+        columns: &[(Vec<Card>, usize)],
+        stock_rows: &[Vec<Card>],
+        removed: usize,
+    ) -> Result<Position, PositionError> {
+        let cols: Vec<(Vec<u8>, usize)> = columns
+            .iter()
+            .map(|(cards, down)| (cards.iter().map(|c| c.to_byte()).collect(), *down))
+            .collect();
+        let rows: Vec<Vec<u8>> = stock_rows
+            .iter()
+            .map(|r| r.iter().map(|c| c.to_byte()).collect())
+            .collect();
+        Position::from_bytes(&cols, &rows, removed)
+    }
+
+    /// A position from what a player sees: each column's face-down count and face-up cards,
+    /// the sizes of the stock rows still to deal, and the runs removed. Hidden cards are
+    /// [`UNKNOWN`]: such a position can only be searched in honest mode.
+    pub fn from_visible(
+        columns: &[(usize, Vec<Card>)],
+        stock_rows: &[usize],
+        removed: usize,
+    ) -> Result<Position, PositionError> {
+        let cols: Vec<(Vec<u8>, usize)> = columns
+            .iter()
+            .map(|(down, up)| {
+                let mut v = vec![UNKNOWN; *down];
+                v.extend(up.iter().map(|c| c.to_byte()));
+                (v, *down)
+            })
+            .collect();
+        let rows: Vec<Vec<u8>> = stock_rows.iter().map(|&n| vec![UNKNOWN; n]).collect();
+        Position::from_bytes(&cols, &rows, removed)
+    }
+
+    fn from_bytes(cols: &[(Vec<u8>, usize)], rows: &[Vec<u8>], removed: usize) -> Result<Position, PositionError> {
+        let err = |m: String| Err(PositionError(m));
+        if cols.is_empty() || cols.len() > MAX_COLUMNS {
+            return err(format!("{} columns; expected 1 to {MAX_COLUMNS}", cols.len()));
+        }
+        let total: usize = cols.iter().map(|(c, _)| c.len()).sum::<usize>() + rows.iter().map(Vec::len).sum::<usize>();
+        if total > 255 {
+            return err(format!("{total} cards on the table and in the stock; at most 255 fit"));
+        }
+        if removed > 255 {
+            return err(format!("{removed} runs removed; at most 255"));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            if row.is_empty() || row.len() > cols.len() {
+                return err(format!(
+                    "stock row {i} has {} cards; a row deals 1 to {} (one a column)",
+                    row.len(),
+                    cols.len()
+                ));
+            }
+        }
+        for (i, (cards, down)) in cols.iter().enumerate() {
+            if *down > cards.len() || (*down == cards.len() && !cards.is_empty()) {
+                return err(format!(
+                    "column {} has {} cards of which {down} face down; its last card must be face up",
+                    i + 1,
+                    cards.len()
+                ));
+            }
+            if cards[*down..].contains(&UNKNOWN) {
+                return err(format!("column {} has an unknown face-up card", i + 1));
+            }
+        }
+        let stride = total.max(1);
+        let mut pos = Position {
+            ncols: cols.len(),
+            stride,
+            cards: vec![UNKNOWN; stride * cols.len()],
+            len: [0; MAX_COLUMNS],
+            down: [0; MAX_COLUMNS],
+            stock: rows.concat(),
+            rows: rows.iter().map(|r| r.len() as u8).collect(),
+            dealt: 0,
+            next: 0,
+            removed: removed as u8,
+            col_key: [Key::default(); MAX_COLUMNS],
+        };
+        for (c, (cards, down)) in cols.iter().enumerate() {
+            pos.cards[c * stride..c * stride + cards.len()].copy_from_slice(cards);
+            pos.len[c] = cards.len() as u8;
+            pos.down[c] = *down as u8;
+        }
+        pos.rehash();
+        Ok(pos)
+    }
+
+    /// The same position with every face-down card and every stock card replaced by
+    /// [`UNKNOWN`]: what honest mode searches, so it cannot read a hidden card by mistake.
+    pub fn masked(&self) -> Position {
+        let mut p = self.clone();
+        for c in 0..p.ncols {
+            let start = c * p.stride;
+            let down = p.down[c] as usize;
+            p.cards[start..start + down].fill(UNKNOWN);
+        }
+        p.stock.fill(UNKNOWN);
+        p.rehash();
+        p
+    }
+
+    /// Recomputes every column key from the cards.
+    pub(crate) fn rehash(&mut self) {
+        for c in 0..self.ncols {
+            let mut k = Key::default();
+            for i in 0..self.len[c] as usize {
+                k.xor(zobrist(i, self.key_byte(c, i)));
+            }
+            self.col_key[c] = k;
+        }
+    }
+
+    fn key_byte(&self, c: usize, i: usize) -> u8 {
+        let b = self.cards[c * self.stride + i];
+        if i < self.down[c] as usize {
+            b | DOWN_FLAG
+        } else {
+            b
+        }
+    }
+
+    /// Number of columns.
+    pub fn columns(&self) -> usize {
+        self.ncols
+    }
+
+    /// Column `c`'s cards as bytes, bottom first (face-down ones first).
+    pub fn column(&self, c: usize) -> &[u8] {
+        let start = c * self.stride;
+        &self.cards[start..start + self.len[c] as usize]
+    }
+
+    /// How many of column `c`'s cards are face down.
+    pub fn face_down(&self, c: usize) -> usize {
+        self.down[c] as usize
+    }
+
+    /// Cards in column `c`.
+    pub fn len(&self, c: usize) -> usize {
+        self.len[c] as usize
+    }
+
+    /// Whether column `c` is empty.
+    pub fn is_empty(&self, c: usize) -> bool {
+        self.len[c] == 0
+    }
+
+    /// The top (last) card byte of column `c`, if any.
+    pub fn top(&self, c: usize) -> Option<u8> {
+        let n = self.len[c] as usize;
+        (n > 0).then(|| self.cards[c * self.stride + n - 1])
+    }
+
+    /// Card byte at height `i` of column `c` (0 is the bottom).
+    #[inline]
+    pub fn at(&self, c: usize, i: usize) -> u8 {
+        self.cards[c * self.stride + i]
+    }
+
+    /// Runs removed so far.
+    pub fn removed(&self) -> usize {
+        self.removed as usize
+    }
+
+    /// Stock rows still to deal.
+    pub fn rows_left(&self) -> usize {
+        self.rows.len() - self.dealt as usize
+    }
+
+    /// Sizes of the stock rows still to deal, first first.
+    pub fn rows_left_sizes(&self) -> &[u8] {
+        &self.rows[self.dealt as usize..]
+    }
+
+    /// The stock rows still to deal, as card bytes.
+    pub fn stock_left(&self) -> &[u8] {
+        &self.stock[self.next as usize..]
+    }
+
+    /// Cards on the table (face up and face down).
+    pub fn table_cards(&self) -> usize {
+        (0..self.ncols).map(|c| self.len[c] as usize).sum()
+    }
+
+    /// Face-down cards on the table.
+    pub fn face_down_total(&self) -> usize {
+        (0..self.ncols).map(|c| self.down[c] as usize).sum()
+    }
+
+    /// Empty columns.
+    pub fn empty_columns(&self) -> usize {
+        (0..self.ncols).filter(|&c| self.len[c] == 0).count()
+    }
+
+    /// Whether this position was built or masked without knowledge of some hidden card.
+    pub fn has_unknown(&self) -> bool {
+        self.stock_left().contains(&UNKNOWN)
+            || (0..self.ncols).any(|c| self.column(c)[..self.down[c] as usize].contains(&UNKNOWN))
+    }
+
+    /// The key of the position. Columns in `shared` (one bit each) are interchangeable and
+    /// hash as a multiset, so positions that differ only by their order meet in the table.
+    pub fn key(&self, shared: u32) -> Key {
+        let mut a = mix(self.removed as u64 ^ ((self.dealt as u64) << 8) ^ 0xD1CE);
+        let mut b = mix(a ^ 0xFACE);
+        for c in 0..self.ncols {
+            let k = self.col_key[c];
+            let salt = if shared & (1 << c) != 0 { 0 } else { (c as u64 + 1) << 56 };
+            a = a.wrapping_add(mix(k.0 ^ salt));
+            b = b.wrapping_add(mix(k.1 ^ salt.rotate_left(7)));
+        }
+        Key(a, b)
+    }
+
+    #[inline]
+    fn push(&mut self, c: usize, b: u8) {
+        let n = self.len[c] as usize;
+        self.cards[c * self.stride + n] = b;
+        self.col_key[c].xor(zobrist(n, b));
+        self.len[c] += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self, c: usize) -> u8 {
+        self.len[c] -= 1;
+        let n = self.len[c] as usize;
+        let b = self.cards[c * self.stride + n];
+        self.col_key[c].xor(zobrist(n, b));
+        b
+    }
+
+    /// Turns the top card of `c` up if it is face down; true if it did.
+    #[inline]
+    fn flip_if_needed(&mut self, c: usize) -> bool {
+        let n = self.len[c] as usize;
+        if n > 0 && self.down[c] as usize == n {
+            let b = self.cards[c * self.stride + n - 1];
+            self.col_key[c].xor(zobrist(n - 1, b | DOWN_FLAG));
+            self.col_key[c].xor(zobrist(n - 1, b));
+            self.down[c] -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn unflip(&mut self, c: usize) {
+        let n = self.len[c] as usize;
+        let b = self.cards[c * self.stride + n - 1];
+        self.col_key[c].xor(zobrist(n - 1, b));
+        self.col_key[c].xor(zobrist(n - 1, b | DOWN_FLAG));
+        self.down[c] += 1;
+    }
+
+    /// Whether column `c` ends with a complete face-up run, King down to Ace, of one suit.
+    pub fn complete_run_on_top(&self, c: usize) -> bool {
+        let n = self.len[c] as usize;
+        if n < RUN + self.down[c] as usize {
+            return false;
+        }
+        let col = self.column(c);
+        let ace = col[n - 1];
+        if ace == UNKNOWN || ace & 0x0f != 1 {
+            return false;
+        }
+        (1..RUN).all(|k| col[n - 1 - k] == ace + k as u8)
+    }
+
+    fn remove_run(&mut self, c: usize) {
+        for _ in 0..RUN {
+            self.pop(c);
+        }
+        self.removed += 1;
+    }
+
+    fn restore_run(&mut self, c: usize, suit_bits: u8) {
+        for r in (1..=RUN as u8).rev() {
+            self.push(c, suit_bits | r);
+        }
+        self.removed -= 1;
+    }
+
+    /// Applies a move the caller knows to be legal, with its automatic follow-ups (run
+    /// removal, flips), and returns what [`Position::undo`] needs.
+    pub fn apply(&mut self, mv: SolverMove) -> Undo {
+        let mut u = Undo {
+            mv,
+            flipped: 0,
+            removed: 0,
+            run_suit: 0,
+        };
+        match mv {
+            SolverMove::Move { from, count, to } => {
+                let (f, t, n) = (from as usize, to as usize, count as usize);
+                let src = f * self.stride + self.len[f] as usize - n;
+                for i in 0..n {
+                    let b = self.cards[src + i];
+                    self.push(t, b);
+                }
+                for _ in 0..n {
+                    self.pop(f);
+                }
+                if self.complete_run_on_top(t) {
+                    u.run_suit = self.top(t).unwrap_or(0) & 0x30;
+                    self.remove_run(t);
+                    u.removed |= 1 << t;
+                    if self.flip_if_needed(t) {
+                        u.flipped |= 1 << t;
+                    }
+                }
+                if self.flip_if_needed(f) {
+                    u.flipped |= 1 << f;
+                }
+            }
+            SolverMove::Deal => {
+                let k = self.rows[self.dealt as usize] as usize;
+                let start = self.next as usize;
+                for c in 0..k {
+                    let b = self.stock[start + c];
+                    self.push(c, b);
+                }
+                self.next += k as u16;
+                self.dealt += 1;
+                for c in 0..k {
+                    if self.complete_run_on_top(c) {
+                        self.remove_run(c);
+                        u.removed |= 1 << c;
+                        if self.flip_if_needed(c) {
+                            u.flipped |= 1 << c;
+                        }
+                    }
+                }
+            }
+        }
+        u
+    }
+
+    /// Takes back a move applied by [`Position::apply`], exactly.
+    pub fn undo(&mut self, u: Undo) {
+        match u.mv {
+            SolverMove::Move { from, count, to } => {
+                let (f, t, n) = (from as usize, to as usize, count as usize);
+                if u.flipped & (1 << f) != 0 {
+                    self.unflip(f);
+                }
+                if u.flipped & (1 << t) != 0 {
+                    self.unflip(t);
+                }
+                if u.removed & (1 << t) != 0 {
+                    self.restore_run(t, u.run_suit);
+                }
+                let src = t * self.stride + self.len[t] as usize - n;
+                for i in 0..n {
+                    let b = self.cards[src + i];
+                    self.push(f, b);
+                }
+                for _ in 0..n {
+                    self.pop(t);
+                }
+            }
+            SolverMove::Deal => {
+                self.dealt -= 1;
+                let k = self.rows[self.dealt as usize] as usize;
+                self.next -= k as u16;
+                let start = self.next as usize;
+                for c in 0..k {
+                    if u.flipped & (1 << c) != 0 {
+                        self.unflip(c);
+                    }
+                    if u.removed & (1 << c) != 0 {
+                        let ace = self.stock[start + c];
+                        self.restore_run(c, ace & 0x30);
+                    }
+                    self.pop(c);
+                }
+            }
+        }
+    }
+
+    /// Appends the position's packed form (dealt rows, removed runs, then each column's length,
+    /// face-down count and cards) to `out`. The stock's contents are shared by every position
+    /// of one search and are not packed.
+    pub(crate) fn pack(&self, out: &mut Vec<u8>) {
+        out.push(self.dealt);
+        out.push(self.removed);
+        for c in 0..self.ncols {
+            out.push(self.len[c]);
+            out.push(self.down[c]);
+            out.extend_from_slice(self.column(c));
+        }
+    }
+
+    /// Restores a packed position of the same search into `self`; returns the bytes read.
+    pub(crate) fn unpack(&mut self, data: &[u8]) -> usize {
+        self.dealt = data[0];
+        self.removed = data[1];
+        self.next = self.rows[..self.dealt as usize].iter().map(|&r| r as u16).sum();
+        let mut i = 2;
+        for c in 0..self.ncols {
+            let n = data[i] as usize;
+            self.len[c] = n as u8;
+            self.down[c] = data[i + 1];
+            i += 2;
+            let start = c * self.stride;
+            self.cards[start..start + n].copy_from_slice(&data[i..i + n]);
+            i += n;
+        }
+        self.rehash();
+        i
+    }
+
+    /// The card a byte stands for, for display and conversion.
+    pub fn card(b: u8) -> Option<Card> {
+        Card::from_byte(b)
+    }
+}
+
+/// Rank number (1 to 13) of a card byte; 0 for [`UNKNOWN`].
+#[inline]
+pub fn rank(b: u8) -> u8 {
+    b & 0x0f
+}
+
+/// Suit bits of a card byte.
+#[inline]
+pub fn suit(b: u8) -> u8 {
+    b & 0x30
+}
+
+fn token(b: u8) -> String {
+    match Card::from_byte(b) {
+        Some(c) => c.token(),
+        None => "??".into(),
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in 0..self.ncols {
+            write!(f, "{:2}:", c + 1)?;
+            for (i, &b) in self.column(c).iter().enumerate() {
+                let sep = if i < self.down[c] as usize { " |" } else { " " };
+                write!(f, "{sep}{}", token(b))?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "stock rows left {}, removed {}", self.rows_left(), self.removed)
+    }
+}
+
+/// A card byte for a suit and rank; for tests and hand-built positions.
+pub fn byte(suit: Suit, rank: u8) -> u8 {
+    Rank::new(rank).map_or(UNKNOWN, |r| Card::new(suit, r).to_byte())
+}
