@@ -8,6 +8,8 @@ use felt_core::{Catalog, GameCode, Seat, Session};
 use std::io::Write;
 use std::path::PathBuf;
 
+mod store_cmd;
+
 #[derive(Parser)]
 #[command(name = "felt", version, about = "Card games in the terminal: Spider and its relatives, and rulesets loaded as plugins")]
 struct Cli {
@@ -53,6 +55,8 @@ enum Command {
         /// The file.
         file: PathBuf,
     },
+    #[command(flatten)]
+    Store(store_cmd::StoreCommand),
 }
 
 #[derive(Args)]
@@ -209,5 +213,8 @@ fn main() -> Result<()> {
         Some(Command::Deal { code, format }) => deal(&cli.global, code, format),
         Some(Command::Variants) => variants(&cli.global),
         Some(Command::Check { file }) => check(&cli.global, file),
+        Some(Command::Store(cmd)) => {
+            store_cmd::run(cmd, cli.global.data_dir.as_deref(), || load_catalog(&cli.global))
+        }
     }
 }

@@ -1,0 +1,274 @@
+//! `felt stats`, `felt replay` and `felt export`: the commands over the game database.
+//!
+//! Glue only: the records, statistics and replays are felt-store's; the table printing is the
+//! headless protocol's, so a replay reads like a headless game.
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+use felt::headless::{describe, table_lines};
+use felt_core::{Catalog, Seat};
+use felt_store::{GameId, GameRecord, Store, VariantStats};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The store's subcommands, flattened into felt's own.
+#[derive(Subcommand)]
+pub enum StoreCommand {
+    /// Statistics per variant, counted from the game records.
+    Stats(StatsArgs),
+    /// Step through a recorded game: the latest, one by code or id, or a record file.
+    Replay(ReplayArgs),
+    /// Write a game's record as a text file that `felt replay FILE` reads back.
+    Export(ExportArgs),
+}
+
+/// `felt stats`.
+#[derive(Args)]
+pub struct StatsArgs {
+    /// Only this variant (shown even with no games).
+    variant: Option<String>,
+    /// Print JSON: a list of objects, one per variant.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `felt replay`.
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// A record file written by `felt export`.
+    #[arg(conflicts_with_all = ["code", "id"])]
+    file: Option<PathBuf>,
+    /// The latest game dealt from this code.
+    #[arg(long, conflicts_with = "id")]
+    code: Option<String>,
+    /// The game with this number (see `felt export`).
+    #[arg(long)]
+    id: Option<i64>,
+    /// Print every step instead of stepping through it in the terminal.
+    #[arg(long)]
+    headless: bool,
+}
+
+/// `felt export`.
+#[derive(Args)]
+pub struct ExportArgs {
+    /// The game's number.
+    id: i64,
+    /// Where to write it (default: standard output).
+    file: Option<PathBuf>,
+}
+
+/// The folder felt keeps its database in: `--data-dir`, or the user data folder.
+pub fn data_dir(given: Option<&Path>) -> Result<PathBuf> {
+    match given {
+        Some(dir) => Ok(dir.to_path_buf()),
+        None => directories::ProjectDirs::from("", "", "felt")
+            .map(|d| d.data_dir().to_path_buf())
+            .ok_or_else(|| anyhow!("no home folder to keep games in: give --data-dir DIR")),
+    }
+}
+
+/// Opens the game database, telling the user on stderr if an unusable one was moved aside.
+pub fn open_store(given: Option<&Path>) -> Result<Store> {
+    let store = Store::open_dir(&data_dir(given)?)?;
+    if let Some(recovery) = store.recovery() {
+        eprintln!("warning: {recovery}");
+    }
+    Ok(store)
+}
+
+/// Runs one store command; `catalog` is only built when a ruleset is needed.
+pub fn run(command: &StoreCommand, data: Option<&Path>, catalog: impl FnOnce() -> Catalog) -> Result<()> {
+    match command {
+        StoreCommand::Stats(args) => stats(&open_store(data)?, args),
+        StoreCommand::Replay(args) => replay(data, args, catalog),
+        StoreCommand::Export(args) => export(&open_store(data)?, args),
+    }
+}
+
+fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
+    let all = match &args.variant {
+        Some(v) => vec![store.stats(v)?],
+        None => store.all_stats()?,
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&all)?)?;
+        return Ok(());
+    }
+    if all.is_empty() {
+        writeln!(
+            out,
+            "No games recorded yet (database: {}).",
+            store.path().display()
+        )?;
+        return Ok(());
+    }
+    for line in stats_table(&all) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+fn or_dash<T: ToString>(value: Option<T>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// The statistics as an aligned table with a note on what the figures count.
+fn stats_table(all: &[VariantStats]) -> Vec<String> {
+    let header = [
+        "VARIANT",
+        "PLAYED",
+        "WON",
+        "LOST",
+        "WIN%",
+        "STREAK",
+        "BEST W",
+        "BEST L",
+        "BEST SCORE",
+        "FEWEST",
+        "AVG MOVES",
+    ];
+    let rows: Vec<[String; 11]> = all
+        .iter()
+        .map(|s| {
+            let streak = match (s.current_win_streak, s.current_loss_streak) {
+                (0, 0) => "-".to_string(),
+                (0, l) => format!("L{l}"),
+                (w, _) => format!("W{w}"),
+            };
+            [
+                s.variant.clone(),
+                s.played.to_string(),
+                s.won.to_string(),
+                s.lost.to_string(),
+                or_dash(s.win_rate.map(|r| format!("{:.1}", r * 100.0))),
+                streak,
+                s.longest_win_streak.to_string(),
+                s.longest_loss_streak.to_string(),
+                or_dash(s.best_score),
+                or_dash(s.fewest_moves_won),
+                or_dash(s.average_moves_won.map(|a| format!("{a:.1}"))),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<&str>| {
+        let mut text = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            // The variant name reads left-aligned; numbers line up on the right.
+            if i == 0 {
+                text.push_str(&format!("{cell:<w$}", w = widths[i]));
+            } else {
+                text.push_str(&format!("  {cell:>w$}", w = widths[i]));
+            }
+        }
+        text.trim_end().to_string()
+    };
+    let mut lines = vec![line(header.to_vec())];
+    lines.extend(rows.iter().map(|r| line(r.iter().map(String::as_str).collect())));
+    lines.push(String::new());
+    lines.push(
+        "PLAYED counts every game with at least one move, the one in progress too; LOST includes".into(),
+    );
+    lines.push(
+        "games left unfinished when a new one started. WIN% is over finished games. STREAK is the".into(),
+    );
+    lines.push(
+        "current run (W wins, L losses); BEST W and BEST L the longest. BEST SCORE is over finished".into(),
+    );
+    lines.push(
+        "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do.".into(),
+    );
+    lines
+}
+
+fn replay(data: Option<&Path>, args: &ReplayArgs, catalog: impl FnOnce() -> Catalog) -> Result<()> {
+    let record = match &args.file {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            GameRecord::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
+        }
+        None => {
+            let store = open_store(data)?;
+            let id = match (&args.code, args.id) {
+                (_, Some(id)) => GameId(id),
+                (Some(code), None) => {
+                    store
+                        .latest_with_code(code)?
+                        .ok_or_else(|| anyhow!("no recorded game was dealt from {code}"))?
+                        .id
+                }
+                (None, None) => {
+                    store
+                        .latest()?
+                        .ok_or_else(|| anyhow!("no games recorded yet"))?
+                        .id
+                }
+            };
+            store.record(id)?
+        }
+    };
+    if !args.headless {
+        bail!("the terminal replay viewer is not in this build yet: add --headless to print every step");
+    }
+    let summary = &record.summary;
+    let ruleset = catalog()
+        .build(&summary.variant, Some(&summary.rules))
+        .with_context(|| format!("cannot replay game #{}", summary.id))?;
+    let replay = record.replay(ruleset, Seat::SOLO)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "replay of game #{}: {} ({} rules), code {}, started {}, {}, {} actions",
+        summary.id,
+        summary.variant,
+        summary.rules,
+        summary.code,
+        summary.started,
+        summary.result,
+        summary.actions
+    )?;
+    writeln!(out)?;
+    let mut previous = None;
+    for step in &replay.steps {
+        match (&step.action, previous) {
+            (Some(action), Some(before)) => {
+                writeln!(out, "step {}: {}", step.number, describe(before, action))?
+            }
+            _ => writeln!(out, "step {}: the deal", step.number)?,
+        }
+        for line in table_lines(&step.view, &summary.code, &step.status) {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out)?;
+        previous = Some(&step.view);
+    }
+    Ok(())
+}
+
+fn export(store: &Store, args: &ExportArgs) -> Result<()> {
+    let text = store.record(GameId(args.id))?.to_text();
+    match &args.file {
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+        Some(path) => {
+            // Written beside the target and renamed, so a crash never leaves half a file.
+            let mut tmp = path.as_os_str().to_owned();
+            tmp.push(".tmp");
+            let tmp = PathBuf::from(tmp);
+            std::fs::write(&tmp, &text).with_context(|| format!("cannot write {}", tmp.display()))?;
+            std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+            eprintln!("wrote game #{} to {}", args.id, path.display());
+        }
+    }
+    Ok(())
+}

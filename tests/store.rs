@@ -1,0 +1,219 @@
+//! End-to-end: `felt stats`, `felt replay` and `felt export` on games recorded through
+//! felt-store with the real Spider ruleset, and a corrupt database met by the real binary.
+
+mod common;
+
+use common::{answers, run};
+use felt_core::Session;
+use felt_store::{GameId, Recorder, Store};
+use std::path::Path;
+use std::process::Output;
+
+/// Records a spider-1suit game of `code` playing the first legal action `actions` times.
+fn record_game(data: &Path, code: &str, actions: usize) -> GameId {
+    let catalog = felt::catalog::builtin_catalog();
+    let code = felt_core::GameCode::parse(code).expect("a valid code");
+    let (entry, choice) = catalog.resolve(&code).expect("a built-in variant");
+    let ruleset = catalog
+        .build(&entry.variant.id, Some(&choice.id))
+        .expect("builds");
+    let mut session = Session::new(ruleset, code, 100);
+    let store = Store::open_dir(data).expect("store opens");
+    let mut rec = Recorder::new();
+    for _ in 0..actions {
+        let action = session
+            .legal_actions()
+            .into_iter()
+            .next()
+            .expect("a legal action");
+        session.act(&action).expect("legal");
+        store.record_step(&mut rec, &session).expect("recorded");
+    }
+    rec.game().expect("recorded")
+}
+
+fn felt_in(home: &Path, data: &Path, args: &[&str]) -> Output {
+    let data = data.to_str().expect("a UTF-8 temp path");
+    let mut all = vec!["--data-dir", data];
+    all.extend_from_slice(args);
+    run(home, &all, "")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "felt failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn stats_count_recorded_games_in_a_table_and_in_json() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    record_game(&data, "SP1-S1C-AAAAAAD", 3);
+    // A second game of the variant abandons the first: a loss.
+    record_game(&data, "SP1-S1C-AAAAAAE", 2);
+
+    let table = stdout(&felt_in(home.path(), &data, &["stats"]));
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(
+        lines[0].starts_with("VARIANT") && lines[0].contains("WIN%"),
+        "{table}"
+    );
+    let row: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(row[..6], ["spider-1suit", "2", "0", "1", "0.0", "L1"], "{table}");
+
+    let json = stdout(&felt_in(home.path(), &data, &["stats", "--json"]));
+    let all: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let s = &all[0];
+    assert_eq!(s["variant"], "spider-1suit");
+    assert_eq!(
+        (s["played"].as_u64(), s["won"].as_u64(), s["lost"].as_u64()),
+        (Some(2), Some(0), Some(1))
+    );
+    assert_eq!(
+        (s["abandoned"].as_u64(), s["in_progress"].as_bool()),
+        (Some(1), Some(true))
+    );
+    assert_eq!(s["win_rate"].as_f64(), Some(0.0));
+    assert!(s["fewest_moves_won"].is_null());
+}
+
+#[test]
+fn stats_with_no_games_say_so() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let out = stdout(&felt_in(home.path(), &data, &["stats"]));
+    assert!(out.starts_with("No games recorded yet"), "{out}");
+    let out = felt_in(home.path(), &data, &["replay", "--headless"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no games recorded yet"));
+}
+
+/// The steps of a headless replay: each step's heading and table lines.
+fn steps(text: &str) -> Vec<Vec<String>> {
+    answers(text.as_bytes())
+        .into_iter()
+        .filter(|block| block.first().is_some_and(|l| l.starts_with("step ")))
+        .collect()
+}
+
+#[test]
+fn a_headless_replay_shows_each_step_as_the_game_showed_it() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let id = record_game(&data, "SP1-S1C-AAAAAAD", 6);
+    let text = stdout(&felt_in(
+        home.path(),
+        &data,
+        &["replay", "--id", &id.to_string(), "--headless"],
+    ));
+    assert!(
+        text.starts_with(&format!("replay of game #{id}: spider-1suit")),
+        "{text}"
+    );
+    let steps = steps(&text);
+    assert_eq!(steps.len(), 7, "{text}");
+    assert_eq!(steps[0][0], "step 0: the deal");
+    // SP-LAYOUT: the deal shows face-down cards as ?? and only the last card of a column up.
+    assert!(steps[0].iter().any(|l| l.starts_with("1: ?? ")), "{:?}", steps[0]);
+
+    // Each step's heading is a headless command: played in `felt play`, they lead to the same
+    // table the replay shows last.
+    let mut script: String = steps[1..]
+        .iter()
+        .map(|s| s[0].split_once(": ").expect("step heading").1.to_string() + "\n")
+        .collect();
+    script.push_str("show\nquit\n");
+    let played = run(
+        home.path(),
+        &["play", "--code", "SP1-S1C-AAAAAAD", "--headless"],
+        &script,
+    );
+    let answers = answers(&stdout(&played).into_bytes());
+    let shown = &answers[answers.len() - 2];
+    assert_eq!(shown[0], "ok");
+    assert_eq!(shown[1..], steps[6][1..], "replay and play disagree");
+    // --code finds the same game.
+    let by_code = stdout(&felt_in(
+        home.path(),
+        &data,
+        &["replay", "--code", "sp1-s1c-aaaaaad", "--headless"],
+    ));
+    assert_eq!(by_code, text);
+}
+
+#[test]
+fn an_exported_record_replays_the_same_from_its_file() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let id = record_game(&data, "SP1-S1C-AAAAAAG", 5).to_string();
+    let file = home.path().join("game.txt");
+    let file_arg = file.to_str().expect("UTF-8 path");
+    stdout(&felt_in(home.path(), &data, &["export", &id, file_arg]));
+    let written = std::fs::read_to_string(&file).expect("record file");
+    assert!(written.starts_with("felt game record 1\n"), "{written}");
+    assert!(written.contains("code: SP1-S1C-AAAAAAG"), "{written}");
+    assert_eq!(stdout(&felt_in(home.path(), &data, &["export", &id])), written);
+
+    let from_db = stdout(&felt_in(
+        home.path(),
+        &data,
+        &["replay", "--id", &id, "--headless"],
+    ));
+    // Read back by a felt with a different (empty) database, as when the file came by mail.
+    let elsewhere = home.path().join("other-data");
+    let from_file = stdout(&felt_in(
+        home.path(),
+        &elsewhere,
+        &["replay", file_arg, "--headless"],
+    ));
+    assert_eq!(from_file, from_db);
+
+    // A record cut short is refused with its file and line.
+    let cut: String = written
+        .lines()
+        .take(written.lines().count() - 1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&file, cut).expect("cut");
+    let out = felt_in(home.path(), &elsewhere, &["replay", file_arg, "--headless"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(file_arg) && err.contains("says 5 actions but the file lists 4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_corrupt_database_is_reported_moved_aside_and_replaced() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    std::fs::create_dir_all(&data).expect("data dir");
+    let garbage: Vec<u8> = (0..10_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(data.join("felt.db"), &garbage).expect("garbage");
+    let out = felt_in(home.path(), &data, &["stats"]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("could not use the game database"), "{err}");
+    assert!(err.contains(&data.join("felt.db").display().to_string()), "{err}");
+    let moved: Vec<_> = std::fs::read_dir(&data)
+        .expect("listing")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("felt.db.corrupt-"))
+        .collect();
+    assert_eq!(moved.len(), 1, "{err}");
+    assert_eq!(std::fs::read(moved[0].path()).expect("moved file"), garbage);
+    // The fresh database is used from now on, without further warnings.
+    let again = felt_in(home.path(), &data, &["stats"]);
+    assert!(
+        again.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+}
