@@ -1,0 +1,168 @@
+//! The app: the launcher or a game, one input mapping, one update, one view. The terminal loop
+//! and the tests drive the same `App::handle` and `App::draw`.
+
+use crate::game::{Effect, Game, GameSetup, Seeds};
+use crate::input::{Input, Mode, Msg};
+use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
+use crate::settings::Settings;
+use crate::theme::Theme;
+use crossterm::event::Event;
+use felt_core::Catalog;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Where the app opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A new deal of a variant, with rules (the variant's default when none).
+    Variant {
+        /// The variant's id.
+        id: String,
+        /// The rules' id.
+        rules: Option<String>,
+    },
+    /// The deal a game code names.
+    Code(String),
+}
+
+/// Whether the app goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep running.
+    Continue,
+    /// Leave.
+    Quit,
+}
+
+/// The whole interface's state.
+pub struct App {
+    catalog: Catalog,
+    theme: Theme,
+    input: Input,
+    launcher: Launcher,
+    game: Option<Game>,
+    seeds: Seeds,
+    clipboard: Option<String>,
+}
+
+impl App {
+    /// An app over `catalog`, drawn with `theme`, remembering through `settings_path`
+    /// (`None`: nothing is remembered), opening at `start` or at the launcher. `seed` starts
+    /// the numbering of new deals. Fails when `start` names no playable game.
+    pub fn new(
+        catalog: Catalog,
+        theme: Theme,
+        settings_path: Option<PathBuf>,
+        start: Option<Start>,
+        seed: u64,
+    ) -> Result<App, String> {
+        let (settings, problem) = match &settings_path {
+            Some(p) => Settings::load(p),
+            None => (Settings::default(), None),
+        };
+        let launcher = Launcher::new(&catalog, settings, settings_path);
+        let mut app = App {
+            catalog,
+            theme,
+            input: Input::default(),
+            launcher,
+            game: None,
+            seeds: Seeds(seed),
+            clipboard: None,
+        };
+        if let Some(e) = problem {
+            app.launcher.set_note(e.to_string(), true);
+        }
+        if let Some(start) = start {
+            let setup = match start {
+                Start::Variant { id, rules } => {
+                    let shuffle = app.seeds.next_shuffle();
+                    setup_variant(&app.catalog, &id, rules.as_deref(), shuffle)?
+                }
+                Start::Code(text) => setup_code(&app.catalog, &text)?,
+            };
+            app.open(setup);
+        }
+        Ok(app)
+    }
+
+    fn open(&mut self, setup: GameSetup) {
+        let theme = Theme {
+            four_colour: self.theme.four_colour || self.launcher.settings.four_colour,
+            ..self.theme
+        };
+        self.game = Some(Game::new(setup, theme, self.launcher.settings.auto_place, self.seeds));
+    }
+
+    /// The game being played, if any.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The launcher.
+    pub fn launcher(&self) -> &Launcher {
+        &self.launcher
+    }
+
+    /// The keymap in force.
+    pub fn mode(&self) -> Mode {
+        match &self.game {
+            Some(g) => g.mode(),
+            None => self.launcher.mode(),
+        }
+    }
+
+    /// Text the app wants on the clipboard, taken once.
+    pub fn take_clipboard(&mut self) -> Option<String> {
+        self.clipboard.take()
+    }
+
+    /// Turns a terminal event into a message and handles it.
+    pub fn handle(&mut self, event: &Event, now: Instant) -> Flow {
+        match self.input.map(self.mode(), event, now) {
+            Some(msg) => self.update(msg),
+            None => Flow::Continue,
+        }
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg) -> Flow {
+        if let Some(game) = &mut self.game {
+            match game.update(msg) {
+                Effect::None => {}
+                Effect::Back => {
+                    // New deals after this game go on from where the game's numbering got to.
+                    self.seeds = game.seeds;
+                    self.game = None;
+                }
+                Effect::Quit => return Flow::Quit,
+                Effect::Copy(text) => self.clipboard = Some(text),
+            }
+            return Flow::Continue;
+        }
+        match self.launcher.update(&self.catalog, &mut self.seeds, msg) {
+            LauncherEffect::None => Flow::Continue,
+            LauncherEffect::Quit => Flow::Quit,
+            LauncherEffect::Start(setup) => {
+                self.open(setup);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Draws the current screen.
+    pub fn draw(&mut self, buf: &mut Buffer, area: Rect) {
+        match &mut self.game {
+            Some(game) => game.draw(buf, area),
+            None => {
+                let theme = Theme {
+                    four_colour: self.theme.four_colour || self.launcher.settings.four_colour,
+                    ..self.theme
+                };
+                self.launcher.draw(&self.catalog, buf, area, &theme);
+            }
+        }
+    }
+}

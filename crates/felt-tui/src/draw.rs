@@ -1,0 +1,206 @@
+//! Draws a laid-out `TableView`: cards, backs, empty slots, labels, the cursor, carried cards and
+//! the piles that would accept them; records every region it draws for the mouse.
+
+use crate::hit::{HitMap, Target};
+use crate::layout::{CardPlace, PileGeom, Shape, TableLayout, CARD_H};
+use crate::paint::{centred, fill, outline, put, put_char};
+use crate::theme::Theme;
+use felt_core::{CardFace, DrawHint, PileId, PileView, TableView};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// What the interaction adds to the table: cursor, carried cards, accepting piles.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The pile and card under the cursor.
+    pub cursor: Option<(PileId, u16)>,
+    /// The pile and first card of the carried group.
+    pub carried: Option<(PileId, u16)>,
+    /// Piles that would accept the carried group.
+    pub accepting: Vec<PileId>,
+    /// While dragging with the mouse: where the pointer is, so the cards follow it.
+    pub pointer: Option<(u16, u16)>,
+}
+
+/// Draws every pile of `view` as `layout` places them, and records the regions in `hits`.
+pub fn draw_table(
+    buf: &mut Buffer,
+    view: &TableView,
+    layout: &TableLayout,
+    marks: &Marks,
+    theme: &Theme,
+    hits: &mut HitMap,
+) {
+    for g in &layout.piles {
+        hits.push(g.area, Target::Pile(g.id));
+    }
+    for g in &layout.piles {
+        let Some(pile) = view.piles.get(g.pile) else {
+            continue;
+        };
+        let accepting = marks.accepting.contains(&g.id);
+        draw_label(buf, pile, g, accepting, theme);
+        if g.cards.is_empty() {
+            let style = if accepting { theme.accepting() } else { theme.slot() };
+            outline(buf, g.slot, &theme.slot_glyphs(), style);
+        }
+        let carried_from = match marks.carried {
+            Some((p, i)) if p == g.id => Some(i),
+            _ => None,
+        };
+        for place in &g.cards {
+            draw_unit(buf, pile, place, theme);
+            hits.push(
+                place.rect,
+                Target::Card {
+                    pile: g.id,
+                    index: place.first,
+                },
+            );
+            if carried_from.is_some_and(|from| place.first + place.count > from) {
+                mark_unit(buf, pile.hint, place, theme.carry_mark(), theme.carried());
+            }
+        }
+        if let Some((_, index)) = marks.cursor.filter(|(p, _)| *p == g.id) {
+            draw_cursor(buf, pile, g, index, theme);
+        }
+    }
+    if let (Some((x, y)), Some((from, index))) = (marks.pointer, marks.carried) {
+        if let Some(pile) = view.pile(from) {
+            draw_floating(buf, pile, index, x, y, layout.card_w, theme);
+        }
+    }
+}
+
+fn draw_label(buf: &mut Buffer, pile: &PileView, g: &PileGeom, accepting: bool, theme: &Theme) {
+    let mut text = pile.label.clone();
+    if let Some(note) = &pile.note {
+        text = format!("{text}{}{note}", theme.separator());
+    }
+    let (text, style) = if accepting {
+        (format!("[{text}]"), theme.accepting())
+    } else {
+        (text, theme.label())
+    };
+    match pile.hint {
+        DrawHint::FanDown | DrawHint::Slot => centred(buf, g.label, &text, style),
+        DrawHint::FanRight | DrawHint::Stacked => put(buf, g.label.x + 1, g.label.y, &text, g.label.width.saturating_sub(1), style),
+    }
+}
+
+/// The mark column of a unit: left of a card in a column, over it in a row across.
+fn mark_unit(buf: &mut Buffer, hint: DrawHint, place: &CardPlace, mark: char, style: Style) {
+    match hint {
+        DrawHint::FanRight => put_char(buf, place.rect.x, place.rect.y.saturating_sub(1), mark, style),
+        _ => {
+            for y in place.rect.top()..place.rect.bottom() {
+                put_char(buf, place.rect.x.saturating_sub(1), y, mark, style);
+            }
+        }
+    }
+}
+
+fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, theme: &Theme) {
+    let unit = g
+        .cards
+        .iter()
+        .find(|p| p.first <= index && index < p.first + p.count)
+        .or(g.cards.last());
+    let mark = match pile.hint {
+        DrawHint::FanRight => if theme.ascii { 'v' } else { '▼' },
+        _ => theme.cursor_mark(),
+    };
+    match unit {
+        Some(place) => {
+            let one_line = CardPlace {
+                rect: Rect { height: 1, ..place.rect },
+                ..*place
+            };
+            mark_unit(buf, pile.hint, &one_line, mark, theme.cursor());
+        }
+        None => put_char(buf, g.slot.x.saturating_sub(1), g.slot.y, mark, theme.cursor()),
+    }
+}
+
+fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme) {
+    let face = pile.cards.get(usize::from(place.first)).copied().unwrap_or(CardFace::Down);
+    let r = place.rect;
+    match place.shape {
+        Shape::Full | Shape::Stack => {
+            draw_card(buf, r, face, theme);
+            if place.shape == Shape::Stack && r.height >= 2 {
+                let count = format!(" {} ", place.count);
+                centred(buf, Rect::new(r.x, r.y + r.height / 2, r.width, 1), &count, theme.cursor());
+            }
+        }
+        Shape::Strip => match face {
+            CardFace::Up(card) => {
+                fill(buf, r, ' ', theme.face(card));
+                put(buf, r.x, r.y, &theme.card_label(card), r.width, theme.face(card));
+            }
+            CardFace::Down => back(buf, r, theme),
+        },
+        Shape::Folded => {
+            back(buf, r, theme);
+            let text = format!("{}", place.count);
+            centred(buf, r, &text, theme.back());
+        }
+        Shape::Hidden => {
+            let text = format!("{}+{}", theme.hidden_mark(), place.count);
+            fill(buf, r, ' ', Style::default());
+            put(buf, r.x, r.y, &text, r.width, theme.dim());
+        }
+    }
+}
+
+fn back(buf: &mut Buffer, r: Rect, theme: &Theme) {
+    let r = r.intersection(buf.area);
+    for y in r.top()..r.bottom() {
+        fill(buf, Rect::new(r.x, y, r.width, 1), theme.back_char(y), theme.back());
+    }
+}
+
+/// A whole card: its label top left, the suit in the middle, the label again bottom right.
+pub fn draw_card(buf: &mut Buffer, r: Rect, face: CardFace, theme: &Theme) {
+    match face {
+        CardFace::Down => back(buf, r, theme),
+        CardFace::Up(card) => {
+            let style = theme.face(card);
+            fill(buf, r, ' ', style);
+            let label = theme.card_label(card);
+            put(buf, r.x, r.y, &label, r.width, style);
+            if r.height >= CARD_H {
+                let suit = theme.suit_glyph(card.suit()).to_string();
+                centred(buf, Rect::new(r.x, r.y + 1, r.width, 1), &suit, style);
+                let len = label.chars().count() as u16;
+                let x = r.right().saturating_sub(len).max(r.x);
+                put(buf, x, r.bottom() - 1, &label, r.right() - x, style);
+            }
+        }
+    }
+}
+
+/// The carried cards drawn under the mouse pointer, as a short column.
+fn draw_floating(buf: &mut Buffer, pile: &PileView, index: u16, x: u16, y: u16, card_w: u16, theme: &Theme) {
+    let cards = pile.cards.get(usize::from(index)..).unwrap_or(&[]);
+    let n = cards.len() as u16;
+    for (i, &face) in cards.iter().enumerate() {
+        let i = i as u16;
+        let h = if i + 1 == n { CARD_H } else { 1 };
+        let rect = Rect::new(x, y.saturating_add(i), card_w, h).intersection(buf.area);
+        if rect.is_empty() {
+            continue;
+        }
+        if h == 1 {
+            if let CardFace::Up(card) = face {
+                fill(buf, rect, ' ', theme.face(card));
+                put(buf, rect.x, rect.y, &theme.card_label(card), rect.width, theme.face(card));
+            } else {
+                back(buf, rect, theme);
+            }
+        } else {
+            draw_card(buf, rect, face, theme);
+        }
+    }
+}

@@ -1,0 +1,701 @@
+//! A game being played: the session, the cursor, carried cards, messages and overlays, and the
+//! update that turns messages into actions on the session. It reads only the `TableView`, the
+//! legal actions and the ruleset's rankings: it knows no game.
+
+use crate::hit::HitMap;
+use crate::input::{Mode, Msg};
+use crate::layout::TableLayout;
+use crate::theme::Theme;
+use felt_core::code::SHUFFLE_LIMIT;
+use felt_core::{
+    Action, AnalyzeRequest, Analysis, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, PileView, Seat,
+    Session, Status, TableView,
+};
+use std::sync::Arc;
+
+/// The seat the person at the keyboard plays.
+pub const HUMAN: Seat = Seat::SOLO;
+/// Positions a hint's search may visit before giving up (keeps the UI responsive).
+const HINT_BUDGET: u64 = 200_000;
+
+/// What a game needs to start.
+#[derive(Clone)]
+pub struct GameSetup {
+    /// The ruleset instance, built for the variant and rules.
+    pub ruleset: Arc<dyn DynRuleset>,
+    /// The deal.
+    pub code: GameCode,
+    /// How far undo reaches.
+    pub undo_depth: usize,
+}
+
+/// What the app must do after an update.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing.
+    None,
+    /// Back to the launcher.
+    Back,
+    /// Leave the app.
+    Quit,
+    /// Put this text on the clipboard.
+    Copy(String),
+}
+
+/// A question waiting for yes or no.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Leave the game for the launcher.
+    Leave,
+    /// Abandon this game for a new deal.
+    NewGame,
+    /// Start this deal again.
+    Restart,
+}
+
+/// A window over the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Keys and rules.
+    Help {
+        /// Lines scrolled.
+        scroll: u16,
+    },
+    /// A yes/no question.
+    Confirm(Pending),
+    /// Won or over.
+    Finish,
+}
+
+/// A line for the player in the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// What they read.
+    pub text: String,
+    /// A refusal or error, rather than news.
+    pub error: bool,
+}
+
+/// Cards picked up and not yet dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carry {
+    /// Their pile.
+    pub from: PileId,
+    /// The first carried card.
+    pub index: u16,
+    /// Piles that would take them, best first.
+    pub targets: Vec<PileId>,
+}
+
+/// A mouse press not yet released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Press {
+    pub card: Option<(PileId, u16)>,
+    pub at: (u16, u16),
+}
+
+/// SplitMix64: new deals' shuffle numbers, from a start the app takes from the clock.
+#[derive(Clone, Copy, Debug)]
+pub struct Seeds(pub u64);
+
+impl Seeds {
+    /// The next shuffle number, below the largest a game code can carry.
+    pub fn next_shuffle(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % SHUFFLE_LIMIT
+    }
+}
+
+/// One game on the table and everything the interface adds to it.
+pub struct Game {
+    pub(crate) session: Session,
+    pub(crate) view: TableView,
+    pub(crate) status: Status,
+    pub(crate) legal: Vec<Action>,
+    pub(crate) cursor: (PileId, u16),
+    pub(crate) carry: Option<Carry>,
+    pub(crate) press: Option<Press>,
+    pub(crate) pointer: Option<(u16, u16)>,
+    pub(crate) note: Option<Note>,
+    pub(crate) overlay: Option<Overlay>,
+    pub(crate) choice: usize,
+    pub(crate) hint_rank: u32,
+    pub(crate) auto_place: bool,
+    pub(crate) seeds: Seeds,
+    pub(crate) undo_depth: usize,
+    pub(crate) hits: HitMap,
+    pub(crate) layout: Option<TableLayout>,
+    pub(crate) help_lines: u16,
+    pub(crate) theme: Theme,
+}
+
+impl Game {
+    /// A game from `setup`, drawn with `theme`; `auto_place` makes a mouse drop anywhere go to
+    /// the best place; `seeds` numbers the next deals.
+    pub fn new(setup: GameSetup, theme: Theme, auto_place: bool, seeds: Seeds) -> Game {
+        let session = Session::new(setup.ruleset, setup.code, setup.undo_depth);
+        let mut game = Game {
+            view: session.view(HUMAN),
+            status: session.status(),
+            legal: session.legal_actions(),
+            session,
+            cursor: (PileId(0), 0),
+            carry: None,
+            press: None,
+            pointer: None,
+            note: None,
+            overlay: None,
+            choice: 0,
+            hint_rank: 0,
+            auto_place,
+            seeds,
+            undo_depth: setup.undo_depth,
+            hits: HitMap::default(),
+            layout: None,
+            help_lines: 0,
+            theme,
+        };
+        let first = game.nav_rows().last().and_then(|r| r.first().copied()).unwrap_or(PileId(0));
+        game.cursor = (first, game.default_index(first));
+        game
+    }
+
+    /// The session: state, log, undo.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The table as the player sees it now.
+    pub fn view(&self) -> &TableView {
+        &self.view
+    }
+
+    /// The status bar's message, if any.
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    /// The carried cards, if any.
+    pub fn carry(&self) -> Option<&Carry> {
+        self.carry.as_ref()
+    }
+
+    /// The overlay shown, if any.
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    /// The cursor: pile and card index.
+    pub fn cursor(&self) -> (PileId, u16) {
+        self.cursor
+    }
+
+    /// Which keymap is in force.
+    pub fn mode(&self) -> Mode {
+        match self.overlay {
+            Some(Overlay::Help { .. }) => Mode::Help,
+            Some(Overlay::Confirm(_)) => Mode::Confirm,
+            Some(Overlay::Finish) => Mode::Finish,
+            None => Mode::Table,
+        }
+    }
+
+    /// Whether leaving would lose something: actions played and the game not finished.
+    pub fn in_progress(&self) -> bool {
+        !self.session.log().is_empty() && self.status == Status::Playing
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg) -> Effect {
+        if msg == Msg::Quit {
+            return Effect::Quit;
+        }
+        match self.overlay {
+            Some(Overlay::Help { scroll }) => return self.update_help(scroll, msg),
+            Some(Overlay::Confirm(p)) => return self.update_confirm(p, msg),
+            Some(Overlay::Finish) => return self.update_finish(msg),
+            None => {}
+        }
+        match msg {
+            Msg::Left => self.horizontal(-1),
+            Msg::Right => self.horizontal(1),
+            Msg::Up => self.vertical(-1),
+            Msg::Down => self.vertical(1),
+            Msg::Column(n) => self.column(n),
+            Msg::Select => self.select(),
+            Msg::Auto => match self.carry.take() {
+                Some(c) => self.auto(c.from, c.index),
+                None => self.auto(self.cursor.0, self.cursor.1),
+            },
+            Msg::Deal => self.deal_key(),
+            Msg::Undo => self.undo(),
+            Msg::Redo => self.redo(),
+            Msg::Hint => self.hint(),
+            Msg::NewGame => self.confirm_or(Pending::NewGame),
+            Msg::Restart => self.confirm_or(Pending::Restart),
+            Msg::ShowCode => return self.show_code(),
+            Msg::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Msg::Cancel => {
+                if self.carry.take().is_none() {
+                    self.note = None;
+                }
+                self.pointer = None;
+            }
+            Msg::Back => {
+                if self.in_progress() {
+                    self.overlay = Some(Overlay::Confirm(Pending::Leave));
+                } else {
+                    return Effect::Back;
+                }
+            }
+            Msg::Mouse(m) => self.mouse(m),
+            _ => {}
+        }
+        Effect::None
+    }
+
+    fn update_help(&mut self, scroll: u16, msg: Msg) -> Effect {
+        let max = self.help_lines;
+        let scroll = match msg {
+            Msg::Up => scroll.saturating_sub(1),
+            Msg::Down => scroll.saturating_add(1).min(max),
+            Msg::PageUp => scroll.saturating_sub(10),
+            Msg::PageDown => scroll.saturating_add(10).min(max),
+            Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollUp => scroll.saturating_sub(3),
+            Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollDown => scroll.saturating_add(3).min(max),
+            Msg::Cancel => {
+                self.overlay = None;
+                return Effect::None;
+            }
+            _ => scroll,
+        };
+        self.overlay = Some(Overlay::Help { scroll });
+        Effect::None
+    }
+
+    fn update_confirm(&mut self, pending: Pending, msg: Msg) -> Effect {
+        match msg {
+            Msg::Yes => {
+                self.overlay = None;
+                match pending {
+                    Pending::Leave => return Effect::Back,
+                    Pending::NewGame => self.new_game(),
+                    Pending::Restart => self.restart(),
+                }
+            }
+            Msg::No => self.overlay = None,
+            _ => {}
+        }
+        Effect::None
+    }
+
+    fn update_finish(&mut self, msg: Msg) -> Effect {
+        match msg {
+            Msg::NewGame => self.new_game(),
+            Msg::Restart => self.restart(),
+            Msg::Undo => self.undo(),
+            Msg::ShowCode => return self.show_code(),
+            Msg::Cancel => self.overlay = None,
+            Msg::Back => return Effect::Back,
+            _ => {}
+        }
+        Effect::None
+    }
+
+    fn confirm_or(&mut self, pending: Pending) {
+        if self.in_progress() {
+            self.overlay = Some(Overlay::Confirm(pending));
+        } else if pending == Pending::NewGame {
+            self.new_game();
+        } else {
+            self.restart();
+        }
+    }
+
+    /// A fresh deal of the same variant and rules.
+    pub(crate) fn new_game(&mut self) {
+        let old = self.session.code().clone();
+        let shuffle = self.seeds.next_shuffle();
+        let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
+        self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
+        self.note = None;
+        self.refresh();
+    }
+
+    fn restart(&mut self) {
+        self.session.restart();
+        self.note = None;
+        self.refresh();
+    }
+
+    fn show_code(&mut self) -> Effect {
+        let code = self.session.code().to_string();
+        self.note = Some(Note {
+            text: format!("Game code {code} (copied to the clipboard)"),
+            error: false,
+        });
+        Effect::Copy(code)
+    }
+
+    /// Reads everything back from the session after it changed.
+    pub(crate) fn refresh(&mut self) {
+        self.view = self.session.view(HUMAN);
+        self.status = self.session.status();
+        self.legal = self.session.legal_actions();
+        self.carry = None;
+        self.pointer = None;
+        self.hint_rank = 0;
+        let options = self.view.prompt.as_ref().map_or(0, |p| p.options.len());
+        self.choice = self.choice.min(options.saturating_sub(1));
+        let pile = if self.view.pile(self.cursor.0).is_some() {
+            self.cursor.0
+        } else {
+            self.view.piles.first().map_or(PileId(0), |p| p.id)
+        };
+        self.cursor = (pile, self.default_index(pile));
+        self.overlay = match (&self.status, self.overlay) {
+            (Status::Playing, Some(Overlay::Finish)) => None,
+            (Status::Playing, o) => o,
+            _ => Some(Overlay::Finish),
+        };
+    }
+
+    pub(crate) fn pile(&self, id: PileId) -> Option<&PileView> {
+        self.view.pile(id)
+    }
+
+    /// Piles by row, top to bottom, each row left to right.
+    pub(crate) fn nav_rows(&self) -> Vec<Vec<PileId>> {
+        let mut piles: Vec<&PileView> = self.view.piles.iter().collect();
+        piles.sort_by_key(|p| p.place);
+        let mut rows: Vec<Vec<PileId>> = Vec::new();
+        let mut last_row = None;
+        for p in piles {
+            if last_row != Some(p.place.row) {
+                rows.push(Vec::new());
+                last_row = Some(p.place.row);
+            }
+            if let Some(r) = rows.last_mut() {
+                r.push(p.id);
+            }
+        }
+        rows
+    }
+
+    /// Where the cursor lands on a pile: the deepest card with a legal move, else the top card.
+    pub(crate) fn default_index(&self, id: PileId) -> u16 {
+        let len = self.pile(id).map_or(0, |p| p.cards.len() as u16);
+        self.legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move { from, index, .. } if *from == id => Some(*index),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(len.saturating_sub(1))
+    }
+
+    fn horizontal(&mut self, dir: i32) {
+        if let Some(p) = &self.view.prompt {
+            let last = p.options.len().saturating_sub(1) as i32;
+            self.choice = (self.choice as i32 + dir).clamp(0, last) as usize;
+            return;
+        }
+        let (id, index) = self.cursor;
+        if let Some(p) = self.pile(id).filter(|p| p.hint == DrawHint::FanRight && self.carry.is_none()) {
+            let mut i = index as i32 + dir;
+            while i >= 0 && (i as usize) < p.cards.len() {
+                if p.cards[i as usize] != CardFace::Down {
+                    self.cursor.1 = i as u16;
+                    return;
+                }
+                i += dir;
+            }
+        }
+        let rows = self.nav_rows();
+        if let Some(row) = rows.iter().find(|r| r.contains(&id)) {
+            let pos = row.iter().position(|&p| p == id).unwrap_or(0) as i32 + dir;
+            if let Some(&next) = usize::try_from(pos).ok().and_then(|p| row.get(p)) {
+                self.cursor = (next, self.default_index(next));
+            }
+        }
+    }
+
+    fn vertical(&mut self, dir: i32) {
+        let (id, index) = self.cursor;
+        if let Some(p) = self.pile(id).filter(|p| p.hint == DrawHint::FanDown && self.carry.is_none()) {
+            let i = index as i32 + dir;
+            let ok = usize::try_from(i)
+                .ok()
+                .and_then(|i| p.cards.get(i))
+                .is_some_and(|c| *c != CardFace::Down);
+            if ok {
+                self.cursor.1 = i as u16;
+                return;
+            }
+        }
+        let rows = self.nav_rows();
+        let Some(r) = rows.iter().position(|r| r.contains(&id)) else {
+            return;
+        };
+        let Some(target) = usize::try_from(r as i32 + dir).ok().and_then(|t| rows.get(t)) else {
+            return;
+        };
+        let centre = |p: PileId| {
+            self.layout
+                .as_ref()
+                .and_then(|l| l.pile(p))
+                .map(|g| i32::from(g.area.x) + i32::from(g.area.width) / 2)
+        };
+        let here = centre(id);
+        let next = match here {
+            Some(x) => target.iter().copied().min_by_key(|&p| centre(p).map_or(i32::MAX, |c| (c - x).abs())),
+            None => {
+                let pos = rows[r].iter().position(|&p| p == id).unwrap_or(0);
+                target.get(pos.min(target.len().saturating_sub(1))).copied()
+            }
+        };
+        if let Some(next) = next {
+            self.cursor = (next, self.default_index(next));
+        }
+    }
+
+    /// The piles digits name: the tableau, in place order (or every pile if there is none).
+    fn numbered(&self) -> Vec<PileId> {
+        let mut piles: Vec<&PileView> = self.view.piles.iter().filter(|p| p.role == PileRole::Tableau).collect();
+        if piles.is_empty() {
+            piles = self.view.piles.iter().collect();
+        }
+        piles.sort_by_key(|p| p.place);
+        piles.into_iter().map(|p| p.id).collect()
+    }
+
+    fn column(&mut self, n: u8) {
+        let Some(&id) = self.numbered().get(usize::from(n.saturating_sub(1))) else {
+            self.error(format!("There is no column {n}"));
+            return;
+        };
+        if self.carry.is_some() {
+            self.drop_on(id);
+        } else {
+            self.cursor = (id, self.default_index(id));
+            self.pick_or_deal(id, self.cursor.1);
+        }
+    }
+
+    fn select(&mut self) {
+        if self.carry.is_none() {
+            if let Some(option) = self.view.prompt.as_ref().and_then(|p| p.options.get(self.choice)) {
+                let option = option.id;
+                self.act(Action::Choose { option });
+                return;
+            }
+        }
+        if self.carry.is_some() {
+            self.drop_on(self.cursor.0);
+        } else {
+            self.pick_or_deal(self.cursor.0, self.cursor.1);
+        }
+    }
+
+    pub(crate) fn pick_or_deal(&mut self, id: PileId, index: u16) {
+        let Some(pile) = self.pile(id) else {
+            return;
+        };
+        if pile.hint == DrawHint::Stacked {
+            self.act(Action::Deal { from: id });
+            return;
+        }
+        match pile.cards.get(usize::from(index)) {
+            None => self.error("There are no cards here to pick up".to_string()),
+            Some(CardFace::Down) => self.error("That card is face down".to_string()),
+            Some(CardFace::Up(_)) => self.pick(id, index),
+        }
+    }
+
+    pub(crate) fn pick(&mut self, from: PileId, index: u16) {
+        let mut targets = Vec::new();
+        for a in self.session.ruleset().rank_moves(self.session.state(), from, index) {
+            if let Action::Move { to, .. } = a {
+                if !targets.contains(&to) {
+                    targets.push(to);
+                }
+            }
+        }
+        self.note = None;
+        self.cursor = (from, index);
+        self.carry = Some(Carry { from, index, targets });
+    }
+
+    /// Drops the carried cards on `to`; dropping them where they came from sends them to the
+    /// best place ("Enter twice").
+    pub(crate) fn drop_on(&mut self, to: PileId) {
+        let Some(carry) = self.carry.take() else {
+            return;
+        };
+        self.pointer = None;
+        if to == carry.from {
+            self.auto(carry.from, carry.index);
+        } else if self.act(Action::Move {
+            from: carry.from,
+            index: carry.index,
+            to,
+        }) {
+            self.cursor = (to, self.default_index(to));
+        }
+    }
+
+    /// Sends the cards from `index` of `from` to the ruleset's best place for them.
+    pub(crate) fn auto(&mut self, from: PileId, index: u16) {
+        self.carry = None;
+        let best = self
+            .session
+            .ruleset()
+            .rank_moves(self.session.state(), from, index)
+            .into_iter()
+            .next();
+        match best {
+            Some(action) => {
+                if let Action::Move { to, .. } = action {
+                    if self.act(action) {
+                        self.cursor = (to, self.default_index(to));
+                    }
+                } else {
+                    self.act(action);
+                }
+            }
+            None => {
+                let what = self.describe_cards(from, index);
+                self.error(format!("No pile takes {what}"));
+            }
+        }
+    }
+
+    fn deal_key(&mut self) {
+        let legal = self.legal.iter().find(|a| matches!(a, Action::Deal { .. })).cloned();
+        let stock = self
+            .view
+            .piles
+            .iter()
+            .find(|p| p.hint == DrawHint::Stacked || p.role == PileRole::Stock)
+            .map(|p| p.id);
+        match (legal, stock) {
+            (Some(action), _) => {
+                self.act(action);
+            }
+            // Not legal now: asking anyway gets the ruleset's reason for the player.
+            (None, Some(from)) => {
+                self.act(Action::Deal { from });
+            }
+            (None, None) => self.error("There is nothing to deal from".to_string()),
+        }
+    }
+
+    /// Plays `action`; a refusal becomes the status bar's message. True when played.
+    pub(crate) fn act(&mut self, action: Action) -> bool {
+        self.carry = None;
+        match self.session.act(&action) {
+            Ok(events) => {
+                self.refresh();
+                let news: Vec<String> = events
+                    .into_iter()
+                    .filter_map(|e| match e {
+                        felt_core::Event::Note { text, .. } => Some(text),
+                        _ => None,
+                    })
+                    .collect();
+                self.note = (!news.is_empty()).then(|| Note {
+                    text: news.join(" · "),
+                    error: false,
+                });
+                true
+            }
+            Err(v) => {
+                self.error(v.message);
+                false
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        match self.session.undo() {
+            Ok(()) => {
+                self.refresh();
+                self.note = None;
+            }
+            Err(v) => self.error(v.message),
+        }
+    }
+
+    fn redo(&mut self) {
+        match self.session.redo() {
+            Ok(()) => {
+                self.refresh();
+                self.note = None;
+            }
+            Err(v) => self.error(v.message),
+        }
+    }
+
+    fn hint(&mut self) {
+        let request = AnalyzeRequest::Hint {
+            rank: self.hint_rank,
+            max_states: HINT_BUDGET,
+        };
+        let answer = self.session.ruleset().analyze(self.session.state(), &request);
+        let text = match answer {
+            Some(Analysis::Hint { action: Some(a) }) => {
+                self.hint_rank += 1;
+                if let Action::Move { from, index, .. } = a {
+                    self.cursor = (from, index);
+                }
+                format!("Hint: {}", self.describe(&a))
+            }
+            Some(Analysis::Hint { action: None }) => "Hint: no move helps here".to_string(),
+            _ => "no hint available".to_string(),
+        };
+        self.note = Some(Note { text, error: false });
+    }
+
+    fn error(&mut self, text: String) {
+        self.note = Some(Note { text, error: true });
+    }
+
+    fn label(&self, id: PileId) -> String {
+        self.pile(id).map_or_else(|| format!("pile {}", id.0), |p| p.label.clone())
+    }
+
+    fn describe_cards(&self, from: PileId, index: u16) -> String {
+        let card = self.pile(from).and_then(|p| p.cards.get(usize::from(index))).and_then(|c| c.card());
+        match card {
+            Some(c) => self.theme.card_label(c),
+            None => "these cards".to_string(),
+        }
+    }
+
+    /// An action in words, with the piles' labels.
+    pub(crate) fn describe(&self, action: &Action) -> String {
+        match action {
+            Action::Move { from, index, to } => format!(
+                "{} from {} to {}",
+                self.describe_cards(*from, *index),
+                self.label(*from),
+                self.label(*to)
+            ),
+            Action::Deal { from } => format!("deal from {}", self.label(*from)),
+            Action::Choose { option } => {
+                let label = self
+                    .view
+                    .prompt
+                    .as_ref()
+                    .and_then(|p| p.options.iter().find(|o| o.id == *option))
+                    .map_or_else(|| option.to_string(), |o| o.label.clone());
+                format!("choose {label}")
+            }
+            other => other.to_string(),
+        }
+    }
+}

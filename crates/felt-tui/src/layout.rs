@@ -1,0 +1,521 @@
+//! Where every pile and every visible card goes on the screen, from the `TableView` alone.
+//!
+//! Rows of piles (`Place.row`) run top to bottom, piles within a row by `Place.col`. Rows holding
+//! a fanned-down pile share the height left over; long columns are compressed to fit: first
+//! their face-down runs fold into one line, then face-up cards in the middle hide behind a
+//! `┊+n` line, and the last card always shows in full.
+
+use felt_core::{CardFace, DrawHint, PileId, PileView, TableView};
+use ratatui::layout::Rect;
+use std::collections::BTreeMap;
+
+/// Height of a card drawn in full.
+pub const CARD_H: u16 = 3;
+/// The widest a card is drawn.
+pub const CARD_W_MAX: u16 = 7;
+/// The narrowest column that still shows `10♠` with its cursor cell.
+pub const COL_W_MIN: u16 = 5;
+/// The widest column.
+pub const COL_W_MAX: u16 = 10;
+/// The fewest lines a fanned row may have for its cards.
+pub const FAN_MIN: u16 = 6;
+/// Column widths a row of cards across wants, in columns.
+const FAN_RIGHT_SLOTS: u16 = 3;
+
+/// How one visible unit of a pile is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A whole card.
+    Full,
+    /// The visible edge of a card under others.
+    Strip,
+    /// Several face-down cards folded into one line.
+    Folded,
+    /// Cards hidden to make the pile fit, shown as a count.
+    Hidden,
+    /// The top card of a stacked pile, with the pile's count.
+    Stack,
+}
+
+/// One drawn unit: a card, or several folded into one place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardPlace {
+    /// Index of the first card it stands for, from the bottom of the pile.
+    pub first: u16,
+    /// How many cards it stands for.
+    pub count: u16,
+    /// Where it is drawn.
+    pub rect: Rect,
+    /// How.
+    pub shape: Shape,
+}
+
+/// One pile's place on the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PileGeom {
+    /// Position of the pile in `TableView.piles`.
+    pub pile: usize,
+    /// Its id.
+    pub id: PileId,
+    /// Everything the pile owns: label, cards and the free space under them (a drop target).
+    pub area: Rect,
+    /// The label line.
+    pub label: Rect,
+    /// Where the dashed outline of an empty pile goes.
+    pub slot: Rect,
+    /// Visible units, bottom card first (so later ones are drawn on top).
+    pub cards: Vec<CardPlace>,
+}
+
+/// The whole table's geometry.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TableLayout {
+    /// Every pile, in `TableView.piles` order.
+    pub piles: Vec<PileGeom>,
+    /// The width cards are drawn at.
+    pub card_w: u16,
+}
+
+/// The screen is smaller than the table needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooSmall {
+    /// Columns needed.
+    pub width: u16,
+    /// Lines needed.
+    pub height: u16,
+}
+
+impl TableLayout {
+    /// The geometry of a pile by id.
+    pub fn pile(&self, id: PileId) -> Option<&PileGeom> {
+        self.piles.iter().find(|g| g.id == id)
+    }
+}
+
+fn is_fixed(p: &PileView) -> bool {
+    p.hint != DrawHint::FanRight
+}
+
+/// The size of table `view` needs to be drawn at all.
+pub fn minimum_size(view: &TableView) -> TooSmall {
+    let rows = rows_of(view);
+    let slots = rows.values().map(|r| row_slots(view, r)).max().unwrap_or(1).max(1);
+    let height: u16 = rows
+        .values()
+        .map(|r| {
+            if r.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown) {
+                1 + FAN_MIN
+            } else {
+                1 + CARD_H
+            }
+        })
+        .sum();
+    TooSmall {
+        width: slots * COL_W_MIN,
+        height: height.max(1 + CARD_H),
+    }
+}
+
+fn rows_of(view: &TableView) -> BTreeMap<u8, Vec<usize>> {
+    let mut rows: BTreeMap<u8, Vec<usize>> = BTreeMap::new();
+    for (i, p) in view.piles.iter().enumerate() {
+        rows.entry(p.place.row).or_default().push(i);
+    }
+    for row in rows.values_mut() {
+        row.sort_by_key(|&i| view.piles[i].place.col);
+    }
+    rows
+}
+
+fn row_slots(view: &TableView, row: &[usize]) -> u16 {
+    row.iter()
+        .map(|&i| if is_fixed(&view.piles[i]) { 1 } else { FAN_RIGHT_SLOTS })
+        .sum()
+}
+
+fn label_len(p: &PileView) -> u16 {
+    let note = p.note.as_ref().map_or(0, |n| n.chars().count() + 3);
+    (p.label.chars().count() + note) as u16
+}
+
+/// Lays out `view` in `area`, or says how much room it needs.
+pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
+    let need = minimum_size(view);
+    if area.width < need.width || area.height < need.height {
+        return Err(need);
+    }
+    let rows = rows_of(view);
+    let slots = rows.values().map(|r| row_slots(view, r)).max().unwrap_or(1).max(1);
+    let col_w = (area.width / slots).clamp(COL_W_MIN, COL_W_MAX);
+    let table_w = area.width.min(slots * col_w);
+    let x0 = area.x + (area.width - table_w) / 2;
+    let card_w = (col_w - 1).min(CARD_W_MAX);
+
+    let flex_rows = rows
+        .values()
+        .filter(|r| r.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown))
+        .count() as u16;
+    let fixed_h: u16 = rows
+        .values()
+        .filter(|r| r.iter().all(|&i| view.piles[i].hint != DrawHint::FanDown))
+        .map(|_| 1 + CARD_H)
+        .sum();
+    let flex_h = if flex_rows > 0 {
+        (area.height - fixed_h) / flex_rows - 1
+    } else {
+        0
+    };
+
+    let mut piles = Vec::with_capacity(view.piles.len());
+    let mut y = area.y;
+    for row in rows.values() {
+        let flex = row.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown);
+        let body_h = if flex { flex_h } else { CARD_H };
+        let widths = row_widths(view, row, col_w, table_w);
+        let used: u16 = widths.iter().sum();
+        let mut x = x0 + (table_w - used.min(table_w)) / 2;
+        for (&i, &w) in row.iter().zip(&widths) {
+            let p = &view.piles[i];
+            let area = Rect::new(x, y, w, 1 + body_h);
+            let body = Rect::new(x, y + 1, w, body_h);
+            let cw = card_w.min(w.saturating_sub(1));
+            let slot = Rect::new(x + 1, body.y, cw, CARD_H.min(body_h));
+            let cards = match p.hint {
+                DrawHint::FanDown => fan_down(&p.cards, body, cw),
+                DrawHint::FanRight => fan_right(&p.cards, body, cw, row.len() == 1),
+                DrawHint::Stacked | DrawHint::Slot => top_only(p, slot),
+            };
+            piles.push((i, PileGeom {
+                pile: i,
+                id: p.id,
+                area,
+                label: Rect::new(x, y, w, 1),
+                slot,
+                cards,
+            }));
+            x += w;
+        }
+        y += 1 + body_h;
+    }
+    piles.sort_by_key(|(i, _)| *i);
+    Ok(TableLayout {
+        piles: piles.into_iter().map(|(_, g)| g).collect(),
+        card_w,
+    })
+}
+
+/// Widths of a row's piles: fixed piles a column each (a stack may widen for its note when
+/// the row has room), rows across share what is left.
+fn row_widths(view: &TableView, row: &[usize], col_w: u16, table_w: u16) -> Vec<u16> {
+    let across = row.iter().filter(|&&i| !is_fixed(&view.piles[i])).count() as u16;
+    let mut widths: Vec<u16> = row
+        .iter()
+        .map(|&i| if is_fixed(&view.piles[i]) { col_w } else { 0 })
+        .collect();
+    let fixed: u16 = widths.iter().sum();
+    if across == 0 {
+        return widths;
+    }
+    let mut spare = table_w.saturating_sub(fixed);
+    // A stacked pile's note ("5 deals") reads better beside its label than cut off.
+    for (w, &i) in widths.iter_mut().zip(row) {
+        let p = &view.piles[i];
+        if p.hint == DrawHint::Stacked {
+            let want = (label_len(p) + 2).min(2 * col_w);
+            let extra = want.saturating_sub(*w).min(spare.saturating_sub(across * COL_W_MIN * FAN_RIGHT_SLOTS));
+            *w += extra;
+            spare -= extra;
+        }
+    }
+    let share = spare / across;
+    for (w, &i) in widths.iter_mut().zip(row) {
+        if !is_fixed(&view.piles[i]) {
+            *w = share;
+        }
+    }
+    widths
+}
+
+fn top_only(p: &PileView, slot: Rect) -> Vec<CardPlace> {
+    let n = p.cards.len() as u16;
+    if n == 0 {
+        return Vec::new();
+    }
+    let shape = if p.hint == DrawHint::Stacked {
+        Shape::Stack
+    } else {
+        Shape::Full
+    };
+    vec![CardPlace {
+        first: n - 1,
+        count: if shape == Shape::Stack { n } else { 1 },
+        rect: slot,
+        shape,
+    }]
+}
+
+/// A unit before placement: first card, count, shape.
+type Unit = (u16, u16, Shape);
+
+/// The units of a fanned-down column fitted into `lines` lines, bottom first.
+pub fn fan_units(cards: &[CardFace], lines: u16) -> Vec<Unit> {
+    let n = cards.len() as u16;
+    if n == 0 || lines == 0 {
+        return Vec::new();
+    }
+    let full_h = CARD_H.min(lines);
+    let budget = lines - full_h;
+    let top: Unit = (n - 1, 1, Shape::Full);
+    let mut units: Vec<Unit> = (0..n - 1).map(|i| (i, 1, Shape::Strip)).collect();
+    if units.len() as u16 <= budget {
+        units.push(top);
+        return units;
+    }
+    units = fold_face_down(cards, &units);
+    if units.len() as u16 > budget {
+        units = hide_middle(cards, &units, budget);
+    }
+    units.push(top);
+    units
+}
+
+fn fold_face_down(cards: &[CardFace], units: &[Unit]) -> Vec<Unit> {
+    let mut out: Vec<Unit> = Vec::with_capacity(units.len());
+    for &(i, c, s) in units {
+        let down = cards[usize::from(i)] == CardFace::Down;
+        match out.last_mut() {
+            Some((first, count, shape))
+                if down && cards[usize::from(*first)] == CardFace::Down && matches!(shape, Shape::Strip | Shape::Folded) =>
+            {
+                *count += c;
+                *shape = Shape::Folded;
+            }
+            _ => out.push((i, c, s)),
+        }
+    }
+    out
+}
+
+fn hide_middle(cards: &[CardFace], units: &[Unit], budget: u16) -> Vec<Unit> {
+    let len = units.len() as u16;
+    if budget == 0 {
+        return Vec::new();
+    }
+    // Keep what lies under the first face-up card and that card itself: it shows where the
+    // face-up part starts; then as many of the newest cards as fit.
+    let first_up = units
+        .iter()
+        .position(|&(i, _, _)| cards[usize::from(i)] != CardFace::Down)
+        .map_or(0, |p| p as u16 + 1);
+    let keep_front = if first_up + 2 <= budget { first_up } else { 0 };
+    let tail = budget - keep_front - 1;
+    let hidden = &units[usize::from(keep_front)..usize::from(len - tail)];
+    let first = hidden.first().map_or(0, |u| u.0);
+    let count = hidden.iter().map(|u| u.1).sum();
+    let mut out: Vec<Unit> = units[..usize::from(keep_front)].to_vec();
+    out.push((first, count, Shape::Hidden));
+    out.extend_from_slice(&units[usize::from(len - tail)..]);
+    out
+}
+
+fn fan_down(cards: &[CardFace], body: Rect, card_w: u16) -> Vec<CardPlace> {
+    let units = fan_units(cards, body.height);
+    let mut y = body.y;
+    units
+        .into_iter()
+        .map(|(first, count, shape)| {
+            let h = if shape == Shape::Full {
+                CARD_H.min(body.bottom() - y)
+            } else {
+                1
+            };
+            let rect = Rect::new(body.x + 1, y, card_w, h);
+            y += h;
+            CardPlace {
+                first,
+                count,
+                rect,
+                shape,
+            }
+        })
+        .collect()
+}
+
+/// The width of a card's visible edge in a row across.
+fn strip_w(face: CardFace, step: u16) -> u16 {
+    match face {
+        CardFace::Up(_) => step,
+        CardFace::Down => step.div_ceil(2),
+    }
+}
+
+fn fan_right(cards: &[CardFace], body: Rect, card_w: u16, centred: bool) -> Vec<CardPlace> {
+    let n = cards.len() as u16;
+    if n == 0 {
+        return Vec::new();
+    }
+    let room = body.width.saturating_sub(1);
+    let h = CARD_H.min(body.height);
+    let mut units: Vec<(u16, u16, Shape, u16)> = Vec::new();
+    let total = |u: &[(u16, u16, Shape, u16)]| u.iter().map(|x| x.3).sum::<u16>() + card_w;
+    for step in (1..=4).rev() {
+        units = (0..n - 1)
+            .map(|i| (i, 1, Shape::Strip, strip_w(cards[usize::from(i)], step)))
+            .collect();
+        if total(&units) <= room {
+            break;
+        }
+    }
+    if total(&units) > room {
+        // Even one column per card is too wide: the oldest cards hide behind a count.
+        let keep = usize::from(room.saturating_sub(card_w + 3));
+        let cut = units.len().saturating_sub(keep);
+        let hidden = cut as u16;
+        let mut rest = units.split_off(cut);
+        units = vec![(0, hidden, Shape::Hidden, 3)];
+        units.append(&mut rest);
+    }
+    units.push((n - 1, 1, Shape::Full, card_w));
+    let width = total(&units[..units.len() - 1]);
+    let mut x = body.x + 1;
+    if centred {
+        x += (room.saturating_sub(width)) / 2;
+    }
+    units
+        .into_iter()
+        .map(|(first, count, shape, w)| {
+            let rect = Rect::new(x, body.y, w.min(body.right().saturating_sub(x)), h);
+            x += w;
+            CardPlace {
+                first,
+                count,
+                rect,
+                shape,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use felt_core::{Card, Place, PileRole, Rank, Seat, Suit};
+
+    fn up(n: u8) -> CardFace {
+        CardFace::Up(Card::new(Suit::Hearts, Rank::new(n).expect("rank")))
+    }
+
+    fn column(down: usize, ups: usize) -> Vec<CardFace> {
+        let mut v = vec![CardFace::Down; down];
+        v.extend((0..ups).map(|i| up(13 - (i % 13) as u8)));
+        v
+    }
+
+    fn lines(units: &[Unit]) -> u16 {
+        units
+            .iter()
+            .map(|u| if u.2 == Shape::Full { CARD_H } else { 1 })
+            .sum()
+    }
+
+    fn cards_covered(units: &[Unit]) -> u16 {
+        units.iter().map(|u| u.1).sum()
+    }
+
+    #[test]
+    fn a_short_column_shows_every_card() {
+        let units = fan_units(&column(5, 1), 17);
+        assert_eq!(units.len(), 6);
+        assert_eq!(units[5], (5, 1, Shape::Full));
+        assert!(units[..5].iter().all(|u| u.2 == Shape::Strip));
+    }
+
+    #[test]
+    fn face_down_cards_fold_first() {
+        // 5 down + 13 up = 20 lines natural; 17 available.
+        let units = fan_units(&column(5, 13), 17);
+        assert_eq!(units[0], (0, 5, Shape::Folded));
+        assert_eq!(lines(&units), 16);
+        assert_eq!(cards_covered(&units), 18);
+    }
+
+    #[test]
+    fn a_25_card_column_fits_80x24_keeping_its_first_face_up_and_newest_cards() {
+        let cards = column(5, 20);
+        let units = fan_units(&cards, 17);
+        assert_eq!(lines(&units), 17);
+        assert_eq!(cards_covered(&units), 25);
+        assert_eq!(units[0].2, Shape::Folded);
+        assert_eq!(units[1], (5, 1, Shape::Strip), "first face-up card stays");
+        assert_eq!(units[2].2, Shape::Hidden);
+        assert_eq!(units.last(), Some(&(24, 1, Shape::Full)));
+    }
+
+    #[test]
+    fn a_tiny_budget_still_shows_the_top_card() {
+        let units = fan_units(&column(5, 20), 4);
+        assert_eq!(lines(&units), 4);
+        assert_eq!(cards_covered(&units), 25);
+        assert_eq!(units.last(), Some(&(24, 1, Shape::Full)));
+    }
+
+    fn pile(id: u8, hint: DrawHint, row: u8, col: u8, cards: Vec<CardFace>) -> PileView {
+        PileView {
+            id: PileId(id),
+            role: PileRole::Tableau,
+            label: format!("{}", id + 1),
+            hint,
+            place: Place { row, col },
+            cards,
+            note: None,
+        }
+    }
+
+    fn view(piles: Vec<PileView>) -> TableView {
+        TableView {
+            seat: Seat::SOLO,
+            piles,
+            status: Vec::new(),
+            prompt: None,
+            messages: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn ten_columns_share_80_cells_and_rows_stack_top_to_bottom() {
+        let mut piles: Vec<PileView> = (0..10)
+            .map(|i| pile(i, DrawHint::FanDown, 1, i, column(4, 1)))
+            .collect();
+        piles.push(pile(10, DrawHint::Stacked, 0, 0, vec![CardFace::Down; 50]));
+        piles.push(pile(11, DrawHint::FanRight, 0, 1, vec![up(13); 3]));
+        let v = view(piles);
+        let t = layout(&v, Rect::new(0, 0, 80, 22)).expect("fits");
+        assert_eq!(t.card_w, 7);
+        for i in 0..10 {
+            let g = &t.piles[i];
+            assert_eq!(g.area.x, 8 * i as u16);
+            assert_eq!(g.area.y, 1 + CARD_H);
+            assert_eq!(g.area.bottom(), 22);
+        }
+        assert_eq!(t.piles[10].area.y, 0);
+        assert_eq!(t.piles[10].cards[0].shape, Shape::Stack);
+        assert_eq!(t.piles[10].cards[0].count, 50);
+        assert!(t.piles[11].area.x > t.piles[10].area.x);
+    }
+
+    #[test]
+    fn too_small_says_what_is_needed() {
+        let v = view((0..10).map(|i| pile(i, DrawHint::FanDown, 0, i, column(1, 1))).collect());
+        let err = layout(&v, Rect::new(0, 0, 40, 10)).expect_err("too narrow");
+        assert_eq!(err, TooSmall { width: 50, height: 1 + FAN_MIN });
+    }
+
+    #[test]
+    fn a_long_hand_across_hides_its_oldest_cards_rather_than_overflow() {
+        let v = view(vec![pile(0, DrawHint::FanRight, 0, 0, (0..13).map(|i| up(i + 1)).collect())]);
+        let t = layout(&v, Rect::new(0, 0, 20, 6)).expect("fits");
+        let cards = &t.piles[0].cards;
+        assert_eq!(cards.iter().map(|c| c.count).sum::<u16>(), 13);
+        assert!(cards.iter().all(|c| c.rect.right() <= 20));
+    }
+}

@@ -1,0 +1,91 @@
+//! Small drawing helpers that never write outside the buffer.
+
+use crate::theme::{BoxGlyphs, Theme};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Writes `text` at (`x`, `y`), cut at `max` cells and at the buffer's edge.
+pub fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, max: u16, style: Style) {
+    let area = buf.area;
+    if y < area.top() || y >= area.bottom() || x < area.left() || x >= area.right() {
+        return;
+    }
+    let room = (area.right() - x).min(max);
+    buf.set_stringn(x, y, text, usize::from(room), style);
+}
+
+/// Sets one cell.
+pub fn put_char(buf: &mut Buffer, x: u16, y: u16, c: char, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        cell.set_char(c).set_style(style);
+    }
+}
+
+/// Fills `rect` (clipped to the buffer) with `c`.
+pub fn fill(buf: &mut Buffer, rect: Rect, c: char, style: Style) {
+    let rect = rect.intersection(buf.area);
+    for y in rect.top()..rect.bottom() {
+        for x in rect.left()..rect.right() {
+            put_char(buf, x, y, c, style);
+        }
+    }
+}
+
+/// Draws the outline of `rect` with `glyphs`.
+pub fn outline(buf: &mut Buffer, rect: Rect, glyphs: &BoxGlyphs, style: Style) {
+    if rect.width < 2 || rect.height < 2 {
+        return;
+    }
+    let (l, r, t, b) = (rect.left(), rect.right() - 1, rect.top(), rect.bottom() - 1);
+    for x in l + 1..r {
+        put_char(buf, x, t, glyphs.horizontal, style);
+        put_char(buf, x, b, glyphs.horizontal, style);
+    }
+    for y in t + 1..b {
+        put_char(buf, l, y, glyphs.vertical, style);
+        put_char(buf, r, y, glyphs.vertical, style);
+    }
+    put_char(buf, l, t, glyphs.corners[0], style);
+    put_char(buf, r, t, glyphs.corners[1], style);
+    put_char(buf, l, b, glyphs.corners[2], style);
+    put_char(buf, r, b, glyphs.corners[3], style);
+}
+
+/// Writes `text` centred in a one-line `rect`.
+pub fn centred(buf: &mut Buffer, rect: Rect, text: &str, style: Style) {
+    let len = text.chars().count() as u16;
+    let x = rect.x + rect.width.saturating_sub(len) / 2;
+    put(buf, x, rect.y, text, rect.right().saturating_sub(x), style);
+}
+
+/// A framed window in the middle of `area`, cleared, with a title; returns its inside.
+pub fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: &Theme) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    fill(buf, rect, ' ', Style::default());
+    outline(buf, rect, &theme.window_glyphs(), theme.heading());
+    let title = format!(" {title} ");
+    centred(buf, Rect::new(rect.x, rect.y, rect.width, 1), &title, theme.heading());
+    Rect::new(rect.x + 2, rect.y + 1, w.saturating_sub(4), h.saturating_sub(2))
+}
+
+/// Wrapped lines of text in `rect`, starting `scroll` lines down.
+pub fn paragraph(buf: &mut Buffer, rect: Rect, lines: Vec<Line<'_>>, scroll: u16) {
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .render(rect.intersection(buf.area), buf);
+}
+
+/// How many lines `lines` take once wrapped at `width`.
+pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    lines
+        .iter()
+        .map(|l| l.width().div_ceil(width).max(1) as u16)
+        .sum()
+}

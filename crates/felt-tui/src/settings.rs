@@ -1,0 +1,160 @@
+//! The launcher's memory: the last game and rules chosen and the display options, in a small
+//! TOML file written atomically (a temporary file, then a rename). A file that does not read is
+//! kept aside under another name and reported, never overwritten silently.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What the launcher remembers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The variant chosen last.
+    pub last_variant: Option<String>,
+    /// The rules chosen last, per variant.
+    pub rules: BTreeMap<String, String>,
+    /// Draw a four-colour deck.
+    pub four_colour: bool,
+    /// A mouse drop anywhere sends the cards to the best place.
+    pub auto_place: bool,
+}
+
+/// Why settings could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// The file exists but does not read as settings; it was moved to `kept`.
+    #[error("settings file {path} did not read ({reason}); kept it as {kept} and started with defaults")]
+    Corrupt {
+        /// The settings file.
+        path: PathBuf,
+        /// What was wrong.
+        reason: String,
+        /// Where the old file now is.
+        kept: PathBuf,
+    },
+    /// Reading, moving or writing failed.
+    #[error("settings file {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+}
+
+/// The default place of the settings file: `tui.toml` in the user's config directory for felt.
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "felt").map(|d| d.config_dir().join("tui.toml"))
+}
+
+impl Settings {
+    /// Reads the settings at `path`; a missing file gives the defaults. A corrupt file is
+    /// renamed aside and reported together with the defaults.
+    pub fn load(path: &Path) -> (Settings, Option<SettingsError>) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
+            Err(source) => {
+                let err = SettingsError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                };
+                return (Settings::default(), Some(err));
+            }
+        };
+        match toml::from_str::<Settings>(&text) {
+            Ok(s) => (s, None),
+            Err(e) => {
+                let kept = aside_name(path);
+                let err = match std::fs::rename(path, &kept) {
+                    Ok(()) => SettingsError::Corrupt {
+                        path: path.to_path_buf(),
+                        reason: e.message().to_string(),
+                        kept,
+                    },
+                    Err(source) => SettingsError::Io {
+                        path: path.to_path_buf(),
+                        source,
+                    },
+                };
+                (Settings::default(), Some(err))
+            }
+        }
+    }
+
+    /// Writes the settings to `path` atomically, creating its directory.
+    pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
+        let io = |source| SettingsError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(io)?;
+        let text = toml::to_string_pretty(self).map_err(|e| io(std::io::Error::other(e)))?;
+        let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+        tmp.write_all(text.as_bytes()).map_err(io)?;
+        tmp.as_file().sync_all().map_err(io)?;
+        tmp.persist(path).map_err(|e| io(e.error))?;
+        Ok(())
+    }
+}
+
+/// A free name beside `path` for keeping a corrupt file: `tui.toml.corrupt`, `.corrupt-2`, ….
+fn aside_name(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".corrupt");
+    let first = PathBuf::from(&name);
+    if !first.exists() {
+        return first;
+    }
+    (2..)
+        .map(|n| {
+            let mut candidate = name.clone();
+            candidate.push(format!("-{n}"));
+            PathBuf::from(candidate)
+        })
+        .find(|p| !p.exists())
+        .unwrap_or(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_a_missing_file_means_defaults() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("deep/er/tui.toml");
+        let (s, err) = Settings::load(&path);
+        assert_eq!(s, Settings::default());
+        assert!(err.is_none());
+        let mut s = Settings {
+            last_variant: Some("variant-b".into()),
+            four_colour: true,
+            ..Settings::default()
+        };
+        s.rules.insert("variant-b".into(), "relaxed".into());
+        s.save(&path).expect("saved");
+        assert_eq!(Settings::load(&path).0, s);
+    }
+
+    #[test]
+    fn a_corrupt_file_is_kept_aside_and_reported() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("tui.toml");
+        std::fs::write(&path, "four_colour = \"maybe\"").expect("write");
+        let (s, err) = Settings::load(&path);
+        assert_eq!(s, Settings::default());
+        let msg = err.expect("reported").to_string();
+        assert!(msg.contains("kept it as"), "{msg}");
+        let kept = dir.path().join("tui.toml.corrupt");
+        assert_eq!(std::fs::read_to_string(&kept).expect("kept"), "four_colour = \"maybe\"");
+        assert!(!path.exists());
+        // A second corrupt file does not overwrite the first one kept.
+        std::fs::write(&path, "[[[").expect("write");
+        let _ = Settings::load(&path);
+        assert!(dir.path().join("tui.toml.corrupt-2").exists());
+    }
+}
