@@ -7,14 +7,13 @@ use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
 use crate::settings::Settings;
 use crate::theme::Theme;
 use crossterm::event::Event;
-use felt_core::Catalog;
+use felt_core::{Catalog, Session};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// Where the app opens.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
     /// A new deal of a variant, with rules (the variant's default when none).
     Variant {
@@ -25,6 +24,13 @@ pub enum Start {
     },
     /// The deal a game code names.
     Code(String),
+    /// A game already set up (a position file, a resumed save).
+    Session {
+        /// The game.
+        session: Session,
+        /// How far undo reaches in the next deals.
+        undo_depth: usize,
+    },
 }
 
 /// Whether the app goes on.
@@ -82,18 +88,25 @@ impl App {
                     setup_variant(&app.catalog, &id, rules.as_deref(), shuffle)?
                 }
                 Start::Code(text) => setup_code(&app.catalog, &text)?,
+                Start::Session { session, undo_depth } => {
+                    app.game = Some(Game::from_session(session, undo_depth, app.game_theme(), app.launcher.settings.auto_place, app.seeds));
+                    return Ok(app);
+                }
             };
             app.open(setup);
         }
         Ok(app)
     }
 
-    fn open(&mut self, setup: GameSetup) {
-        let theme = Theme {
+    fn game_theme(&self) -> Theme {
+        Theme {
             four_colour: self.theme.four_colour || self.launcher.settings.four_colour,
             ..self.theme
-        };
-        self.game = Some(Game::new(setup, theme, self.launcher.settings.auto_place, self.seeds));
+        }
+    }
+
+    fn open(&mut self, setup: GameSetup) {
+        self.game = Some(Game::new(setup, self.game_theme(), self.launcher.settings.auto_place, self.seeds));
     }
 
     /// The game being played, if any.
@@ -157,10 +170,7 @@ impl App {
         match &mut self.game {
             Some(game) => game.draw(buf, area),
             None => {
-                let theme = Theme {
-                    four_colour: self.theme.four_colour || self.launcher.settings.four_colour,
-                    ..self.theme
-                };
+                let theme = self.game_theme();
                 self.launcher.draw(&self.catalog, buf, area, &theme);
             }
         }

@@ -143,7 +143,7 @@ fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme
         },
         Shape::Folded => {
             back(buf, r, theme);
-            let text = format!("{}", place.count);
+            let text = format!(" {} ", place.count);
             centred(buf, r, &text, theme.back());
         }
         Shape::Hidden => {

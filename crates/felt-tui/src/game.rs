@@ -137,6 +137,11 @@ impl Game {
     /// the best place; `seeds` numbers the next deals.
     pub fn new(setup: GameSetup, theme: Theme, auto_place: bool, seeds: Seeds) -> Game {
         let session = Session::new(setup.ruleset, setup.code, setup.undo_depth);
+        Game::from_session(session, setup.undo_depth, theme, auto_place, seeds)
+    }
+
+    /// A game continuing `session` (a position, a resumed save); new deals get `undo_depth`.
+    pub fn from_session(session: Session, undo_depth: usize, theme: Theme, auto_place: bool, seeds: Seeds) -> Game {
         let mut game = Game {
             view: session.view(HUMAN),
             status: session.status(),
@@ -152,7 +157,7 @@ impl Game {
             hint_rank: 0,
             auto_place,
             seeds,
-            undo_depth: setup.undo_depth,
+            undo_depth,
             hits: HitMap::default(),
             layout: None,
             help_lines: 0,

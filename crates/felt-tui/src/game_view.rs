@@ -9,7 +9,8 @@ use crate::paint::{centred, fill, paragraph, put, window, wrapped_height};
 use crate::theme::Theme;
 use felt_core::Status;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -89,13 +90,13 @@ impl Game {
         }
     }
 
+    /// The status bar: the game's name, then its counters as far as they fit.
     fn draw_status(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
         fill(buf, line, ' ', theme.bar());
-        let sep = theme.separator();
-        let mut text = format!(" {}{sep}{}", self.session.ruleset().info().name, self.session.code());
+        let mut text = format!(" {}", self.session.ruleset().info().name);
         for item in &self.view.status {
-            let piece = format!("{sep}{} {}", item.label, item.value);
+            let piece = format!("  {} {}", item.label, item.value);
             if (text.chars().count() + piece.chars().count()) as u16 > line.width {
                 break;
             }
@@ -104,8 +105,11 @@ impl Game {
         put(buf, line.x, line.y, &text, line.width, theme.bar());
     }
 
+    /// The message line: a refusal, news or key hints on the left, the game code on the right.
     fn draw_message(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
+        let code = self.session.code().to_string();
+        let code_w = code.chars().count() as u16 + 1;
         let (text, style) = match (&self.note, &self.status) {
             (Some(n), _) if n.error => (format!(" {}", n.text), theme.error()),
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
@@ -113,12 +117,18 @@ impl Game {
             (None, Status::Over { reason }) => (format!(" Game over: {reason} · n new game · q menu"), theme.info()),
             _ if !self.view.messages.is_empty() => (format!(" {}", self.view.messages.join(" · ")), theme.info()),
             _ if self.carry.is_some() => (
-                " Carrying: drop on a [marked] pile with Enter or a digit · Esc puts back".to_string(),
+                " Carrying: Enter or a digit drops on a [marked] pile · Esc puts back".to_string(),
                 theme.dim(),
             ),
-            _ => (" ? help  d deal  u undo  a best place  H hint  c code  q menu".to_string(), theme.dim()),
+            _ => (" ? help  d deal  u undo  a best place  H hint  q menu".to_string(), theme.dim()),
         };
-        put(buf, line.x, line.y, &text, line.width, style);
+        let len = text.chars().count() as u16;
+        if len + code_w + 1 <= line.width {
+            put(buf, line.right() - code_w, line.y, &code, code_w, theme.dim());
+            put(buf, line.x, line.y, &text, line.width - code_w, style);
+        } else {
+            put(buf, line.x, line.y, &text, line.width, style);
+        }
     }
 
     fn draw_help(&mut self, buf: &mut Buffer, area: Rect, scroll: u16) {
@@ -133,8 +143,8 @@ impl Game {
             ]));
         }
         for (what, does) in [
-            ("click", "pick up the cards from the one clicked; click a pile to drop them"),
-            ("drag", "carry cards with the pointer and release them on a pile"),
+            ("click", "pick up from the card clicked; click a pile to drop"),
+            ("drag", "carry cards with the pointer, release on a pile"),
             ("double-click", "send the cards to the best place"),
         ] {
             lines.push(Line::from(vec![
@@ -164,7 +174,7 @@ impl Game {
             Status::Over { reason } => ("Game over".to_string(), Some(reason.clone())),
             Status::Playing => return,
         };
-        let inner = window(buf, area, 52, 9, &title, &theme);
+        let inner = window(buf, area, 62, 8, &title, &theme);
         let mut y = inner.y + 1;
         let mut line = |text: &str, style: Style| {
             centred(buf, Rect::new(inner.x, y, inner.width, 1), text, style);
@@ -176,9 +186,10 @@ impl Game {
         let items: Vec<String> = self.view.status.iter().map(|s| format!("{} {}", s.label, s.value)).collect();
         line(&items.join(theme.separator()), Style::default());
         line(&format!("Game code {}", self.session.code()), Style::default());
-        y += 1;
-        let keys = key_bar(FINISH_KEYS);
-        paragraph(buf, Rect::new(inner.x, y.max(inner.bottom().saturating_sub(2)), inner.width, 2), vec![Line::styled(keys, theme.dim())], 0);
+        let (first, second) = FINISH_KEYS.split_at(FINISH_KEYS.len() / 2);
+        let keys = Rect::new(inner.x, inner.bottom().saturating_sub(2), inner.width, 1);
+        centred(buf, keys, &key_bar(first), theme.dim());
+        centred(buf, Rect { y: keys.y + 1, ..keys }, &key_bar(second), theme.dim());
     }
 }
 
@@ -194,24 +205,22 @@ fn draw_confirm(buf: &mut Buffer, area: Rect, pending: Pending, theme: &Theme) {
 }
 
 fn too_small(buf: &mut Buffer, area: Rect, need: TooSmall, bars: u16, theme: &Theme) {
-    let lines = [
-        ("Terminal too small".to_string(), theme.error()),
-        (
-            format!("This game needs {}×{}; the terminal is {}×{}.", need.width, need.height + bars, area.width, area.height),
-            Style::default(),
-        ),
-        ("Enlarge it, or press q for the menu.".to_string(), theme.dim()),
+    let lines = vec![
+        Line::styled("Terminal too small", theme.error()),
+        Line::raw(format!(
+            "This game needs {}×{}; the terminal is {}×{}.",
+            need.width,
+            need.height + bars,
+            area.width,
+            area.height
+        )),
+        Line::styled("Enlarge it, or press q for the menu.", theme.dim()),
     ];
-    let mut y = area.y + area.height.saturating_sub(3) / 2;
-    for (text, style) in lines {
-        if y < area.bottom() {
-            let rect = Rect::new(area.x, y, area.width, 1);
-            if text.chars().count() as u16 > area.width {
-                paragraph(buf, Rect::new(area.x, y, area.width, area.bottom() - y), vec![Line::styled(text, style)], 0);
-            } else {
-                centred(buf, rect, &text, style);
-            }
-        }
-        y += 1;
-    }
+    let h = wrapped_height(&lines, area.width) + 1;
+    let y = area.y + area.height.saturating_sub(h) / 2;
+    let rect = Rect::new(area.x, y, area.width, area.bottom() - y);
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(rect, buf);
 }

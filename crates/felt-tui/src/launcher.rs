@@ -48,7 +48,6 @@ impl Launcher {
     /// A launcher over `catalog`, remembering through the file at `settings_path` (none: forget).
     pub fn new(catalog: &Catalog, settings: Settings, settings_path: Option<PathBuf>) -> Launcher {
         let mut rows = Vec::new();
-        let mut listed = vec![false; catalog.variants().len()];
         for factory in catalog.rulesets() {
             let variants: Vec<usize> = catalog
                 .variants()
@@ -62,7 +61,6 @@ impl Launcher {
             }
             rows.push(Row::Heading(factory.id().to_string(), factory.description().to_string()));
             for i in variants {
-                listed[i] = true;
                 rows.push(Row::Variant(i));
             }
         }

@@ -221,7 +221,7 @@ fn row_widths(view: &TableView, row: &[usize], col_w: u16, table_w: u16) -> Vec<
     for (w, &i) in widths.iter_mut().zip(row) {
         let p = &view.piles[i];
         if p.hint == DrawHint::Stacked {
-            let want = (label_len(p) + 2).min(2 * col_w);
+            let want = (label_len(p) + 3).min(2 * col_w + 4);
             let extra = want.saturating_sub(*w).min(spare.saturating_sub(across * COL_W_MIN * FAN_RIGHT_SLOTS));
             *w += extra;
             spare -= extra;

@@ -34,7 +34,7 @@ use felt_core::Catalog;
 use std::path::PathBuf;
 
 /// How the binary opens the interface.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Default)]
 pub struct TuiOptions {
     /// Draw with ASCII only (`--ascii`); also chosen when the locale is not UTF-8.
     pub ascii: bool,
@@ -62,7 +62,7 @@ pub fn theme_from_env(options: &TuiOptions) -> Theme {
 pub fn run(catalog: Catalog, options: TuiOptions) -> anyhow::Result<()> {
     let theme = theme_from_env(&options);
     let settings = options.settings.clone().or_else(settings::default_path);
-    let app = App::new(catalog, theme, settings, options.start.clone(), clock_seed()).map_err(anyhow::Error::msg)?;
+    let app = App::new(catalog, theme, settings, options.start, clock_seed()).map_err(anyhow::Error::msg)?;
     term::run_app(app)
 }
 

@@ -1,0 +1,154 @@
+//! Render tests: whole screens on a `TestBackend`, snapshotted with insta. The snapshots show
+//! the text; highlights also change glyphs (`▶` cursor, `┃` carried, `[4]` accepting) so they
+//! show here too.
+
+mod common;
+
+use common::*;
+use felt_tui::Theme;
+
+fn shot(app: &mut felt_tui::App, w: u16, h: u16) -> String {
+    let mut term = screen(w, h);
+    draw(&mut term, app);
+    text(&term)
+}
+
+/// Seven runs off, one column of King to 2 and the Ace beside it: one move from winning.
+const ONE_MOVE_FROM_WINNING: &str = "\
+Play0: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+Play1: AS
+Play2:
+Play3:
+Play4:
+Play5:
+Play6:
+Play7:
+Play8:
+Play9:
+Deal0:
+Deal1:
+Deal2:
+Deal3:
+Deal4:
+Off: KS KS KS KS KS KS KS
+";
+
+/// Column 1 holds 25 cards: 5 face down, then 20 face up.
+const LONG_COLUMN: &str = "\
+Play0: |AS |AS |AS |AS |AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 9S 8S 7S 6S 5S 4S 3S 2S
+Play1: |KS |KS |KS |KS KS
+Play2: |KS |KS |QS |QS QS
+Play3: |QS |QS |QS |QS JS
+Play4: |JS |JS |JS JS
+Play5: |JS |JS |TS TS
+Play6: |TS |TS |TS TS
+Play7: |TS |9S |9S 9S
+Play8: |9S |9S |9S 8S
+Play9: |8S |8S |8S 8S
+Deal0:
+Deal1: 8S 7S 7S 7S 7S 7S 7S 6S 6S 6S
+Deal2: 6S 6S 6S 5S 5S 5S 5S 5S 5S 4S
+Deal3: 4S 4S 4S 4S 4S 3S 3S 3S 3S 3S
+Deal4: 3S 2S 2S 2S 2S 2S 2S AS AS AS
+Off:
+";
+
+#[test]
+fn the_launcher_lists_every_variant_grouped_by_ruleset() {
+    let mut app = launcher();
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+}
+
+#[test]
+fn the_launcher_shows_the_rules_choice_only_where_there_is_one() {
+    let mut app = launcher();
+    keys(&mut app, "j→");
+    let screen = shot(&mut app, 80, 24);
+    assert!(screen.contains("Rules    ◀ Relaxed ▶"), "{screen}");
+    keys(&mut app, "k");
+    assert!(!shot(&mut app, 80, 24).contains("Rules"));
+}
+
+#[test]
+fn a_fresh_one_suit_table() {
+    let mut app = playing("SP1-S1C-AAAAAAD");
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+}
+
+#[test]
+fn a_fresh_four_suit_table() {
+    let mut app = playing("SP1-S4C-AAAAAAD");
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+}
+
+#[test]
+fn a_carried_group_highlights_the_columns_that_take_it() {
+    let mut app = playing("SP1-S1C-AAAAAAD");
+    // Column 7 ends on 3♠; columns 4 and 8 end on 4♠.
+    keys(&mut app, "7");
+    let screen = shot(&mut app, 80, 24);
+    insta::assert_snapshot!(screen);
+    assert!(screen.contains("[4]") && screen.contains("[8]"));
+}
+
+#[test]
+fn a_refused_move_shows_the_rule_in_the_status_bar() {
+    let mut app = playing("SP1-S1C-AAAAAAD");
+    // J♠ (column 5) cannot go on 2♠ (column 6).
+    keys(&mut app, "56");
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+}
+
+#[test]
+fn the_help_overlay_lists_the_keys_and_the_rules() {
+    let mut app = playing("SP1-S2C-AAAAAAD");
+    keys(&mut app, "?");
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+}
+
+#[test]
+fn a_won_game_shows_the_finish_screen() {
+    let mut app = position(ONE_MOVE_FROM_WINNING);
+    keys(&mut app, "21");
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+}
+
+#[test]
+fn a_25_card_column_fits_80x24() {
+    let mut app = position(LONG_COLUMN);
+    let screen = shot(&mut app, 80, 24);
+    insta::assert_snapshot!(screen);
+    assert!(screen.contains("┊+"), "the middle of the column folds away");
+}
+
+#[test]
+fn ascii_mode_uses_letters_and_plain_backs() {
+    let theme = Theme {
+        ascii: true,
+        colour: false,
+        four_colour: false,
+    };
+    let mut app = playing_with("SP1-S4C-AAAAAAD", theme);
+    let screen = shot(&mut app, 80, 24);
+    insta::assert_snapshot!(screen);
+    assert!(screen.is_ascii(), "{screen}");
+}
+
+#[test]
+fn a_small_terminal_says_how_much_room_the_game_needs() {
+    let mut app = playing("SP1-S1C-AAAAAAD");
+    insta::assert_snapshot!(shot(&mut app, 40, 12));
+}
+
+#[test]
+fn the_table_redraws_at_a_new_size() {
+    let mut app = playing("SP1-S1C-AAAAAAD");
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    term.backend_mut().resize(100, 30);
+    draw(&mut term, &mut app);
+    let wide = text(&term);
+    // Ten columns of ten cells, centred: column 1's label sits over the first column.
+    assert!(wide.lines().nth(4).is_some_and(|l| l.starts_with("    1         2")), "{wide}");
+    assert_eq!(wide.lines().count(), 30);
+}
