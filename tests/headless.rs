@@ -102,7 +102,7 @@ Play6:
 Play7:
 Play8:
 Play9:
-Deal0: TS 9S 8S 7S 6S 5S 4S 3S 2S AS
+Deal4: TS 9S 8S 7S 6S 5S 4S 3S 2S AS
 Off: KS KS KS KS KS
 ";
 
