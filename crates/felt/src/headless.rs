@@ -102,10 +102,6 @@ impl Answer {
                     (_, Some(message)) => format!("ok {message}\n"),
                     _ => "ok\n".to_string(),
                 };
-                for event in &self.events {
-                    out.push_str(&event_line(event));
-                    out.push('\n');
-                }
                 for line in &self.lines {
                     out.push_str(line);
                     out.push('\n');
@@ -117,12 +113,14 @@ impl Answer {
     }
 }
 
-fn event_line(event: &Event) -> String {
+/// An event as a protocol line, naming piles by their labels.
+pub fn event_line(view: &TableView, event: &Event) -> String {
+    let l = |id: PileId| label_of(view, id);
     match event {
-        Event::Moved { from, to, count } => format!("moved {count} from pile {} to pile {}", from.0, to.0),
-        Event::Flipped { pile } => format!("flipped pile {}", pile.0),
-        Event::Dealt { from, count } => format!("dealt {count} from pile {}", from.0),
-        Event::SetRemoved { pile } => format!("removed a set from pile {}", pile.0),
+        Event::Moved { from, to, count } => format!("moved {count} from {} to {}", l(*from), l(*to)),
+        Event::Flipped { pile } => format!("flipped {}", l(*pile)),
+        Event::Dealt { from, count } => format!("dealt {count} from {}", l(*from)),
+        Event::SetRemoved { pile } => format!("removed a set from {}", l(*pile)),
         Event::Note { kind, text } => format!("{kind}: {text}"),
     }
 }
@@ -216,7 +214,13 @@ impl Headless {
     fn act(&mut self, action: &Action) -> Answer {
         self.hint_rank = 0;
         match self.session.act(action) {
-            Ok(events) => Answer::with_events(events),
+            Ok(events) => {
+                let view = self.view();
+                Answer {
+                    lines: events.iter().map(|e| event_line(&view, e)).collect(),
+                    ..Answer::with_events(events)
+                }
+            }
             Err(v) => Answer::refused(v),
         }
     }
