@@ -89,7 +89,13 @@ impl App {
                 }
                 Start::Code(text) => setup_code(&app.catalog, &text)?,
                 Start::Session { session, undo_depth } => {
-                    app.game = Some(Game::from_session(session, undo_depth, app.game_theme(), app.launcher.settings.auto_place, app.seeds));
+                    app.game = Some(Game::from_session(
+                        session,
+                        undo_depth,
+                        app.game_theme(),
+                        app.launcher.settings.auto_place,
+                        app.seeds,
+                    ));
                     return Ok(app);
                 }
             };
@@ -106,7 +112,12 @@ impl App {
     }
 
     fn open(&mut self, setup: GameSetup) {
-        self.game = Some(Game::new(setup, self.game_theme(), self.launcher.settings.auto_place, self.seeds));
+        self.game = Some(Game::new(
+            setup,
+            self.game_theme(),
+            self.launcher.settings.auto_place,
+            self.seeds,
+        ));
     }
 
     /// The game being played, if any.

@@ -42,7 +42,11 @@ pub fn draw_table(
         let accepting = marks.accepting.contains(&g.id);
         draw_label(buf, pile, g, accepting, theme);
         if g.cards.is_empty() {
-            let style = if accepting { theme.accepting() } else { theme.slot() };
+            let style = if accepting {
+                theme.accepting()
+            } else {
+                theme.slot()
+            };
             outline(buf, g.slot, &theme.slot_glyphs(), style);
         }
         let carried_from = match marks.carried {
@@ -85,7 +89,14 @@ fn draw_label(buf: &mut Buffer, pile: &PileView, g: &PileGeom, accepting: bool, 
     };
     match pile.hint {
         DrawHint::FanDown | DrawHint::Slot => centred(buf, g.label, &text, style),
-        DrawHint::FanRight | DrawHint::Stacked => put(buf, g.label.x + 1, g.label.y, &text, g.label.width.saturating_sub(1), style),
+        DrawHint::FanRight | DrawHint::Stacked => put(
+            buf,
+            g.label.x + 1,
+            g.label.y,
+            &text,
+            g.label.width.saturating_sub(1),
+            style,
+        ),
     }
 }
 
@@ -108,13 +119,22 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
         .find(|p| p.first <= index && index < p.first + p.count)
         .or(g.cards.last());
     let mark = match pile.hint {
-        DrawHint::FanRight => if theme.ascii { 'v' } else { '▼' },
+        DrawHint::FanRight => {
+            if theme.ascii {
+                'v'
+            } else {
+                '▼'
+            }
+        }
         _ => theme.cursor_mark(),
     };
     match unit {
         Some(place) => {
             let one_line = CardPlace {
-                rect: Rect { height: 1, ..place.rect },
+                rect: Rect {
+                    height: 1,
+                    ..place.rect
+                },
                 ..*place
             };
             mark_unit(buf, pile.hint, &one_line, mark, theme.cursor());
@@ -124,14 +144,23 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
 }
 
 fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme) {
-    let face = pile.cards.get(usize::from(place.first)).copied().unwrap_or(CardFace::Down);
+    let face = pile
+        .cards
+        .get(usize::from(place.first))
+        .copied()
+        .unwrap_or(CardFace::Down);
     let r = place.rect;
     match place.shape {
         Shape::Full | Shape::Stack => {
             draw_card(buf, r, face, theme);
             if place.shape == Shape::Stack && r.height >= 2 {
                 let count = format!(" {} ", place.count);
-                centred(buf, Rect::new(r.x, r.y + r.height / 2, r.width, 1), &count, theme.cursor());
+                centred(
+                    buf,
+                    Rect::new(r.x, r.y + r.height / 2, r.width, 1),
+                    &count,
+                    theme.cursor(),
+                );
             }
         }
         Shape::Strip => match face {
@@ -144,7 +173,12 @@ fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme
         Shape::Folded => {
             back(buf, r, theme);
             let text = format!(" {} ", place.count);
-            centred(buf, r, &text, theme.back());
+            centred(
+                buf,
+                Rect::new(r.x, r.y + r.height / 2, r.width, 1),
+                &text,
+                theme.back(),
+            );
         }
         Shape::Hidden => {
             let text = format!("{}+{}", theme.hidden_mark(), place.count);
@@ -157,7 +191,12 @@ fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme
 fn back(buf: &mut Buffer, r: Rect, theme: &Theme) {
     let r = r.intersection(buf.area);
     for y in r.top()..r.bottom() {
-        fill(buf, Rect::new(r.x, y, r.width, 1), theme.back_char(y), theme.back());
+        fill(
+            buf,
+            Rect::new(r.x, y, r.width, 1),
+            theme.back_char(y),
+            theme.back(),
+        );
     }
 }
 
@@ -195,7 +234,14 @@ fn draw_floating(buf: &mut Buffer, pile: &PileView, index: u16, x: u16, y: u16, 
         if h == 1 {
             if let CardFace::Up(card) = face {
                 fill(buf, rect, ' ', theme.face(card));
-                put(buf, rect.x, rect.y, &theme.card_label(card), rect.width, theme.face(card));
+                put(
+                    buf,
+                    rect.x,
+                    rect.y,
+                    &theme.card_label(card),
+                    rect.width,
+                    theme.face(card),
+                );
             } else {
                 back(buf, rect, theme);
             }

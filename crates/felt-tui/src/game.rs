@@ -8,8 +8,8 @@ use crate::layout::TableLayout;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{
-    Action, AnalyzeRequest, Analysis, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, PileView, Seat,
-    Session, Status, TableView,
+    Action, Analysis, AnalyzeRequest, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, PileView,
+    Seat, Session, Status, TableView,
 };
 use std::sync::Arc;
 
@@ -141,7 +141,13 @@ impl Game {
     }
 
     /// A game continuing `session` (a position, a resumed save); new deals get `undo_depth`.
-    pub fn from_session(session: Session, undo_depth: usize, theme: Theme, auto_place: bool, seeds: Seeds) -> Game {
+    pub fn from_session(
+        session: Session,
+        undo_depth: usize,
+        theme: Theme,
+        auto_place: bool,
+        seeds: Seeds,
+    ) -> Game {
         let mut game = Game {
             view: session.view(HUMAN),
             status: session.status(),
@@ -163,7 +169,11 @@ impl Game {
             help_lines: 0,
             theme,
         };
-        let first = game.nav_rows().last().and_then(|r| r.first().copied()).unwrap_or(PileId(0));
+        let first = game
+            .nav_rows()
+            .last()
+            .and_then(|r| r.first().copied())
+            .unwrap_or(PileId(0));
         game.cursor = (first, game.default_index(first));
         game
     }
@@ -270,7 +280,9 @@ impl Game {
             Msg::PageUp => scroll.saturating_sub(10),
             Msg::PageDown => scroll.saturating_add(10).min(max),
             Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollUp => scroll.saturating_sub(3),
-            Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollDown => scroll.saturating_add(3).min(max),
+            Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollDown => {
+                scroll.saturating_add(3).min(max)
+            }
             Msg::Cancel => {
                 self.overlay = None;
                 return Effect::None;
@@ -410,7 +422,10 @@ impl Game {
             return;
         }
         let (id, index) = self.cursor;
-        if let Some(p) = self.pile(id).filter(|p| p.hint == DrawHint::FanRight && self.carry.is_none()) {
+        if let Some(p) = self
+            .pile(id)
+            .filter(|p| p.hint == DrawHint::FanRight && self.carry.is_none())
+        {
             let mut i = index as i32 + dir;
             while i >= 0 && (i as usize) < p.cards.len() {
                 if p.cards[i as usize] != CardFace::Down {
@@ -431,7 +446,10 @@ impl Game {
 
     fn vertical(&mut self, dir: i32) {
         let (id, index) = self.cursor;
-        if let Some(p) = self.pile(id).filter(|p| p.hint == DrawHint::FanDown && self.carry.is_none()) {
+        if let Some(p) = self
+            .pile(id)
+            .filter(|p| p.hint == DrawHint::FanDown && self.carry.is_none())
+        {
             let i = index as i32 + dir;
             let ok = usize::try_from(i)
                 .ok()
@@ -457,7 +475,10 @@ impl Game {
         };
         let here = centre(id);
         let next = match here {
-            Some(x) => target.iter().copied().min_by_key(|&p| centre(p).map_or(i32::MAX, |c| (c - x).abs())),
+            Some(x) => target
+                .iter()
+                .copied()
+                .min_by_key(|&p| centre(p).map_or(i32::MAX, |c| (c - x).abs())),
             None => {
                 let pos = rows[r].iter().position(|&p| p == id).unwrap_or(0);
                 target.get(pos.min(target.len().saturating_sub(1))).copied()
@@ -470,7 +491,12 @@ impl Game {
 
     /// The piles digits name: the tableau, in place order (or every pile if there is none).
     fn numbered(&self) -> Vec<PileId> {
-        let mut piles: Vec<&PileView> = self.view.piles.iter().filter(|p| p.role == PileRole::Tableau).collect();
+        let mut piles: Vec<&PileView> = self
+            .view
+            .piles
+            .iter()
+            .filter(|p| p.role == PileRole::Tableau)
+            .collect();
         if piles.is_empty() {
             piles = self.view.piles.iter().collect();
         }
@@ -523,7 +549,11 @@ impl Game {
 
     pub(crate) fn pick(&mut self, from: PileId, index: u16) {
         let mut targets = Vec::new();
-        for a in self.session.ruleset().rank_moves(self.session.state(), from, index) {
+        for a in self
+            .session
+            .ruleset()
+            .rank_moves(self.session.state(), from, index)
+        {
             if let Action::Move { to, .. } = a {
                 if !targets.contains(&to) {
                     targets.push(to);
@@ -580,7 +610,11 @@ impl Game {
     }
 
     fn deal_key(&mut self) {
-        let legal = self.legal.iter().find(|a| matches!(a, Action::Deal { .. })).cloned();
+        let legal = self
+            .legal
+            .iter()
+            .find(|a| matches!(a, Action::Deal { .. }))
+            .cloned();
         let stock = self
             .view
             .piles
@@ -670,11 +704,15 @@ impl Game {
     }
 
     fn label(&self, id: PileId) -> String {
-        self.pile(id).map_or_else(|| format!("pile {}", id.0), |p| p.label.clone())
+        self.pile(id)
+            .map_or_else(|| format!("pile {}", id.0), |p| p.label.clone())
     }
 
     fn describe_cards(&self, from: PileId, index: u16) -> String {
-        let card = self.pile(from).and_then(|p| p.cards.get(usize::from(index))).and_then(|c| c.card());
+        let card = self
+            .pile(from)
+            .and_then(|p| p.cards.get(usize::from(index)))
+            .and_then(|c| c.card());
         match card {
             Some(c) => self.theme.card_label(c),
             None => "these cards".to_string(),

@@ -10,9 +10,9 @@ use crate::theme::Theme;
 use felt_core::Status;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Lines under the table: the status bar and the message line.
 const BARS: u16 = 2;
@@ -57,7 +57,9 @@ impl Game {
         let cursor = if dragging {
             None
         } else if self.carry.is_some() {
-            let top = self.pile(self.cursor.0).map_or(0, |p| p.cards.len().saturating_sub(1) as u16);
+            let top = self
+                .pile(self.cursor.0)
+                .map_or(0, |p| p.cards.len().saturating_sub(1) as u16);
             Some((self.cursor.0, top))
         } else {
             Some(self.cursor)
@@ -75,7 +77,14 @@ impl Game {
             return;
         };
         let theme = self.theme;
-        put(buf, line.x + 1, line.y, &prompt.question, line.width, theme.heading());
+        put(
+            buf,
+            line.x + 1,
+            line.y,
+            &prompt.question,
+            line.width,
+            theme.heading(),
+        );
         let mut x = line.x + 2 + prompt.question.chars().count() as u16;
         for (i, option) in prompt.options.iter().enumerate() {
             let text = format!(" {} ", option.label);
@@ -83,9 +92,14 @@ impl Game {
             if x + w > line.right() {
                 break;
             }
-            let style = if i == self.choice { theme.selected() } else { theme.label() };
+            let style = if i == self.choice {
+                theme.selected()
+            } else {
+                theme.label()
+            };
             put(buf, x, line.y, &text, w, style);
-            self.hits.push(Rect::new(x, line.y, w, 1), Target::Choice(option.id));
+            self.hits
+                .push(Rect::new(x, line.y, w, 1), Target::Choice(option.id));
             x += w + 1;
         }
     }
@@ -113,17 +127,28 @@ impl Game {
         let (text, style) = match (&self.note, &self.status) {
             (Some(n), _) if n.error => (format!(" {}", n.text), theme.error()),
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
-            (None, Status::Won { .. }) => (" Won! n new game · R play it again · q menu".to_string(), theme.info()),
-            (None, Status::Over { reason }) => (format!(" Game over: {reason} · n new game · q menu"), theme.info()),
-            _ if !self.view.messages.is_empty() => (format!(" {}", self.view.messages.join(" · ")), theme.info()),
+            (None, Status::Won { .. }) => (
+                " Won! n new game · R play it again · q menu".to_string(),
+                theme.info(),
+            ),
+            (None, Status::Over { reason }) => (
+                format!(" Game over: {reason} · n new game · q menu"),
+                theme.info(),
+            ),
+            _ if !self.view.messages.is_empty() => {
+                (format!(" {}", self.view.messages.join(" · ")), theme.info())
+            }
             _ if self.carry.is_some() => (
                 " Carrying: Enter or a digit drops on a [marked] pile · Esc puts back".to_string(),
                 theme.dim(),
             ),
-            _ => (" ? help  d deal  u undo  a best place  H hint  q menu".to_string(), theme.dim()),
+            _ => (
+                " ? help  d deal  u undo  a best place  H hint  q menu".to_string(),
+                theme.dim(),
+            ),
         };
         let len = text.chars().count() as u16;
-        if len + code_w + 1 <= line.width {
+        if len + code_w < line.width {
             put(buf, line.right() - code_w, line.y, &code, code_w, theme.dim());
             put(buf, line.x, line.y, &text, line.width - code_w, style);
         } else {
@@ -134,7 +159,14 @@ impl Game {
     fn draw_help(&mut self, buf: &mut Buffer, area: Rect, scroll: u16) {
         let theme = self.theme;
         let info = self.session.ruleset().info();
-        let inner = window(buf, area, 78, area.height, &format!("Help: {}", info.name), &theme);
+        let inner = window(
+            buf,
+            area,
+            78,
+            area.height,
+            &format!("Help: {}", info.name),
+            &theme,
+        );
         let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
         for b in TABLE_KEYS {
             lines.push(Line::from(vec![
@@ -183,13 +215,26 @@ impl Game {
         if let Some(r) = reason {
             line(&r, theme.error());
         }
-        let items: Vec<String> = self.view.status.iter().map(|s| format!("{} {}", s.label, s.value)).collect();
+        let items: Vec<String> = self
+            .view
+            .status
+            .iter()
+            .map(|s| format!("{} {}", s.label, s.value))
+            .collect();
         line(&items.join(theme.separator()), Style::default());
         line(&format!("Game code {}", self.session.code()), Style::default());
         let (first, second) = FINISH_KEYS.split_at(FINISH_KEYS.len() / 2);
         let keys = Rect::new(inner.x, inner.bottom().saturating_sub(2), inner.width, 1);
         centred(buf, keys, &key_bar(first), theme.dim());
-        centred(buf, Rect { y: keys.y + 1, ..keys }, &key_bar(second), theme.dim());
+        centred(
+            buf,
+            Rect {
+                y: keys.y + 1,
+                ..keys
+            },
+            &key_bar(second),
+            theme.dim(),
+        );
     }
 }
 
@@ -200,8 +245,18 @@ fn draw_confirm(buf: &mut Buffer, area: Rect, pending: Pending, theme: &Theme) {
         Pending::Restart => "Start this deal again from the beginning?",
     };
     let inner = window(buf, area, 48, 5, "Are you sure?", theme);
-    centred(buf, Rect::new(inner.x, inner.y, inner.width, 1), question, Style::default());
-    centred(buf, Rect::new(inner.x, inner.y + 2, inner.width, 1), "y yes · n no", theme.dim());
+    centred(
+        buf,
+        Rect::new(inner.x, inner.y, inner.width, 1),
+        question,
+        Style::default(),
+    );
+    centred(
+        buf,
+        Rect::new(inner.x, inner.y + 2, inner.width, 1),
+        "y yes · n no",
+        theme.dim(),
+    );
 }
 
 fn too_small(buf: &mut Buffer, area: Rect, need: TooSmall, bars: u16, theme: &Theme) {

@@ -79,8 +79,20 @@ mod tests {
     fn the_topmost_card_wins() {
         let mut hits = HitMap::default();
         hits.push(Rect::new(0, 0, 8, 20), Target::Pile(PileId(0)));
-        hits.push(Rect::new(1, 1, 7, 1), Target::Card { pile: PileId(0), index: 0 });
-        hits.push(Rect::new(1, 2, 7, 3), Target::Card { pile: PileId(0), index: 1 });
+        hits.push(
+            Rect::new(1, 1, 7, 1),
+            Target::Card {
+                pile: PileId(0),
+                index: 0,
+            },
+        );
+        hits.push(
+            Rect::new(1, 2, 7, 3),
+            Target::Card {
+                pile: PileId(0),
+                index: 1,
+            },
+        );
         assert_eq!(hits.card_at(3, 2), Some((PileId(0), 1)));
         assert_eq!(hits.card_at(3, 1), Some((PileId(0), 0)));
         assert_eq!(hits.card_at(3, 10), None);

@@ -151,65 +151,271 @@ fn digit_column(code: KeyCode) -> Msg {
 
 /// The playing keymap, in the order `?` lists it.
 pub const TABLE_KEYS: &[Binding] = &[
-    Binding { keys: &[code(KeyCode::Left), ch('h')], label: "← h", help: "cursor to the pile on the left", msg: |_| Msg::Left },
-    Binding { keys: &[code(KeyCode::Right), ch('l')], label: "→ l", help: "cursor to the pile on the right", msg: |_| Msg::Right },
-    Binding { keys: &[code(KeyCode::Up), ch('k')], label: "↑ k", help: "cursor up a card (or to the row above)", msg: |_| Msg::Up },
-    Binding { keys: &[code(KeyCode::Down), ch('j')], label: "↓ j", help: "cursor down a card (or to the row below)", msg: |_| Msg::Down },
     Binding {
-        keys: &[ch('1'), ch('2'), ch('3'), ch('4'), ch('5'), ch('6'), ch('7'), ch('8'), ch('9'), ch('0')],
+        keys: &[code(KeyCode::Left), ch('h')],
+        label: "← h",
+        help: "cursor to the pile on the left",
+        msg: |_| Msg::Left,
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l')],
+        label: "→ l",
+        help: "cursor to the pile on the right",
+        msg: |_| Msg::Right,
+    },
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑ k",
+        help: "cursor up a card (or to the row above)",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "↓ j",
+        help: "cursor down a card (or to the row below)",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[
+            ch('1'),
+            ch('2'),
+            ch('3'),
+            ch('4'),
+            ch('5'),
+            ch('6'),
+            ch('7'),
+            ch('8'),
+            ch('9'),
+            ch('0'),
+        ],
         label: "1-9 0",
         help: "pick up from that column, or drop on it (0 is column 10)",
         msg: digit_column,
     },
-    Binding { keys: &[ch(' '), code(KeyCode::Enter)], label: "Space Enter", help: "pick up the cards under the cursor / drop them", msg: |_| Msg::Select },
-    Binding { keys: &[ch('a')], label: "a, Enter twice", help: "send the cards to the best place", msg: |_| Msg::Auto },
-    Binding { keys: &[ch('d')], label: "d", help: "deal from the stock", msg: |_| Msg::Deal },
-    Binding { keys: &[ch('u')], label: "u", help: "undo", msg: |_| Msg::Undo },
-    Binding { keys: &[ch('r'), Key(KeyCode::Char('r'), true)], label: "r Ctrl-R", help: "redo", msg: |_| Msg::Redo },
-    Binding { keys: &[ch('H')], label: "H", help: "hint: the ruleset's suggestion, if it has one", msg: |_| Msg::Hint },
-    Binding { keys: &[ch('n')], label: "n", help: "new game", msg: |_| Msg::NewGame },
-    Binding { keys: &[ch('R')], label: "R", help: "restart this deal", msg: |_| Msg::Restart },
-    Binding { keys: &[ch('c')], label: "c", help: "show and copy the game code", msg: |_| Msg::ShowCode },
-    Binding { keys: &[ch('?')], label: "?", help: "this help", msg: |_| Msg::Help },
-    Binding { keys: &[code(KeyCode::Esc)], label: "Esc", help: "put the cards back / clear the message", msg: |_| Msg::Cancel },
-    Binding { keys: &[ch('q')], label: "q", help: "back to the menu", msg: |_| Msg::Back },
+    Binding {
+        keys: &[ch(' '), code(KeyCode::Enter)],
+        label: "Space Enter",
+        help: "pick up the cards under the cursor / drop them",
+        msg: |_| Msg::Select,
+    },
+    Binding {
+        keys: &[ch('a')],
+        label: "a, Enter twice",
+        help: "send the cards to the best place",
+        msg: |_| Msg::Auto,
+    },
+    Binding {
+        keys: &[ch('d')],
+        label: "d",
+        help: "deal from the stock",
+        msg: |_| Msg::Deal,
+    },
+    Binding {
+        keys: &[ch('u')],
+        label: "u",
+        help: "undo",
+        msg: |_| Msg::Undo,
+    },
+    Binding {
+        keys: &[ch('r'), Key(KeyCode::Char('r'), true)],
+        label: "r Ctrl-R",
+        help: "redo",
+        msg: |_| Msg::Redo,
+    },
+    Binding {
+        keys: &[ch('H')],
+        label: "H",
+        help: "hint: the ruleset's suggestion, if it has one",
+        msg: |_| Msg::Hint,
+    },
+    Binding {
+        keys: &[ch('n')],
+        label: "n",
+        help: "new game",
+        msg: |_| Msg::NewGame,
+    },
+    Binding {
+        keys: &[ch('R')],
+        label: "R",
+        help: "restart this deal",
+        msg: |_| Msg::Restart,
+    },
+    Binding {
+        keys: &[ch('c')],
+        label: "c",
+        help: "show and copy the game code",
+        msg: |_| Msg::ShowCode,
+    },
+    Binding {
+        keys: &[ch('?')],
+        label: "?",
+        help: "this help",
+        msg: |_| Msg::Help,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        label: "Esc",
+        help: "put the cards back / clear the message",
+        msg: |_| Msg::Cancel,
+    },
+    Binding {
+        keys: &[ch('q')],
+        label: "q",
+        help: "back to the menu",
+        msg: |_| Msg::Back,
+    },
 ];
 
 /// The launcher's keymap.
 pub const LAUNCHER_KEYS: &[Binding] = &[
-    Binding { keys: &[code(KeyCode::Up), ch('k')], label: "↑↓", help: "game", msg: |_| Msg::Up },
-    Binding { keys: &[code(KeyCode::Down), ch('j')], label: "", help: "", msg: |_| Msg::Down },
-    Binding { keys: &[code(KeyCode::Left), ch('h')], label: "←→", help: "rules", msg: |_| Msg::Left },
-    Binding { keys: &[code(KeyCode::Right), ch('l')], label: "", help: "", msg: |_| Msg::Right },
-    Binding { keys: &[ch('c')], label: "c", help: "code", msg: |_| Msg::EditCode },
-    Binding { keys: &[ch('f')], label: "f", help: "4 colours", msg: |_| Msg::ToggleFourColour },
-    Binding { keys: &[ch('p')], label: "p", help: "auto-place", msg: |_| Msg::ToggleAutoPlace },
-    Binding { keys: &[code(KeyCode::Enter), ch(' ')], label: "Enter", help: "play", msg: |_| Msg::Start },
-    Binding { keys: &[ch('q')], label: "q", help: "quit", msg: |_| Msg::Back },
-    Binding { keys: &[code(KeyCode::Esc)], label: "", help: "", msg: |_| Msg::Cancel },
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑↓",
+        help: "game",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::Left), ch('h')],
+        label: "←→",
+        help: "rules",
+        msg: |_| Msg::Left,
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Right,
+    },
+    Binding {
+        keys: &[ch('c')],
+        label: "c",
+        help: "code",
+        msg: |_| Msg::EditCode,
+    },
+    Binding {
+        keys: &[ch('f')],
+        label: "f",
+        help: "4 colours",
+        msg: |_| Msg::ToggleFourColour,
+    },
+    Binding {
+        keys: &[ch('p')],
+        label: "p",
+        help: "auto-place",
+        msg: |_| Msg::ToggleAutoPlace,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), ch(' ')],
+        label: "Enter",
+        help: "play",
+        msg: |_| Msg::Start,
+    },
+    Binding {
+        keys: &[ch('q')],
+        label: "q",
+        help: "quit",
+        msg: |_| Msg::Back,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        label: "",
+        help: "",
+        msg: |_| Msg::Cancel,
+    },
 ];
 
 const HELP_KEYS: &[Binding] = &[
-    Binding { keys: &[code(KeyCode::Up), ch('k')], label: "↑↓", help: "scroll", msg: |_| Msg::Up },
-    Binding { keys: &[code(KeyCode::Down), ch('j')], label: "", help: "", msg: |_| Msg::Down },
-    Binding { keys: &[code(KeyCode::PageUp)], label: "", help: "", msg: |_| Msg::PageUp },
-    Binding { keys: &[code(KeyCode::PageDown), ch(' ')], label: "", help: "", msg: |_| Msg::PageDown },
-    Binding { keys: &[code(KeyCode::Esc), ch('?'), ch('q'), code(KeyCode::Enter)], label: "Esc", help: "close", msg: |_| Msg::Cancel },
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑↓",
+        help: "scroll",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageUp,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown), ch(' ')],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageDown,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc), ch('?'), ch('q'), code(KeyCode::Enter)],
+        label: "Esc",
+        help: "close",
+        msg: |_| Msg::Cancel,
+    },
 ];
 
 const CONFIRM_KEYS: &[Binding] = &[
-    Binding { keys: &[ch('y'), ch('Y'), code(KeyCode::Enter)], label: "y", help: "yes", msg: |_| Msg::Yes },
-    Binding { keys: &[ch('n'), ch('N'), code(KeyCode::Esc), ch('q')], label: "n", help: "no", msg: |_| Msg::No },
+    Binding {
+        keys: &[ch('y'), ch('Y'), code(KeyCode::Enter)],
+        label: "y",
+        help: "yes",
+        msg: |_| Msg::Yes,
+    },
+    Binding {
+        keys: &[ch('n'), ch('N'), code(KeyCode::Esc), ch('q')],
+        label: "n",
+        help: "no",
+        msg: |_| Msg::No,
+    },
 ];
 
 /// The finish screen's keymap.
 pub const FINISH_KEYS: &[Binding] = &[
-    Binding { keys: &[ch('n'), code(KeyCode::Enter)], label: "n", help: "new game", msg: |_| Msg::NewGame },
-    Binding { keys: &[ch('R')], label: "R", help: "play this deal again", msg: |_| Msg::Restart },
-    Binding { keys: &[ch('u')], label: "u", help: "undo", msg: |_| Msg::Undo },
-    Binding { keys: &[ch('c')], label: "c", help: "copy the code", msg: |_| Msg::ShowCode },
-    Binding { keys: &[code(KeyCode::Esc)], label: "Esc", help: "look at the table", msg: |_| Msg::Cancel },
-    Binding { keys: &[ch('q')], label: "q", help: "menu", msg: |_| Msg::Back },
+    Binding {
+        keys: &[ch('n'), code(KeyCode::Enter)],
+        label: "n",
+        help: "new game",
+        msg: |_| Msg::NewGame,
+    },
+    Binding {
+        keys: &[ch('R')],
+        label: "R",
+        help: "play this deal again",
+        msg: |_| Msg::Restart,
+    },
+    Binding {
+        keys: &[ch('u')],
+        label: "u",
+        help: "undo",
+        msg: |_| Msg::Undo,
+    },
+    Binding {
+        keys: &[ch('c')],
+        label: "c",
+        help: "copy the code",
+        msg: |_| Msg::ShowCode,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        label: "Esc",
+        help: "look at the table",
+        msg: |_| Msg::Cancel,
+    },
+    Binding {
+        keys: &[ch('q')],
+        label: "q",
+        help: "menu",
+        msg: |_| Msg::Back,
+    },
 ];
 
 /// The keymap of a mode.
@@ -248,10 +454,16 @@ impl Input {
                 let kind = match m.kind {
                     MouseEventKind::Down(MouseButton::Left) => {
                         let double = self.last_press.is_some_and(|(t, x, y)| {
-                            now.saturating_duration_since(t) <= DOUBLE_CLICK && x.abs_diff(m.column) <= 1 && y == m.row
+                            now.saturating_duration_since(t) <= DOUBLE_CLICK
+                                && x.abs_diff(m.column) <= 1
+                                && y == m.row
                         });
                         // A third press starts over rather than making a second double-click.
-                        self.last_press = if double { None } else { Some((now, m.column, m.row)) };
+                        self.last_press = if double {
+                            None
+                        } else {
+                            Some((now, m.column, m.row))
+                        };
                         if double {
                             MouseKind::DoubleClick
                         } else {
@@ -345,7 +557,11 @@ mod tests {
     #[test]
     fn code_entry_takes_letters_that_are_keys_elsewhere() {
         let mut input = Input::default();
-        let m = input.map(Mode::CodeEntry, &key(KeyCode::Char('q'), KeyModifiers::NONE), Instant::now());
+        let m = input.map(
+            Mode::CodeEntry,
+            &key(KeyCode::Char('q'), KeyModifiers::NONE),
+            Instant::now(),
+        );
         assert_eq!(m, Some(Msg::Char('q')));
     }
 
@@ -358,20 +574,41 @@ mod tests {
             Some(Msg::Mouse(Mouse { kind, .. })) => Some(kind),
             _ => None,
         };
-        assert_eq!(kind(input.map(Mode::Table, &mouse(down, 10, 5), t0)), Some(MouseKind::Press));
+        assert_eq!(
+            kind(input.map(Mode::Table, &mouse(down, 10, 5), t0)),
+            Some(MouseKind::Press)
+        );
         let up = mouse(MouseEventKind::Up(MouseButton::Left), 10, 5);
         assert_eq!(kind(input.map(Mode::Table, &up, t0)), Some(MouseKind::Release));
         let t1 = t0 + Duration::from_millis(150);
-        assert_eq!(kind(input.map(Mode::Table, &mouse(down, 10, 5), t1)), Some(MouseKind::DoubleClick));
-        assert_eq!(kind(input.map(Mode::Table, &mouse(down, 10, 5), t1)), Some(MouseKind::Press));
+        assert_eq!(
+            kind(input.map(Mode::Table, &mouse(down, 10, 5), t1)),
+            Some(MouseKind::DoubleClick)
+        );
+        assert_eq!(
+            kind(input.map(Mode::Table, &mouse(down, 10, 5), t1)),
+            Some(MouseKind::Press)
+        );
         let late = t1 + DOUBLE_CLICK + Duration::from_millis(1);
-        assert_eq!(kind(input.map(Mode::Table, &mouse(down, 10, 5), late)), Some(MouseKind::Press));
-        assert_eq!(kind(input.map(Mode::Table, &mouse(down, 30, 5), late)), Some(MouseKind::Press));
+        assert_eq!(
+            kind(input.map(Mode::Table, &mouse(down, 10, 5), late)),
+            Some(MouseKind::Press)
+        );
+        assert_eq!(
+            kind(input.map(Mode::Table, &mouse(down, 30, 5), late)),
+            Some(MouseKind::Press)
+        );
     }
 
     #[test]
     fn every_bound_key_means_one_thing_per_mode() {
-        for mode in [Mode::Launcher, Mode::Table, Mode::Help, Mode::Confirm, Mode::Finish] {
+        for mode in [
+            Mode::Launcher,
+            Mode::Table,
+            Mode::Help,
+            Mode::Confirm,
+            Mode::Finish,
+        ] {
             let keys: Vec<Key> = keymap(mode).iter().flat_map(|b| b.keys.iter().copied()).collect();
             for (i, k) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(k), "{k:?} bound twice in {mode:?}");

@@ -3,7 +3,7 @@
 
 use crate::game::{GameSetup, Note, Seeds};
 use crate::hit::{HitMap, Target};
-use crate::input::{key_bar, Mode, Msg, MouseKind, LAUNCHER_KEYS};
+use crate::input::{key_bar, Mode, MouseKind, Msg, LAUNCHER_KEYS};
 use crate::paint::{fill, put};
 use crate::settings::Settings;
 use crate::theme::Theme;
@@ -59,7 +59,10 @@ impl Launcher {
             if variants.is_empty() {
                 continue;
             }
-            rows.push(Row::Heading(factory.id().to_string(), factory.description().to_string()));
+            rows.push(Row::Heading(
+                factory.id().to_string(),
+                factory.description().to_string(),
+            ));
             for i in variants {
                 rows.push(Row::Variant(i));
             }
@@ -199,7 +202,9 @@ impl Launcher {
             return;
         }
         let next = (self.rules_index(catalog, id) as i32 + dir).rem_euclid(n) as usize;
-        self.settings.rules.insert(id.to_string(), entry.rules[next].id.clone());
+        self.settings
+            .rules
+            .insert(id.to_string(), entry.rules[next].id.clone());
         self.save();
     }
 
@@ -255,9 +260,21 @@ impl Launcher {
         fill(buf, area, ' ', Style::default());
         let w = area.width;
         put(buf, area.x + 1, area.y, "felt", w, theme.heading());
-        put(buf, area.x + 6, area.y, "· choose a game", w.saturating_sub(6), theme.dim());
+        put(
+            buf,
+            area.x + 6,
+            area.y,
+            "· choose a game",
+            w.saturating_sub(6),
+            theme.dim(),
+        );
         let details_h = 5;
-        let list = Rect::new(area.x, area.y + 2, w, area.height.saturating_sub(3 + details_h + 1));
+        let list = Rect::new(
+            area.x,
+            area.y + 2,
+            w,
+            area.height.saturating_sub(3 + details_h + 1),
+        );
         self.draw_list(catalog, buf, list, theme);
         let details = Rect::new(area.x, list.bottom() + 1, w, details_h);
         self.draw_details(catalog, buf, details, theme);
@@ -280,15 +297,35 @@ impl Launcher {
         } else if self.selected >= self.top + height {
             self.top = self.selected + 1 - height;
         }
-        let name_w = catalog.variants().iter().map(|e| e.variant.name.chars().count()).max().unwrap_or(0) as u16 + 2;
-        for (line, (r, row)) in self.rows.iter().enumerate().skip(self.top).take(height).enumerate() {
+        let name_w = catalog
+            .variants()
+            .iter()
+            .map(|e| e.variant.name.chars().count())
+            .max()
+            .unwrap_or(0) as u16
+            + 2;
+        for (line, (r, row)) in self
+            .rows
+            .iter()
+            .enumerate()
+            .skip(self.top)
+            .take(height)
+            .enumerate()
+        {
             let y = list.y + line as u16;
             match row {
                 Row::Heading(id, description) => {
                     let title = capitalised(id);
                     put(buf, list.x + 1, y, &title, list.width, theme.heading());
                     let x = list.x + 2 + title.chars().count() as u16;
-                    put(buf, x, y, &format!("· {description}"), list.right().saturating_sub(x), theme.dim());
+                    put(
+                        buf,
+                        x,
+                        y,
+                        &format!("· {description}"),
+                        list.right().saturating_sub(x),
+                        theme.dim(),
+                    );
                 }
                 Row::Variant(i) => {
                     let Some(entry) = catalog.variants().get(*i) else {
@@ -304,8 +341,16 @@ impl Launcher {
                     let name = format!("{:<width$}", entry.variant.name, width = usize::from(name_w));
                     put(buf, list.x + 3, y, &name, list.width.saturating_sub(3), style);
                     let x = list.x + 4 + name_w;
-                    put(buf, x, y, &entry.variant.description, list.right().saturating_sub(x), theme.dim());
-                    self.hits.push(Rect::new(list.x, y, list.width, 1), Target::Row(r));
+                    put(
+                        buf,
+                        x,
+                        y,
+                        &entry.variant.description,
+                        list.right().saturating_sub(x),
+                        theme.dim(),
+                    );
+                    self.hits
+                        .push(Rect::new(list.x, y, list.width, 1), Target::Row(r));
                 }
             }
         }
@@ -318,13 +363,22 @@ impl Launcher {
         let mut y = area.y;
         if let Some(entry) = self.selected_variant(catalog).and_then(|id| catalog.get(id)) {
             if entry.rules.len() > 1 {
-                let choice = &entry.rules[self.rules_index(catalog, &entry.variant.id).min(entry.rules.len() - 1)];
+                let choice = &entry.rules[self
+                    .rules_index(catalog, &entry.variant.id)
+                    .min(entry.rules.len() - 1)];
                 put(buf, x, y, "Rules", 8, theme.heading());
                 let (l, r) = if theme.ascii { ("<", ">") } else { ("◀", "▶") };
                 let name = format!("{l} {} {r}", choice.name);
                 put(buf, value_x, y, &name, room, theme.selected());
                 let dx = value_x + name.chars().count() as u16 + 2;
-                put(buf, dx, y, &choice.description, area.right().saturating_sub(dx), theme.dim());
+                put(
+                    buf,
+                    dx,
+                    y,
+                    &choice.description,
+                    area.right().saturating_sub(dx),
+                    theme.dim(),
+                );
                 y += 1;
             }
         }
@@ -332,9 +386,23 @@ impl Launcher {
         match &self.code {
             Some(code) => {
                 let cursor = if theme.ascii { "_" } else { "█" };
-                put(buf, value_x, y, &format!("{code}{cursor}"), room, theme.selected());
+                put(
+                    buf,
+                    value_x,
+                    y,
+                    &format!("{code}{cursor}"),
+                    room,
+                    theme.selected(),
+                );
             }
-            None => put(buf, value_x, y, "a new deal (c: replay a deal by its code)", room, theme.dim()),
+            None => put(
+                buf,
+                value_x,
+                y,
+                "a new deal (c: replay a deal by its code)",
+                room,
+                theme.dim(),
+            ),
         }
         y += 1;
         let tick = |on: bool| if on { "[x]" } else { "[ ]" };
@@ -367,11 +435,18 @@ fn capitalised(id: &str) -> String {
 }
 
 /// A game of variant `id` with `rules` (default when none), dealt from `shuffle`.
-pub fn setup_variant(catalog: &Catalog, id: &str, rules: Option<&str>, shuffle: u64) -> Result<GameSetup, String> {
+pub fn setup_variant(
+    catalog: &Catalog,
+    id: &str,
+    rules: Option<&str>,
+    shuffle: u64,
+) -> Result<GameSetup, String> {
     let (entry, choice) = catalog.choose(id, rules).map_err(|e| e.to_string())?;
     let undo_depth = entry.variant.undo_depth;
     let rules = choice.id.clone();
-    let code = catalog.code_for(id, Some(&rules), shuffle).map_err(|e| e.to_string())?;
+    let code = catalog
+        .code_for(id, Some(&rules), shuffle)
+        .map_err(|e| e.to_string())?;
     let ruleset = catalog.build(id, Some(&rules)).map_err(|e| e.to_string())?;
     Ok(GameSetup {
         ruleset,

@@ -99,7 +99,12 @@ fn is_fixed(p: &PileView) -> bool {
 /// The size of table `view` needs to be drawn at all.
 pub fn minimum_size(view: &TableView) -> TooSmall {
     let rows = rows_of(view);
-    let slots = rows.values().map(|r| row_slots(view, r)).max().unwrap_or(1).max(1);
+    let slots = rows
+        .values()
+        .map(|r| row_slots(view, r))
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let height: u16 = rows
         .values()
         .map(|r| {
@@ -129,7 +134,13 @@ fn rows_of(view: &TableView) -> BTreeMap<u8, Vec<usize>> {
 
 fn row_slots(view: &TableView, row: &[usize]) -> u16 {
     row.iter()
-        .map(|&i| if is_fixed(&view.piles[i]) { 1 } else { FAN_RIGHT_SLOTS })
+        .map(|&i| {
+            if is_fixed(&view.piles[i]) {
+                1
+            } else {
+                FAN_RIGHT_SLOTS
+            }
+        })
         .sum()
 }
 
@@ -145,7 +156,12 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         return Err(need);
     }
     let rows = rows_of(view);
-    let slots = rows.values().map(|r| row_slots(view, r)).max().unwrap_or(1).max(1);
+    let slots = rows
+        .values()
+        .map(|r| row_slots(view, r))
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let col_w = (area.width / slots).clamp(COL_W_MIN, COL_W_MAX);
     let table_w = area.width.min(slots * col_w);
     let x0 = area.x + (area.width - table_w) / 2;
@@ -160,11 +176,9 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         .filter(|r| r.iter().all(|&i| view.piles[i].hint != DrawHint::FanDown))
         .map(|_| 1 + CARD_H)
         .sum();
-    let flex_h = if flex_rows > 0 {
-        (area.height - fixed_h) / flex_rows - 1
-    } else {
-        0
-    };
+    let flex_h = (area.height - fixed_h)
+        .checked_div(flex_rows)
+        .map_or(0, |h| h.saturating_sub(1));
 
     let mut piles = Vec::with_capacity(view.piles.len());
     let mut y = area.y;
@@ -185,14 +199,17 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
                 DrawHint::FanRight => fan_right(&p.cards, body, cw, row.len() == 1),
                 DrawHint::Stacked | DrawHint::Slot => top_only(p, slot),
             };
-            piles.push((i, PileGeom {
-                pile: i,
-                id: p.id,
-                area,
-                label: Rect::new(x, y, w, 1),
-                slot,
-                cards,
-            }));
+            piles.push((
+                i,
+                PileGeom {
+                    pile: i,
+                    id: p.id,
+                    area,
+                    label: Rect::new(x, y, w, 1),
+                    slot,
+                    cards,
+                },
+            ));
             x += w;
         }
         y += 1 + body_h;
@@ -222,7 +239,9 @@ fn row_widths(view: &TableView, row: &[usize], col_w: u16, table_w: u16) -> Vec<
         let p = &view.piles[i];
         if p.hint == DrawHint::Stacked {
             let want = (label_len(p) + 3).min(2 * col_w + 4);
-            let extra = want.saturating_sub(*w).min(spare.saturating_sub(across * COL_W_MIN * FAN_RIGHT_SLOTS));
+            let extra = want
+                .saturating_sub(*w)
+                .min(spare.saturating_sub(across * COL_W_MIN * FAN_RIGHT_SLOTS));
             *w += extra;
             spare -= extra;
         }
@@ -285,7 +304,9 @@ fn fold_face_down(cards: &[CardFace], units: &[Unit]) -> Vec<Unit> {
         let down = cards[usize::from(i)] == CardFace::Down;
         match out.last_mut() {
             Some((first, count, shape))
-                if down && cards[usize::from(*first)] == CardFace::Down && matches!(shape, Shape::Strip | Shape::Folded) =>
+                if down
+                    && cards[usize::from(*first)] == CardFace::Down
+                    && matches!(shape, Shape::Strip | Shape::Folded) =>
             {
                 *count += c;
                 *shape = Shape::Folded;
@@ -341,45 +362,66 @@ fn fan_down(cards: &[CardFace], body: Rect, card_w: u16) -> Vec<CardPlace> {
         .collect()
 }
 
-/// The width of a card's visible edge in a row across.
-fn strip_w(face: CardFace, step: u16) -> u16 {
-    match face {
-        CardFace::Up(_) => step,
-        CardFace::Down => step.div_ceil(2),
+/// Units of a row across before widths: face-down runs fold into one back with a count,
+/// since their order says nothing; face-up cards stand alone.
+fn across_units(cards: &[CardFace]) -> Vec<(u16, u16, Shape)> {
+    let mut units: Vec<(u16, u16, Shape)> = Vec::new();
+    for (i, face) in cards.iter().enumerate() {
+        let i = i as u16;
+        match units.last_mut() {
+            Some(last) if *face == CardFace::Down && cards[usize::from(last.0)] == CardFace::Down => {
+                last.1 += 1;
+                last.2 = Shape::Folded;
+            }
+            _ => units.push((i, 1, Shape::Strip)),
+        }
     }
+    if let Some(last) = units.last_mut() {
+        if last.2 == Shape::Strip {
+            last.2 = Shape::Full;
+        }
+    }
+    units
 }
 
 fn fan_right(cards: &[CardFace], body: Rect, card_w: u16, centred: bool) -> Vec<CardPlace> {
-    let n = cards.len() as u16;
-    if n == 0 {
+    if cards.is_empty() {
         return Vec::new();
     }
     let room = body.width.saturating_sub(1);
     let h = CARD_H.min(body.height);
+    let base = across_units(cards);
+    let last = base.len() - 1;
+    let width = |i: usize, u: &(u16, u16, Shape), step: u16| match u.2 {
+        _ if i == last => card_w,
+        Shape::Folded => 4.min(card_w),
+        _ if cards[usize::from(u.0)] == CardFace::Down => step.div_ceil(2),
+        _ => step,
+    };
     let mut units: Vec<(u16, u16, Shape, u16)> = Vec::new();
-    let total = |u: &[(u16, u16, Shape, u16)]| u.iter().map(|x| x.3).sum::<u16>() + card_w;
     for step in (1..=4).rev() {
-        units = (0..n - 1)
-            .map(|i| (i, 1, Shape::Strip, strip_w(cards[usize::from(i)], step)))
+        units = base
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.0, u.1, u.2, width(i, u, step)))
             .collect();
-        if total(&units) <= room {
+        if units.iter().map(|u| u.3).sum::<u16>() <= room {
             break;
         }
     }
-    if total(&units) > room {
+    if units.iter().map(|u| u.3).sum::<u16>() > room {
         // Even one column per card is too wide: the oldest cards hide behind a count.
         let keep = usize::from(room.saturating_sub(card_w + 3));
-        let cut = units.len().saturating_sub(keep);
-        let hidden = cut as u16;
+        let cut = units.len().saturating_sub(keep + 1);
+        let hidden = units[..cut].iter().map(|u| u.1).sum();
         let mut rest = units.split_off(cut);
         units = vec![(0, hidden, Shape::Hidden, 3)];
         units.append(&mut rest);
     }
-    units.push((n - 1, 1, Shape::Full, card_w));
-    let width = total(&units[..units.len() - 1]);
+    let used: u16 = units.iter().map(|u| u.3).sum();
     let mut x = body.x + 1;
     if centred {
-        x += (room.saturating_sub(width)) / 2;
+        x += room.saturating_sub(used) / 2;
     }
     units
         .into_iter()
@@ -399,7 +441,7 @@ fn fan_right(cards: &[CardFace], body: Rect, card_w: u16, centred: bool) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use felt_core::{Card, Place, PileRole, Rank, Seat, Suit};
+    use felt_core::{Card, PileRole, Place, Rank, Seat, Suit};
 
     fn up(n: u8) -> CardFace {
         CardFace::Up(Card::new(Suit::Hearts, Rank::new(n).expect("rank")))
@@ -505,14 +547,30 @@ mod tests {
 
     #[test]
     fn too_small_says_what_is_needed() {
-        let v = view((0..10).map(|i| pile(i, DrawHint::FanDown, 0, i, column(1, 1))).collect());
+        let v = view(
+            (0..10)
+                .map(|i| pile(i, DrawHint::FanDown, 0, i, column(1, 1)))
+                .collect(),
+        );
         let err = layout(&v, Rect::new(0, 0, 40, 10)).expect_err("too narrow");
-        assert_eq!(err, TooSmall { width: 50, height: 1 + FAN_MIN });
+        assert_eq!(
+            err,
+            TooSmall {
+                width: 50,
+                height: 1 + FAN_MIN
+            }
+        );
     }
 
     #[test]
     fn a_long_hand_across_hides_its_oldest_cards_rather_than_overflow() {
-        let v = view(vec![pile(0, DrawHint::FanRight, 0, 0, (0..13).map(|i| up(i + 1)).collect())]);
+        let v = view(vec![pile(
+            0,
+            DrawHint::FanRight,
+            0,
+            0,
+            (0..13).map(|i| up(i + 1)).collect(),
+        )]);
         let t = layout(&v, Rect::new(0, 0, 20, 6)).expect("fits");
         let cards = &t.piles[0].cards;
         assert_eq!(cards.iter().map(|c| c.count).sum::<u16>(), 13);

@@ -51,7 +51,11 @@ pub fn theme_from_env(options: &TuiOptions) -> Theme {
     let var = |k: &str| std::env::var(k).ok();
     Theme {
         ascii: options.ascii
-            || theme::ascii_needed(var("LC_ALL").as_deref(), var("LC_CTYPE").as_deref(), var("LANG").as_deref()),
+            || theme::ascii_needed(
+                var("LC_ALL").as_deref(),
+                var("LC_CTYPE").as_deref(),
+                var("LANG").as_deref(),
+            ),
         colour: !theme::no_color_requested(var("NO_COLOR").as_deref()),
         four_colour: options.four_colour,
     }

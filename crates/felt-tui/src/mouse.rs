@@ -33,12 +33,12 @@ impl Game {
         let Some(press) = self.press else {
             return;
         };
-        if self.pointer.is_none() && press.at != (x, y) {
-            if self.carry.is_none() {
-                match press.card {
-                    Some((pile, index)) if self.face_up(pile, index) && !self.is_stack(pile) => self.pick(pile, index),
-                    _ => return,
+        if self.pointer.is_none() && press.at != (x, y) && self.carry.is_none() {
+            match press.card {
+                Some((pile, index)) if self.face_up(pile, index) && !self.is_stack(pile) => {
+                    self.pick(pile, index)
                 }
+                _ => return,
             }
         }
         if self.carry.is_some() {
@@ -68,7 +68,9 @@ impl Game {
             match (target, self.hits.card_at(x, y)) {
                 (Some(to), _) if to != carry.from => self.drop_on(to),
                 // A click on another card of the same pile picks up from there instead.
-                (Some(_), Some((pile, index))) if index != carry.index && self.face_up(pile, index) => self.pick(pile, index),
+                (Some(_), Some((pile, index))) if index != carry.index && self.face_up(pile, index) => {
+                    self.pick(pile, index)
+                }
                 _ => self.carry = None,
             }
             return;

@@ -65,11 +65,21 @@ pub fn centred(buf: &mut Buffer, rect: Rect, text: &str, style: Style) {
 pub fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: &Theme) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
-    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    let rect = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
     fill(buf, rect, ' ', Style::default());
     outline(buf, rect, &theme.window_glyphs(), theme.heading());
     let title = format!(" {title} ");
-    centred(buf, Rect::new(rect.x, rect.y, rect.width, 1), &title, theme.heading());
+    centred(
+        buf,
+        Rect::new(rect.x, rect.y, rect.width, 1),
+        &title,
+        theme.heading(),
+    );
     Rect::new(rect.x + 2, rect.y + 1, w.saturating_sub(4), h.saturating_sub(2))
 }
 

@@ -90,7 +90,10 @@ impl Settings {
             path: path.to_path_buf(),
             source,
         };
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(io)?;
         let text = toml::to_string_pretty(self).map_err(|e| io(std::io::Error::other(e)))?;
         let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
@@ -150,7 +153,10 @@ mod tests {
         let msg = err.expect("reported").to_string();
         assert!(msg.contains("kept it as"), "{msg}");
         let kept = dir.path().join("tui.toml.corrupt");
-        assert_eq!(std::fs::read_to_string(&kept).expect("kept"), "four_colour = \"maybe\"");
+        assert_eq!(
+            std::fs::read_to_string(&kept).expect("kept"),
+            "four_colour = \"maybe\""
+        );
         assert!(!path.exists());
         // A second corrupt file does not overwrite the first one kept.
         std::fs::write(&path, "[[[").expect("write");

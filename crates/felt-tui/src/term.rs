@@ -19,7 +19,12 @@ const TICK: Duration = Duration::from_millis(100);
 /// Puts the terminal back as it was. Safe to call more than once.
 pub fn restore() {
     let _ = terminal::disable_raw_mode();
-    let _ = execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
 }
 
 /// Restores the terminal when dropped, whatever way the scope is left.
@@ -46,13 +51,22 @@ fn install_panic_hook() {
 /// Runs `app` in the terminal until it quits or a signal asks it to.
 pub fn run_app(mut app: App) -> anyhow::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP, signal_hook::consts::SIGINT] {
+    for signal in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
     install_panic_hook();
     terminal::enable_raw_mode()?;
     let _guard = Guard;
-    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, cursor::Hide)?;
+    execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        cursor::Hide
+    )?;
     let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     term.clear()?;
     let mut dirty = true;
@@ -110,7 +124,13 @@ fn base64(bytes: &[u8]) -> String {
 mod tests {
     #[test]
     fn base64_matches_rfc_4648_examples() {
-        for (plain, coded) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")] {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foobar", "Zm9vYmFy"),
+        ] {
             assert_eq!(super::base64(plain.as_bytes()), coded);
         }
     }

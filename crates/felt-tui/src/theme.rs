@@ -74,7 +74,11 @@ impl Theme {
 
     /// A card's short label, `10♠` or `10S`.
     pub fn card_label(&self, card: Card) -> String {
-        format!("{}{}", Theme::rank_text(card.rank()), self.suit_glyph(card.suit()))
+        format!(
+            "{}{}",
+            Theme::rank_text(card.rank()),
+            self.suit_glyph(card.suit())
+        )
     }
 
     /// The style of a face-up card's face.
@@ -332,7 +336,14 @@ mod tests {
             ..Theme::default()
         };
         let card = Card::new(Suit::Hearts, Rank::KING);
-        for style in [t.face(card), t.back(), t.accepting(), t.selected(), t.error(), t.bar()] {
+        for style in [
+            t.face(card),
+            t.back(),
+            t.accepting(),
+            t.selected(),
+            t.error(),
+            t.bar(),
+        ] {
             assert_eq!((style.fg, style.bg), (None, None));
         }
         assert!(no_color_requested(Some("1")));

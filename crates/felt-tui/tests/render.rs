@@ -149,6 +149,11 @@ fn the_table_redraws_at_a_new_size() {
     draw(&mut term, &mut app);
     let wide = text(&term);
     // Ten columns of ten cells, centred: column 1's label sits over the first column.
-    assert!(wide.lines().nth(4).is_some_and(|l| l.starts_with("    1         2")), "{wide}");
+    assert!(
+        wide.lines()
+            .nth(4)
+            .is_some_and(|l| l.starts_with("    1         2")),
+        "{wide}"
+    );
     assert_eq!(wide.lines().count(), 30);
 }

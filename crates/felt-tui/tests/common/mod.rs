@@ -3,7 +3,12 @@
 
 #![allow(dead_code)]
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+pub mod toy;
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
 use felt_core::{Catalog, Origin, Session};
 use felt_tui::{App, Start, Theme};
 use ratatui::backend::TestBackend;
@@ -12,9 +17,18 @@ use std::time::{Duration, Instant};
 
 const CLASSIC: &str = include_str!("../../../../config/scoring/classic.toml");
 const VARIANTS: [(&str, &str); 3] = [
-    ("spider-1suit.toml", include_str!("../../../../config/variants/spider-1suit.toml")),
-    ("spider-2suit.toml", include_str!("../../../../config/variants/spider-2suit.toml")),
-    ("spider-4suit.toml", include_str!("../../../../config/variants/spider-4suit.toml")),
+    (
+        "spider-1suit.toml",
+        include_str!("../../../../config/variants/spider-1suit.toml"),
+    ),
+    (
+        "spider-2suit.toml",
+        include_str!("../../../../config/variants/spider-2suit.toml"),
+    ),
+    (
+        "spider-4suit.toml",
+        include_str!("../../../../config/variants/spider-4suit.toml"),
+    ),
 ];
 
 /// The built-in rulesets and variants, as the binary embeds them.
@@ -59,8 +73,20 @@ pub fn position(text: &str) -> App {
     let code = catalog.code_for("spider-1suit", None, 0).expect("code");
     let state = ruleset.import_position(text).unwrap_or_else(|e| panic!("{e}"));
     let session = Session::from_state(ruleset, code, 100, state);
-    let start = Start::Session { session, undo_depth: 100 };
+    let start = Start::Session {
+        session,
+        undo_depth: 100,
+    };
     App::new(catalog, theme(), None, Some(start), 7).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// An app playing the toy trick game, with or without hints.
+pub fn toy(hint: bool) -> App {
+    let start = Start::Session {
+        session: toy::session(hint),
+        undo_depth: 10,
+    };
+    App::new(Catalog::new(), theme(), None, Some(start), 7).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A test terminal of `w` × `h`.
@@ -146,15 +172,24 @@ impl Pointer {
     }
 
     pub fn press(&mut self, app: &mut App, x: u16, y: u16) {
-        app.handle(&mouse_event(MouseEventKind::Down(MouseButton::Left), x, y), self.now);
+        app.handle(
+            &mouse_event(MouseEventKind::Down(MouseButton::Left), x, y),
+            self.now,
+        );
     }
 
     pub fn drag(&mut self, app: &mut App, x: u16, y: u16) {
-        app.handle(&mouse_event(MouseEventKind::Drag(MouseButton::Left), x, y), self.now);
+        app.handle(
+            &mouse_event(MouseEventKind::Drag(MouseButton::Left), x, y),
+            self.now,
+        );
     }
 
     pub fn release(&mut self, app: &mut App, x: u16, y: u16) {
-        app.handle(&mouse_event(MouseEventKind::Up(MouseButton::Left), x, y), self.now);
+        app.handle(
+            &mouse_event(MouseEventKind::Up(MouseButton::Left), x, y),
+            self.now,
+        );
     }
 
     pub fn click(&mut self, app: &mut App, x: u16, y: u16) {
@@ -167,7 +202,8 @@ impl Pointer {
 /// Where a pile's `index`-th card was drawn: its first cell, found from the screen's layout.
 pub fn card_cell(app: &App, pile: u8, index: u16) -> (u16, u16) {
     let game = app.game().expect("a game is on");
-    let layout = felt_tui::layout::layout(game.view(), ratatui::layout::Rect::new(0, 0, 80, 22)).expect("fits");
+    let layout =
+        felt_tui::layout::layout(game.view(), ratatui::layout::Rect::new(0, 0, 80, 22)).expect("fits");
     let geom = layout.pile(felt_core::PileId(pile)).expect("pile drawn");
     let place = geom
         .cards
