@@ -1,0 +1,79 @@
+//! Bot strength: the Monte-Carlo partnership (North–South) against the simple rule-based one
+//! (East–West), over many games to 500, in parallel.
+//!
+//! `cargo run --release -p felt-spades --example strength -- [GAMES] [SAMPLES]`
+//! (defaults: 1000 games, 24 samples).
+
+use felt_core::Ruleset;
+use felt_spades::bots::Policy;
+use felt_spades::game::Phase;
+use felt_spades::{Params, Spades};
+use rayon::prelude::*;
+use std::time::Instant;
+
+struct Outcome {
+    winner: usize,
+    scores: [i32; 2],
+    hands: u32,
+}
+
+fn play(spades: &Spades, seed: u64) -> Outcome {
+    let mut state = spades.new_game(seed);
+    loop {
+        match state.phase {
+            Phase::GameOver => break,
+            Phase::HandOver => {
+                let _ = spades.apply(&mut state, &felt_core::Action::Choose { option: 0 });
+            }
+            _ => {
+                let action = Spades::action_for(&state, spades.decide(&state, 0));
+                if let Err(e) = spades.apply(&mut state, &action) {
+                    eprintln!("seed {seed}: the bot's action was refused: {e}");
+                    break;
+                }
+            }
+        }
+    }
+    Outcome {
+        winner: state.winner.unwrap_or(1),
+        scores: state.scores,
+        hands: state.hand_no,
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let samples: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(24);
+    let spades = Spades::with_params(Params {
+        samples,
+        opponents: Policy::Simple,
+        ..Params::default()
+    });
+    let start = Instant::now();
+    let outcomes: Vec<Outcome> = (0..games)
+        .into_par_iter()
+        .map(|seed| play(&spades, seed))
+        .collect();
+    let elapsed = start.elapsed();
+    let wins = outcomes.iter().filter(|o| o.winner == 0).count();
+    let hands: u32 = outcomes.iter().map(|o| o.hands).sum();
+    let avg = |side: usize| outcomes.iter().map(|o| o.scores[side] as f64).sum::<f64>() / games as f64;
+    println!("games: {games}, samples per decision: {samples}");
+    println!(
+        "Monte-Carlo (North–South) won {wins} of {games}: {:.1} %",
+        100.0 * wins as f64 / games as f64
+    );
+    println!(
+        "average final score: Monte-Carlo {:.0}, simple {:.0}",
+        avg(0),
+        avg(1)
+    );
+    println!("hands per game: {:.1}", hands as f64 / games as f64);
+    println!(
+        "time: {:.1} s in all, {:.3} s per game on {} threads",
+        elapsed.as_secs_f64(),
+        elapsed.as_secs_f64() * rayon::current_num_threads() as f64 / games as f64,
+        rayon::current_num_threads()
+    );
+}

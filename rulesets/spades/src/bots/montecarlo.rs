@@ -1,0 +1,99 @@
+//! The Monte-Carlo card player: for each legal card, play out sampled deals of the unseen
+//! cards with the simple policy at every seat, and keep the card with the best average result
+//! for its side (points won minus points the other side won, bags and Nils included).
+
+use super::{rng, sample, simple, Knowledge, Public};
+use crate::cards::{Hand, C};
+use crate::game::{next, side, trick_winner};
+use crate::scoring::score_side;
+
+/// A hand played out to its end from a full deal.
+#[derive(Clone, Copy)]
+struct Sim {
+    hands: [Hand; 4],
+    public: Public,
+}
+
+impl Sim {
+    fn play(&mut self, c: C) {
+        let p = &mut self.public;
+        let seat = p.turn;
+        self.hands[seat as usize].remove(c);
+        if let Some(led) = p.led() {
+            if c.suit() != led {
+                p.voids[seat as usize] |= 1 << led;
+            }
+        }
+        if c.suit() == crate::cards::SPADES {
+            p.broken = true;
+        }
+        p.trick[seat as usize] = Some(c);
+        p.played.insert(c);
+        if p.trick.iter().all(Option::is_some) {
+            let winner = trick_winner(&p.trick, p.leader);
+            p.taken[winner as usize] += 1;
+            p.tricks_played += 1;
+            p.trick = [None; 4];
+            p.leader = winner;
+            p.turn = winner;
+        } else {
+            p.turn = next(seat);
+        }
+    }
+
+    fn finish(mut self) -> [u8; 4] {
+        while self.public.tricks_played < 13 {
+            let seat = self.public.turn;
+            let c = simple::choose(seat, self.hands[seat as usize], &self.public);
+            self.play(c);
+        }
+        self.public.taken
+    }
+}
+
+/// The value of a finished hand to `side_no`: its points minus the other side's.
+fn value(p: &Public, taken: [u8; 4], side_no: usize) -> i32 {
+    let delta = |s: usize| {
+        let bids = [p.bids[s].unwrap_or(0), p.bids[s + 2].unwrap_or(0)];
+        let r = score_side(bids, [taken[s], taken[s + 2]], p.scores[s], p.bags[s]);
+        r.score - p.scores[s]
+    };
+    delta(side_no) - delta(1 - side_no)
+}
+
+/// Every legal card with its average value over `samples` sampled deals, best first (ties in
+/// display order).
+pub fn rank_cards(k: &Knowledge, samples: u32) -> Vec<(C, f64)> {
+    let legal: Vec<C> = k.legal().iter().collect();
+    if legal.len() <= 1 {
+        return legal.into_iter().map(|c| (c, 0.0)).collect();
+    }
+    let mut rng = rng(k.entropy);
+    let mut totals = vec![0i64; legal.len()];
+    for _ in 0..samples.max(1) {
+        let hands = sample::deal(k, &mut rng);
+        let start = Sim {
+            hands,
+            public: k.public,
+        };
+        for (i, &c) in legal.iter().enumerate() {
+            let mut sim = start;
+            sim.play(c);
+            let taken = sim.finish();
+            totals[i] += value(&k.public, taken, side(k.seat)) as i64;
+        }
+    }
+    let mut ranked: Vec<(C, f64)> = legal
+        .into_iter()
+        .zip(totals)
+        .map(|(c, t)| (c, t as f64 / samples.max(1) as f64))
+        .collect();
+    // Stable sort: equal values keep display order, so the choice is deterministic.
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ranked
+}
+
+/// The card the Monte-Carlo player plays.
+pub fn choose(k: &Knowledge, samples: u32) -> C {
+    rank_cards(k, samples).first().map_or(C(0), |&(c, _)| c)
+}

@@ -1,0 +1,395 @@
+//! The felt ruleset: variant settings, checking and applying the human's actions, and the
+//! computer seats' turns played automatically in the same step.
+
+use crate::bots::{bid, montecarlo, simple, Knowledge, Policy};
+use crate::cards::C;
+use crate::game::{hand_pile, refusal, slot_pile, Phase, State, SIDE_NAMES, SOUTH};
+use felt_core::{
+    Action, Analysis, AnalyzeRequest, Event, ParamError, PileId, RuleChoice, RuleViolation, Ruleset,
+    RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
+};
+
+/// The highest bid.
+pub const MAX_BID: u32 = 13;
+/// The option of the hand-over prompt that deals the next hand.
+pub const NEXT_HAND: u32 = 0;
+
+/// Settings from a variant's `[game]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Points that win the game (`target`, default 500).
+    pub target: i32,
+    /// Sampled deals per Monte-Carlo decision (`samples`, default 24).
+    pub samples: u32,
+    /// How East and West play (`opponents`: `montecarlo` or `simple`).
+    pub opponents: Policy,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            target: 500,
+            samples: 24,
+            opponents: Policy::MonteCarlo,
+        }
+    }
+}
+
+impl Params {
+    /// Reads and checks the `[game]` table.
+    pub fn from_table(game: &toml::Table) -> Result<Params, ParamError> {
+        let mut params = Params::default();
+        for (key, value) in game {
+            let at = format!("game.{key}");
+            match key.as_str() {
+                "target" => {
+                    params.target = value
+                        .as_integer()
+                        .filter(|n| (50..=10_000).contains(n))
+                        .ok_or_else(|| {
+                            ParamError::at(&at, "expected the winning score, a whole number from 50 to 10000")
+                        })? as i32
+                }
+                "samples" => {
+                    params.samples = value
+                        .as_integer()
+                        .filter(|n| (1..=1_000).contains(n))
+                        .ok_or_else(|| {
+                            ParamError::at(&at, "expected sampled deals per bot decision, 1 to 1000")
+                        })? as u32
+                }
+                "opponents" => {
+                    params.opponents = match value.as_str() {
+                        Some("montecarlo") => Policy::MonteCarlo,
+                        Some("simple") => Policy::Simple,
+                        _ => return Err(ParamError::at(&at, "expected \"montecarlo\" or \"simple\"")),
+                    }
+                }
+                other => {
+                    return Err(ParamError::at(
+                        &at,
+                        format!("unknown setting '{other}' (spades knows: target, samples, opponents)"),
+                    ))
+                }
+            }
+        }
+        Ok(params)
+    }
+}
+
+/// The one rules choice: pagat's partnership Spades.
+pub fn rule_choices() -> Vec<RuleChoice> {
+    vec![RuleChoice {
+        id: "standard".to_string(),
+        letter: 'S',
+        name: "Standard".to_string(),
+        description: "Partnership Spades as on pagat.com: Nil allowed, ten bags cost 100".to_string(),
+    }]
+}
+
+/// What a computer seat does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A bid.
+    Bid(u8),
+    /// A card.
+    Card(C),
+}
+
+/// Partnership Spades, the human in the South seat.
+pub struct Spades {
+    info: RulesetInfo,
+    params: Params,
+    policies: [Policy; 4],
+}
+
+impl Spades {
+    /// Spades for a variant.
+    pub fn new(setup: Setup<'_>) -> Result<Spades, ParamError> {
+        let params = Params::from_table(&setup.variant.game)?;
+        let mut spades = Spades::with_params(params);
+        spades.info.variant = setup.variant.id.clone();
+        spades.info.name = setup.variant.name.clone();
+        spades.info.rules = setup.rules.id.clone();
+        Ok(spades)
+    }
+
+    /// Spades with settings and no variant file (tests, benchmarks).
+    pub fn with_params(params: Params) -> Spades {
+        let o = params.opponents;
+        Spades {
+            info: RulesetInfo {
+                ruleset: "spades".to_string(),
+                variant: "spades".to_string(),
+                name: "Spades".to_string(),
+                rules: "standard".to_string(),
+                help: help(params.target),
+                seats: 1,
+            },
+            params,
+            policies: [Policy::MonteCarlo, o, Policy::MonteCarlo, o],
+        }
+    }
+
+    /// The settings.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// What the bot of `seat` would do now (for South: the hint).
+    pub fn decide(&self, state: &State, seat: u8) -> Decision {
+        self.decide_as(state, seat, self.policies[seat as usize])
+    }
+
+    /// What a bot following `policy` would do now at `seat`.
+    pub fn decide_as(&self, state: &State, seat: u8, policy: Policy) -> Decision {
+        let k = Knowledge::of(state, seat);
+        match (state.phase, policy) {
+            (Phase::Bidding, Policy::MonteCarlo) => Decision::Bid(bid::montecarlo_bid(&k)),
+            (Phase::Bidding, Policy::Simple) => Decision::Bid(bid::simple_bid(k.hand)),
+            (_, Policy::MonteCarlo) => Decision::Card(montecarlo::choose(&k, self.params.samples)),
+            (_, Policy::Simple) => Decision::Card(simple::choose(seat, k.hand, &k.public)),
+        }
+    }
+
+    /// Plays the computer seats until it is South's turn or the hand or game is over.
+    pub fn run_bots(&self, state: &mut State, events: &mut Vec<Event>) {
+        while matches!(state.phase, Phase::Bidding | Phase::Playing) && state.turn != SOUTH {
+            match self.decide(state, state.turn) {
+                Decision::Bid(n) => state.bid(n, events),
+                Decision::Card(c) => state.play(c, self.params.target, events),
+            }
+        }
+    }
+
+    /// The action that carries out a decision of South's.
+    pub fn action_for(state: &State, decision: Decision) -> Action {
+        match decision {
+            Decision::Bid(n) => Action::Choose { option: n as u32 },
+            Decision::Card(c) => Action::Move {
+                from: hand_pile(SOUTH),
+                index: state.hands[SOUTH as usize].position(c).unwrap_or(0) as u16,
+                to: slot_pile(SOUTH),
+            },
+        }
+    }
+}
+
+fn help(target: i32) -> Vec<String> {
+    vec![
+        "Partnership Spades: you sit South with North as your partner, against East and West. \
+         Each hand, all 52 cards are dealt, 13 each."
+            .to_string(),
+        "Bidding: once round, from the dealer's left, each player bids the tricks they expect to \
+         take, 0 to 13. A bid of 0 is Nil: a promise to take no trick (+100 if kept, -100 if not)."
+            .to_string(),
+        "Play: follow suit if you can, otherwise play anything. Spades are trumps: the highest \
+         spade wins a trick, else the highest card of the suit led. Spades may not be led until \
+         one has been played on another suit (or you hold only spades); the first trick may not \
+         be led with a spade."
+            .to_string(),
+        format!(
+            "Scoring: a side that takes its bid scores 10 a trick bid plus 1 a trick over (a bag); \
+             falling short costs 10 a trick bid. Every 10 bags cost 100. First side to {target} wins; \
+             a tie plays on."
+        ),
+    ]
+}
+
+fn bid_label(n: u32) -> String {
+    if n == 0 {
+        "Nil".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+impl Ruleset for Spades {
+    type State = State;
+
+    fn info(&self) -> &RulesetInfo {
+        &self.info
+    }
+
+    fn new_game(&self, seed: u64) -> State {
+        let mut state = State::new(seed);
+        self.run_bots(&mut state, &mut Vec::new());
+        state
+    }
+
+    fn check(&self, state: &State, action: &Action) -> Result<(), RuleViolation> {
+        let no_such = || {
+            RuleViolation::new(
+                "SPD-PLAY",
+                "Spades has no such action: bid by choosing a number, or play a card from your hand",
+            )
+        };
+        match (state.phase, action) {
+            (Phase::GameOver, _) => {
+                let who = state.winner.map_or("A side", |s| SIDE_NAMES[s]);
+                Err(RuleViolation::new(
+                    "SPD-GAME",
+                    format!("The game is over: {who} won"),
+                ))
+            }
+            (Phase::Bidding, Action::Choose { option }) => {
+                if *option > MAX_BID {
+                    Err(RuleViolation::new(
+                        "SPD-BID",
+                        "Bid a number of tricks from 0 (Nil) to 13",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Bidding, Action::Move { .. }) => Err(RuleViolation::new(
+                "SPD-BID",
+                "Bid first: choose how many tricks you expect to take (0 is Nil)",
+            )),
+            (Phase::Playing, Action::Move { from, index, to }) => {
+                if *from != hand_pile(SOUTH) {
+                    return Err(RuleViolation::new("SPD-PLAY", "Play a card from your own hand"));
+                }
+                if !(4..8).contains(&to.0) {
+                    return Err(RuleViolation::new(
+                        "SPD-PLAY",
+                        "Play the card to the trick in the middle",
+                    ));
+                }
+                let hand = state.hands[SOUTH as usize];
+                let card = hand.nth(*index as usize).ok_or_else(|| {
+                    RuleViolation::new("SPD-PLAY", format!("Your hand has no card at position {index}"))
+                })?;
+                match refusal(hand, state.led(), state.broken, state.tricks_played == 0, card) {
+                    Some(why) => Err(why),
+                    None => Ok(()),
+                }
+            }
+            (Phase::Playing, Action::Choose { .. }) => Err(RuleViolation::new(
+                "SPD-BID",
+                "Bidding is over for this hand: play a card",
+            )),
+            (Phase::HandOver, Action::Choose { option }) if *option == NEXT_HAND => Ok(()),
+            (Phase::HandOver, _) => Err(RuleViolation::new(
+                "SPD-DEAL",
+                "The hand is over: choose \"Next hand\" to deal the next one",
+            )),
+            _ => Err(no_such()),
+        }
+    }
+
+    fn apply(&self, state: &mut State, action: &Action) -> Result<Vec<Event>, RuleViolation> {
+        self.check(state, action)?;
+        let mut events = Vec::new();
+        state.news.clear();
+        match (state.phase, action) {
+            (Phase::Bidding, Action::Choose { option }) => {
+                state.human_actions += 1;
+                state.bid(*option as u8, &mut events);
+            }
+            (Phase::Playing, Action::Move { index, .. }) => {
+                state.human_actions += 1;
+                if let Some(card) = state.hands[SOUTH as usize].nth(*index as usize) {
+                    state.play(card, self.params.target, &mut events);
+                }
+            }
+            (Phase::HandOver, _) => state.next_hand(&mut events),
+            _ => {}
+        }
+        self.run_bots(state, &mut events);
+        Ok(events)
+    }
+
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        match state.phase {
+            Phase::Bidding => out.extend((0..=MAX_BID).map(|option| Action::Choose { option })),
+            Phase::Playing => {
+                let hand = state.hands[SOUTH as usize];
+                for card in state.legal().iter() {
+                    out.push(Action::Move {
+                        from: hand_pile(SOUTH),
+                        index: hand.position(card).unwrap_or(0) as u16,
+                        to: slot_pile(SOUTH),
+                    });
+                }
+            }
+            Phase::HandOver => out.push(Action::Choose { option: NEXT_HAND }),
+            Phase::GameOver => {}
+        }
+    }
+
+    fn view(&self, state: &State, seat: Seat) -> TableView {
+        crate::view::table_view(state, seat, self.params.target)
+    }
+
+    fn status(&self, state: &State) -> Status {
+        match (state.phase, state.winner) {
+            (Phase::GameOver, Some(0)) => Status::Won {
+                winner: SIDE_NAMES[0].to_string(),
+            },
+            (Phase::GameOver, Some(s)) => Status::Over {
+                reason: format!(
+                    "{} won the game, {} to {}",
+                    SIDE_NAMES[s],
+                    state.scores[s],
+                    state.scores[1 - s]
+                ),
+            },
+            _ => Status::Playing,
+        }
+    }
+
+    fn scoreboard(&self, state: &State) -> Scoreboard {
+        Scoreboard {
+            score: Some(state.scores[0] as i64),
+            moves: state.human_actions,
+        }
+    }
+
+    fn analyze(&self, state: &State, request: &AnalyzeRequest) -> Option<Analysis> {
+        let AnalyzeRequest::Hint { rank, .. } = request else {
+            return None;
+        };
+        let action = match state.phase {
+            Phase::GameOver => None,
+            Phase::HandOver => (*rank == 0).then_some(Action::Choose { option: NEXT_HAND }),
+            Phase::Bidding => {
+                let Decision::Bid(best) = self.decide(state, SOUTH) else {
+                    return None;
+                };
+                // Then the bids next to it, nearest first.
+                let r = *rank as i32;
+                let offset = if r % 2 == 1 { (r + 1) / 2 } else { -(r / 2) };
+                let n = best as i32 + offset;
+                (0..=MAX_BID as i32)
+                    .contains(&n)
+                    .then_some(Action::Choose { option: n as u32 })
+            }
+            Phase::Playing => {
+                let k = Knowledge::of(state, SOUTH);
+                let ranked = montecarlo::rank_cards(&k, self.params.samples);
+                ranked
+                    .get(*rank as usize)
+                    .map(|&(c, _)| Spades::action_for(state, Decision::Card(c)))
+            }
+        };
+        Some(Analysis::Hint { action })
+    }
+
+    fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
+        let action = Action::Move {
+            from,
+            index,
+            to: slot_pile(SOUTH),
+        };
+        match self.check(state, &action) {
+            Ok(()) => vec![action],
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+/// The prompt's label for a bid option.
+pub fn option_label(n: u32) -> String {
+    bid_label(n)
+}
