@@ -12,11 +12,13 @@
 #![warn(missing_docs)]
 
 pub mod app;
+mod cursor;
 pub mod draw;
 pub mod game;
 mod game_view;
 pub mod hit;
 pub mod input;
+pub mod keymap;
 pub mod launcher;
 pub mod layout;
 mod mouse;

@@ -1,0 +1,327 @@
+//! The keymaps: every key of every mode, with how the help and the key bars write it. One
+//! table per mode is both what the keys do and what `?` shows.
+
+use crate::input::{Mode, Msg};
+use crossterm::event::KeyCode;
+
+/// A key: its code, and whether Ctrl is held (Shift is part of the character).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key(pub KeyCode, pub bool);
+
+const fn ch(c: char) -> Key {
+    Key(KeyCode::Char(c), false)
+}
+
+const fn code(c: KeyCode) -> Key {
+    Key(c, false)
+}
+
+/// One line of a keymap: its keys, how the help writes them, what they do.
+pub struct Binding {
+    /// The keys.
+    pub keys: &'static [Key],
+    /// How the keys are written for people.
+    pub label: &'static str,
+    /// What they do.
+    pub help: &'static str,
+    /// The message for the key pressed.
+    pub msg: fn(KeyCode) -> Msg,
+}
+
+fn digit_column(code: KeyCode) -> Msg {
+    match code {
+        KeyCode::Char('0') => Msg::Column(10),
+        KeyCode::Char(c) => Msg::Column(c.to_digit(10).map_or(1, |d| d as u8)),
+        _ => Msg::Column(1),
+    }
+}
+
+/// The playing keymap, in the order `?` lists it.
+pub const TABLE_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Left), ch('h')],
+        label: "← h",
+        help: "cursor to the pile on the left",
+        msg: |_| Msg::Left,
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l')],
+        label: "→ l",
+        help: "cursor to the pile on the right",
+        msg: |_| Msg::Right,
+    },
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑ k",
+        help: "cursor up a card (or to the row above)",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "↓ j",
+        help: "cursor down a card (or to the row below)",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[
+            ch('1'),
+            ch('2'),
+            ch('3'),
+            ch('4'),
+            ch('5'),
+            ch('6'),
+            ch('7'),
+            ch('8'),
+            ch('9'),
+            ch('0'),
+        ],
+        label: "1-9 0",
+        help: "pick up from that column, or drop on it (0 is column 10)",
+        msg: digit_column,
+    },
+    Binding {
+        keys: &[ch(' '), code(KeyCode::Enter)],
+        label: "Space Enter",
+        help: "pick up the cards under the cursor / drop them",
+        msg: |_| Msg::Select,
+    },
+    Binding {
+        keys: &[ch('a')],
+        label: "a, Enter twice",
+        help: "send the cards to the best place",
+        msg: |_| Msg::Auto,
+    },
+    Binding {
+        keys: &[ch('d')],
+        label: "d",
+        help: "deal from the stock",
+        msg: |_| Msg::Deal,
+    },
+    Binding {
+        keys: &[ch('u')],
+        label: "u",
+        help: "undo",
+        msg: |_| Msg::Undo,
+    },
+    Binding {
+        keys: &[ch('r'), Key(KeyCode::Char('r'), true)],
+        label: "r Ctrl-R",
+        help: "redo",
+        msg: |_| Msg::Redo,
+    },
+    Binding {
+        keys: &[ch('H')],
+        label: "H",
+        help: "hint: the ruleset's suggestion, if it has one",
+        msg: |_| Msg::Hint,
+    },
+    Binding {
+        keys: &[ch('n')],
+        label: "n",
+        help: "new game",
+        msg: |_| Msg::NewGame,
+    },
+    Binding {
+        keys: &[ch('R')],
+        label: "R",
+        help: "restart this deal",
+        msg: |_| Msg::Restart,
+    },
+    Binding {
+        keys: &[ch('c')],
+        label: "c",
+        help: "show and copy the game code",
+        msg: |_| Msg::ShowCode,
+    },
+    Binding {
+        keys: &[ch('?')],
+        label: "?",
+        help: "this help",
+        msg: |_| Msg::Help,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        label: "Esc",
+        help: "put the cards back / clear the message",
+        msg: |_| Msg::Cancel,
+    },
+    Binding {
+        keys: &[ch('q')],
+        label: "q",
+        help: "back to the menu",
+        msg: |_| Msg::Back,
+    },
+];
+
+/// The launcher's keymap.
+pub const LAUNCHER_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑↓",
+        help: "game",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::Left), ch('h')],
+        label: "←→",
+        help: "rules",
+        msg: |_| Msg::Left,
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Right,
+    },
+    Binding {
+        keys: &[ch('c')],
+        label: "c",
+        help: "code",
+        msg: |_| Msg::EditCode,
+    },
+    Binding {
+        keys: &[ch('f')],
+        label: "f",
+        help: "4 colours",
+        msg: |_| Msg::ToggleFourColour,
+    },
+    Binding {
+        keys: &[ch('p')],
+        label: "p",
+        help: "auto-place",
+        msg: |_| Msg::ToggleAutoPlace,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), ch(' ')],
+        label: "Enter",
+        help: "play",
+        msg: |_| Msg::Start,
+    },
+    Binding {
+        keys: &[ch('q')],
+        label: "q",
+        help: "quit",
+        msg: |_| Msg::Back,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        label: "",
+        help: "",
+        msg: |_| Msg::Cancel,
+    },
+];
+
+const HELP_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑↓",
+        help: "scroll",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageUp,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown), ch(' ')],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageDown,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc), ch('?'), ch('q'), code(KeyCode::Enter)],
+        label: "Esc",
+        help: "close",
+        msg: |_| Msg::Cancel,
+    },
+];
+
+const CONFIRM_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[ch('y'), ch('Y'), code(KeyCode::Enter)],
+        label: "y",
+        help: "yes",
+        msg: |_| Msg::Yes,
+    },
+    Binding {
+        keys: &[ch('n'), ch('N'), code(KeyCode::Esc), ch('q')],
+        label: "n",
+        help: "no",
+        msg: |_| Msg::No,
+    },
+];
+
+/// The finish screen's keymap.
+pub const FINISH_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[ch('n'), code(KeyCode::Enter)],
+        label: "n",
+        help: "new game",
+        msg: |_| Msg::NewGame,
+    },
+    Binding {
+        keys: &[ch('R')],
+        label: "R",
+        help: "play this deal again",
+        msg: |_| Msg::Restart,
+    },
+    Binding {
+        keys: &[ch('u')],
+        label: "u",
+        help: "undo",
+        msg: |_| Msg::Undo,
+    },
+    Binding {
+        keys: &[ch('c')],
+        label: "c",
+        help: "copy the code",
+        msg: |_| Msg::ShowCode,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        label: "Esc",
+        help: "look at the table",
+        msg: |_| Msg::Cancel,
+    },
+    Binding {
+        keys: &[ch('q')],
+        label: "q",
+        help: "menu",
+        msg: |_| Msg::Back,
+    },
+];
+
+/// The keymap of a mode.
+pub fn keymap(mode: Mode) -> &'static [Binding] {
+    match mode {
+        Mode::Launcher => LAUNCHER_KEYS,
+        Mode::CodeEntry => &[],
+        Mode::Table => TABLE_KEYS,
+        Mode::Help => HELP_KEYS,
+        Mode::Confirm => CONFIRM_KEYS,
+        Mode::Finish => FINISH_KEYS,
+    }
+}
+
+/// The key bar text of a keymap: `↑↓ game  ←→ rules  …`.
+pub fn key_bar(keys: &[Binding]) -> String {
+    keys.iter()
+        .filter(|b| !b.label.is_empty())
+        .map(|b| format!("{} {}", b.label, b.help))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
