@@ -13,6 +13,8 @@ use felt_core::{
 use serde::{Deserialize, Serialize};
 
 /// A request from the host. Requests about a game carry its state in the frame's blob.
+// Requests are built, serialized and dropped at once: boxing `Build`'s variant saves nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
     /// Who are you? Answered with [`Reply::Hello`].
@@ -238,6 +240,13 @@ pub fn encode<T: Serialize>(message: &T, blob: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A frame around JSON text given as bytes (for tests of what a broken peer might send).
+pub fn encode_raw(json: &[u8]) -> Vec<u8> {
+    let mut out = (json.len() as u32).to_le_bytes().to_vec();
+    out.extend_from_slice(json);
+    out
+}
+
 /// Splits a frame into its JSON part and its blob.
 pub fn split(frame: &[u8]) -> Result<(&[u8], &[u8]), FrameError> {
     let head: [u8; 4] = frame.get(..4).and_then(|h| h.try_into().ok()).ok_or_else(|| {
@@ -258,7 +267,7 @@ pub fn split(frame: &[u8]) -> Result<(&[u8], &[u8]), FrameError> {
 }
 
 /// Reads a frame as a message of type `T` and its blob.
-pub fn decode<'a, T: serde::de::DeserializeOwned>(frame: &'a [u8]) -> Result<(T, &'a [u8]), FrameError> {
+pub fn decode<T: serde::de::DeserializeOwned>(frame: &[u8]) -> Result<(T, &[u8]), FrameError> {
     let (json, blob) = split(frame)?;
     let message = serde_json::from_slice(json).map_err(|e| FrameError::Json(e.to_string()))?;
     Ok((message, blob))

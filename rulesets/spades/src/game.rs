@@ -138,7 +138,7 @@ pub fn deal(seed: u64, hand_no: u32, dealer: u8) -> [Hand; 4] {
     felt_core::shuffle(&mut cards, shuffle_seed);
     let mut hands = [Hand::EMPTY; 4];
     for (i, card) in cards.into_iter().enumerate() {
-        hands[((dealer as usize + 1 + i) % 4) as usize].insert(C::of(card));
+        hands[(dealer as usize + 1 + i) % 4].insert(C::of(card));
     }
     hands
 }

@@ -151,7 +151,8 @@ mod tests {
         let r = score_side([0, 0], [0, 0], 0, 0);
         assert_eq!((r.score, r.bags, r.contract), (200, 0, 0));
         let half = score_side([0, 0], [0, 2], 0, 0);
-        assert_eq!((half.score, half.bags), (100 - 100 + 2, 2));
+        // One Nil made (+100), one failed (-100) with its 2 tricks as bags.
+        assert_eq!((half.score, half.bags), (2, 2));
     }
 
     #[test]
