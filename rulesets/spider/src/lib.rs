@@ -15,6 +15,7 @@ pub mod params;
 pub mod position;
 pub mod rules;
 mod ruleset;
+pub mod solver;
 pub mod state;
 mod view;
 

@@ -101,7 +101,7 @@ pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Dead
                 states: seen.len() as u64,
             };
         }
-        if visited % 1024 == 0 {
+        if visited.is_multiple_of(1024) {
             if let Some(go) = budget.keep_going {
                 if !go(visited) {
                     return DeadEnd::Undecided {

@@ -8,55 +8,69 @@ use super::moves::SolverMove;
 use super::position::{rank, suit, Position, UNKNOWN};
 use super::{GroupRule, SolverRules};
 
-/// Weights of the heuristic, in tenths.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Weights {
+/// Weights of the heuristic, in tenths of a "move still needed".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Each face-down card.
     pub down: i32,
+    /// Each card still in the stock.
     pub stock: i32,
+    /// Each card lying on one that is not one rank higher.
     pub rank_break: i32,
+    /// Each card lying on one a rank higher but of another suit.
     pub suit_break: i32,
+    /// Each empty column (a credit).
     pub empty: i32,
+    /// Each removed run (a credit).
     pub run: i32,
 }
 
 impl Weights {
-    pub(crate) fn for_rules(rules: &SolverRules) -> Weights {
-        let e = |k: &str, d: i32| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    /// The weights tuned for `rules`.
+    pub fn for_rules(rules: &SolverRules) -> Weights {
         Weights {
-            down: e("W_DOWN", 60),
-            stock: e("W_STOCK", 35),
-            rank_break: e("W_RANK", 40),
-            suit_break: if rules.group == GroupRule::Relaxed { e("W_SUITR", 12) } else { e("W_SUIT", 20) },
-            empty: e("W_EMPTY", 30),
-            run: e("W_RUN", 100),
+            down: 60,
+            stock: 40,
+            rank_break: 40,
+            suit_break: if rules.group == GroupRule::Relaxed { 12 } else { 20 },
+            empty: 30,
+            run: 100,
         }
     }
 }
 
 /// The heuristic value of `pos`: lower is closer to a win.
 pub(crate) fn score(pos: &Position, w: &Weights) -> i32 {
-    let mut h = 0;
+    let mut h = base(pos, w);
     for c in 0..pos.columns() {
-        let col = pos.column(c);
-        let down = pos.face_down(c);
-        if col.is_empty() {
-            h -= w.empty;
-            continue;
-        }
-        h += w.down * down as i32;
-        for i in down + 1..col.len() {
-            let (lo, up) = (col[i - 1], col[i]);
-            if up == UNKNOWN || lo == UNKNOWN {
-                h += w.rank_break;
-            } else if rank(lo) != rank(up) + 1 {
-                h += w.rank_break;
-            } else if suit(lo) != suit(up) {
-                h += w.suit_break;
-            }
+        h += column_cost(pos, c, w);
+    }
+    h
+}
+
+/// The part of [`score`] that is not a column's.
+#[inline]
+pub(crate) fn base(pos: &Position, w: &Weights) -> i32 {
+    w.stock * pos.stock_left().len() as i32 - w.run * pos.removed() as i32
+}
+
+/// Column `c`'s share of [`score`].
+#[inline]
+pub(crate) fn column_cost(pos: &Position, c: usize, w: &Weights) -> i32 {
+    let col = pos.column(c);
+    let down = pos.face_down(c);
+    if col.is_empty() {
+        return -w.empty;
+    }
+    let mut h = w.down * down as i32;
+    for i in down + 1..col.len() {
+        let (lo, up) = (col[i - 1], col[i]);
+        if up == UNKNOWN || lo == UNKNOWN || rank(lo) != rank(up) + 1 {
+            h += w.rank_break;
+        } else if suit(lo) != suit(up) {
+            h += w.suit_break;
         }
     }
-    h += w.stock * pos.stock_left().len() as i32;
-    h -= w.run * pos.removed() as i32;
     h
 }
 

@@ -68,14 +68,15 @@ pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Pla
         }
         packed[id as usize] = arena.len() as u32;
         p.pack(&mut arena);
-        let first_of = |child_first: u16, mv: SolverMove, firsts: &mut Vec<SolverMove>, best: &mut Vec<_>| -> u16 {
-            if child_first != u16::MAX {
-                return child_first;
-            }
-            firsts.push(mv);
-            best.push(None);
-            (firsts.len() - 1) as u16
-        };
+        let first_of =
+            |child_first: u16, mv: SolverMove, firsts: &mut Vec<SolverMove>, best: &mut Vec<_>| -> u16 {
+                if child_first != u16::MAX {
+                    return child_first;
+                }
+                firsts.push(mv);
+                best.push(None);
+                (firsts.len() - 1) as u16
+            };
         let here_first = nodes[id as usize].first;
         if deal_allowed(&p, rules) {
             // A deal ends the line: score the table before it, plus what burying costs.

@@ -16,7 +16,8 @@
 //! does can depend on a hidden card. See [`honest`] for how it plans without them.
 
 pub mod deadend;
-mod eval;
+pub mod eval;
+pub mod glue;
 pub mod honest;
 pub mod moves;
 pub mod position;
@@ -27,6 +28,7 @@ mod table;
 mod tests;
 
 pub use deadend::{dead_end, DeadEnd};
+pub use eval::Weights;
 pub use honest::{hint, hints};
 pub use moves::{is_legal, legal_moves, SolverMove};
 pub use position::{Position, PositionError, UNKNOWN};
@@ -124,8 +126,38 @@ pub struct Answer {
 /// honest search can then only win or prove a loss when no hidden card is left that matters:
 /// otherwise it is undecided (use [`hint`] to play honestly).
 pub fn solve(pos: &Position, rules: &SolverRules, mode: Mode, budget: Budget<'_>) -> Answer {
+    solve_tuned(pos, rules, mode, budget, &Tuning::for_rules(rules))
+}
+
+/// [`solve`] with explicit search parameters, for experiments and benchmarks.
+pub fn solve_tuned(
+    pos: &Position,
+    rules: &SolverRules,
+    mode: Mode,
+    budget: Budget<'_>,
+    tuning: &Tuning,
+) -> Answer {
     match mode {
-        Mode::Full => search::best_first(pos, rules, false, budget),
-        Mode::Honest => search::best_first(&pos.masked(), rules, true, budget),
+        Mode::Full => search::best_first(pos, rules, false, budget, tuning),
+        Mode::Honest => search::best_first(&pos.masked(), rules, true, budget, tuning),
+    }
+}
+
+/// The search's parameters. [`Tuning::for_rules`] gives the tuned defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// The heuristic's weights.
+    pub weights: Weights,
+    /// Expansions each level (rows dealt) gets in turn before the next level's turn.
+    pub per_round: u32,
+}
+
+impl Tuning {
+    /// The defaults for `rules`.
+    pub fn for_rules(rules: &SolverRules) -> Tuning {
+        Tuning {
+            weights: Weights::for_rules(rules),
+            per_round: 8,
+        }
     }
 }

@@ -123,7 +123,11 @@ pub fn legal_moves(pos: &Position, rules: &SolverRules, out: &mut Vec<SolverMove
 /// `k` cards goes onto the first `k` columns), or `honest` (the stock is unknown, so which
 /// column gets which card does not matter to a player who cannot see it).
 pub fn shared_columns(pos: &Position, honest: bool) -> u32 {
-    let all = if pos.columns() >= 32 { u32::MAX } else { (1u32 << pos.columns()) - 1 };
+    let all = if pos.columns() >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << pos.columns()) - 1
+    };
     if honest {
         return all;
     }

@@ -26,6 +26,19 @@ const DOWN_FLAG: u8 = 0x40;
 pub struct Key(pub u64, pub u64);
 
 impl Key {
+    /// Wrapping sum, which does not depend on the order of the terms.
+    #[inline]
+    pub(crate) fn add(self, o: Key) -> Key {
+        Key(self.0.wrapping_add(o.0), self.1.wrapping_add(o.1))
+    }
+
+    /// Wrapping difference, undoing [`Key::add`].
+    #[inline]
+    pub(crate) fn sub(self, o: Key) -> Key {
+        Key(self.0.wrapping_sub(o.0), self.1.wrapping_sub(o.1))
+    }
+
+    #[inline]
     fn xor(&mut self, other: Key) {
         self.0 ^= other.0;
         self.1 ^= other.1;
@@ -33,18 +46,35 @@ impl Key {
 }
 
 /// SplitMix64's finaliser: a cheap, well-mixed 64-bit hash.
-pub(crate) fn mix(mut x: u64) -> u64 {
+pub(crate) const fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
 }
 
-/// The Zobrist key of card byte `b` at height `i` of a column. Computed, not tabled: no global
-/// state, and a few multiplications cost less than a cache miss.
+/// Heights a column may reach (every card of the largest deck in one column).
+const MAX_HEIGHT: usize = 256;
+
+const fn make_zobrist() -> [Key; MAX_HEIGHT * 128] {
+    let mut t = [Key(0, 0); MAX_HEIGHT * 128];
+    let mut i = 0;
+    while i < MAX_HEIGHT * 128 {
+        let x = i as u64;
+        t[i] = Key(mix(x ^ 0x5EED_0001), mix(x ^ 0xA11C_E5ED_0002));
+        i += 1;
+    }
+    t
+}
+
+/// Zobrist keys by height and card byte (with its face-down flag): fixed data, computed at
+/// compile time.
+static ZOBRIST: [Key; MAX_HEIGHT * 128] = make_zobrist();
+
+/// The Zobrist key of card byte `b` (flag included) at height `i` of a column.
+#[inline]
 fn zobrist(i: usize, b: u8) -> Key {
-    let x = ((i as u64) << 8) | b as u64;
-    Key(mix(x ^ 0x5EED_0001), mix(x ^ 0xA11C_E5ED_0002))
+    ZOBRIST[(i << 7) | (b as usize & 0x7f)]
 }
 
 /// Why parts do not make a position.
@@ -123,14 +153,21 @@ impl Position {
         Position::from_bytes(&cols, &rows, removed)
     }
 
-    fn from_bytes(cols: &[(Vec<u8>, usize)], rows: &[Vec<u8>], removed: usize) -> Result<Position, PositionError> {
+    fn from_bytes(
+        cols: &[(Vec<u8>, usize)],
+        rows: &[Vec<u8>],
+        removed: usize,
+    ) -> Result<Position, PositionError> {
         let err = |m: String| Err(PositionError(m));
         if cols.is_empty() || cols.len() > MAX_COLUMNS {
             return err(format!("{} columns; expected 1 to {MAX_COLUMNS}", cols.len()));
         }
-        let total: usize = cols.iter().map(|(c, _)| c.len()).sum::<usize>() + rows.iter().map(Vec::len).sum::<usize>();
+        let total: usize =
+            cols.iter().map(|(c, _)| c.len()).sum::<usize>() + rows.iter().map(Vec::len).sum::<usize>();
         if total > 255 {
-            return err(format!("{total} cards on the table and in the stock; at most 255 fit"));
+            return err(format!(
+                "{total} cards on the table and in the stock; at most 255 fit"
+            ));
         }
         if removed > 255 {
             return err(format!("{removed} runs removed; at most 255"));
@@ -295,15 +332,30 @@ impl Position {
     /// The key of the position. Columns in `shared` (one bit each) are interchangeable and
     /// hash as a multiset, so positions that differ only by their order meet in the table.
     pub fn key(&self, shared: u32) -> Key {
-        let mut a = mix(self.removed as u64 ^ ((self.dealt as u64) << 8) ^ 0xD1CE);
-        let mut b = mix(a ^ 0xFACE);
+        let mut k = self.header_key();
         for c in 0..self.ncols {
-            let k = self.col_key[c];
-            let salt = if shared & (1 << c) != 0 { 0 } else { (c as u64 + 1) << 56 };
-            a = a.wrapping_add(mix(k.0 ^ salt));
-            b = b.wrapping_add(mix(k.1 ^ salt.rotate_left(7)));
+            k = k.add(self.column_key(c, shared));
         }
-        Key(a, b)
+        k
+    }
+
+    /// The part of [`Position::key`] that does not depend on the columns.
+    #[inline]
+    pub(crate) fn header_key(&self) -> Key {
+        let a = mix(self.removed as u64 ^ ((self.dealt as u64) << 8) ^ 0xD1CE);
+        Key(a, mix(a ^ 0xFACE))
+    }
+
+    /// Column `c`'s share of [`Position::key`].
+    #[inline]
+    pub(crate) fn column_key(&self, c: usize, shared: u32) -> Key {
+        let k = self.col_key[c];
+        let salt = if shared & (1 << c) != 0 {
+            0
+        } else {
+            (c as u64 + 1) << 56
+        };
+        Key(mix(k.0 ^ salt), mix(k.1 ^ salt.rotate_left(7)))
     }
 
     #[inline]
@@ -538,7 +590,12 @@ impl fmt::Debug for Position {
             }
             writeln!(f)?;
         }
-        write!(f, "stock rows left {}, removed {}", self.rows_left(), self.removed)
+        write!(
+            f,
+            "stock rows left {}, removed {}",
+            self.rows_left(),
+            self.removed
+        )
     }
 }
 

@@ -7,11 +7,11 @@
 //! When the open list runs dry with nothing dropped, every reachable position has been visited:
 //! that is the proof of a loss.
 
-use super::eval::{move_bias, score, Weights};
+use super::eval::{base, column_cost, move_bias, score, Weights};
 use super::moves::{is_won, search_moves, shared_columns, SolverMove};
-use super::position::Position;
+use super::position::{Key, Position, MAX_COLUMNS};
 use super::table::KeySet;
-use super::{Answer, Budget, SolverRules, Verdict};
+use super::{Answer, Budget, SolverRules, Tuning, Verdict};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -72,14 +72,26 @@ pub(crate) fn decode(m: u32) -> SolverMove {
 
 /// Searches from `root`. With `honest`, the root is masked and a loss can be proven only if it
 /// holds no unknown card.
-pub(crate) fn best_first(root: &Position, rules: &SolverRules, honest: bool, budget: Budget<'_>) -> Answer {
-    let w = Weights::for_rules(rules);
+pub(crate) fn best_first(
+    root: &Position,
+    rules: &SolverRules,
+    honest: bool,
+    budget: Budget<'_>,
+    tuning: &Tuning,
+) -> Answer {
+    let w = tuning.weights;
     let mut seen = KeySet::with_capacity(1 << 16);
     let mut nodes: Vec<Node> = Vec::with_capacity(1 << 16);
     let mut arena: Vec<u8> = Vec::with_capacity(1 << 20);
-    let mut open: BinaryHeap<Open> = BinaryHeap::new();
+    let levels = root.rows_left() + 1;
+    let mut open: Vec<BinaryHeap<Open>> = (0..levels).map(|_| BinaryHeap::new()).collect();
+    let mut open_len = 0usize;
+    let per_round = tuning.per_round.max(1);
+    let mut cur = 0usize;
+    let mut taken = 0u32;
     let mut pos = root.clone();
     let mut moves = Vec::with_capacity(64);
+    let mut kids: Vec<(Key, i32, SolverMove, usize)> = Vec::with_capacity(64);
     let mut peak = 0usize;
     let answer = |verdict, seen: &KeySet, peak| Answer {
         verdict,
@@ -97,27 +109,41 @@ pub(crate) fn best_first(root: &Position, rules: &SolverRules, honest: bool, bud
         packed: u32::MAX,
         depth: 0,
     });
-    open.push(Open {
+    open[0].push(Open {
         prio: score(&pos, &w),
         depth: 0,
         node: 0,
     });
+    open_len += 1;
     let mut expansions = 0u64;
-    let debug = std::env::var("SOLVER_DEBUG").is_ok();
-    let mut dbg = [(0u64, i32::MAX, 0usize); 8];
-    while let Some(Open { node: id, .. }) = open.pop() {
+    loop {
+        // Round robin over the levels (rows dealt): each gets `per_round` expansions in turn,
+        // so later levels advance while earlier ones keep feeding them better deals.
+        let mut id = None;
+        for _ in 0..=levels {
+            if taken < per_round {
+                if let Some(o) = open[cur].pop() {
+                    taken += 1;
+                    id = Some(o.node);
+                    break;
+                }
+            }
+            cur = (cur + 1) % levels;
+            taken = 0;
+        }
+        let Some(id) = id else { break };
+        open_len -= 1;
         expansions += 1;
-        let bytes = arena.len() + nodes.len() * std::mem::size_of::<Node>() + open.len() * 12 + seen.bytes();
+        let bytes = arena.len() + nodes.len() * std::mem::size_of::<Node>() + open_len * 12 + seen.bytes();
         peak = peak.max(bytes);
-        if debug { dbg_levels(&pos, &mut dbg, score(&pos, &w)); }
-        if seen.len() as u64 >= budget.max_states || seen.bytes_after_growth() + bytes - seen.bytes() > budget.max_bytes {
-            if debug { eprintln!("{:?}", dbg); }
+        if seen.len() as u64 >= budget.max_states
+            || seen.bytes_after_growth() + bytes - seen.bytes() > budget.max_bytes
+        {
             return answer(Verdict::Undecided, &seen, peak);
         }
-        if expansions % CHECK_EVERY == 0 {
+        if expansions.is_multiple_of(CHECK_EVERY) {
             if let Some(go) = budget.keep_going {
                 if !go(seen.len() as u64) {
-                    if debug { eprintln!("{:?}", dbg); }
                     return answer(Verdict::Undecided, &seen, peak);
                 }
             }
@@ -132,8 +158,13 @@ pub(crate) fn best_first(root: &Position, rules: &SolverRules, honest: bool, bud
         nodes[id as usize].packed = arena.len() as u32;
         pos.pack(&mut arena);
 
+        let shared = shared_columns(&pos, honest);
+        let here = Summary::of(&pos, shared, &w);
         moves.clear();
-        search_moves(&pos, rules, shared_columns(&pos, honest), &mut moves);
+        search_moves(&pos, rules, shared, &mut moves);
+        // Evaluate every child first and prefetch its table slot: the table is far larger
+        // than the caches, and the lookups then overlap.
+        kids.clear();
         for &mv in &moves {
             let undo = pos.apply(mv);
             if is_won(&pos, rules) {
@@ -146,7 +177,13 @@ pub(crate) fn best_first(root: &Position, rules: &SolverRules, honest: bool, bud
                 line.reverse();
                 return answer(Verdict::Won(line), &seen, peak);
             }
-            if seen.insert(pos.key(shared_columns(&pos, honest))) {
+            let (key, h) = here.child(&pos, mv, honest, &w);
+            seen.prefetch(key);
+            kids.push((key, h + move_bias(&pos, mv), mv, levels - 1 - pos.rows_left()));
+            pos.undo(undo);
+        }
+        for &(key, prio, mv, level) in &kids {
+            if seen.insert(key) {
                 let child = nodes.len() as u32;
                 nodes.push(Node {
                     parent: id,
@@ -154,13 +191,13 @@ pub(crate) fn best_first(root: &Position, rules: &SolverRules, honest: bool, bud
                     packed: u32::MAX,
                     depth: node.depth.saturating_add(1),
                 });
-                open.push(Open {
-                    prio: score(&pos, &w) + move_bias(&pos, mv),
+                open_len += 1;
+                open[level].push(Open {
+                    prio,
                     depth: node.depth.saturating_add(1),
                     node: child,
                 });
             }
-            pos.undo(undo);
         }
     }
     // Exhausted. In honest mode unknown cards were treated as inert, which proves nothing.
@@ -171,8 +208,51 @@ pub(crate) fn best_first(root: &Position, rules: &SolverRules, honest: bool, bud
     }
 }
 
-fn dbg_levels(pos: &Position, dbg: &mut [(u64, i32, usize); 8], h: i32) {
-    let l = 5 - pos.rows_left().min(5);
-    dbg[l].0 += 1;
-    if h < dbg[l].1 { dbg[l].1 = h; dbg[l].2 = pos.face_down_total(); }
+/// A node's key and score split by column, so that a child's are found by redoing only the
+/// columns its move touched.
+struct Summary {
+    keys: [Key; MAX_COLUMNS],
+    costs: [i32; MAX_COLUMNS],
+    key_sum: Key,
+    cost_sum: i32,
+    shared: u32,
+}
+
+impl Summary {
+    fn of(pos: &Position, shared: u32, w: &Weights) -> Summary {
+        let mut s = Summary {
+            keys: [Key::default(); MAX_COLUMNS],
+            costs: [0; MAX_COLUMNS],
+            key_sum: Key::default(),
+            cost_sum: 0,
+            shared,
+        };
+        for c in 0..pos.columns() {
+            s.keys[c] = pos.column_key(c, shared);
+            s.costs[c] = column_cost(pos, c, w);
+            s.key_sum = s.key_sum.add(s.keys[c]);
+            s.cost_sum += s.costs[c];
+        }
+        s
+    }
+
+    /// Key and score of `pos`, reached from the summarised node by `mv`.
+    #[inline]
+    fn child(&self, pos: &Position, mv: SolverMove, honest: bool, w: &Weights) -> (Key, i32) {
+        match mv {
+            SolverMove::Move { from, to, .. } => {
+                let (f, t) = (from as usize, to as usize);
+                let key = pos
+                    .header_key()
+                    .add(self.key_sum.sub(self.keys[f]).sub(self.keys[t]))
+                    .add(pos.column_key(f, self.shared))
+                    .add(pos.column_key(t, self.shared));
+                let h = base(pos, w) + self.cost_sum - self.costs[f] - self.costs[t]
+                    + column_cost(pos, f, w)
+                    + column_cost(pos, t, w);
+                (key, h)
+            }
+            SolverMove::Deal => (pos.key(shared_columns(pos, honest)), score(pos, w)),
+        }
+    }
 }

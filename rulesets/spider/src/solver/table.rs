@@ -65,20 +65,22 @@ impl KeySet {
         }
     }
 
-    /// Whether `key` is in the set.
-    pub(crate) fn contains(&self, key: Key) -> bool {
-        let key = if key == EMPTY { ZERO_STANDIN } else { key };
-        let mut i = key.0 as usize & self.mask;
-        loop {
-            let s = self.slots[i];
-            if s == EMPTY {
-                return false;
+    /// Asks the processor to fetch `key`'s slot ahead of an [`KeySet::insert`].
+    #[inline]
+    pub(crate) fn prefetch(&self, key: Key) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let i = key.0 as usize & self.mask;
+            // SAFETY: `i` is masked into bounds; prefetching has no effect on memory contents.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(
+                    self.slots.as_ptr().add(i) as *const i8,
+                    std::arch::x86_64::_MM_HINT_T0,
+                );
             }
-            if s == key {
-                return true;
-            }
-            i = (i + 1) & self.mask;
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     fn grow(&mut self) {

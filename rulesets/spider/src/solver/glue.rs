@@ -1,0 +1,159 @@
+//! Between the ruleset and the solver: a [`SpiderState`] becomes a solver [`Position`], a
+//! [`SolverMove`] becomes a `felt_core::Action`, and an [`AnalyzeRequest`] gets its
+//! [`Analysis`]. `Ruleset::analyze` for Spider is one call to [`analyze`].
+
+use super::{
+    dead_end, honest, solve, Budget, DeadEnd, DealPolicy, GroupRule, Mode, Position, SolverMove, SolverRules,
+    Verdict,
+};
+use crate::params::DealRule;
+use crate::rules::{GroupRule as RulesGroup, SpiderRuleset};
+use crate::state::SpiderState;
+use felt_core::{Action, Analysis, AnalyzeRequest, Card, PileId};
+
+/// Positions the dead-end check may visit before it gives up and says "not stuck" (it never
+/// raises a false alarm). Random play never came near: its largest check visited a few
+/// thousand.
+pub const DEAD_END_STATES: u64 = 2_000_000;
+
+/// The solver's rules for a Spider ruleset instance.
+pub fn rules_of(ruleset: &SpiderRuleset) -> SolverRules {
+    let p = ruleset.params();
+    SolverRules {
+        group: match ruleset.group_rule() {
+            RulesGroup::Classic => GroupRule::Classic,
+            RulesGroup::Relaxed => GroupRule::Relaxed,
+        },
+        deal: match (p.deal_rule, p.deal_with_empty_below) {
+            (DealRule::Any, _) => DealPolicy::Any,
+            (DealRule::Filled, None) => DealPolicy::Filled,
+            (DealRule::Filled, Some(n)) => DealPolicy::FilledUnlessFewerThan(n),
+        },
+        runs_to_win: p.runs_to_win,
+        columns: p.columns.len() as u8,
+    }
+}
+
+/// The stock rows still to deal, the next first: the state keeps the next deal at the end of
+/// its stock, a row of `k` cards going onto the first `k` columns.
+fn stock_rows(ruleset: &SpiderRuleset, state: &SpiderState) -> Vec<Vec<Card>> {
+    let stock = state.stock();
+    let ncols = state.columns().len();
+    let mut end = stock.len();
+    let mut rows = Vec::new();
+    for &size in ruleset.params().deals.iter().skip(state.deals_done()) {
+        if end == 0 {
+            break;
+        }
+        let k = (size as usize).min(end).min(ncols);
+        rows.push(stock[end - k..end].to_vec());
+        end -= k;
+    }
+    rows
+}
+
+/// The solver's position for `state`, every card known (full information). Honest searches
+/// mask it themselves.
+pub fn position_of(ruleset: &SpiderRuleset, state: &SpiderState) -> Position {
+    let columns: Vec<(Vec<Card>, usize)> = state
+        .columns()
+        .iter()
+        .map(|c| (c.cards().to_vec(), c.face_down()))
+        .collect();
+    // A state the ruleset made always fits: at most 20 columns, 208 cards, last card face up.
+    Position::from_parts(&columns, &stock_rows(ruleset, state), state.removed().len())
+        .unwrap_or_else(|e| unreachable!("a Spider state is a solver position: {e}"))
+}
+
+/// The action for `mv` played in `pos` (which gives the source column's length).
+pub fn action_of(ruleset: &SpiderRuleset, pos: &Position, mv: SolverMove) -> Action {
+    match mv {
+        SolverMove::Deal => Action::Deal {
+            from: ruleset.stock_pile(),
+        },
+        SolverMove::Move { from, count, to } => Action::Move {
+            from: PileId(from),
+            index: (pos.len(from as usize) - count as usize) as u16,
+            to: PileId(to),
+        },
+    }
+}
+
+/// The actions of a whole line played from `pos`.
+pub fn actions_of(ruleset: &SpiderRuleset, pos: &Position, line: &[SolverMove]) -> Vec<Action> {
+    let mut p = pos.clone();
+    line.iter()
+        .map(|&mv| {
+            let action = action_of(ruleset, &p, mv);
+            p.apply(mv);
+            action
+        })
+        .collect()
+}
+
+/// The solver move an action names in `pos`, if it names one.
+pub fn move_of(pos: &Position, action: &Action) -> Option<SolverMove> {
+    match *action {
+        Action::Deal { .. } => Some(SolverMove::Deal),
+        Action::Move { from, index, to } => {
+            let f = from.0 as usize;
+            if f >= pos.columns() {
+                return None;
+            }
+            let count = pos.len(f).checked_sub(index as usize)?;
+            Some(SolverMove::Move {
+                from: from.0,
+                count: u8::try_from(count).ok()?,
+                to: to.0,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Answers an analysis request for `state`: what `Ruleset::analyze` returns for Spider.
+///
+/// - `Solve`: [`solve`] in the requested mode, within `max_states` positions and 256 MB;
+/// - `Hint`: the `rank`-th best honest move ([`honest::hints`]), `None` when nothing helps;
+/// - `DeadEnd`: [`dead_end`] within [`DEAD_END_STATES`]; "stuck" only when proven.
+pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRequest) -> Analysis {
+    let rules = rules_of(ruleset);
+    let pos = position_of(ruleset, state);
+    match *request {
+        AnalyzeRequest::Solve {
+            full_information,
+            max_states,
+        } => {
+            let mode = if full_information {
+                Mode::Full
+            } else {
+                Mode::Honest
+            };
+            let answer = solve(&pos, &rules, mode, Budget::states(max_states));
+            match answer.verdict {
+                Verdict::Won(line) => Analysis::Won {
+                    actions: actions_of(ruleset, &pos, &line),
+                    states: answer.states,
+                },
+                Verdict::ProvenUnwinnable => Analysis::Unwinnable {
+                    states: answer.states,
+                },
+                Verdict::Undecided => Analysis::Undecided {
+                    states: answer.states,
+                },
+            }
+        }
+        AnalyzeRequest::Hint { rank, max_states } => {
+            let hints = honest::hints(&pos, &rules, Budget::states(max_states));
+            Analysis::Hint {
+                action: hints.get(rank as usize).map(|&mv| action_of(ruleset, &pos, mv)),
+            }
+        }
+        AnalyzeRequest::DeadEnd => {
+            let answer = dead_end(&pos, &rules, Budget::states(DEAD_END_STATES));
+            Analysis::DeadEnd {
+                stuck: matches!(answer, DeadEnd::Stuck { .. }),
+            }
+        }
+    }
+}
