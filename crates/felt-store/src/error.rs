@@ -25,6 +25,15 @@ pub enum StoreError {
         /// SQLite's reason.
         source: rusqlite::Error,
     },
+    /// Damage found while reading: the next start checks the whole file and moves it aside if
+    /// it must.
+    #[error("the game database {path} is damaged ({source}); felt will check it when it next starts and, if it must, move it aside and start a fresh one")]
+    Corrupt {
+        /// The database file.
+        path: PathBuf,
+        /// SQLite's reason.
+        source: rusqlite::Error,
+    },
     /// An unusable database could not be moved out of the way.
     #[error(
         "the game database {path} is unusable ({reason}) and could not be moved aside to {to}: {source}"

@@ -149,12 +149,26 @@ impl Store {
     }
 
     /// Wraps a SQLite error with the database's path.
+    /// Wraps a SQLite error with the database's path. Damage met while reading leaves a mark
+    /// that makes the next start check the whole file, and move it aside if it must.
     pub(crate) fn db_err(&self, source: rusqlite::Error) -> StoreError {
-        StoreError::Database {
-            path: self.path.clone(),
-            source,
+        let path = self.path.clone();
+        match source.sqlite_error_code() {
+            Some(ErrorCode::DatabaseCorrupt) | Some(ErrorCode::NotADatabase) => {
+                // If even the mark cannot be written, the error below still says what happened.
+                let _ = std::fs::write(check_mark(&path), b"felt found damage here\n");
+                StoreError::Corrupt { path, source }
+            }
+            _ => StoreError::Database { path, source },
         }
     }
+}
+
+/// The file whose presence asks the next start for a full integrity check.
+fn check_mark(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".check");
+    PathBuf::from(name)
 }
 
 fn try_open(path: &Path) -> Result<Connection, OpenFailure> {
@@ -175,11 +189,26 @@ fn try_open(path: &Path) -> Result<Connection, OpenFailure> {
             "it is not a felt database: it holds tables felt did not make".to_string(),
         ));
     }
-    let check: String = conn.query_row("PRAGMA quick_check(1)", [], |row| row.get(0))?;
+    // Checking the whole file would take about a second at 100 MB of actions, at every start;
+    // the games table is what statistics and "Continue" read, and it stays small. A damaged
+    // page of actions is found when that game is read, and leaves a mark asking for the whole
+    // check next time.
+    let mark = check_mark(path);
+    let whole = version == 0 || mark.exists();
+    let scope = if whole {
+        "quick_check"
+    } else {
+        "quick_check(games)"
+    };
+    let check: String = conn.query_row(&format!("PRAGMA {scope}"), [], |row| row.get(0))?;
     if check != "ok" {
         return Err(OpenFailure::Unusable(format!(
             "the integrity check failed: {check}"
         )));
+    }
+    if whole {
+        // Checked and sound: the mark has done its work. A mark that stays only costs a check.
+        let _ = std::fs::remove_file(&mark);
     }
     // WAL lets readers (a second felt showing statistics) work while a game is recorded, and a
     // killed process leaves every committed step intact. FULL syncs each commit, so even a power
@@ -220,6 +249,8 @@ fn move_aside(path: &Path, reason: &str) -> Result<PathBuf, StoreError> {
         source,
     };
     std::fs::rename(path, &target).map_err(|e| fail(&target, e))?;
+    // A check mark was about the moved file; the fresh one needs none.
+    let _ = std::fs::remove_file(check_mark(path));
     // The log and shared-memory files belong to the moved database: SQLite finds them by name.
     for suffix in ["-wal", "-shm"] {
         let mut from = path.as_os_str().to_owned();

@@ -36,6 +36,10 @@ fn main() {
         ),
         ("random_bytes_for_a_database_are_moved_aside", random_bytes),
         ("damaged_pages_are_found_and_moved_aside", damaged_pages),
+        (
+            "damaged_actions_are_found_when_read_then_moved_aside",
+            damaged_actions,
+        ),
         ("a_database_from_a_newer_felt_is_moved_aside", newer_schema),
         ("another_programs_database_is_moved_aside", foreign_database),
     ];
@@ -373,4 +377,38 @@ fn foreign_database() {
     }
     let old = std::fs::read(&path).expect("database file");
     assert_moved_aside(dir.path(), &old, "not a felt database");
+}
+
+/// Damage in the actions table only: the start-up check (of the games table) passes, reading a
+/// game finds the damage, and the next start checks everything and moves the file aside.
+fn damaged_actions() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    store_with_games(dir.path(), 100);
+    let path = dir.path().join("felt.db");
+    let (page_size, root): (usize, usize) = {
+        let conn = rusqlite::Connection::open(&path).expect("opens");
+        let size = conn
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .expect("page size");
+        let root = conn
+            .query_row(
+                "SELECT rootpage FROM sqlite_master WHERE name = 'actions'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("the actions table's root page");
+        (size, root)
+    };
+    let mut bytes = std::fs::read(&path).expect("database file");
+    let start = (root - 1) * page_size;
+    ChaCha8Rng::seed_from_u64(3).fill_bytes(&mut bytes[start..start + page_size]);
+    std::fs::write(&path, &bytes).expect("damaged");
+
+    let store = Store::open_dir(dir.path()).expect("opens");
+    assert!(store.recovery().is_none(), "the games table is sound");
+    assert_eq!(store.stats(VARIANT).expect("statistics need no actions").won, 100);
+    let err = store.record(GameId(1)).expect_err("the actions are damaged");
+    assert!(err.to_string().contains("is damaged"), "{err}");
+    drop(store);
+    assert_moved_aside(dir.path(), &bytes, "integrity check failed");
 }

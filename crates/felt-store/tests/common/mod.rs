@@ -15,6 +15,9 @@ use std::sync::Arc;
 /// The counter game's variant code prefix.
 pub const CODE: &str = "CT-1";
 
+/// A variant whose games last a million deals.
+pub const LONG: &str = "long";
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Count {
     pub count: u32,
@@ -33,9 +36,15 @@ impl Ruleset for Counter {
         &self.info
     }
     fn new_game(&self, seed: u64) -> Count {
+        // The `long` variant makes games as long as a benchmark needs.
+        let target = if self.info.variant == LONG {
+            1_000_000
+        } else {
+            3 + (seed % 5) as u32
+        };
         Count {
             count: 0,
-            target: 3 + (seed % 5) as u32,
+            target,
             gave_up: false,
         }
     }
@@ -66,6 +75,7 @@ impl Ruleset for Counter {
         out.push(Action::Deal { from: PileId(0) });
     }
     fn view(&self, state: &Count, seat: Seat) -> TableView {
+        let down = state.target.saturating_sub(state.count).min(20) as usize;
         let pile = |id: u8, label: &str, cards: Vec<CardFace>| PileView {
             id: PileId(id),
             role: PileRole::Tableau,
@@ -75,20 +85,13 @@ impl Ruleset for Counter {
             cards,
             note: None,
         };
-        let up = (0..state.count)
+        let up = (0..state.count.min(20))
             .filter_map(|i| Card::from_byte(1 + (i % 13) as u8))
             .map(CardFace::Up)
             .collect();
         TableView {
             seat,
-            piles: vec![
-                pile(
-                    0,
-                    "stock",
-                    vec![CardFace::Down; (state.target - state.count) as usize],
-                ),
-                pile(1, "done", up),
-            ],
+            piles: vec![pile(0, "stock", vec![CardFace::Down; down]), pile(1, "done", up)],
             status: Vec::new(),
             prompt: None,
             messages: Vec::new(),
