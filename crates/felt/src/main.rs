@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 mod store_cmd;
+mod tui;
 
 #[derive(Parser)]
 #[command(name = "felt", version, about = "Card games in the terminal: Spider and its relatives, and rulesets loaded as plugins")]
@@ -147,7 +148,7 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
     let catalog = load_catalog(global);
     let (session, label) = start_session(&catalog, args)?;
     if !args.headless {
-        bail!("the terminal table is not available in this build yet: add --headless");
+        return tui::play(global, catalog, session);
     }
     let format = if args.json { Format::Json } else { Format::Text };
     let mut game = Headless::new(session, Seat::SOLO, label);
@@ -208,7 +209,7 @@ fn check(global: &Global, file: &PathBuf) -> Result<()> {
 fn main() -> Result<()> {
     let cli = Cli::parse();
     match &cli.command {
-        None => bail!("the launcher is not available in this build yet: try `felt play spider-1suit --headless`"),
+        None => tui::launch(&cli.global),
         Some(Command::Play(args)) => play(&cli.global, args),
         Some(Command::Deal { code, format }) => deal(&cli.global, code, format),
         Some(Command::Variants) => variants(&cli.global),

@@ -1,0 +1,178 @@
+//! End to end in a pseudo-terminal: the real `felt` binary opens the launcher, deals Spider with
+//! one suit, takes a move and its undo, leaves with `q`, and the terminal is back as it was; also
+//! when SIGTERM ends it. The screen is read through a VT100 parser.
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// Long enough for a debug build on a busy machine; a screen that never comes fails the test.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// The `felt` binary of this build, built first: `cargo test -p felt-tests` alone does not
+/// build another package's binary, and a stale one would test old code.
+fn felt_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    // target/<profile>/deps/pty-… → target/<profile>
+    let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>");
+    let target_dir = profile_dir.parent().expect("target dir");
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "--quiet", "-p", "felt", "--bin", "felt", "--target-dir"])
+        .arg(target_dir);
+    if profile_dir.file_name().is_some_and(|n| n == "release") {
+        cargo.arg("--release");
+    }
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "building felt failed");
+    profile_dir.join("felt")
+}
+
+struct Term {
+    parser: vt100::Parser,
+    output: Receiver<Vec<u8>>,
+    input: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+    _home: tempfile::TempDir,
+}
+
+impl Term {
+    /// `felt` run by a shell that afterwards prints its exit status and the terminal's modes.
+    fn start() -> Term {
+        let felt = felt_binary();
+        let home = tempfile::tempdir().expect("temp home");
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pty");
+        let mut cmd = CommandBuilder::new("sh");
+        cmd.args(["-c", "\"$FELT\"; echo \"felt-exit=$?\"; stty -a; sleep 5"]);
+        cmd.env("FELT", &felt);
+        cmd.env("HOME", home.path());
+        cmd.env("XDG_CONFIG_HOME", home.path().join("config"));
+        cmd.env("XDG_DATA_HOME", home.path().join("data"));
+        cmd.env("LANG", "C.UTF-8");
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(cmd).expect("felt starts");
+        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        let input = pty.master.take_writer().expect("pty writer");
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Term {
+            parser: vt100::Parser::new(24, 80, 0),
+            output,
+            input,
+            child,
+            _master: pty.master,
+            _home: home,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Reads output until the screen shows `text`.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.screen().contains(text) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.parser.process(&bytes),
+                Err(_) => panic!("the screen never showed {text:?}; it shows:\n{}", self.screen()),
+            }
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.input.write_all(keys.as_bytes()).expect("keys sent");
+        self.input.flush().expect("keys flushed");
+    }
+
+    /// After felt left: it exited with 0, the normal screen is back with its cursor, and the
+    /// line discipline is cooked again (`stty` shows `icanon` and `echo`, not `-icanon`).
+    fn assert_restored(&mut self) {
+        self.wait_for("felt-exit=");
+        self.wait_for("icanon");
+        let screen = self.parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert!(!screen.hide_cursor(), "the cursor is still hidden");
+        let text = self.screen();
+        assert!(text.contains("felt-exit=0"), "{text}");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert!(
+            words.contains(&"icanon") && words.contains(&"echo"),
+            "raw mode left on:\n{text}"
+        );
+    }
+}
+
+impl Drop for Term {
+    fn drop(&mut self) {
+        // A failed test must not leave the shell or felt running.
+        let _ = self.child.kill();
+    }
+}
+
+#[test]
+fn launcher_deal_move_undo_and_quit_restore_the_terminal() {
+    let mut t = Term::start();
+    t.wait_for("choose a game");
+    assert!(t.screen().contains("Spider, one suit"));
+    assert!(t.parser.screen().alternate_screen());
+    // A known deal: its column 7 ends on 3♠ and column 4 on 4♠.
+    t.send("c");
+    t.wait_for("Backspace erase");
+    t.send("SP1-S1C-AAAAAAD\r");
+    t.wait_for("Moves 0");
+    t.wait_for("SP1-S1C-AAAAAAD");
+    t.send("74");
+    t.wait_for("Moves 1");
+    t.send("u");
+    t.wait_for("Moves 0");
+    t.send("q");
+    t.wait_for("choose a game");
+    t.send("q");
+    t.assert_restored();
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let mut t = Term::start();
+    t.wait_for("choose a game");
+    t.send("\r");
+    t.wait_for("Moves 0");
+    let felt = Command::new("pgrep")
+        .args([
+            "-P",
+            &t.child.process_id().expect("shell pid").to_string(),
+            "felt",
+        ])
+        .output()
+        .expect("pgrep runs");
+    let pid = String::from_utf8_lossy(&felt.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "felt is running under the shell");
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    t.assert_restored();
+}
