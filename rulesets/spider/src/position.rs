@@ -290,7 +290,7 @@ impl SpiderRuleset {
             stock,
             deals_done: deals_done as u16,
             removed,
-            score: self.scoring.as_ref().map_or(0, |t| t.start),
+            score: self.points.start,
             moves: 0,
         })
     }

@@ -39,7 +39,40 @@ pub struct SpiderRuleset {
     pub(crate) params: SpiderParams,
     pub(crate) group: GroupRule,
     pub(crate) scoring: Option<ScoreTable>,
+    pub(crate) points: Points,
     pub(crate) info: RulesetInfo,
+}
+
+/// The scoring table's points for Spider's events, looked up once: scoring every move through
+/// the table's map by name would cost more than the move itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Points {
+    pub(crate) start: i64,
+    pub(crate) moved: i64,
+    pub(crate) dealt: i64,
+    pub(crate) run: i64,
+    pub(crate) floor: Option<i64>,
+}
+
+impl Points {
+    pub(crate) fn of(table: Option<&ScoreTable>) -> Points {
+        match table {
+            Some(t) => Points {
+                start: t.start,
+                moved: t.points("move", 1),
+                dealt: t.points("deal", 1),
+                run: t.points("run", 1),
+                floor: t.floor,
+            },
+            None => Points::default(),
+        }
+    }
+
+    /// SP-SCORE: `score` plus `points`, clamped to the floor at every step.
+    fn add(self, score: i64, points: i64) -> i64 {
+        let s = score + points;
+        self.floor.map_or(s, |f| s.max(f))
+    }
 }
 
 /// A checked action, ready to carry out.
@@ -208,25 +241,34 @@ impl SpiderRuleset {
         })
     }
 
+    /// The size of the next deal, if the stock holds one.
+    fn next_deal(&self, state: &SpiderState) -> Option<usize> {
+        let size = self.params.deals.get(state.deals_done()).map(|&k| k as usize);
+        size.filter(|&k| k <= state.stock.len())
+    }
+
+    /// SP-DEAL: whether the columns allow a deal now.
+    fn columns_allow_deal(&self, state: &SpiderState) -> bool {
+        self.params.deal_rule == DealRule::Any
+            || state.columns.iter().all(|c| !c.is_empty())
+            || self
+                .params
+                .deal_with_empty_below
+                .is_some_and(|below| state.cards_on_table() < below as usize)
+    }
+
     /// SP-DEAL: the size of the next deal, if dealing is allowed now.
     fn check_deal(&self, state: &SpiderState) -> Result<usize, RuleViolation> {
         let total = self.params.deals.len();
-        let size = self.params.deals.get(state.deals_done()).map(|&k| k as usize);
-        let Some(size) = size.filter(|&k| k <= state.stock.len()) else {
+        let Some(size) = self.next_deal(state) else {
             let all = match total {
                 1 => "the deal is done".to_string(),
                 n => format!("all {n} deals are done"),
             };
             return Err(refuse(rule::DEAL, format!("The stock is empty: {all}")));
         };
-        if self.params.deal_rule == DealRule::Filled && state.columns.iter().any(Column::is_empty) {
-            let few = self
-                .params
-                .deal_with_empty_below
-                .is_some_and(|below| state.cards_on_table() < below as usize);
-            if !few {
-                return Err(refuse(rule::DEAL, "Dealing needs a card in every column"));
-            }
+        if !self.columns_allow_deal(state) {
+            return Err(refuse(rule::DEAL, "Dealing needs a card in every column"));
         }
         Ok(size.min(state.columns.len()))
     }
@@ -257,7 +299,11 @@ impl SpiderRuleset {
                         if column.is_empty() {
                             format!("Column {} is empty", from + 1)
                         } else {
-                            format!("Column {} has only {} cards", from + 1, column.len())
+                            format!(
+                                "Column {} has only {}",
+                                from + 1,
+                                crate::view::plural(column.len(), "card", "cards")
+                            )
                         },
                     ));
                 }
@@ -287,13 +333,6 @@ impl SpiderRuleset {
         }
     }
 
-    fn points(&self, score: i64, event: &str) -> i64 {
-        match &self.scoring {
-            Some(table) => table.add(score, event, 1),
-            None => score,
-        }
-    }
-
     /// SP-RUN: removes every finished run at the end of column `i`, turning up what it covered.
     fn remove_runs(&self, state: &mut SpiderState, i: usize, emit: &mut impl FnMut(Event)) {
         while let Some(king) = finished_run(&state.columns[i]) {
@@ -301,7 +340,7 @@ impl SpiderRuleset {
             let keep = column.len() - 13;
             column.cards_mut().truncate(keep);
             state.removed.push(king);
-            state.score = self.points(state.score, "run");
+            state.score = self.points.add(state.score, self.points.run);
             emit(Event::SetRemoved {
                 pile: PileId(i as u8),
             });
@@ -330,7 +369,7 @@ impl SpiderRuleset {
                         pile: PileId(from as u8),
                     });
                 }
-                state.score = self.points(state.score, "move");
+                state.score = self.points.add(state.score, self.points.moved);
                 state.moves += 1;
                 self.remove_runs(state, to, emit);
             }
@@ -345,7 +384,7 @@ impl SpiderRuleset {
                     from: self.stock_pile(),
                     count: count as u16,
                 });
-                state.score = self.points(state.score, "deal");
+                state.score = self.points.add(state.score, self.points.dealt);
                 state.moves += 1;
                 for i in 0..count {
                     self.remove_runs(state, i, emit);
@@ -420,7 +459,7 @@ impl SpiderRuleset {
                 i -= 1;
             }
         }
-        if self.check_deal(state).is_ok() {
+        if self.next_deal(state).is_some() && self.columns_allow_deal(state) {
             out.push(Action::Deal {
                 from: self.stock_pile(),
             });

@@ -1,7 +1,7 @@
 //! Building a Spider ruleset from a variant, and the [`Ruleset`] trait felt-core's host calls.
 
 use crate::params::SpiderParams;
-use crate::rules::{GroupRule, SpiderRuleset};
+use crate::rules::{GroupRule, Points, SpiderRuleset};
 use crate::state::{Column, SpiderState};
 use crate::view::help;
 use felt_core::{
@@ -39,6 +39,7 @@ impl SpiderRuleset {
         Ok(SpiderRuleset {
             params,
             group,
+            points: Points::of(scoring.as_ref()),
             scoring,
             info,
         })
@@ -86,7 +87,7 @@ impl SpiderRuleset {
             stock,
             deals_done: 0,
             removed: Vec::new(),
-            score: self.scoring.as_ref().map_or(0, |t| t.start),
+            score: self.points.start,
             moves: 0,
         }
     }

@@ -16,7 +16,7 @@ fn item(key: &str, label: &str, value: String) -> StatusItem {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     match n {
         0 => format!("no {many}"),
         1 => format!("1 {one}"),

@@ -222,3 +222,23 @@ pub fn play(
 ) -> Vec<felt_core::Event> {
     Ruleset::apply(ruleset, state, action).unwrap_or_else(|e| panic!("{action} refused: {e}"))
 }
+
+/// Plays `action`, expecting a refusal that leaves the state exactly as it was.
+pub fn refused(
+    r: &SpiderRuleset,
+    s: &mut SpiderState,
+    action: &felt_core::Action,
+) -> felt_core::RuleViolation {
+    let before = s.clone();
+    let err = Ruleset::apply(r, s, action).expect_err("the action should be refused");
+    assert_eq!(*s, before, "a refused action changed the game");
+    assert_eq!(r.check(s, action), Err(err.clone()), "check and apply disagree");
+    err
+}
+
+/// The legal actions of a typed state as a vector.
+pub fn legal(r: &SpiderRuleset, s: &SpiderState) -> Vec<felt_core::Action> {
+    let mut out = Vec::new();
+    r.legal_actions(s, &mut out);
+    out
+}
