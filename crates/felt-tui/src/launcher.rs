@@ -269,12 +269,9 @@ impl Launcher {
             theme.dim(),
         );
         let details_h = 5;
-        let list = Rect::new(
-            area.x,
-            area.y + 2,
-            w,
-            area.height.saturating_sub(3 + details_h + 1),
-        );
+        // The details follow the list closely; a long list scrolls.
+        let room = area.height.saturating_sub(3 + details_h + 1);
+        let list = Rect::new(area.x, area.y + 2, w, room.min(self.rows.len() as u16));
         self.draw_list(catalog, buf, list, theme);
         let details = Rect::new(area.x, list.bottom() + 1, w, details_h);
         self.draw_details(catalog, buf, details, theme);

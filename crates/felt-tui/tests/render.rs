@@ -157,3 +157,55 @@ fn the_table_redraws_at_a_new_size() {
     );
     assert_eq!(wide.lines().count(), 30);
 }
+
+fn cells_with(
+    term: &ratatui::Terminal<ratatui::backend::TestBackend>,
+    symbol: &str,
+) -> Vec<ratatui::buffer::Cell> {
+    let buf = term.backend().buffer();
+    buf.content()
+        .iter()
+        .filter(|c| c.symbol() == symbol)
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn suits_are_red_and_black_or_four_colours() {
+    use ratatui::style::Color;
+    let mut two = playing("SP1-S4C-AAAAAAD");
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut two);
+    let hearts = cells_with(&term, "♥");
+    assert!(!hearts.is_empty() && hearts.iter().all(|c| c.fg == Color::Red));
+    let clubs = cells_with(&term, "♣");
+    assert!(!clubs.is_empty() && clubs.iter().all(|c| c.fg == Color::Black));
+    let four = Theme {
+        four_colour: true,
+        ..Theme::default()
+    };
+    let mut app = playing_with("SP1-S4C-AAAAAAD", four);
+    draw(&mut term, &mut app);
+    assert!(cells_with(&term, "♣").iter().all(|c| c.fg == Color::Green));
+    assert!(cells_with(&term, "♥").iter().all(|c| c.fg == Color::Red));
+}
+
+#[test]
+fn no_color_draws_without_any_colour() {
+    use ratatui::style::Color;
+    let plain = Theme {
+        colour: false,
+        ..Theme::default()
+    };
+    let mut app = playing_with("SP1-S4C-AAAAAAD", plain);
+    keys(&mut app, "7");
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let buf = term.backend().buffer();
+    assert!(buf
+        .content()
+        .iter()
+        .all(|c| c.fg == Color::Reset && c.bg == Color::Reset));
+    // Highlights still show, by glyph and by reversed video.
+    assert!(text(&term).contains('┃'));
+}
