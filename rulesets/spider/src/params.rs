@@ -4,6 +4,21 @@
 //! Every Spider relative that differs only in numbers is one of these tables, so the keys are
 //! general (lists of column sizes and deal sizes, a suit set, a number of packs) rather than
 //! named after any one variant.
+//!
+//! | key | meaning | default |
+//! | --- | --- | --- |
+//! | `packs` | packs of 52 cards, 1 to 4 | 2 |
+//! | `suits` | the suit set, letters `S H D C`: `"S"`, `"SH"`, `"SHDC"` | required |
+//! | `columns` | cards dealt to each column, a row at a time from left to right | `[6, 6, 6, 6, 5, 5, 5, 5, 5, 5]` |
+//! | `face_up` | face-up cards at the end of each column: one number, or one per column | 1 |
+//! | `deals` | the stock's deal sizes in order; a deal of `k` goes onto the first `k` columns | deals of one card per column, the last one short |
+//! | `runs_to_win` | removed runs that win | every suit set: `packs × 4` |
+//! | `deal_rule` | `"filled"`: deal only while every column holds a card; `"any"`: always | `"filled"` |
+//! | `deal_with_empty_below` | with `"filled"`: dealing onto empty columns is allowed anyway while fewer than this many cards are on the table | none |
+//! | `move_limit` | the game stops, not won, after this many moves and deals | none |
+//!
+//! The columns and the deals must use the whole deck. The group rule (classic or relaxed) is
+//! the variant's rules choice, not a key: see [`crate::GroupRule`].
 
 use felt_core::{DeckError, DeckSpec, ParamError, Suit};
 use toml::{Table, Value};

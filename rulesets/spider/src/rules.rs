@@ -70,7 +70,8 @@ impl Points {
 
     /// SP-SCORE: `score` plus `points`, clamped to the floor at every step.
     fn add(self, score: i64, points: i64) -> i64 {
-        let s = score + points;
+        // Saturating: a damaged save must not overflow into a panic.
+        let s = score.saturating_add(points);
         self.floor.map_or(s, |f| s.max(f))
     }
 }
@@ -370,7 +371,7 @@ impl SpiderRuleset {
                     });
                 }
                 state.score = self.points.add(state.score, self.points.moved);
-                state.moves += 1;
+                state.moves = state.moves.saturating_add(1);
                 self.remove_runs(state, to, emit);
             }
             Plan::Deal { count } => {
@@ -385,7 +386,7 @@ impl SpiderRuleset {
                     count: count as u16,
                 });
                 state.score = self.points.add(state.score, self.points.dealt);
-                state.moves += 1;
+                state.moves = state.moves.saturating_add(1);
                 for i in 0..count {
                     self.remove_runs(state, i, emit);
                 }

@@ -150,3 +150,24 @@ proptest! {
         prop_assert_eq!(r.read_position(&text).map(|p| p.all_cards().len()), Ok(104));
     }
 }
+
+#[test]
+fn a_damaged_save_is_refused_or_played_without_panic() {
+    let catalog = catalog();
+    let ruleset = catalog.build("spider-2suit", None).expect("builds");
+    let good = ruleset.encode_state(&ruleset.new_game(4));
+    let text = String::from_utf8(good.clone()).expect("JSON");
+    // A column claiming more face-down cards than it holds is refused when read.
+    let bad = text.replacen("\"down\":4", "\"down\":40", 1);
+    assert_ne!(bad, text);
+    let err = ruleset.decode_state(bad.as_bytes()).expect_err("refused");
+    assert!(err.to_string().contains("cannot have 40 face down"), "{err}");
+    // Counters at their limits saturate instead of overflowing.
+    let huge = text
+        .replacen("\"moves\":0", &format!("\"moves\":{}", u32::MAX), 1)
+        .replacen("\"score\":500", &format!("\"score\":{}", i64::MAX), 1);
+    let mut state = ruleset.decode_state(huge.as_bytes()).expect("reads");
+    let action = ruleset.legal_actions(&state)[0].clone();
+    ruleset.apply(&mut state, &action).expect("plays");
+    assert_eq!(ruleset.scoreboard(&state).moves, u32::MAX);
+}
