@@ -33,6 +33,14 @@ pub enum Start {
     },
 }
 
+/// Told of every change to the game on the table, so the binary can keep records without
+/// felt-tui knowing where they go.
+pub trait Observer {
+    /// `session` changed: an action, an undo or redo, a restart, or a new deal (`new_game`,
+    /// also true for the first report of a game just opened). An error is shown to the player.
+    fn changed(&mut self, session: &Session, new_game: bool) -> Result<(), String>;
+}
+
 /// Whether the app goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -51,6 +59,10 @@ pub struct App {
     game: Option<Game>,
     seeds: Seeds,
     clipboard: Option<String>,
+    observer: Option<Box<dyn Observer>>,
+    /// The revision of the game last reported to the observer, and the deal it belonged to
+    /// (none before the first report of a game just opened).
+    reported: (u64, Option<u64>),
 }
 
 impl App {
@@ -77,6 +89,8 @@ impl App {
             game: None,
             seeds: Seeds(seed),
             clipboard: None,
+            observer: None,
+            reported: (0, None),
         };
         if let Some(e) = problem {
             app.launcher.set_note(e.to_string(), true);
@@ -118,6 +132,27 @@ impl App {
             self.launcher.settings.auto_place,
             self.seeds,
         ));
+        self.reported = (0, None);
+    }
+
+    /// Sets who hears of every change to the game on the table.
+    pub fn set_observer(&mut self, observer: Box<dyn Observer>) {
+        self.observer = Some(observer);
+    }
+
+    /// Tells the observer of a change it has not heard of yet.
+    fn report(&mut self) {
+        let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
+            return;
+        };
+        if game.revision == self.reported.0 {
+            return;
+        }
+        let new_game = self.reported.1 != Some(game.deal);
+        self.reported = (game.revision, Some(game.deal));
+        if let Err(e) = observer.changed(&game.session, new_game) {
+            game.error(format!("This game is not being recorded: {e}"));
+        }
     }
 
     /// The game being played, if any.
@@ -164,6 +199,7 @@ impl App {
                 Effect::Quit => return Flow::Quit,
                 Effect::Copy(text) => self.clipboard = Some(text),
             }
+            self.report();
             return Flow::Continue;
         }
         match self.launcher.update(&self.catalog, &mut self.seeds, msg) {

@@ -130,6 +130,10 @@ pub struct Game {
     pub(crate) layout: Option<TableLayout>,
     pub(crate) help_lines: u16,
     pub(crate) theme: Theme,
+    /// Counts changes to the session, so the app can report each one once.
+    pub(crate) revision: u64,
+    /// Counts deals played on this table: a new deal is a new game for records.
+    pub(crate) deal: u64,
 }
 
 impl Game {
@@ -168,6 +172,8 @@ impl Game {
             layout: None,
             help_lines: 0,
             theme,
+            revision: 0,
+            deal: 0,
         };
         let first = game
             .nav_rows()
@@ -338,6 +344,7 @@ impl Game {
         let shuffle = self.seeds.next_shuffle();
         let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
         self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
+        self.deal += 1;
         self.note = None;
         self.refresh();
     }
@@ -359,6 +366,7 @@ impl Game {
 
     /// Reads everything back from the session after it changed.
     pub(crate) fn refresh(&mut self) {
+        self.revision += 1;
         self.view = self.session.view(HUMAN);
         self.status = self.session.status();
         self.legal = self.session.legal_actions();

@@ -27,7 +27,7 @@ pub mod settings;
 mod term;
 pub mod theme;
 
-pub use app::{App, Flow, Start};
+pub use app::{App, Flow, Observer, Start};
 pub use game::{Effect, Game, GameSetup, Seeds};
 pub use term::restore;
 pub use theme::Theme;
@@ -46,6 +46,8 @@ pub struct TuiOptions {
     pub settings: Option<PathBuf>,
     /// Open straight into a game rather than the launcher.
     pub start: Option<Start>,
+    /// Hears of every change to the game on the table (the binary records games with it).
+    pub observer: Option<Box<dyn Observer>>,
 }
 
 /// The theme for `options` in the current environment: `NO_COLOR`, and the locale for ASCII.
@@ -68,7 +70,11 @@ pub fn theme_from_env(options: &TuiOptions) -> Theme {
 pub fn run(catalog: Catalog, options: TuiOptions) -> anyhow::Result<()> {
     let theme = theme_from_env(&options);
     let settings = options.settings.clone().or_else(settings::default_path);
-    let app = App::new(catalog, theme, settings, options.start, clock_seed()).map_err(anyhow::Error::msg)?;
+    let mut app =
+        App::new(catalog, theme, settings, options.start, clock_seed()).map_err(anyhow::Error::msg)?;
+    if let Some(observer) = options.observer {
+        app.set_observer(observer);
+    }
     term::run_app(app)
 }
 

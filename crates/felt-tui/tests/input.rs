@@ -245,3 +245,48 @@ fn with_auto_place_a_drop_that_would_be_refused_goes_to_the_best_place() {
         "{played:?}"
     );
 }
+
+/// Keeps what the app reported: the log length and whether it was a new game.
+struct Journal(std::rc::Rc<std::cell::RefCell<Vec<(usize, bool)>>>);
+
+impl felt_tui::Observer for Journal {
+    fn changed(&mut self, session: &felt_core::Session, new_game: bool) -> Result<(), String> {
+        self.0.borrow_mut().push((session.log().len(), new_game));
+        Ok(())
+    }
+}
+
+#[test]
+fn every_change_is_reported_once_and_a_new_deal_as_a_new_game() {
+    let journal = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let mut app = playing(DEAL);
+    app.set_observer(Box::new(Journal(journal.clone())));
+    keys(&mut app, "74");
+    keys(&mut app, "u?⎋r");
+    keys(&mut app, "Ry");
+    keys(&mut app, "n");
+    assert_eq!(
+        *journal.borrow(),
+        [(1, true), (0, false), (1, false), (0, false), (0, true)]
+    );
+}
+
+struct Broken;
+
+impl felt_tui::Observer for Broken {
+    fn changed(&mut self, _: &felt_core::Session, _: bool) -> Result<(), String> {
+        Err("disk full".into())
+    }
+}
+
+#[test]
+fn a_record_that_cannot_be_kept_is_shown_to_the_player() {
+    let mut app = playing(DEAL);
+    app.set_observer(Box::new(Broken));
+    keys(&mut app, "74");
+    assert_eq!(
+        note(&app).as_deref(),
+        Some("This game is not being recorded: disk full")
+    );
+    assert_eq!(log(&app).len(), 1, "the move itself stands");
+}
