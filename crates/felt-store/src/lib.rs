@@ -23,6 +23,7 @@ mod model;
 mod open;
 mod query;
 mod record;
+mod recover;
 mod replay;
 mod schema;
 mod stats;
@@ -31,8 +32,9 @@ mod time;
 
 pub use error::{RecordTextError, ReplayError, StoreError};
 pub use model::{GameId, GameRecord, GameResult, GameSummary};
-pub use open::{Clock, Recovery, Store, FILE_NAME};
+pub use open::{Clock, Store, FILE_NAME};
 pub use record::{Recorded, Recorder};
+pub use recover::Recovery;
 pub use replay::{Replay, ReplayStep};
 pub use schema::LATEST as SCHEMA_VERSION;
 pub use stats::{Streaks, VariantStats};

@@ -1,10 +1,10 @@
 //! Opening `felt.db`: pragmas, migrations, and moving an unusable database aside.
 
 use crate::error::StoreError;
+use crate::recover::{recover, Recovery};
 use crate::schema;
 use crate::time::Timestamp;
 use rusqlite::{Connection, ErrorCode, OpenFlags};
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,33 +14,10 @@ pub const FILE_NAME: &str = "felt.db";
 
 /// How long a write waits for another felt's transaction before giving up. Transactions here
 /// last milliseconds, so this is only reached when something is badly wrong.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The clock the store reads for `started` and `finished`; replaceable in tests.
 pub type Clock = Arc<dyn Fn() -> Timestamp + Send + Sync>;
-
-/// The database that was found unusable and moved aside when the store opened.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Recovery {
-    /// Where the database was.
-    pub path: PathBuf,
-    /// Where it is now, untouched.
-    pub moved_to: PathBuf,
-    /// Why it could not be used.
-    pub reason: String,
-}
-
-impl fmt::Display for Recovery {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "felt could not use the game database {} ({}). It was moved, untouched, to {} and a fresh database was started; the old records are still in the moved file.",
-            self.path.display(),
-            self.reason,
-            self.moved_to.display()
-        )
-    }
-}
 
 /// The game database: records, saves and statistics.
 pub struct Store {
@@ -51,7 +28,7 @@ pub struct Store {
 }
 
 /// Why opening failed: either moving the file aside cures it, or it does not.
-enum OpenFailure {
+pub(crate) enum OpenFailure {
     /// The file cannot be used as it is (corrupt, not a database, too new): move it aside.
     Unusable(String),
     /// Anything else (permissions, a full disk, a lock held too long): report it.
@@ -88,38 +65,10 @@ impl Store {
     /// takes its place; [`Store::recovery`] then says so. Errors that moving would not cure
     /// (permissions, a full disk) are returned.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let fatal = |source| StoreError::Database {
-            path: path.to_path_buf(),
-            source,
-        };
-        let unsupported = |reason| StoreError::Unsupported {
-            path: path.to_path_buf(),
-            reason,
-        };
-        let (conn, recovery) = match try_open(path) {
+        let (conn, recovery) = match open_retrying(path) {
             Ok(conn) => (conn, None),
-            Err(OpenFailure::Fatal(e)) => return Err(fatal(e)),
-            Err(OpenFailure::Unsupported(reason)) => return Err(unsupported(reason)),
-            Err(OpenFailure::Unusable(reason)) => {
-                let moved_to = move_aside(path, &reason)?;
-                let conn = match try_open(path) {
-                    Ok(conn) => conn,
-                    Err(OpenFailure::Fatal(e)) => return Err(fatal(e)),
-                    Err(OpenFailure::Unsupported(reason)) => return Err(unsupported(reason)),
-                    Err(OpenFailure::Unusable(reason)) => {
-                        return Err(StoreError::FreshUnusable {
-                            path: path.to_path_buf(),
-                            reason,
-                        })
-                    }
-                };
-                let recovery = Recovery {
-                    path: path.to_path_buf(),
-                    moved_to,
-                    reason,
-                };
-                (conn, Some(recovery))
-            }
+            Err(OpenFailure::Unusable(_)) => recover(path)?,
+            Err(other) => return Err(other.into_error(path)),
         };
         Ok(Store {
             conn,
@@ -165,10 +114,42 @@ impl Store {
 }
 
 /// The file whose presence asks the next start for a full integrity check.
-fn check_mark(path: &Path) -> PathBuf {
+pub(crate) fn check_mark(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".check");
     PathBuf::from(name)
+}
+
+impl OpenFailure {
+    /// The error to report when moving the file aside is not (or no longer) the cure.
+    pub(crate) fn into_error(self, path: &Path) -> StoreError {
+        let path = path.to_path_buf();
+        match self {
+            OpenFailure::Fatal(source) => StoreError::Database { path, source },
+            OpenFailure::Unsupported(reason) => StoreError::Unsupported { path, reason },
+            OpenFailure::Unusable(reason) => StoreError::FreshUnusable { path, reason },
+        }
+    }
+}
+
+/// [`try_open`], again while another felt holds a lock it needs. Creating a database, turning
+/// on write-ahead logging and migrating can each find the file busy in ways SQLite's own busy
+/// handler does not wait out when two felts start at the same moment.
+pub(crate) fn open_retrying(path: &Path) -> Result<Connection, OpenFailure> {
+    let start = std::time::Instant::now();
+    loop {
+        match try_open(path) {
+            Err(OpenFailure::Fatal(e))
+                if matches!(
+                    e.sqlite_error_code(),
+                    Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+                ) && start.elapsed() < BUSY_TIMEOUT =>
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            other => return other,
+        }
+    }
 }
 
 fn try_open(path: &Path) -> Result<Connection, OpenFailure> {
@@ -223,45 +204,4 @@ fn try_open(path: &Path) -> Result<Connection, OpenFailure> {
     conn.pragma_update(None, "foreign_keys", true)?;
     schema::migrate(&conn)?;
     Ok(conn)
-}
-
-/// Moves the database and its write-ahead log to `<name>.corrupt-<time>` (numbered if that is
-/// taken), so nothing in them is lost.
-fn move_aside(path: &Path, reason: &str) -> Result<PathBuf, StoreError> {
-    let stamp = Timestamp::now().compact();
-    let base = {
-        let mut name = path.as_os_str().to_owned();
-        name.push(format!(".corrupt-{stamp}"));
-        PathBuf::from(name)
-    };
-    let mut target = base.clone();
-    let mut n = 2;
-    while target.exists() {
-        let mut name = base.as_os_str().to_owned();
-        name.push(format!("-{n}"));
-        target = PathBuf::from(name);
-        n += 1;
-    }
-    let fail = |to: &Path, source| StoreError::MoveAside {
-        path: path.to_path_buf(),
-        to: to.to_path_buf(),
-        reason: reason.to_string(),
-        source,
-    };
-    std::fs::rename(path, &target).map_err(|e| fail(&target, e))?;
-    // A check mark was about the moved file; the fresh one needs none.
-    let _ = std::fs::remove_file(check_mark(path));
-    // The log and shared-memory files belong to the moved database: SQLite finds them by name.
-    for suffix in ["-wal", "-shm"] {
-        let mut from = path.as_os_str().to_owned();
-        from.push(suffix);
-        let from = PathBuf::from(from);
-        if from.exists() {
-            let mut to = target.as_os_str().to_owned();
-            to.push(suffix);
-            let to = PathBuf::from(to);
-            std::fs::rename(&from, &to).map_err(|e| fail(&to, e))?;
-        }
-    }
-    Ok(target)
 }

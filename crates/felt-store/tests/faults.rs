@@ -35,6 +35,10 @@ fn main() {
             two_processes_at_once,
         ),
         ("random_bytes_for_a_database_are_moved_aside", random_bytes),
+        (
+            "two_processes_meeting_a_corrupt_database_move_it_once",
+            two_processes_meet_a_corrupt_database,
+        ),
         ("damaged_pages_are_found_and_moved_aside", damaged_pages),
         (
             "damaged_actions_are_found_when_read_then_moved_aside",
@@ -86,6 +90,13 @@ fn child(role: &str) {
     let seed: u64 = seed.parse().expect("seed");
     let games: u64 = games.parse().expect("games");
     let dir = PathBuf::from(std::env::var("FELT_STORE_DIR").expect("FELT_STORE_DIR"));
+    // A start line: children that wait for the file `go` open the store within microseconds
+    // of each other.
+    if std::env::var_os("FELT_STORE_WAIT").is_some() {
+        while !dir.join("go").exists() {
+            std::thread::yield_now();
+        }
+    }
     let store = Store::open_dir(&dir).expect("child opens the store");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut played = 0;
@@ -108,13 +119,17 @@ fn child(role: &str) {
 }
 
 fn spawn(dir: &Path, seed: u64, games: u64) -> Child {
-    Command::new(std::env::current_exe().expect("test binary path"))
+    command(dir, seed, games).spawn().expect("child starts")
+}
+
+fn command(dir: &Path, seed: u64, games: u64) -> Command {
+    let mut command = Command::new(std::env::current_exe().expect("test binary path"));
+    command
         .env(CHILD, format!("play:{seed}:{games}"))
         .env("FELT_STORE_DIR", dir)
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("child starts")
+        .stderr(Stdio::inherit());
+    command
 }
 
 /// What a child reported.
@@ -233,8 +248,16 @@ fn killed_mid_recording() {
 fn two_processes_at_once() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let games = 25;
-    // Neither the database nor its schema exists yet: the two also race to create them.
-    let children: Vec<Child> = (0..2).map(|i| spawn(dir.path(), 100 + i, games)).collect();
+    // Neither the database nor its schema exists yet: the two also race to create them, from
+    // a common start line.
+    let children: Vec<Child> = (0..2)
+        .map(|i| {
+            let mut child = command(dir.path(), 100 + i, games);
+            child.env("FELT_STORE_WAIT", "1").spawn().expect("child starts")
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(50));
+    std::fs::write(dir.path().join("go"), b"go").expect("start line");
     let mut done = Vec::new();
     for mut child in children {
         let mut report = Report::default();
@@ -411,4 +434,53 @@ fn damaged_actions() {
     assert!(err.to_string().contains("is damaged"), "{err}");
     drop(store);
     assert_moved_aside(dir.path(), &bytes, "integrity check failed");
+}
+
+/// Two felts start at once on a corrupt database: the corrupt file is moved aside, never a
+/// fresh database the other just made, and both play into the same fresh one.
+fn two_processes_meet_a_corrupt_database() {
+    for round in 0..6 {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let garbage = random_bytes_file(&dir.path().join("felt.db"), 8192, round);
+        let children: Vec<Child> = (0..2)
+            .map(|i| {
+                let mut child = command(dir.path(), 200 + 2 * round + i, 1);
+                child.env("FELT_STORE_WAIT", "1").spawn().expect("child starts")
+            })
+            .collect();
+        // Both are started and waiting: let them go at once.
+        std::thread::sleep(Duration::from_millis(50));
+        std::fs::write(dir.path().join("go"), b"go").expect("start line");
+        for child in children {
+            let out = child.wait_with_output().expect("reaped");
+            assert!(out.status.success(), "a child failed");
+        }
+        let moved: Vec<PathBuf> = std::fs::read_dir(dir.path())
+            .expect("listing")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                let name = p
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                name.starts_with("felt.db.corrupt-") && !name.ends_with("-wal") && !name.ends_with("-shm")
+            })
+            .collect();
+        assert_eq!(moved.len(), 1, "the corrupt file is moved aside once: {moved:?}");
+        for file in &moved {
+            assert_eq!(
+                std::fs::read(file).expect("moved file"),
+                garbage,
+                "{} is not the corrupt file",
+                file.display()
+            );
+        }
+        let store = reopen_cleanly(dir.path());
+        assert_eq!(
+            store.stats(VARIANT).expect("stats").won,
+            2,
+            "both games are in the live database"
+        );
+    }
 }
