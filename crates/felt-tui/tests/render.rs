@@ -209,3 +209,16 @@ fn no_color_draws_without_any_colour() {
     // Highlights still show, by glyph and by reversed video.
     assert!(text(&term).contains('┃'));
 }
+
+#[test]
+fn dragged_cards_follow_the_pointer() {
+    let mut app = playing("SP1-S1C-AAAAAAD");
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let mut pointer = Pointer::new();
+    let (x, y) = card_cell(&app, 6, 4);
+    pointer.press(&mut app, x, y);
+    pointer.drag(&mut app, 30, 15);
+    draw(&mut term, &mut app);
+    insta::assert_snapshot!(text(&term));
+}
