@@ -97,7 +97,6 @@ impl Store {
         (self.clock)()
     }
 
-    /// Wraps a SQLite error with the database's path.
     /// Wraps a SQLite error with the database's path. Damage met while reading leaves a mark
     /// that makes the next start check the whole file, and move it aside if it must.
     pub(crate) fn db_err(&self, source: rusqlite::Error) -> StoreError {

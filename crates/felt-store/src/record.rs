@@ -10,6 +10,7 @@ use crate::error::{ReplayError, StoreError};
 use crate::model::{GameId, GameResult};
 use crate::open::Store;
 use crate::text::action_to_text;
+use crate::time::Timestamp;
 use felt_core::{Action, DynRuleset, GameCode, Scoreboard, Session, Status};
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
 use std::sync::Arc;
@@ -24,7 +25,7 @@ pub struct Recorder {
     /// The action list as stored, so a step writes only what changed.
     stored: Vec<Action>,
     /// What the last write stored, to skip writes when nothing changed.
-    last: Option<(Status, Scoreboard)>,
+    last: Option<(Status, Scoreboard, GameResult)>,
 }
 
 impl Recorder {
@@ -73,60 +74,32 @@ impl Store {
         let log = session.log();
         let status = session.status();
         let board = session.scoreboard();
+        let mut recorded = Recorded {
+            game: recorder.game,
+            result: None,
+            abandoned: Vec::new(),
+        };
         if recorder.game.is_none() && log.is_empty() {
-            return Ok(Recorded {
-                game: None,
-                result: None,
-                abandoned: Vec::new(),
-            });
+            return Ok(recorded);
         }
-        let unchanged = recorder.stored.as_slice() == log
-            && recorder.last.as_ref() == Some(&(status.clone(), board.clone()));
-        if let (true, Some(game)) = (unchanged, recorder.game) {
-            return Ok(Recorded {
-                game: Some(game),
-                result: Some(result_of(&status)),
-                abandoned: Vec::new(),
-            });
+        if let Some((last_status, last_board, last_result)) = &recorder.last {
+            if recorder.stored.as_slice() == log && *last_status == status && *last_board == board {
+                recorded.result = Some(*last_result);
+                return Ok(recorded);
+            }
         }
-        let info = session.ruleset().info();
+        let variant = &session.ruleset().info().variant;
         let now = self.now();
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
             .map_err(|e| self.db_err(e))?;
-        let mut abandoned = Vec::new();
-        let mut stored_len = recorder.stored.len();
-        let mut revision = recorder.revision;
-        let game = match recorder.game {
+        let (game, mut stored_len, mut revision) = (recorder.game, recorder.stored.len(), recorder.revision);
+        let game = match game {
             Some(game) => game,
             None => {
-                let mut select = tx
-                    .prepare("SELECT id FROM games WHERE variant = ?1 AND result = 'playing'")
-                    .map_err(|e| self.db_err(e))?;
-                abandoned = select
-                    .query_map([&info.variant], |row| Ok(GameId(row.get(0)?)))
-                    .and_then(Iterator::collect::<Result<Vec<_>, _>>)
-                    .map_err(|e| self.db_err(e))?;
-                drop(select);
-                tx.execute(
-                    "UPDATE games SET result = 'abandoned', finished = ?2 WHERE variant = ?1 AND result = 'playing'",
-                    params![info.variant, now.0],
-                )
-                .map_err(|e| self.db_err(e))?;
-                tx.execute(
-                    "INSERT INTO games (variant, ruleset, rules, code, started, result, moves, revision)
-                     VALUES (?1, ?2, ?3, ?4, ?5, 'playing', 0, 0)",
-                    params![
-                        info.variant,
-                        info.ruleset,
-                        info.rules,
-                        session.code().to_string(),
-                        now.0
-                    ],
-                )
-                .map_err(|e| self.db_err(e))?;
-                stored_len = 0;
-                revision = 0;
-                GameId(tx.last_insert_rowid())
+                let (game, abandoned) = self.insert_game(&tx, session, now)?;
+                recorded.abandoned = abandoned;
+                (stored_len, revision) = (0, 0);
+                game
             }
         };
         let row: Option<(i64, String, Option<i64>)> = tx
@@ -153,41 +126,8 @@ impl Store {
         } else {
             0
         };
-        tx.execute(
-            "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
-            params![game.0, keep as i64],
-        )
-        .map_err(|e| self.db_err(e))?;
-        {
-            let mut insert = tx
-                .prepare_cached("INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)")
-                .map_err(|e| self.db_err(e))?;
-            for (seq, action) in log.iter().enumerate().skip(keep) {
-                insert
-                    .execute(params![game.0, seq as i64, action_to_text(action)])
-                    .map_err(|e| self.db_err(e))?;
-            }
-        }
-        let result = match result_of(&status) {
-            GameResult::Playing if db_result == GameResult::Playing => GameResult::Playing,
-            // Undone out of a win or loss: back in progress, unless the slot is taken.
-            GameResult::Playing if db_result != GameResult::Abandoned => {
-                let taken: bool = tx
-                    .query_row(
-                        "SELECT EXISTS (SELECT 1 FROM games WHERE variant = ?1 AND result = 'playing' AND id != ?2)",
-                        params![info.variant, game.0],
-                        |row| row.get(0),
-                    )
-                    .map_err(|e| self.db_err(e))?;
-                if taken {
-                    GameResult::Abandoned
-                } else {
-                    GameResult::Playing
-                }
-            }
-            GameResult::Playing => GameResult::Abandoned,
-            ended => ended,
-        };
+        self.write_actions(&tx, game, log, keep)?;
+        let result = self.settle_result(&tx, game, variant, result_of(&status), db_result)?;
         let finished = match result {
             GameResult::Playing => None,
             r if r == db_result => db_finished.or(Some(now.0)),
@@ -204,11 +144,101 @@ impl Store {
         recorder.revision = db_revision + 1;
         recorder.stored.truncate(keep);
         recorder.stored.extend_from_slice(&log[keep..]);
-        recorder.last = Some((status, board));
-        Ok(Recorded {
-            game: Some(game),
-            result: Some(result),
-            abandoned,
+        recorder.last = Some((status, board, result));
+        recorded.game = Some(game);
+        recorded.result = Some(result);
+        Ok(recorded)
+    }
+
+    /// Inserts the row of a game at its first action, abandoning the variant's game in progress.
+    fn insert_game(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        session: &Session,
+        now: Timestamp,
+    ) -> Result<(GameId, Vec<GameId>), StoreError> {
+        let info = session.ruleset().info();
+        let abandoned = tx
+            .prepare("SELECT id FROM games WHERE variant = ?1 AND result = 'playing'")
+            .and_then(|mut select| {
+                select
+                    .query_map([&info.variant], |row| Ok(GameId(row.get(0)?)))?
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .map_err(|e| self.db_err(e))?;
+        tx.execute(
+            "UPDATE games SET result = 'abandoned', finished = ?2 WHERE variant = ?1 AND result = 'playing'",
+            params![info.variant, now.0],
+        )
+        .map_err(|e| self.db_err(e))?;
+        tx.execute(
+            "INSERT INTO games (variant, ruleset, rules, code, started, result, moves, revision)
+             VALUES (?1, ?2, ?3, ?4, ?5, 'playing', 0, 0)",
+            params![
+                info.variant,
+                info.ruleset,
+                info.rules,
+                session.code().to_string(),
+                now.0
+            ],
+        )
+        .map_err(|e| self.db_err(e))?;
+        Ok((GameId(tx.last_insert_rowid()), abandoned))
+    }
+
+    /// Replaces the stored actions from `keep` on with those of `log`.
+    fn write_actions(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        game: GameId,
+        log: &[Action],
+        keep: usize,
+    ) -> Result<(), StoreError> {
+        tx.execute(
+            "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
+            params![game.0, keep as i64],
+        )
+        .map_err(|e| self.db_err(e))?;
+        let mut insert = tx
+            .prepare_cached("INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)")
+            .map_err(|e| self.db_err(e))?;
+        for (seq, action) in log.iter().enumerate().skip(keep) {
+            insert
+                .execute(params![game.0, seq as i64, action_to_text(action)])
+                .map_err(|e| self.db_err(e))?;
+        }
+        Ok(())
+    }
+
+    /// The result to store, given the session's and the stored one: only one game per variant
+    /// is in progress, so a game that lost its slot stays abandoned until it ends.
+    fn settle_result(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        game: GameId,
+        variant: &str,
+        session: GameResult,
+        stored: GameResult,
+    ) -> Result<GameResult, StoreError> {
+        Ok(match (session, stored) {
+            (GameResult::Playing, GameResult::Playing) => GameResult::Playing,
+            (GameResult::Playing, GameResult::Abandoned) => GameResult::Abandoned,
+            // Undone out of a win or loss: back in progress, unless the slot is taken.
+            (GameResult::Playing, _) => {
+                let taken: bool = tx
+                    .query_row(
+                        "SELECT EXISTS (SELECT 1 FROM games WHERE variant = ?1 AND result = 'playing' AND id != ?2)",
+                        params![variant, game.0],
+                        |row| row.get(0),
+                    )
+                    .map_err(|e| self.db_err(e))?;
+                if taken {
+                    GameResult::Abandoned
+                } else {
+                    GameResult::Playing
+                }
+            }
+            (ended, _) => ended,
         })
     }
 
@@ -242,7 +272,7 @@ impl Store {
             game: Some(id),
             revision,
             stored: record.actions,
-            last: Some((session.status(), session.scoreboard())),
+            last: Some((session.status(), session.scoreboard(), GameResult::Playing)),
         };
         Ok((session, recorder))
     }

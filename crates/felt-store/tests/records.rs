@@ -155,6 +155,48 @@ fn a_new_game_turns_the_unfinished_one_into_a_loss() {
 }
 
 #[test]
+fn a_game_abandoned_by_another_felt_still_counts_when_it_ends() {
+    let (dir, store) = store();
+    let mut here = session("count", 1);
+    let mut here_rec = Recorder::new();
+    here.act(&deal()).expect("deal");
+    store.record_step(&mut here_rec, &here).expect("step");
+    let here_id = here_rec.game().expect("recorded");
+
+    // Another felt starts a game of the same variant: ours loses the in-progress slot.
+    let other = Store::open_dir(dir.path()).expect("second felt");
+    let mut there = session("count", 2);
+    there.act(&deal()).expect("deal");
+    other.record_step(&mut Recorder::new(), &there).expect("step");
+    here.act(&deal()).expect("deal");
+    let done = store.record_step(&mut here_rec, &here).expect("step");
+    assert_eq!(done.result, Some(GameResult::Abandoned));
+    assert_eq!(
+        store.record(here_id).expect("record").actions.len(),
+        2,
+        "still recorded"
+    );
+
+    // Finished after all: it counts as won, and undoing the win does not take the slot back.
+    while here.status() == Status::Playing {
+        here.act(&deal()).expect("deal");
+    }
+    assert_eq!(
+        store.record_step(&mut here_rec, &here).expect("step").result,
+        Some(GameResult::Won)
+    );
+    here.undo().expect("undo");
+    assert_eq!(
+        store.record_step(&mut here_rec, &here).expect("step").result,
+        Some(GameResult::Abandoned)
+    );
+    assert_ne!(
+        store.in_progress("count").expect("query").map(|g| g.id),
+        Some(here_id)
+    );
+}
+
+#[test]
 fn resume_rebuilds_the_game_with_its_undo_history() {
     let (dir, store) = store();
     let mut s = session("count", 4);
