@@ -73,13 +73,13 @@ impl fmt::Display for GameResult {
 pub struct GameSummary {
     /// Its number.
     pub id: GameId,
-    /// The variant's id (`spider-2suit`).
+    /// The variant's id, as the catalog knows it.
     pub variant: String,
-    /// The ruleset's id (`spider`).
+    /// The id of the ruleset that plays it.
     pub ruleset: String,
     /// The rules choice's id (`classic`).
     pub rules: String,
-    /// The game code that deals it again (`SP1-S2C-AAAAAAD`).
+    /// The game code that deals it again.
     pub code: String,
     /// When its first action was made.
     pub started: Timestamp,

@@ -4,7 +4,7 @@
 //! ```text
 //! felt game record 1
 //! id: 12
-//! variant: spider-1suit
+//! variant: some-variant
 //! ...
 //! actions: 2
 //!
@@ -250,10 +250,10 @@ mod tests {
         GameRecord {
             summary: GameSummary {
                 id: GameId(7),
-                variant: "spider-1suit".into(),
-                ruleset: "spider".into(),
+                variant: "some-variant".into(),
+                ruleset: "some-ruleset".into(),
                 rules: "classic".into(),
-                code: "SP1-S1C-AAAAAAD".into(),
+                code: "XX-1C-AAAAAAD".into(),
                 started: Timestamp(1_740_832_200),
                 finished: (result != GameResult::Playing).then_some(Timestamp(1_740_833_000)),
                 result,
