@@ -74,7 +74,36 @@ where
 #[derive(Default)]
 struct Instances {
     next: u64,
-    live: HashMap<u64, Arc<dyn DynRuleset>>,
+    live: HashMap<u64, Arc<Live>>,
+}
+
+/// A built instance, with the last state it decoded or produced: the host asks several
+/// questions of one state in a row (view, status, legal actions after each action), and
+/// comparing bytes is much cheaper than decoding them again.
+struct Live {
+    ruleset: Arc<dyn DynRuleset>,
+    last: Mutex<Option<(Vec<u8>, GameState)>>,
+}
+
+impl Live {
+    fn state(&self, blob: &[u8]) -> Result<GameState, String> {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((bytes, state)) = last.as_ref() {
+            if bytes == blob {
+                return Ok(state.clone());
+            }
+        }
+        let state = self.ruleset.decode_state(blob).map_err(|e| e.to_string())?;
+        *last = Some((blob.to_vec(), state.clone()));
+        Ok(state)
+    }
+
+    /// Encodes a state the ruleset produced, remembering it for the next request.
+    fn encode(&self, state: GameState) -> Vec<u8> {
+        let bytes = self.ruleset.encode_state(&state);
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some((bytes.clone(), state));
+        bytes
+    }
 }
 
 struct Dispatcher {
@@ -84,7 +113,7 @@ struct Dispatcher {
 }
 
 impl Dispatcher {
-    fn instance(&self, id: u64) -> Result<Arc<dyn DynRuleset>, String> {
+    fn instance(&self, id: u64) -> Result<Arc<Live>, String> {
         // A panic elsewhere cannot leave the map half-updated, so a poisoned lock is still sound.
         let instances = self.instances.lock().unwrap_or_else(|e| e.into_inner());
         instances
@@ -92,10 +121,6 @@ impl Dispatcher {
             .get(&id)
             .cloned()
             .ok_or_else(|| format!("no ruleset instance {id} (never built, or released)"))
-    }
-
-    fn state(ruleset: &dyn DynRuleset, blob: &[u8]) -> Result<GameState, String> {
-        ruleset.decode_state(blob).map_err(|e| e.to_string())
     }
 
     /// Answers one request frame with a reply frame, or a message for [`STATUS_ERROR`].
@@ -126,7 +151,11 @@ impl Dispatcher {
                     let mut instances = self.instances.lock().unwrap_or_else(|e| e.into_inner());
                     instances.next += 1;
                     let id = instances.next;
-                    instances.live.insert(id, ruleset);
+                    let live = Live {
+                        ruleset,
+                        last: Mutex::new(None),
+                    };
+                    instances.live.insert(id, Arc::new(live));
                     Reply::Built { instance: id, info }
                 }
                 Err(e) => Reply::Refused {
@@ -140,27 +169,27 @@ impl Dispatcher {
                 Reply::Done
             }
             Request::NewGame { instance, seed } => {
-                let ruleset = self.instance(instance)?;
-                out_blob = ruleset.encode_state(&ruleset.new_game(seed));
+                let live = self.instance(instance)?;
+                out_blob = live.encode(live.ruleset.new_game(seed));
                 Reply::State
             }
             Request::Check { instance, action } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Checked(ruleset.check(&state, &action))
             }
             Request::Apply { instance, action } => {
-                let ruleset = self.instance(instance)?;
-                let mut state = Self::state(&*ruleset, blob)?;
-                let result = ruleset.apply(&mut state, &action);
+                let live = self.instance(instance)?;
+                let mut state = live.state(blob)?;
+                let result = live.ruleset.apply(&mut state, &action);
                 if result.is_ok() {
-                    out_blob = ruleset.encode_state(&state);
+                    out_blob = live.encode(state);
                 }
                 Reply::Applied(result)
             }
             Request::LegalActions { instance } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Actions(ruleset.legal_actions(&state))
             }
             Request::RankMoves {
@@ -168,49 +197,48 @@ impl Dispatcher {
                 from,
                 index,
             } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Actions(ruleset.rank_moves(&state, from, index))
             }
             Request::View { instance, seat } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::View(ruleset.view(&state, seat))
             }
             Request::Status { instance } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Status(ruleset.status(&state))
             }
             Request::Scoreboard { instance } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Scoreboard(ruleset.scoreboard(&state))
             }
             Request::Analyze { instance, request } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Analysis(ruleset.analyze(&state, &request))
             }
             Request::DecodeState { instance } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
-                out_blob = ruleset.encode_state(&state);
+                let live = self.instance(instance)?;
+                out_blob = live.encode(live.state(blob)?);
                 Reply::State
             }
             Request::ImportPosition { instance, text } => {
-                let ruleset = self.instance(instance)?;
-                match ruleset.import_position(&text) {
+                let live = self.instance(instance)?;
+                match live.ruleset.import_position(&text) {
                     Ok(state) => {
-                        out_blob = ruleset.encode_state(&state);
+                        out_blob = live.encode(state);
                         Reply::Imported(Ok(()))
                     }
                     Err(e) => Reply::Imported(Err(e)),
                 }
             }
             Request::ExportPosition { instance } => {
-                let ruleset = self.instance(instance)?;
-                let state = Self::state(&*ruleset, blob)?;
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Exported(ruleset.export_position(&state))
             }
         };

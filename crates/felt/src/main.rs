@@ -8,6 +8,7 @@ use felt_core::{Catalog, GameCode, Seat, Session};
 use std::io::Write;
 use std::path::PathBuf;
 
+mod plugins;
 mod store_cmd;
 mod tui;
 
@@ -58,6 +59,8 @@ enum Command {
     },
     #[command(flatten)]
     Store(store_cmd::StoreCommand),
+    #[command(flatten)]
+    Plugins(plugins::PluginCommand),
 }
 
 #[derive(Args)]
@@ -214,6 +217,7 @@ fn main() -> Result<()> {
         Some(Command::Deal { code, format }) => deal(&cli.global, code, format),
         Some(Command::Variants) => variants(&cli.global),
         Some(Command::Check { file }) => check(&cli.global, file),
+        Some(Command::Plugins(cmd)) => plugins::run(cmd, cli.global.data_dir.as_deref(), || load_catalog(&cli.global)),
         Some(Command::Store(cmd)) => {
             store_cmd::run(cmd, cli.global.data_dir.as_deref(), || load_catalog(&cli.global))
         }

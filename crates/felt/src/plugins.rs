@@ -1,0 +1,257 @@
+//! `felt plugins`, `felt autoplay` and `felt new-ruleset`: glue over felt-abi.
+//!
+//! Plugins are found with `--plugin PATH`, in `<data dir>/plugins/`, and beside the `felt`
+//! executable (`felt_*` libraries only); see felt_abi::discover.
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+use felt_abi::{PluginReport, Source};
+use felt_core::{Action, AnalyzeRequest, Analysis, Catalog, DynRuleset, Seat, Status};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The plugin commands, flattened into felt's own.
+#[derive(Subcommand)]
+pub enum PluginCommand {
+    /// List plugins: path, ABI version, ruleset id and version, or why one was refused.
+    Plugins {
+        /// Also load this plugin library, or every library in this folder; repeatable.
+        #[arg(long = "plugin", value_name = "PATH")]
+        plugin: Vec<PathBuf>,
+    },
+    /// Computer players only: play games of a variant and print the results.
+    Autoplay(AutoplayArgs),
+    /// Write a new ruleset crate, built as a plugin, to start from.
+    NewRuleset {
+        /// The ruleset's id, e.g. `hilo` (letters, digits and '-').
+        name: String,
+        /// The folder to create the crate in (default: the current folder).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// The felt source tree the crate depends on (default: the one this felt was built from).
+        #[arg(long, value_name = "DIR")]
+        felt: Option<PathBuf>,
+    },
+}
+
+/// `felt autoplay`.
+#[derive(Args)]
+pub struct AutoplayArgs {
+    /// The variant id, e.g. `spades` or `spades-easy`.
+    variant: String,
+    /// How many games.
+    #[arg(long, default_value_t = 10)]
+    games: u64,
+    /// The first game's shuffle number; game k uses seed + k.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print only the summary, not a line per game.
+    #[arg(long)]
+    summary: bool,
+    /// Also load this plugin library, or every library in this folder; repeatable.
+    #[arg(long = "plugin", value_name = "PATH")]
+    plugin: Vec<PathBuf>,
+}
+
+/// Loads the plugins of the standard places and `extra` into `catalog` (rulesets and their
+/// bundled variants) and returns what was found, refused ones included. Call it after the
+/// built-ins and before the user's variant files, so user variants may name plugin rulesets.
+pub fn load_into(catalog: &mut Catalog, data_dir: Option<&Path>, extra: &[PathBuf]) -> Vec<PluginReport> {
+    let reports = felt_abi::discover_in(&felt_abi::Locations::standard(data_dir, extra));
+    felt_abi::register(catalog, &reports);
+    reports
+}
+
+/// Runs a plugin command. `catalog` gives the catalog of the other commands (built-ins and
+/// user files); plugins from `--plugin` are added to it.
+pub fn run(command: &PluginCommand, data_dir: Option<&Path>, catalog: impl FnOnce() -> Catalog) -> Result<()> {
+    match command {
+        PluginCommand::Plugins { plugin } => list(data_dir, plugin),
+        PluginCommand::Autoplay(args) => {
+            let mut catalog = catalog();
+            load_into(&mut catalog, data_dir, &args.plugin);
+            autoplay(&catalog, args)
+        }
+        PluginCommand::NewRuleset { name, dir, felt } => new_ruleset(name, dir.as_deref(), felt.as_deref()),
+    }
+}
+
+fn list(data_dir: Option<&Path>, extra: &[PathBuf]) -> Result<()> {
+    let locations = felt_abi::Locations::standard(data_dir, extra);
+    let reports = felt_abi::discover_in(&locations);
+    let mut out = std::io::stdout().lock();
+    let shown = |p: &Option<PathBuf>| p.as_ref().map_or("(none)".to_string(), |p| p.display().to_string());
+    writeln!(out, "Plugins are native code: load only plugins you trust.")?;
+    writeln!(
+        out,
+        "Looked in: --plugin ({}), {} (user), {} (beside felt, felt_* only)",
+        extra.len(),
+        shown(&locations.user_dir),
+        shown(&locations.exe_dir)
+    )?;
+    if reports.is_empty() {
+        writeln!(out, "No plugins found.")?;
+        return Ok(());
+    }
+    for report in &reports {
+        writeln!(out)?;
+        writeln!(out, "{}  [{}]", report.path.display(), source_word(report.source))?;
+        match &report.outcome {
+            Ok(plugin) => {
+                writeln!(
+                    out,
+                    "  ruleset {} {}  ABI {}  {}",
+                    plugin.ruleset_id(),
+                    plugin.version(),
+                    plugin.abi_version(),
+                    plugin.description()
+                )?;
+                for (name, _) in plugin.bundled_variants() {
+                    writeln!(out, "  variant file {name}")?;
+                }
+            }
+            Err(why) => writeln!(out, "  refused: {why}")?,
+        }
+    }
+    Ok(())
+}
+
+fn source_word(source: Source) -> &'static str {
+    source.word()
+}
+
+/// One finished game.
+struct Played {
+    seed: u64,
+    status: Status,
+    score_line: String,
+    actions: u32,
+    seconds: f64,
+}
+
+/// Plays one game by always taking the ruleset's own hint.
+fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
+    let start = Instant::now();
+    let mut state = ruleset.new_game(seed);
+    let mut actions = 0u32;
+    let hint = AnalyzeRequest::Hint { rank: 0, max_states: 200_000 };
+    while ruleset.status(&state) == Status::Playing {
+        let action: Action = match ruleset.analyze(&state, &hint) {
+            Some(Analysis::Hint { action: Some(a) }) => a,
+            _ => bail!("{} offers no move for the human's seat, so it cannot play itself", ruleset.info().variant),
+        };
+        ruleset
+            .apply(&mut state, &action)
+            .map_err(|e| anyhow!("seed {seed}: the hint {action} was refused: {e}"))?;
+        actions += 1;
+        if actions > 1_000_000 {
+            bail!("seed {seed}: no end after a million actions");
+        }
+    }
+    let view = ruleset.view(&state, Seat(0));
+    let score_line = view.status_value("score").map_or_else(
+        || ruleset.scoreboard(&state).score.map_or(String::new(), |s| s.to_string()),
+        str::to_string,
+    );
+    Ok(Played {
+        seed,
+        status: ruleset.status(&state),
+        score_line,
+        actions,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+fn autoplay(catalog: &Catalog, args: &AutoplayArgs) -> Result<()> {
+    let ruleset: Arc<dyn DynRuleset> = catalog.build(&args.variant, None)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(args.games.max(1) as usize);
+    let start = Instant::now();
+    let mut results: Vec<Result<Played>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let ruleset = ruleset.clone();
+                scope.spawn(move || {
+                    (0..args.games)
+                        .filter(|k| *k as usize % threads == t)
+                        .map(|k| play_one(ruleset.as_ref(), args.seed + k))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(anyhow!("a game thread panicked"))]))
+            .collect()
+    });
+    let wall = start.elapsed().as_secs_f64();
+    results.sort_by_key(|r| r.as_ref().map_or(u64::MAX, |p| p.seed));
+    let mut out = std::io::stdout().lock();
+    let mut tally: Vec<(String, u64)> = Vec::new();
+    let mut game_seconds = 0.0;
+    for result in &results {
+        let played = result.as_ref().map_err(|e| anyhow!("{e}"))?;
+        let outcome = match &played.status {
+            Status::Won { winner } if winner.is_empty() => "won".to_string(),
+            Status::Won { winner } => format!("won by {winner}"),
+            Status::Over { reason } => format!("over: {reason}"),
+            Status::Playing => "unfinished".to_string(),
+        };
+        let key = match &played.status {
+            Status::Won { winner } if !winner.is_empty() => format!("won by {winner}"),
+            other => other.word().to_string(),
+        };
+        match tally.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((key, 1)),
+        }
+        game_seconds += played.seconds;
+        if !args.summary {
+            let code = catalog
+                .code_for(&args.variant, None, played.seed)
+                .map_or_else(|_| format!("seed {}", played.seed), |c| c.to_string());
+            writeln!(
+                out,
+                "{code}  {outcome}  [{}]  {} actions  {:.2} s",
+                played.score_line, played.actions, played.seconds
+            )?;
+        }
+    }
+    writeln!(out, "{} games of {}:", results.len(), args.variant)?;
+    for (key, n) in &tally {
+        writeln!(out, "  {key}: {n} ({:.1} %)", 100.0 * *n as f64 / results.len().max(1) as f64)?;
+    }
+    writeln!(
+        out,
+        "  {:.3} s a game on average, {:.1} s in all on {threads} thread(s)",
+        game_seconds / results.len().max(1) as f64,
+        wall
+    )?;
+    Ok(())
+}
+
+fn new_ruleset(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()> {
+    let felt_src = match felt {
+        Some(p) => p.to_path_buf(),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."),
+    };
+    let felt_src = std::fs::canonicalize(&felt_src)
+        .with_context(|| format!("the felt source tree {} is not there: give --felt DIR", felt_src.display()))?;
+    let files = felt_abi::template::files(name, &felt_src).map_err(|e| anyhow!(e))?;
+    let root = dir.unwrap_or(Path::new(".")).join(name);
+    if root.exists() {
+        bail!("{} already exists: choose another name or folder", root.display());
+    }
+    for (path, text) in &files {
+        let path = root.join(path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    println!("Wrote the ruleset crate {}.", root.display());
+    println!("Build it:  cargo build --release --manifest-path {}/Cargo.toml", root.display());
+    println!("Try it:    felt --plugin {}/target/release play {name} --headless", root.display());
+    Ok(())
+}
