@@ -18,7 +18,10 @@ fn columns(show: &[String]) -> Vec<Vec<String>> {
                 .iter()
                 .find(|l| l.starts_with(&prefix))
                 .unwrap_or_else(|| panic!("no column {n} in {show:?}"));
-            line[prefix.len()..].split_whitespace().map(str::to_string).collect()
+            line[prefix.len()..]
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
         })
         .collect()
 }
@@ -33,7 +36,11 @@ fn status_line(show: &[String]) -> &str {
 #[test]
 fn a_fresh_deal_shows_ten_columns_with_only_the_last_card_up() {
     let home = tempfile::tempdir().expect("temp dir");
-    let out = run(home.path(), &["play", "--code", "SP1-S1C-AAAAAAD", "--headless"], "show\nquit\n");
+    let out = run(
+        home.path(),
+        &["play", "--code", "SP1-S1C-AAAAAAD", "--headless"],
+        "show\nquit\n",
+    );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let answers = answers(&out.stdout);
     let show = &answers[0];
@@ -56,13 +63,25 @@ fn a_fresh_deal_shows_ten_columns_with_only_the_last_card_up() {
 fn deal_then_undo_then_redo_restores_score_and_counters() {
     let home = tempfile::tempdir().expect("temp dir");
     let script = "deal\nshow\nundo\nshow\nredo\nshow\nundo\nundo\n";
-    let out = run(home.path(), &["play", "spider-4suit", "--seed", "42", "--headless"], script);
+    let out = run(
+        home.path(),
+        &["play", "spider-4suit", "--seed", "42", "--headless"],
+        script,
+    );
     let a = answers(&out.stdout);
     assert_eq!(a[0][0], "ok");
     assert!(a[0].iter().any(|l| l == "dealt 10 from stock"), "{:?}", a[0]);
-    assert!(status_line(&a[1]).contains("score 499 moves 1 stock 40 deals 4"), "{:?}", a[1]);
+    assert!(
+        status_line(&a[1]).contains("score 499 moves 1 stock 40 deals 4"),
+        "{:?}",
+        a[1]
+    );
     assert_eq!(a[2], ["ok"]);
-    assert!(status_line(&a[3]).contains("score 500 moves 0 stock 50 deals 5"), "{:?}", a[3]);
+    assert!(
+        status_line(&a[3]).contains("score 500 moves 0 stock 50 deals 5"),
+        "{:?}",
+        a[3]
+    );
     assert_eq!(columns(&a[3]).iter().map(Vec::len).sum::<usize>(), 54);
     assert_eq!(a[4], ["ok"]);
     assert_eq!(a[5], a[1], "redo gives back exactly the dealt table");
@@ -80,7 +99,10 @@ fn a_move_that_breaks_the_building_rule_is_refused_and_changes_nothing() {
     let (from, to) = (0..10)
         .flat_map(|i| (0..10).map(move |j| (i, j)))
         .find(|&(i, j)| {
-            i != j && rank(&cols[i][cols[i].len() - 1]).zip(rank(&cols[j][cols[j].len() - 1])).is_some_and(|(a, b)| a + 1 != b)
+            i != j
+                && rank(&cols[i][cols[i].len() - 1])
+                    .zip(rank(&cols[j][cols[j].len() - 1]))
+                    .is_some_and(|(a, b)| a + 1 != b)
         })
         .expect("some pair does not fit");
     let script = format!("move {} {} 1\nshow\n", from + 1, to + 1);
@@ -186,7 +208,11 @@ fn bad_input_gets_errors_and_the_reader_goes_on() {
 #[test]
 fn unknown_codes_and_bad_positions_are_explained() {
     let home = tempfile::tempdir().expect("temp dir");
-    let out = run(home.path(), &["play", "--code", "SP3-S1C-AAAAAAA", "--headless"], "");
+    let out = run(
+        home.path(),
+        &["play", "--code", "SP3-S1C-AAAAAAA", "--headless"],
+        "",
+    );
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant prefix SP3"));
 
@@ -196,7 +222,11 @@ fn unknown_codes_and_bad_positions_are_explained() {
     let file = home.path().join("bad.game");
     std::fs::write(&file, "Play0: KS QS\nPlay1: XX\n").expect("write");
     let path = file.to_string_lossy().into_owned();
-    let out = run(home.path(), &["play", "spider-1suit", "--position", &path, "--headless"], "");
+    let out = run(
+        home.path(),
+        &["play", "spider-1suit", "--position", &path, "--headless"],
+        "",
+    );
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.game") && err.contains("line 2"), "{err}");
@@ -211,9 +241,38 @@ fn deal_writes_a_position_that_plays_the_same_game() {
     std::fs::write(&file, &out.stdout).expect("write");
     let path = file.to_string_lossy().into_owned();
     let script = "deal\nshow\n";
-    let from_code = answers(&run(home.path(), &["play", "--code", "SP1-S4C-AAAAAAB", "--headless"], script).stdout);
+    let from_code = answers(
+        &run(
+            home.path(),
+            &["play", "--code", "SP1-S4C-AAAAAAB", "--headless"],
+            script,
+        )
+        .stdout,
+    );
     let from_file = answers(
-        &run(home.path(), &["play", "spider-4suit", "--position", &path, "--headless"], script).stdout,
+        &run(
+            home.path(),
+            &["play", "spider-4suit", "--position", &path, "--headless"],
+            script,
+        )
+        .stdout,
     );
     assert_eq!(columns(&from_code[1]), columns(&from_file[1]));
+}
+
+#[test]
+fn a_quit_game_resumes_with_its_undo_history() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let first = answers(&run(home.path(), &["play", "spider-2suit", "--seed", "31", "--headless"], "deal\nshow\nquit\n").stdout);
+    let resumed = answers(
+        &run(home.path(), &["play", "spider-2suit", "--resume", "--headless"], "show\nundo\nshow\nundo\n").stdout,
+    );
+    assert_eq!(resumed[0], first[1], "the resumed table is the one left");
+    assert_eq!(resumed[1], ["ok"]);
+    assert!(status_line(&resumed[2]).contains("moves 0 stock 50"), "{:?}", resumed[2]);
+    assert_eq!(resumed[3], ["error FELT-UNDO: Nothing to undo"]);
+
+    let none = run(home.path(), &["play", "spider-4suit", "--resume", "--headless"], "");
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no game of spider-4suit is in progress"));
 }

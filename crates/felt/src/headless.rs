@@ -4,8 +4,8 @@
 //! game-specific decision (which group, which column is best) is asked of the ruleset.
 
 use felt_core::{
-    Action, AnalyzeRequest, Analysis, CardFace, Event, PileId, PileRole, PileView, RuleViolation, Seat, Session,
-    Status, TableView,
+    Action, Analysis, AnalyzeRequest, CardFace, Event, PileId, PileRole, PileView, RuleViolation, Seat,
+    Session, Status, TableView,
 };
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -157,7 +157,11 @@ pub fn table_lines(view: &TableView, code: &str, status: &Status) -> Vec<String>
     status_line.push_str(status.word());
     lines.push(status_line);
     if let Some(prompt) = &view.prompt {
-        let options: Vec<String> = prompt.options.iter().map(|o| format!("{}={}", o.id, o.label)).collect();
+        let options: Vec<String> = prompt
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.id, o.label))
+            .collect();
         lines.push(format!("prompt {}: {}", prompt.question, options.join(" ")));
     }
     for message in &view.messages {
@@ -171,12 +175,16 @@ pub fn table_lines(view: &TableView, code: &str, status: &Status) -> Vec<String>
     lines
 }
 
+/// Told of every change to the game (to keep its record); an error is shown as a warning.
+pub type Observer = Box<dyn FnMut(&Session) -> Result<(), String>>;
+
 /// A headless game: a session, the seat it plays, and how its code is shown.
 pub struct Headless {
     session: Session,
     seat: Seat,
     code_label: String,
     hint_rank: u32,
+    observer: Option<Observer>,
 }
 
 impl Headless {
@@ -187,7 +195,23 @@ impl Headless {
             seat,
             code_label,
             hint_rank: 0,
+            observer: None,
         }
+    }
+
+    /// Calls `observer` after every action, undo and redo (the store records the game).
+    pub fn observe(&mut self, observer: Observer) {
+        self.observer = Some(observer);
+    }
+
+    /// Tells the observer of a change; a failure becomes a warning line of the answer.
+    fn changed(&mut self, mut answer: Answer) -> Answer {
+        if let Some(observer) = self.observer.as_mut() {
+            if let Err(e) = observer(&self.session) {
+                answer.lines.push(format!("warning: the game was not saved: {e}"));
+            }
+        }
+        answer
     }
 
     /// The session, for callers that record or inspect it.
@@ -216,10 +240,11 @@ impl Headless {
         match self.session.act(action) {
             Ok(events) => {
                 let view = self.view();
-                Answer {
+                let answer = Answer {
                     lines: events.iter().map(|e| event_line(&view, e)).collect(),
                     ..Answer::with_events(events)
-                }
+                };
+                self.changed(answer)
             }
             Err(v) => Answer::refused(v),
         }
@@ -247,11 +272,11 @@ impl Headless {
             },
             ("play", [card]) => self.play(card),
             ("undo", []) => match self.session.undo() {
-                Ok(()) => Answer::ok(),
+                Ok(()) => self.changed(Answer::ok()),
                 Err(v) => Answer::refused(v),
             },
             ("redo", []) => match self.session.redo() {
-                Ok(()) => Answer::ok(),
+                Ok(()) => self.changed(Answer::ok()),
                 Err(v) => Answer::refused(v),
             },
             ("hint", []) => self.hint(),
@@ -264,8 +289,8 @@ impl Headless {
                 ..Answer::ok()
             },
             (
-                "show" | "legal" | "move" | "deal" | "auto" | "choose" | "bid" | "play" | "undo" | "redo" | "hint"
-                | "help" | "quit",
+                "show" | "legal" | "move" | "deal" | "auto" | "choose" | "bid" | "play" | "undo" | "redo"
+                | "hint" | "help" | "quit",
                 _,
             ) => Answer::bad(format!("wrong arguments for '{command}' (try help)")),
             _ => Answer::bad(format!("unknown command '{}' (try help)", truncate(command))),
@@ -287,13 +312,21 @@ impl Headless {
     fn legal(&self) -> Answer {
         let view = self.view();
         let actions = self.session.legal_actions();
-        let label = |id: PileId| view.pile(id).map_or_else(|| id.0.to_string(), |p| p.label.clone());
+        let label = |id: PileId| {
+            view.pile(id)
+                .map_or_else(|| id.0.to_string(), |p| p.label.clone())
+        };
         let lines = actions
             .iter()
             .map(|a| match a {
                 Action::Move { from, index, to } => {
                     let len = view.pile(*from).map_or(0, |p| p.cards.len());
-                    format!("move {} {} {}", label(*from), label(*to), len.saturating_sub(*index as usize))
+                    format!(
+                        "move {} {} {}",
+                        label(*from),
+                        label(*to),
+                        len.saturating_sub(*index as usize)
+                    )
                 }
                 Action::Deal { .. } => "deal".to_string(),
                 Action::Choose { option } => format!("choose {option}"),
@@ -327,7 +360,11 @@ impl Headless {
                     .legal_actions()
                     .into_iter()
                     .filter_map(|a| match a {
-                        Action::Move { from: f, index, to: t } if f == from && t == to => Some(index),
+                        Action::Move {
+                            from: f,
+                            index,
+                            to: t,
+                        } if f == from && t == to => Some(index),
                         _ => None,
                     })
                     .min();
@@ -397,13 +434,20 @@ impl Headless {
             .piles
             .iter()
             .filter(|p| p.role == PileRole::Hand)
-            .find_map(|p| p.cards.iter().position(|f| f.card() == Some(card)).map(|i| (p.id, i as u16)));
+            .find_map(|p| {
+                p.cards
+                    .iter()
+                    .position(|f| f.card() == Some(card))
+                    .map(|i| (p.id, i as u16))
+            });
         let Some((from, index)) = found else {
             return Answer::bad(format!("{card} is not in your hand"));
         };
-        let legal = self.session.legal_actions().into_iter().find(
-            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
-        );
+        let legal = self
+            .session
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index));
         match legal {
             Some(action) => self.act(&action),
             None => {
@@ -413,7 +457,11 @@ impl Headless {
                     .iter()
                     .find(|p| p.role == PileRole::Trick)
                     .map_or(from, |p| p.id);
-                match self.session.ruleset().check(self.session.state(), &Action::Move { from, index, to }) {
+                match self
+                    .session
+                    .ruleset()
+                    .check(self.session.state(), &Action::Move { from, index, to })
+                {
                     Err(v) => Answer::refused(v),
                     Ok(()) => self.act(&Action::Move { from, index, to }),
                 }
@@ -445,7 +493,8 @@ impl Headless {
 }
 
 fn label_of(view: &TableView, id: PileId) -> String {
-    view.pile(id).map_or_else(|| id.0.to_string(), |p| p.label.clone())
+    view.pile(id)
+        .map_or_else(|| id.0.to_string(), |p| p.label.clone())
 }
 
 /// An action in the protocol's own words, so a hint can be typed back in.
@@ -484,7 +533,12 @@ quit              leave";
 
 /// Reads commands from `input` until `quit` or the end, writing answers to `output`.
 /// Invalid UTF-8 and any text get an answer, never a panic.
-pub fn run<R: BufRead, W: Write>(headless: &mut Headless, mut input: R, mut output: W, format: Format) -> std::io::Result<()> {
+pub fn run<R: BufRead, W: Write>(
+    headless: &mut Headless,
+    mut input: R,
+    mut output: W,
+    format: Format,
+) -> std::io::Result<()> {
     let mut buf = Vec::new();
     loop {
         buf.clear();

@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use felt::catalog;
 use felt::headless::{self, Format, Headless};
 use felt_core::{Catalog, GameCode, Seat, Session};
+use felt_store::{Recorder, Store};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -13,7 +14,11 @@ mod store_cmd;
 mod tui;
 
 #[derive(Parser)]
-#[command(name = "felt", version, about = "Card games in the terminal: Spider and its relatives, and rulesets loaded as plugins")]
+#[command(
+    name = "felt",
+    version,
+    about = "Card games in the terminal: Spider and its relatives, and rulesets loaded as plugins"
+)]
 struct Cli {
     #[command(flatten)]
     global: Global,
@@ -82,9 +87,12 @@ struct PlayArgs {
     /// With --headless: answer in JSON, one object a line.
     #[arg(long, requires = "headless")]
     json: bool,
-    /// Start from a position file in the ruleset's own format (Spider: .game).
-    #[arg(long, value_name = "FILE")]
+    /// Start from a position file in the ruleset's own format (Spider: .game); not recorded.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "resume"])]
     position: Option<PathBuf>,
+    /// Continue the variant's game in progress, with its undo history.
+    #[arg(long, conflicts_with_all = ["code", "seed"])]
+    resume: bool,
 }
 
 fn load_catalog(global: &Global) -> Catalog {
@@ -96,7 +104,8 @@ fn load_catalog(global: &Global) -> Catalog {
 /// A shuffle number from the operating system's randomness, within what a code can carry.
 fn random_shuffle() -> u64 {
     let mut bytes = [0u8; 8];
-    let from_os = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
+    let from_os =
+        std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
     let n = match from_os {
         Ok(()) => u64::from_le_bytes(bytes),
         Err(_) => std::time::SystemTime::now()
@@ -125,7 +134,11 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
                 .variant
                 .clone()
                 .ok_or_else(|| anyhow!("name a variant (felt variants lists them) or give --code"))?;
-            (variant, args.rules.clone(), args.seed.unwrap_or_else(random_shuffle))
+            (
+                variant,
+                args.rules.clone(),
+                args.seed.unwrap_or_else(random_shuffle),
+            )
         }
     };
     let ruleset = catalog.build(&variant_id, rules_id.as_deref())?;
@@ -133,7 +146,8 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
     let depth = catalog.get(&variant_id).map_or(100, |e| e.variant.undo_depth);
     match &args.position {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
             let state = ruleset
                 .import_position(&text)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
@@ -147,14 +161,48 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
     }
 }
 
+/// The variant's game in progress, rebuilt from its record, and the recorder that goes on with it.
+fn resume_session(catalog: &Catalog, store: &Store, args: &PlayArgs) -> Result<(Session, Recorder)> {
+    let variant = args.variant.as_deref().ok_or_else(|| anyhow!("name the variant to resume"))?;
+    let summary = store
+        .in_progress(variant)?
+        .ok_or_else(|| anyhow!("no game of {variant} is in progress (felt stats lists what was played)"))?;
+    let ruleset = catalog.build(variant, Some(&summary.rules))?;
+    let depth = catalog.get(variant).map_or(100, |e| e.variant.undo_depth);
+    Ok(store.resume(summary.id, ruleset, depth)?)
+}
+
 fn play(global: &Global, args: &PlayArgs) -> Result<()> {
     let catalog = load_catalog(global);
-    let (session, label) = start_session(&catalog, args)?;
+    let mut resumed = None;
+    let (session, label) = if args.resume {
+        let store = store_cmd::open_store(global.data_dir.as_deref())?;
+        let (session, recorder) = resume_session(&catalog, &store, args)?;
+        resumed = Some((store, recorder));
+        let label = session.code().to_string();
+        (session, label)
+    } else {
+        start_session(&catalog, args)?
+    };
     if !args.headless {
         return tui::play(global, catalog, session);
     }
     let format = if args.json { Format::Json } else { Format::Text };
     let mut game = Headless::new(session, Seat::SOLO, label);
+    // A game from a position file is not the deal its code names: it cannot be replayed, so it
+    // is not recorded.
+    if args.position.is_none() {
+        let recording = match resumed {
+            Some(pair) => Ok(pair),
+            None => store_cmd::open_store(global.data_dir.as_deref()).map(|s| (s, Recorder::new())),
+        };
+        match recording {
+            Ok((store, mut recorder)) => game.observe(Box::new(move |session: &Session| {
+                store.record_step(&mut recorder, session).map(|_| ()).map_err(|e| e.to_string())
+            })),
+            Err(e) => eprintln!("warning: games will not be saved: {e:#}"),
+        }
+    }
     let stdin = std::io::stdin();
     headless::run(&mut game, stdin.lock(), std::io::stdout().lock(), format)?;
     Ok(())
@@ -182,7 +230,11 @@ fn variants(global: &Global) -> Result<()> {
     writeln!(out, "{:<22} {:<30} {:<10} SOURCE", "ID", "NAME", "RULESET")?;
     for entry in catalog.variants() {
         let v = &entry.variant;
-        write!(out, "{:<22} {:<30} {:<10} {}", v.id, v.name, v.ruleset, entry.origin)?;
+        write!(
+            out,
+            "{:<22} {:<30} {:<10} {}",
+            v.id, v.name, v.ruleset, entry.origin
+        )?;
         if let Some(old) = &entry.overrides {
             write!(out, " (overrides {old})")?;
         }
@@ -199,7 +251,10 @@ fn check(global: &Global, file: &PathBuf) -> Result<()> {
     let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     match catalog.check_variant(&felt_core::Origin::File(file.clone()), &text) {
         Ok(entry) => {
-            println!("ok: {} ({}), ruleset {}", entry.variant.id, entry.variant.name, entry.variant.ruleset);
+            println!(
+                "ok: {} ({}), ruleset {}",
+                entry.variant.id, entry.variant.name, entry.variant.ruleset
+            );
             Ok(())
         }
         Err(e) => {
