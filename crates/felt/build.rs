@@ -13,7 +13,10 @@ fn list(dir: &Path) -> Vec<(String, String)> {
                 .filter(|p| p.extension().is_some_and(|x| x == "toml"))
                 .map(|p| {
                     println!("cargo:rerun-if-changed={}", p.display());
-                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    let name = p
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
                     (name, p.display().to_string())
                 })
                 .collect()

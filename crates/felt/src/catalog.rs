@@ -34,7 +34,10 @@ fn toml_files(dir: &Path) -> Vec<PathBuf> {
 /// its `variants/` subfolder). Bad files are recorded in the catalog's errors.
 pub fn load_dir(catalog: &mut Catalog, dir: &Path) {
     load_scoring(catalog, &dir.join("scoring"));
-    for path in toml_files(dir).into_iter().chain(toml_files(&dir.join("variants"))) {
+    for path in toml_files(dir)
+        .into_iter()
+        .chain(toml_files(&dir.join("variants")))
+    {
         if let Some(text) = read(catalog, &path) {
             let _ = catalog.add_variant(Origin::File(path.clone()), &text);
         }
@@ -47,7 +50,12 @@ fn read(catalog: &mut Catalog, path: &Path) -> Option<String> {
         Err(e) => {
             // Recorded with the parse errors so `felt variants` shows it and the rest still load.
             let origin = Origin::File(path.to_path_buf());
-            catalog.push_error(VariantError::at_key(&origin, "", None, format!("cannot read the file: {e}")));
+            catalog.push_error(VariantError::at_key(
+                &origin,
+                "",
+                None,
+                format!("cannot read the file: {e}"),
+            ));
             None
         }
     }
@@ -76,7 +84,10 @@ pub fn load_user(catalog: &mut Catalog, extra: &[PathBuf], user_dir: bool) {
 
 fn load_scoring(catalog: &mut Catalog, dir: &Path) {
     for path in toml_files(dir) {
-        let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let id = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if let Some(text) = read(catalog, &path) {
             let _ = catalog.add_scoring(Origin::File(path.clone()), &id, &text);
         }
