@@ -29,7 +29,9 @@ fn catalog() -> Catalog {
 fn mid_game() -> App {
     let catalog = catalog();
     let ruleset = catalog.build("spider-4suit", None).expect("builds");
-    let code = catalog.code_for("spider-4suit", None, 12_345).expect("code");
+    let code = catalog
+        .code_for("spider-4suit", None, 12_345)
+        .expect("code");
     let mut session = Session::new(ruleset, code, 100);
     let mut seed = 7u64;
     for _ in 0..60 {
@@ -62,15 +64,18 @@ fn frame(c: &mut Criterion) {
         })
     });
     let mut term = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
-    c.bench_function("terminal.draw of the same table (diff + backend), 80x24", |b| {
-        b.iter(|| {
-            term.draw(|f| {
-                let area = f.area();
-                app.draw(f.buffer_mut(), area);
+    c.bench_function(
+        "terminal.draw of the same table (diff + backend), 80x24",
+        |b| {
+            b.iter(|| {
+                term.draw(|f| {
+                    let area = f.area();
+                    app.draw(f.buffer_mut(), area);
+                })
+                .expect("draws");
             })
-            .expect("draws");
-        })
-    });
+        },
+    );
 }
 
 criterion_group!(benches, frame);

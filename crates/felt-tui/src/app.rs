@@ -102,7 +102,10 @@ impl App {
                     setup_variant(&app.catalog, &id, rules.as_deref(), shuffle)?
                 }
                 Start::Code(text) => setup_code(&app.catalog, &text)?,
-                Start::Session { session, undo_depth } => {
+                Start::Session {
+                    session,
+                    undo_depth,
+                } => {
                     app.game = Some(Game::from_session(
                         session,
                         undo_depth,

@@ -89,7 +89,10 @@ impl Game {
         let Some(r) = rows.iter().position(|r| r.contains(&id)) else {
             return;
         };
-        let Some(target) = usize::try_from(r as i32 + dir).ok().and_then(|t| rows.get(t)) else {
+        let Some(target) = usize::try_from(r as i32 + dir)
+            .ok()
+            .and_then(|t| rows.get(t))
+        else {
             return;
         };
         let centre = |p: PileId| {

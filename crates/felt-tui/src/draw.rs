@@ -103,7 +103,13 @@ fn draw_label(buf: &mut Buffer, pile: &PileView, g: &PileGeom, accepting: bool, 
 /// The mark column of a unit: left of a card in a column, over it in a row across.
 fn mark_unit(buf: &mut Buffer, hint: DrawHint, place: &CardPlace, mark: char, style: Style) {
     match hint {
-        DrawHint::FanRight => put_char(buf, place.rect.x, place.rect.y.saturating_sub(1), mark, style),
+        DrawHint::FanRight => put_char(
+            buf,
+            place.rect.x,
+            place.rect.y.saturating_sub(1),
+            mark,
+            style,
+        ),
         _ => {
             for y in place.rect.top()..place.rect.bottom() {
                 put_char(buf, place.rect.x.saturating_sub(1), y, mark, style);
@@ -139,7 +145,13 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
             };
             mark_unit(buf, pile.hint, &one_line, mark, theme.cursor());
         }
-        None => put_char(buf, g.slot.x.saturating_sub(1), g.slot.y, mark, theme.cursor()),
+        None => put_char(
+            buf,
+            g.slot.x.saturating_sub(1),
+            g.slot.y,
+            mark,
+            theme.cursor(),
+        ),
     }
 }
 
@@ -166,7 +178,14 @@ fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme
         Shape::Strip => match face {
             CardFace::Up(card) => {
                 fill(buf, r, ' ', theme.face(card));
-                put(buf, r.x, r.y, &theme.card_label(card), r.width, theme.face(card));
+                put(
+                    buf,
+                    r.x,
+                    r.y,
+                    &theme.card_label(card),
+                    r.width,
+                    theme.face(card),
+                );
             }
             CardFace::Down => back(buf, r, theme),
         },
@@ -221,7 +240,15 @@ pub fn draw_card(buf: &mut Buffer, r: Rect, face: CardFace, theme: &Theme) {
 }
 
 /// The carried cards drawn under the mouse pointer, as a short column.
-fn draw_floating(buf: &mut Buffer, pile: &PileView, index: u16, x: u16, y: u16, card_w: u16, theme: &Theme) {
+fn draw_floating(
+    buf: &mut Buffer,
+    pile: &PileView,
+    index: u16,
+    x: u16,
+    y: u16,
+    card_w: u16,
+    theme: &Theme,
+) {
     let cards = pile.cards.get(usize::from(index)..).unwrap_or(&[]);
     let n = cards.len() as u16;
     for (i, &face) in cards.iter().enumerate() {

@@ -8,8 +8,8 @@ use crate::layout::TableLayout;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, Seat,
-    Session, Status, TableView,
+    Action, Analysis, AnalyzeRequest, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole,
+    Seat, Session, Status, TableView,
 };
 use std::sync::Arc;
 
@@ -285,7 +285,9 @@ impl Game {
             Msg::Down => scroll.saturating_add(1).min(max),
             Msg::PageUp => scroll.saturating_sub(10),
             Msg::PageDown => scroll.saturating_add(10).min(max),
-            Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollUp => scroll.saturating_sub(3),
+            Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollUp => {
+                scroll.saturating_sub(3)
+            }
             Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollDown => {
                 scroll.saturating_add(3).min(max)
             }
@@ -390,7 +392,12 @@ impl Game {
 
     fn select(&mut self) {
         if self.carry.is_none() {
-            if let Some(option) = self.view.prompt.as_ref().and_then(|p| p.options.get(self.choice)) {
+            if let Some(option) = self
+                .view
+                .prompt
+                .as_ref()
+                .and_then(|p| p.options.get(self.choice))
+            {
                 let option = option.id;
                 self.act(Action::Choose { option });
                 return;
@@ -433,7 +440,11 @@ impl Game {
         }
         self.note = None;
         self.cursor = (from, index);
-        self.carry = Some(Carry { from, index, targets });
+        self.carry = Some(Carry {
+            from,
+            index,
+            targets,
+        });
     }
 
     /// Drops the carried cards on `to`; dropping them where they came from sends them to the
@@ -555,7 +566,10 @@ impl Game {
             rank: self.hint_rank,
             max_states: HINT_BUDGET,
         };
-        let answer = self.session.ruleset().analyze(self.session.state(), &request);
+        let answer = self
+            .session
+            .ruleset()
+            .analyze(self.session.state(), &request);
         let text = match answer {
             Some(Analysis::Hint { action: Some(a) }) => {
                 self.hint_rank += 1;

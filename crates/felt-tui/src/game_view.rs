@@ -67,7 +67,11 @@ impl Game {
         Marks {
             cursor,
             carried: self.carry.as_ref().map(|c| (c.from, c.index)),
-            accepting: self.carry.as_ref().map(|c| c.targets.clone()).unwrap_or_default(),
+            accepting: self
+                .carry
+                .as_ref()
+                .map(|c| c.targets.clone())
+                .unwrap_or_default(),
             pointer: self.pointer,
         }
     }
@@ -149,7 +153,14 @@ impl Game {
         };
         let len = text.chars().count() as u16;
         if len + code_w < line.width {
-            put(buf, line.right() - code_w, line.y, &code, code_w, theme.dim());
+            put(
+                buf,
+                line.right() - code_w,
+                line.y,
+                &code,
+                code_w,
+                theme.dim(),
+            );
             put(buf, line.x, line.y, &text, line.width - code_w, style);
         } else {
             put(buf, line.x, line.y, &text, line.width, style);
@@ -175,7 +186,10 @@ impl Game {
             ]));
         }
         for (what, does) in [
-            ("click", "pick up from the card clicked; click a pile to drop"),
+            (
+                "click",
+                "pick up from the card clicked; click a pile to drop",
+            ),
             ("drag", "carry cards with the pointer, release on a pile"),
             ("double-click", "send the cards to the best place"),
         ] {
@@ -185,12 +199,20 @@ impl Game {
             ]));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("Rules: {}", info.name), theme.heading()));
+        lines.push(Line::styled(
+            format!("Rules: {}", info.name),
+            theme.heading(),
+        ));
         for para in &info.help {
             lines.push(Line::raw(para.clone()));
             lines.push(Line::raw(""));
         }
-        let body = Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1));
+        let body = Rect::new(
+            inner.x,
+            inner.y,
+            inner.width,
+            inner.height.saturating_sub(1),
+        );
         self.help_lines = wrapped_height(&lines, body.width).saturating_sub(body.height);
         let scroll = scroll.min(self.help_lines);
         paragraph(buf, body, lines, scroll);
@@ -222,7 +244,10 @@ impl Game {
             .map(|s| format!("{} {}", s.label, s.value))
             .collect();
         line(&items.join(theme.separator()), Style::default());
-        line(&format!("Game code {}", self.session.code()), Style::default());
+        line(
+            &format!("Game code {}", self.session.code()),
+            Style::default(),
+        );
         let (first, second) = FINISH_KEYS.split_at(FINISH_KEYS.len() / 2);
         let keys = Rect::new(inner.x, inner.bottom().saturating_sub(2), inner.width, 1);
         centred(buf, keys, &key_bar(first), theme.dim());

@@ -1,7 +1,9 @@
 //! Input to messages, in one place: the keymaps (also shown by `?` and the key bars) and the
 //! mouse, with double-click detection against a clock the caller passes in.
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
 use std::time::{Duration, Instant};
 
 pub use crate::keymap::{key_bar, keymap, Binding, Key, FINISH_KEYS, LAUNCHER_KEYS, TABLE_KEYS};
@@ -227,10 +229,19 @@ mod tests {
         assert_eq!(on(KeyCode::Char('7'), none), Some(Msg::Column(7)));
         assert_eq!(on(KeyCode::Enter, none), Some(Msg::Select));
         assert_eq!(on(KeyCode::Char(' '), none), Some(Msg::Select));
-        assert_eq!(on(KeyCode::Char('r'), KeyModifiers::CONTROL), Some(Msg::Redo));
+        assert_eq!(
+            on(KeyCode::Char('r'), KeyModifiers::CONTROL),
+            Some(Msg::Redo)
+        );
         assert_eq!(on(KeyCode::Char('r'), none), Some(Msg::Redo));
-        assert_eq!(on(KeyCode::Char('R'), KeyModifiers::SHIFT), Some(Msg::Restart));
-        assert_eq!(on(KeyCode::Char('c'), KeyModifiers::CONTROL), Some(Msg::Quit));
+        assert_eq!(
+            on(KeyCode::Char('R'), KeyModifiers::SHIFT),
+            Some(Msg::Restart)
+        );
+        assert_eq!(
+            on(KeyCode::Char('c'), KeyModifiers::CONTROL),
+            Some(Msg::Quit)
+        );
         assert_eq!(on(KeyCode::Char('x'), none), None);
     }
 
@@ -259,7 +270,10 @@ mod tests {
             Some(MouseKind::Press)
         );
         let up = mouse(MouseEventKind::Up(MouseButton::Left), 10, 5);
-        assert_eq!(kind(input.map(Mode::Table, &up, t0)), Some(MouseKind::Release));
+        assert_eq!(
+            kind(input.map(Mode::Table, &up, t0)),
+            Some(MouseKind::Release)
+        );
         let t1 = t0 + Duration::from_millis(150);
         assert_eq!(
             kind(input.map(Mode::Table, &mouse(down, 10, 5), t1)),
@@ -289,7 +303,10 @@ mod tests {
             Mode::Confirm,
             Mode::Finish,
         ] {
-            let keys: Vec<Key> = keymap(mode).iter().flat_map(|b| b.keys.iter().copied()).collect();
+            let keys: Vec<Key> = keymap(mode)
+                .iter()
+                .flat_map(|b| b.keys.iter().copied())
+                .collect();
             for (i, k) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(k), "{k:?} bound twice in {mode:?}");
             }

@@ -129,7 +129,9 @@ impl Launcher {
     pub fn update(&mut self, catalog: &Catalog, seeds: &mut Seeds, msg: Msg) -> LauncherEffect {
         if let Some(code) = &mut self.code {
             match msg {
-                Msg::Char(c) if c.is_ascii_alphanumeric() || c == '-' => code.push(c.to_ascii_uppercase()),
+                Msg::Char(c) if c.is_ascii_alphanumeric() || c == '-' => {
+                    code.push(c.to_ascii_uppercase())
+                }
                 Msg::Backspace => {
                     code.pop();
                 }
@@ -281,7 +283,14 @@ impl Launcher {
             None => key_bar(LAUNCHER_KEYS),
         };
         fill(buf, bar, ' ', theme.bar());
-        put(buf, bar.x + 1, bar.y, &keys, w.saturating_sub(1), theme.bar());
+        put(
+            buf,
+            bar.x + 1,
+            bar.y,
+            &keys,
+            w.saturating_sub(1),
+            theme.bar(),
+        );
     }
 
     fn draw_list(&mut self, catalog: &Catalog, buf: &mut Buffer, list: Rect, theme: &Theme) {
@@ -335,8 +344,19 @@ impl Launcher {
                         ("  ", Style::default())
                     };
                     put(buf, list.x + 1, y, mark, 2, theme.cursor());
-                    let name = format!("{:<width$}", entry.variant.name, width = usize::from(name_w));
-                    put(buf, list.x + 3, y, &name, list.width.saturating_sub(3), style);
+                    let name = format!(
+                        "{:<width$}",
+                        entry.variant.name,
+                        width = usize::from(name_w)
+                    );
+                    put(
+                        buf,
+                        list.x + 3,
+                        y,
+                        &name,
+                        list.width.saturating_sub(3),
+                        style,
+                    );
                     let x = list.x + 4 + name_w;
                     put(
                         buf,
@@ -358,13 +378,20 @@ impl Launcher {
         let value_x = x + 9;
         let room = area.right().saturating_sub(value_x);
         let mut y = area.y;
-        if let Some(entry) = self.selected_variant(catalog).and_then(|id| catalog.get(id)) {
+        if let Some(entry) = self
+            .selected_variant(catalog)
+            .and_then(|id| catalog.get(id))
+        {
             if entry.rules.len() > 1 {
                 let choice = &entry.rules[self
                     .rules_index(catalog, &entry.variant.id)
                     .min(entry.rules.len() - 1)];
                 put(buf, x, y, "Rules", 8, theme.heading());
-                let (l, r) = if theme.ascii { ("<", ">") } else { ("◀", "▶") };
+                let (l, r) = if theme.ascii {
+                    ("<", ">")
+                } else {
+                    ("◀", "▶")
+                };
                 let name = format!("{l} {} {r}", choice.name);
                 put(buf, value_x, y, &name, room, theme.selected());
                 let dx = value_x + name.chars().count() as u16 + 2;
@@ -412,13 +439,27 @@ impl Launcher {
         put(buf, value_x, y, &options, room, Style::default());
         y += 2;
         if let Some(note) = &self.note {
-            let style = if note.error { theme.error() } else { theme.info() };
+            let style = if note.error {
+                theme.error()
+            } else {
+                theme.info()
+            };
             put(buf, x, y, &note.text, area.width.saturating_sub(1), style);
         } else if let Some(err) = catalog.errors().first() {
             let first = err.to_string();
             let first = first.lines().next().unwrap_or_default();
-            let text = format!("{} variant file(s) did not load: {first}", catalog.errors().len());
-            put(buf, x, y, &text, area.width.saturating_sub(1), theme.error());
+            let text = format!(
+                "{} variant file(s) did not load: {first}",
+                catalog.errors().len()
+            );
+            put(
+                buf,
+                x,
+                y,
+                &text,
+                area.width.saturating_sub(1),
+                theme.error(),
+            );
         }
     }
 }

@@ -369,7 +369,9 @@ fn across_units(cards: &[CardFace]) -> Vec<(u16, u16, Shape)> {
     for (i, face) in cards.iter().enumerate() {
         let i = i as u16;
         match units.last_mut() {
-            Some(last) if *face == CardFace::Down && cards[usize::from(last.0)] == CardFace::Down => {
+            Some(last)
+                if *face == CardFace::Down && cards[usize::from(last.0)] == CardFace::Down =>
+            {
                 last.1 += 1;
                 last.2 = Shape::Folded;
             }
@@ -411,12 +413,18 @@ fn fan_right(cards: &[CardFace], body: Rect, card_w: u16, centred: bool) -> Vec<
     }
     if units.iter().map(|u| u.3).sum::<u16>() > room {
         // Even one column per card is too wide: the oldest cards hide behind a count.
-        let keep = usize::from(room.saturating_sub(card_w + 3));
-        let cut = units.len().saturating_sub(keep + 1);
-        let hidden = units[..cut].iter().map(|u| u.1).sum();
-        let mut rest = units.split_off(cut);
-        units = vec![(0, hidden, Shape::Hidden, 3)];
-        units.append(&mut rest);
+        const MARK_W: u16 = 3;
+        let mut cut = 0;
+        while cut + 1 < units.len() && units[cut..].iter().map(|u| u.3).sum::<u16>() + MARK_W > room
+        {
+            cut += 1;
+        }
+        if cut > 0 {
+            let hidden = units[..cut].iter().map(|u| u.1).sum();
+            let rest = units.split_off(cut);
+            units = vec![(0, hidden, Shape::Hidden, MARK_W)];
+            units.extend(rest);
+        }
     }
     let used: u16 = units.iter().map(|u| u.3).sum();
     let mut x = body.x + 1;
@@ -426,8 +434,9 @@ fn fan_right(cards: &[CardFace], body: Rect, card_w: u16, centred: bool) -> Vec<
     units
         .into_iter()
         .map(|(first, count, shape, w)| {
-            let rect = Rect::new(x, body.y, w.min(body.right().saturating_sub(x)), h);
-            x += w;
+            let x0 = x.min(body.right());
+            let rect = Rect::new(x0, body.y, w.min(body.right() - x0), h);
+            x = x.saturating_add(w);
             CardPlace {
                 first,
                 count,

@@ -70,8 +70,8 @@ pub fn theme_from_env(options: &TuiOptions) -> Theme {
 pub fn run(catalog: Catalog, options: TuiOptions) -> anyhow::Result<()> {
     let theme = theme_from_env(&options);
     let settings = options.settings.clone().or_else(settings::default_path);
-    let mut app =
-        App::new(catalog, theme, settings, options.start, clock_seed()).map_err(anyhow::Error::msg)?;
+    let mut app = App::new(catalog, theme, settings, options.start, clock_seed())
+        .map_err(anyhow::Error::msg)?;
     if let Some(observer) = options.observer {
         app.set_observer(observer);
     }

@@ -68,7 +68,9 @@ impl Game {
             match (target, self.hits.card_at(x, y)) {
                 (Some(to), _) if to != carry.from => self.drop_on(to),
                 // A click on another card of the same pile picks up from there instead.
-                (Some(_), Some((pile, index))) if index != carry.index && self.face_up(pile, index) => {
+                (Some(_), Some((pile, index)))
+                    if index != carry.index && self.face_up(pile, index) =>
+                {
                     self.pick(pile, index)
                 }
                 _ => self.carry = None,

@@ -62,7 +62,14 @@ pub fn centred(buf: &mut Buffer, rect: Rect, text: &str, style: Style) {
 }
 
 /// A framed window in the middle of `area`, cleared, with a title; returns its inside.
-pub fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: &Theme) -> Rect {
+pub fn window(
+    buf: &mut Buffer,
+    area: Rect,
+    width: u16,
+    height: u16,
+    title: &str,
+    theme: &Theme,
+) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
     let rect = Rect::new(
@@ -80,7 +87,12 @@ pub fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str
         &title,
         theme.heading(),
     );
-    Rect::new(rect.x + 2, rect.y + 1, w.saturating_sub(4), h.saturating_sub(2))
+    Rect::new(
+        rect.x + 2,
+        rect.y + 1,
+        w.saturating_sub(4),
+        h.saturating_sub(2),
+    )
 }
 
 /// Wrapped lines of text in `rect`, starting `scroll` lines down.

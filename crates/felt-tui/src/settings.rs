@@ -25,7 +25,9 @@ pub struct Settings {
 #[derive(Debug, thiserror::Error)]
 pub enum SettingsError {
     /// The file exists but does not read as settings; it was moved to `kept`.
-    #[error("settings file {path} did not read ({reason}); kept it as {kept} and started with defaults")]
+    #[error(
+        "settings file {path} did not read ({reason}); kept it as {kept} and started with defaults"
+    )]
     Corrupt {
         /// The settings file.
         path: PathBuf,
@@ -55,7 +57,9 @@ impl Settings {
     pub fn load(path: &Path) -> (Settings, Option<SettingsError>) {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Settings::default(), None)
+            }
             Err(source) => {
                 let err = SettingsError::Io {
                     path: path.to_path_buf(),

@@ -59,7 +59,9 @@ pub struct BoxGlyphs {
 impl Theme {
     /// The text of a rank: `A 2 … 10 J Q K`.
     pub fn rank_text(rank: Rank) -> &'static str {
-        const TEXT: [&str; 13] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+        const TEXT: [&str; 13] = [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ];
         TEXT[usize::from(rank.number() - 1)]
     }
 

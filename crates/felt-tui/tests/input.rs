@@ -132,7 +132,10 @@ fn a_refused_move_changes_nothing_and_says_why() {
 fn q_asks_before_leaving_a_game_in_progress() {
     let mut app = playing(DEAL);
     keys(&mut app, "q");
-    assert!(app.game().is_none(), "nothing played: straight back to the menu");
+    assert!(
+        app.game().is_none(),
+        "nothing played: straight back to the menu"
+    );
     keys(&mut app, "c");
     keys(&mut app, DEAL);
     keys(&mut app, "⏎74q");
@@ -153,7 +156,10 @@ fn new_game_and_restart() {
     keys(&mut app, "d");
     keys(&mut app, "Ry");
     assert!(log(&app).is_empty());
-    assert_eq!(app.game().expect("playing").session().code().to_string(), code);
+    assert_eq!(
+        app.game().expect("playing").session().code().to_string(),
+        code
+    );
 }
 
 #[test]
@@ -185,7 +191,10 @@ fn press_drag_release_moves_the_cards() {
     let (x, y) = card_cell(&app, 6, 4);
     pointer.press(&mut app, x, y);
     pointer.drag(&mut app, x + 3, y + 1);
-    let carry = app.game().and_then(|g| g.carry()).expect("dragging carries");
+    let carry = app
+        .game()
+        .and_then(|g| g.carry())
+        .expect("dragging carries");
     assert_eq!((carry.from, carry.index), (COL7, 4));
     pointer.drag(&mut app, x + 8, y + 2);
     pointer.release(&mut app, x + 8, y + 2);

@@ -6,7 +6,11 @@ use common::*;
 use felt_tui::App;
 
 fn code_of(app: &App) -> String {
-    app.game().expect("a game is on").session().code().to_string()
+    app.game()
+        .expect("a game is on")
+        .session()
+        .code()
+        .to_string()
 }
 
 #[test]
@@ -55,7 +59,10 @@ fn a_bad_code_is_explained_and_can_be_corrected() {
 fn q_quits_from_the_launcher() {
     let mut app = launcher();
     let q = key_event(crossterm::event::KeyCode::Char('q'));
-    assert_eq!(app.handle(&q, std::time::Instant::now()), felt_tui::Flow::Quit);
+    assert_eq!(
+        app.handle(&q, std::time::Instant::now()),
+        felt_tui::Flow::Quit
+    );
 }
 
 #[test]
@@ -85,5 +92,9 @@ fn a_corrupt_settings_file_is_reported_in_the_launcher() {
     std::fs::write(&path, "last_variant = [").expect("write");
     let app = App::new(catalog(), theme(), Some(path), None, 7).expect("app");
     let note = app.launcher().note().expect("reported");
-    assert!(note.error && note.text.contains("kept it as"), "{}", note.text);
+    assert!(
+        note.error && note.text.contains("kept it as"),
+        "{}",
+        note.text
+    );
 }

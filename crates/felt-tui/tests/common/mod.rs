@@ -63,7 +63,8 @@ pub fn playing(code: &str) -> App {
 
 /// An app playing the deal `code`, drawn with `theme`.
 pub fn playing_with(code: &str, theme: Theme) -> App {
-    App::new(catalog(), theme, None, Some(Start::Code(code.into())), 7).unwrap_or_else(|e| panic!("{e}"))
+    App::new(catalog(), theme, None, Some(Start::Code(code.into())), 7)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// An app playing a one-suit position given in the `.game` format.
@@ -71,7 +72,9 @@ pub fn position(text: &str) -> App {
     let catalog = catalog();
     let ruleset = catalog.build("spider-1suit", None).expect("variant builds");
     let code = catalog.code_for("spider-1suit", None, 0).expect("code");
-    let state = ruleset.import_position(text).unwrap_or_else(|e| panic!("{e}"));
+    let state = ruleset
+        .import_position(text)
+        .unwrap_or_else(|e| panic!("{e}"));
     let session = Session::from_state(ruleset, code, 100, state);
     let start = Start::Session {
         session,
@@ -163,7 +166,9 @@ pub struct Pointer {
 
 impl Pointer {
     pub fn new() -> Pointer {
-        Pointer { now: Instant::now() }
+        Pointer {
+            now: Instant::now(),
+        }
     }
 
     /// Waits long enough that the next press is not a double-click.
@@ -202,8 +207,8 @@ impl Pointer {
 /// Where a pile's `index`-th card was drawn: its first cell, found from the screen's layout.
 pub fn card_cell(app: &App, pile: u8, index: u16) -> (u16, u16) {
     let game = app.game().expect("a game is on");
-    let layout =
-        felt_tui::layout::layout(game.view(), ratatui::layout::Rect::new(0, 0, 80, 22)).expect("fits");
+    let layout = felt_tui::layout::layout(game.view(), ratatui::layout::Rect::new(0, 0, 80, 22))
+        .expect("fits");
     let geom = layout.pile(felt_core::PileId(pile)).expect("pile drawn");
     let place = geom
         .cards

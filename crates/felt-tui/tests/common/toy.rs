@@ -3,9 +3,9 @@
 //! and prompt without knowing the game.
 
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Card, CardFace, DrawHint, Event, GameCode, PileId, PileRole, PileView,
-    Place, Prompt, PromptOption, Rank, RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Session,
-    Status, StatusItem, Suit, TableView, Typed,
+    Action, Analysis, AnalyzeRequest, Card, CardFace, DrawHint, Event, GameCode, PileId, PileRole,
+    PileView, Place, Prompt, PromptOption, Rank, RuleViolation, Ruleset, RulesetInfo, Scoreboard,
+    Seat, Session, Status, StatusItem, Suit, TableView, Typed,
 };
 use serde::{Deserialize, Serialize};
 
@@ -63,7 +63,11 @@ impl Ruleset for Toy {
         let hand = (1..=13)
             .map(|r| {
                 Card::new(
-                    if r % 2 == 0 { Suit::Hearts } else { Suit::Clubs },
+                    if r % 2 == 0 {
+                        Suit::Hearts
+                    } else {
+                        Suit::Clubs
+                    },
                     Rank::new(r).unwrap_or(Rank::ACE),
                 )
             })
@@ -174,7 +178,11 @@ impl Ruleset for Toy {
                 options: (0..=5)
                     .map(|id| PromptOption {
                         id,
-                        label: if id == 0 { "Nil".into() } else { id.to_string() },
+                        label: if id == 0 {
+                            "Nil".into()
+                        } else {
+                            id.to_string()
+                        },
                     })
                     .collect(),
             }),
@@ -201,7 +209,9 @@ impl Ruleset for Toy {
             AnalyzeRequest::Hint { .. } if self.hint => {
                 let mut legal = Vec::new();
                 self.legal_actions(state, &mut legal);
-                Some(Analysis::Hint { action: legal.pop() })
+                Some(Analysis::Hint {
+                    action: legal.pop(),
+                })
             }
             _ => None,
         }
