@@ -17,12 +17,23 @@ const PATIENCE: Duration = Duration::from_secs(30);
 fn felt_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
     // target/<profile>/deps/pty-… → target/<profile>
-    let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>");
+    let profile_dir = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .expect("target/<profile>");
     let target_dir = profile_dir.parent().expect("target dir");
     let mut cargo = Command::new(env!("CARGO"));
     cargo
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["build", "--quiet", "-p", "felt", "--bin", "felt", "--target-dir"])
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "felt",
+            "--bin",
+            "felt",
+            "--target-dir",
+        ])
         .arg(target_dir);
     if profile_dir.file_name().is_some_and(|n| n == "release") {
         cargo.arg("--release");
@@ -96,7 +107,10 @@ impl Term {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
                 Ok(bytes) => self.parser.process(&bytes),
-                Err(_) => panic!("the screen never showed {text:?}; it shows:\n{}", self.screen()),
+                Err(_) => panic!(
+                    "the screen never showed {text:?}; it shows:\n{}",
+                    self.screen()
+                ),
             }
         }
     }

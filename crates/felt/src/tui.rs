@@ -18,21 +18,25 @@ pub fn launch(global: &Global) -> Result<()> {
 pub fn play(global: &Global, catalog: Catalog, session: Session) -> Result<()> {
     let variant = session.ruleset().info().variant.clone();
     let undo_depth = catalog.get(&variant).map_or(100, |e| e.variant.undo_depth);
-    let start = Start::Session { session, undo_depth };
+    let start = Start::Session {
+        session,
+        undo_depth,
+    };
     felt_tui::run(catalog, options(global, Some(start)))
 }
 
 fn options(global: &Global, start: Option<Start>) -> TuiOptions {
-    let observer: Box<dyn Observer> =
-        match store_cmd::data_dir(global.data_dir.as_deref()).and_then(|dir| Ok(Store::open_dir(&dir)?)) {
-            Ok(store) => Box::new(Records {
-                store,
-                recorder: Recorder::new(),
-                replayable: false,
-            }),
-            // The player can still play; the first move tells them why nothing is kept.
-            Err(e) => Box::new(Unrecorded(Some(format!("{e:#}")))),
-        };
+    let observer: Box<dyn Observer> = match store_cmd::data_dir(global.data_dir.as_deref())
+        .and_then(|dir| Ok(Store::open_dir(&dir)?))
+    {
+        Ok(store) => Box::new(Records {
+            store,
+            recorder: Recorder::new(),
+            replayable: false,
+        }),
+        // The player can still play; the first move tells them why nothing is kept.
+        Err(e) => Box::new(Unrecorded(Some(format!("{e:#}")))),
+    };
     TuiOptions {
         ascii: global.ascii,
         start,
