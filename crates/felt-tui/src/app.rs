@@ -197,6 +197,8 @@ impl App {
                 Effect::Back => {
                     // New deals after this game go on from where the game's numbering got to.
                     self.seeds = game.seeds;
+                    let variant = game.session.ruleset().info().variant.clone();
+                    self.launcher.select(&self.catalog, &variant);
                     self.game = None;
                 }
                 Effect::Quit => return Flow::Quit,

@@ -105,6 +105,15 @@ impl Launcher {
         self.note.as_ref()
     }
 
+    /// Selects variant `id`, if the list has it.
+    pub fn select(&mut self, catalog: &Catalog, id: &str) {
+        let index = catalog.variants().iter().position(|e| e.variant.id == id);
+        if let Some(row) = index.and_then(|v| self.rows.iter().position(|r| *r == Row::Variant(v)))
+        {
+            self.selected = row;
+        }
+    }
+
     /// The id of the variant selected.
     pub fn selected_variant<'c>(&self, catalog: &'c Catalog) -> Option<&'c str> {
         match self.rows.get(self.selected) {

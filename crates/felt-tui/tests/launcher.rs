@@ -98,3 +98,20 @@ fn a_corrupt_settings_file_is_reported_in_the_launcher() {
         note.text
     );
 }
+
+#[test]
+fn back_from_a_game_the_launcher_shows_the_variant_played() {
+    let mut app = App::new(
+        catalog(),
+        theme(),
+        None,
+        Some(felt_tui::Start::Code("SP1-S4C-AAAAAAB".into())),
+        7,
+    )
+    .expect("app");
+    keys(&mut app, "q");
+    assert_eq!(
+        app.launcher().selected_variant(&catalog()),
+        Some("spider-4suit")
+    );
+}
