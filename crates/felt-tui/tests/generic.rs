@@ -51,7 +51,8 @@ fn a_prompt_option_is_chosen_with_a_click() {
 #[test]
 fn a_card_of_a_hand_across_is_played_to_its_slot() {
     let mut app = toy(true);
-    keys(&mut app, "⏎");
+    // Bid 1.
+    keys(&mut app, "→⏎");
     shot(&mut app);
     // The cursor starts in the bottom row, the hand; `a` sends its card to the best place.
     keys(&mut app, "a");
@@ -95,4 +96,16 @@ fn without_analysis_there_is_no_hint() {
     keys(&mut app, "H");
     let note = app.game().and_then(|g| g.note()).map(|n| n.text.clone());
     assert_eq!(note.as_deref(), Some("no hint available"));
+}
+
+#[test]
+fn a_game_over_says_why() {
+    let mut app = toy(true);
+    // Bid nil, then play the card.
+    keys(&mut app, "⏎a");
+    let screen = shot(&mut app);
+    assert!(
+        screen.contains("Game over") && screen.contains("A nil bid took a trick"),
+        "{screen}"
+    );
 }

@@ -191,7 +191,11 @@ impl Ruleset for Toy {
     }
 
     fn status(&self, state: &ToyState) -> Status {
-        if state.played.is_some() {
+        if state.played.is_some() && state.bid == Some(0) {
+            Status::Over {
+                reason: "A nil bid took a trick".into(),
+            }
+        } else if state.played.is_some() {
             Status::Won {
                 winner: "North–South".into(),
             }
