@@ -133,6 +133,18 @@ impl Game {
     }
 
     pub(crate) fn column(&mut self, n: u8) {
+        // While the game asks a question, a digit answers it when an option bears that number.
+        let label = (n % 10).to_string();
+        let option = self
+            .view
+            .prompt
+            .as_ref()
+            .and_then(|p| p.options.iter().find(|o| o.label == label));
+        if let Some(option) = option {
+            let option = option.id;
+            self.act(Action::Choose { option });
+            return;
+        }
         let Some(&id) = self.numbered().get(usize::from(n.saturating_sub(1))) else {
             self.error(format!("There is no column {n}"));
             return;

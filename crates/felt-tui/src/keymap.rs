@@ -76,7 +76,7 @@ pub const TABLE_KEYS: &[Binding] = &[
             ch('0'),
         ],
         label: "1-9 0",
-        help: "pick up from that column, or drop on it (0 is column 10)",
+        help: "that column: pick up or drop (0 is 10); or a numbered choice",
         msg: digit_column,
     },
     Binding {

@@ -109,3 +109,13 @@ fn a_game_over_says_why() {
         "{screen}"
     );
 }
+
+#[test]
+fn a_digit_answers_the_prompt_with_the_option_of_that_number() {
+    let mut app = toy(true);
+    keys(&mut app, "3");
+    assert_eq!(
+        app.game().expect("playing").session().log(),
+        &[Action::Choose { option: 3 }]
+    );
+}
