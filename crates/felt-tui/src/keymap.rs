@@ -76,7 +76,7 @@ pub const TABLE_KEYS: &[Binding] = &[
             ch('0'),
         ],
         label: "1-9 0",
-        help: "that column: pick up or drop (0 is 10); or a numbered choice",
+        help: "pick up or drop on that column (0 is 10); numbered choices",
         msg: digit_column,
     },
     Binding {
