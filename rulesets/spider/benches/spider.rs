@@ -127,7 +127,8 @@ fn benches(c: &mut Criterion) {
                     let mut events = 0;
                     for (i, action) in &actions {
                         scratch.clone_from(&positions[*i]);
-                        events += Ruleset::apply(&r, &mut scratch, black_box(action)).map_or(0, |e| e.len());
+                        events += Ruleset::apply(&r, &mut scratch, black_box(action))
+                            .map_or(0, |e| e.len());
                     }
                     events
                 })
@@ -138,7 +139,15 @@ fn benches(c: &mut Criterion) {
         let mut probe_legal = Vec::new();
         let mut probe_walk = Walk(99);
         let probe: usize = (0..20)
-            .map(|seed| playout(&r, &mut r.new_game(seed), &mut probe_legal, &mut probe_walk, 1000))
+            .map(|seed| {
+                playout(
+                    &r,
+                    &mut r.new_game(seed),
+                    &mut probe_legal,
+                    &mut probe_walk,
+                    1000,
+                )
+            })
             .sum();
         eprintln!("{variant}: random playouts average {} actions", probe / 20);
         group.throughput(Throughput::Elements(1));

@@ -19,7 +19,7 @@ pub mod solver;
 pub mod state;
 mod view;
 
-pub use params::{DealRule, SpiderParams};
+pub use params::{Counter, DealRule, SpiderParams};
 pub use position::PositionError;
 pub use rules::{GroupRule, SpiderRuleset};
 pub use ruleset::{factory, RULESET_ID};

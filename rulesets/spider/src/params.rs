@@ -16,6 +16,8 @@
 //! | `deal_rule` | `"filled"`: deal only while every column holds a card; `"any"`: always | `"filled"` |
 //! | `deal_with_empty_below` | with `"filled"`: dealing onto empty columns is allowed anyway while fewer than this many cards are on the table | none |
 //! | `move_limit` | the game stops, not won, after this many moves and deals | none |
+//! | `status` | the counters the status line shows, in order: `"moves"`, `"stock"`, `"deals"`, `"runs"`, `"cards"` | `["moves", "stock", "deals", "runs"]` |
+//! | `dead_end` | end the game, not won, when no sequence of moves can turn up a card or finish a run (SITE-DEADEND); read but not yet applied: the solver will | `false` |
 //!
 //! The columns and the deals must use the whole deck. The group rule (classic or relaxed) is
 //! the variant's rules choice, not a key: see [`crate::GroupRule`].
@@ -23,8 +25,8 @@
 use felt_core::{DeckError, DeckSpec, ParamError, Suit};
 use toml::{Table, Value};
 
-/// The keys `[game]` may hold, for the "unknown key" message.
-const KEYS: [&str; 9] = [
+/// The keys `[game]` may hold, in the order docs/variants.md lists them.
+pub const KEYS: [&str; 11] = [
     "packs",
     "suits",
     "columns",
@@ -34,6 +36,8 @@ const KEYS: [&str; 9] = [
     "deal_rule",
     "deal_with_empty_below",
     "move_limit",
+    "status",
+    "dead_end",
 ];
 
 /// Most columns a variant may have: enough for any published relative, few enough to draw.
@@ -48,6 +52,50 @@ pub enum DealRule {
     Filled,
     /// Whatever the columns hold (`deal_rule = "any"`).
     Any,
+}
+
+/// A counter the status line may show (`status = [...]` in `[game]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// `"moves"`: moves and deals made.
+    Moves,
+    /// `"stock"`: cards left in the stock.
+    Stock,
+    /// `"deals"`: deals left in the stock.
+    Deals,
+    /// `"runs"`: runs finished, out of those that win.
+    Runs,
+    /// `"cards"`: cards still in play, on the table and in the stock.
+    Cards,
+}
+
+impl Counter {
+    /// Every counter with the name variant files use for it.
+    pub const ALL: [(Counter, &'static str); 5] = [
+        (Counter::Moves, "moves"),
+        (Counter::Stock, "stock"),
+        (Counter::Deals, "deals"),
+        (Counter::Runs, "runs"),
+        (Counter::Cards, "cards"),
+    ];
+
+    /// The name variant files and the status line use (`"moves"`).
+    pub fn name(self) -> &'static str {
+        Counter::ALL
+            .iter()
+            .find(|(c, _)| *c == self)
+            .map_or("", |(_, name)| name)
+    }
+
+    /// The status shown when a variant does not say: moves, stock, deals and runs.
+    pub fn standard() -> Vec<Counter> {
+        vec![
+            Counter::Moves,
+            Counter::Stock,
+            Counter::Deals,
+            Counter::Runs,
+        ]
+    }
 }
 
 /// A Spider variant's settings, checked.
@@ -70,6 +118,11 @@ pub struct SpiderParams {
     pub deal_with_empty_below: Option<u16>,
     /// The game stops, not won, after this many moves and deals.
     pub move_limit: Option<u32>,
+    /// The counters the status line shows, in order.
+    pub status: Vec<Counter>,
+    /// SITE-DEADEND: whether a game with no way left to turn up a card or finish a run is over.
+    /// Read and kept, but not applied yet: the solver decides it.
+    pub dead_end: bool,
 }
 
 impl SpiderParams {
@@ -85,6 +138,8 @@ impl SpiderParams {
             deal_rule: DealRule::Filled,
             deal_with_empty_below: None,
             move_limit: None,
+            status: Counter::standard(),
+            dead_end: false,
         })
     }
 
@@ -112,7 +167,8 @@ impl SpiderParams {
                 ))
             }
         };
-        let deck = DeckSpec::new(packs, suits).map_err(|e| ParamError::at("game.suits", e.to_string()))?;
+        let deck =
+            DeckSpec::new(packs, suits).map_err(|e| ParamError::at("game.suits", e.to_string()))?;
         let deck_size = deck.len();
 
         let columns = match game.get("columns") {
@@ -143,27 +199,24 @@ impl SpiderParams {
             }
             None => deck.suit_sets() as u8,
         };
-        let deal_rule = match game.get("deal_rule") {
-            None => DealRule::Filled,
-            Some(Value::String(s)) if s == "filled" => DealRule::Filled,
-            Some(Value::String(s)) if s == "any" => DealRule::Any,
-            Some(_) => {
-                return Err(ParamError::at(
+        let deal_rule =
+            match game.get("deal_rule") {
+                None => DealRule::Filled,
+                Some(Value::String(s)) if s == "filled" => DealRule::Filled,
+                Some(Value::String(s)) if s == "any" => DealRule::Any,
+                Some(_) => return Err(ParamError::at(
                     "game.deal_rule",
                     "expected \"filled\" (deal only while every column holds a card) or \"any\" \
                      (deal whatever the columns hold)",
-                ))
-            }
-        };
+                )),
+            };
         let deal_with_empty_below = match game.get("deal_with_empty_below") {
             None => None,
-            Some(_) if deal_rule == DealRule::Any => {
-                return Err(ParamError::at(
-                    "game.deal_with_empty_below",
-                    "only meaningful with deal_rule = \"filled\": with \"any\", dealing never needs \
+            Some(_) if deal_rule == DealRule::Any => return Err(ParamError::at(
+                "game.deal_with_empty_below",
+                "only meaningful with deal_rule = \"filled\": with \"any\", dealing never needs \
                      every column filled",
-                ))
-            }
+            )),
             Some(v) => Some(whole(
                 v,
                 "deal_with_empty_below",
@@ -174,7 +227,23 @@ impl SpiderParams {
         };
         let move_limit = match game.get("move_limit") {
             None => None,
-            Some(v) => Some(whole(v, "move_limit", 1, u32::MAX as i64, "move_limit = 3000")? as u32),
+            Some(v) => {
+                Some(whole(v, "move_limit", 1, u32::MAX as i64, "move_limit = 3000")? as u32)
+            }
+        };
+        let status = match game.get("status") {
+            None => Counter::standard(),
+            Some(v) => counters(v)?,
+        };
+        let dead_end = match game.get("dead_end") {
+            None => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(_) => {
+                return Err(ParamError::at(
+                    "game.dead_end",
+                    "expected true or false, e.g. dead_end = false",
+                ))
+            }
         };
         Ok(SpiderParams {
             deck,
@@ -185,6 +254,8 @@ impl SpiderParams {
             deal_rule,
             deal_with_empty_below,
             move_limit,
+            status,
+            dead_end,
         })
     }
 
@@ -205,7 +276,9 @@ fn whole(v: &Value, key: &str, min: i64, max: i64, example: &str) -> Result<i64,
         Some(n) if (min..=max).contains(&n) => Ok(n),
         Some(n) => Err(ParamError::at(
             format!("game.{key}"),
-            format!("{n} is out of range: expected a whole number from {min} to {max}, e.g. {example}"),
+            format!(
+                "{n} is out of range: expected a whole number from {min} to {max}, e.g. {example}"
+            ),
         )),
         None => Err(ParamError::at(
             format!("game.{key}"),
@@ -218,13 +291,16 @@ fn suit_set(v: &Value) -> Result<Vec<Suit>, ParamError> {
     let bad = |what: String| {
         ParamError::at(
             "game.suits",
-            format!("{what}: expected suit letters S, H, D, C, each at most once, e.g. suits = \"SH\""),
+            format!(
+                "{what}: expected suit letters S, H, D, C, each at most once, e.g. suits = \"SH\""
+            ),
         )
     };
     let text = v.as_str().ok_or_else(|| bad("not a string".into()))?;
     let mut suits = Vec::new();
     for c in text.chars() {
-        let suit = Suit::from_letter(c).ok_or_else(|| bad(format!("'{c}' is not a suit letter")))?;
+        let suit =
+            Suit::from_letter(c).ok_or_else(|| bad(format!("'{c}' is not a suit letter")))?;
         if suits.contains(&suit) {
             return Err(bad(format!("'{c}' is listed twice")));
         }
@@ -244,7 +320,10 @@ fn int_list(v: &Value, key: &str, example: &str) -> Result<Vec<i64>, ParamError>
         )
     };
     let items = v.as_array().ok_or_else(bad)?;
-    items.iter().map(|i| i.as_integer().ok_or_else(bad)).collect()
+    items
+        .iter()
+        .map(|i| i.as_integer().ok_or_else(bad))
+        .collect()
 }
 
 fn column_sizes(v: &Value, deck_size: usize) -> Result<Vec<u8>, ParamError> {
@@ -286,7 +365,10 @@ fn face_up(v: &Value, columns: usize) -> Result<Vec<u8>, ParamError> {
         Value::Array(_) => {
             let list = int_list(v, "face_up", "face_up = 1")?;
             if list.len() != columns {
-                return Err(bad(&format!("{} numbers for {columns} columns", list.len())));
+                return Err(bad(&format!(
+                    "{} numbers for {columns} columns",
+                    list.len()
+                )));
             }
             list
         }
@@ -299,7 +381,12 @@ fn face_up(v: &Value, columns: usize) -> Result<Vec<u8>, ParamError> {
     Ok(counts.into_iter().map(|n| n as u8).collect())
 }
 
-fn deal_sizes(v: &Value, columns: usize, laid: usize, deck_size: usize) -> Result<Vec<u8>, ParamError> {
+fn deal_sizes(
+    v: &Value,
+    columns: usize,
+    laid: usize,
+    deck_size: usize,
+) -> Result<Vec<u8>, ParamError> {
     let sizes = int_list(v, "deals", "deals = [10, 10, 10, 10, 10]")?;
     if let Some(bad) = sizes.iter().find(|&&n| n < 1 || n > columns as i64) {
         return Err(ParamError::at(
@@ -316,6 +403,36 @@ fn deal_sizes(v: &Value, columns: usize, laid: usize, deck_size: usize) -> Resul
         ));
     }
     Ok(sizes.into_iter().map(|n| n as u8).collect())
+}
+
+fn counters(v: &Value) -> Result<Vec<Counter>, ParamError> {
+    let names: Vec<&str> = Counter::ALL.iter().map(|(_, n)| *n).collect();
+    let bad = |why: String| {
+        ParamError::at(
+            "game.status",
+            format!(
+                "{why}: expected a list of counters, each at most once, from {}, e.g. status = [\"cards\", \"runs\", \"deals\"]",
+                names.join(", ")
+            ),
+        )
+    };
+    let items = v.as_array().ok_or_else(|| bad("not a list".into()))?;
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let name = item
+            .as_str()
+            .ok_or_else(|| bad(format!("{item} is not a name")))?;
+        let counter = Counter::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(c, _)| *c)
+            .ok_or_else(|| bad(format!("'{name}' is not a counter")))?;
+        if out.contains(&counter) {
+            return Err(bad(format!("'{name}' is listed twice")));
+        }
+        out.push(counter);
+    }
+    Ok(out)
 }
 
 /// Deals of one card per column, and a short last deal for what is left.
@@ -347,6 +464,9 @@ mod tests {
     #[test]
     fn the_standard_game_matches_its_defaults() {
         let p = SpiderParams::from_table(&table("suits = \"SH\"")).expect("valid");
-        assert_eq!(Ok(p), SpiderParams::standard(vec![Suit::Spades, Suit::Hearts]));
+        assert_eq!(
+            Ok(p),
+            SpiderParams::standard(vec![Suit::Spades, Suit::Hearts])
+        );
     }
 }

@@ -65,7 +65,9 @@ fn read_token(token: &str, line: usize, out: &mut Vec<Token>) -> Result<(), Posi
             if a.suit() != b.suit() {
                 return Err(at(
                     line,
-                    format!("the range '{token}' changes suit: a range stays in one suit, e.g. KS..9S"),
+                    format!(
+                        "the range '{token}' changes suit: a range stays in one suit, e.g. KS..9S"
+                    ),
                 ));
             }
             let (ra, rb) = (a.rank().number(), b.rank().number());
@@ -109,7 +111,10 @@ impl Ledger {
         let slot = &mut self.0[card.to_byte() as usize & 63];
         *slot -= 1;
         if *slot < 0 {
-            return Err(at(line, format!("one {card} too many: {deck} has no more of it")));
+            return Err(at(
+                line,
+                format!("one {card} too many: {deck} has no more of it"),
+            ));
         }
         Ok(())
     }
@@ -125,7 +130,10 @@ impl SpiderRuleset {
                 1 => "Deal0, ".to_string(),
                 _ => format!("Deal0 … Deal{}, ", d - 1),
             };
-            format!("expected Play0 … Play{}, {deals}or Off before the ':'", n - 1)
+            format!(
+                "expected Play0 … Play{}, {deals}or Off before the ':'",
+                n - 1
+            )
         };
         let lower = head.to_ascii_lowercase();
         if lower == "off" {
@@ -136,7 +144,10 @@ impl SpiderRuleset {
         } else if let Some(rest) = lower.strip_prefix("deal") {
             (1, rest)
         } else {
-            return Err(at(line, format!("'{head}' is not a row name: {}", expected())));
+            return Err(at(
+                line,
+                format!("'{head}' is not a row name: {}", expected()),
+            ));
         };
         let index: usize = number
             .parse()
@@ -145,7 +156,10 @@ impl SpiderRuleset {
             0 if index < n => Ok(Row::Play(index)),
             0 => Err(at(
                 line,
-                format!("{head}: this variant has {n} columns, Play0 to Play{}", n - 1),
+                format!(
+                    "{head}: this variant has {n} columns, Play0 to Play{}",
+                    n - 1
+                ),
             )),
             _ if index < d => Ok(Row::Deal(index)),
             _ => Err(at(
@@ -180,11 +194,17 @@ impl SpiderRuleset {
                 continue;
             }
             let Some((head, rest)) = content.split_once(':') else {
-                return Err(at(line, "expected a row name and ':', e.g. 'Play0: |KS QH'"));
+                return Err(at(
+                    line,
+                    "expected a row name and ':', e.g. 'Play0: |KS QH'",
+                ));
             };
             let row = self.row_of(head.trim(), line)?;
             if let Some((_, first)) = seen.iter().find(|(r, _)| *r == row) {
-                return Err(at(line, format!("{row} is given twice (first on line {first})")));
+                return Err(at(
+                    line,
+                    format!("{row} is given twice (first on line {first})"),
+                ));
             }
             seen.push((row, line));
             tokens.clear();
@@ -273,7 +293,9 @@ impl SpiderRuleset {
             .iter()
             .enumerate()
             .filter(|(_, &count)| count > 0)
-            .filter_map(|(byte, &count)| Card::from_byte(byte as u8).map(|c| format!("{count}×{c}")))
+            .filter_map(|(byte, &count)| {
+                Card::from_byte(byte as u8).map(|c| format!("{count}×{c}"))
+            })
             .collect();
         if !missing.is_empty() {
             return Err(PositionError {

@@ -51,6 +51,9 @@ pub(crate) struct Points {
     pub(crate) moved: i64,
     pub(crate) dealt: i64,
     pub(crate) run: i64,
+    /// Points per same-suit link made, the same taken back per link broken (event `link`,
+    /// counted as the net change of [`same_suit_links`] over a step).
+    pub(crate) link: i64,
     pub(crate) floor: Option<i64>,
 }
 
@@ -62,6 +65,7 @@ impl Points {
                 moved: t.points("move", 1),
                 dealt: t.points("deal", 1),
                 run: t.points("run", 1),
+                link: t.points("link", 1),
                 floor: t.floor,
             },
             None => Points::default(),
@@ -79,8 +83,14 @@ impl Points {
 /// A checked action, ready to carry out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Plan {
-    Move { from: usize, index: usize, to: usize },
-    Deal { count: usize },
+    Move {
+        from: usize,
+        index: usize,
+        to: usize,
+    },
+    Deal {
+        count: usize,
+    },
 }
 
 fn refuse(rule: &str, message: impl Into<String>) -> RuleViolation {
@@ -149,7 +159,9 @@ impl SpiderRuleset {
     }
 
     fn limit_reached(&self, state: &SpiderState) -> bool {
-        self.params.move_limit.is_some_and(|limit| state.moves >= limit)
+        self.params
+            .move_limit
+            .is_some_and(|limit| state.moves >= limit)
     }
 
     fn won(&self, state: &SpiderState) -> bool {
@@ -188,7 +200,8 @@ impl SpiderRuleset {
                 "These cards do not go down one rank at a time, so they cannot move together",
             ));
         }
-        if self.group == GroupRule::Classic && cards.windows(2).any(|w| w[0].suit() != w[1].suit()) {
+        if self.group == GroupRule::Classic && cards.windows(2).any(|w| w[0].suit() != w[1].suit())
+        {
             return Err(refuse(
                 rule::GROUP,
                 "Only a run of one suit moves as a group (classic rules)",
@@ -208,7 +221,10 @@ impl SpiderRuleset {
             let message = if wanted > 13 {
                 format!("A King goes only on an empty column, not on {target}")
             } else {
-                format!("{first} goes only on {}, not on {target}", rank_phrase(wanted))
+                format!(
+                    "{first} goes only on {}, not on {target}",
+                    rank_phrase(wanted)
+                )
             };
             return Err(refuse(rule::BUILD, message));
         }
@@ -216,7 +232,12 @@ impl SpiderRuleset {
     }
 
     /// The column index a pile id names, or why it names none.
-    fn column_of(&self, state: &SpiderState, pile: PileId, leaving: bool) -> Result<usize, RuleViolation> {
+    fn column_of(
+        &self,
+        state: &SpiderState,
+        pile: PileId,
+        leaving: bool,
+    ) -> Result<usize, RuleViolation> {
         let n = state.columns.len();
         let i = pile.0 as usize;
         if i < n {
@@ -244,7 +265,11 @@ impl SpiderRuleset {
 
     /// The size of the next deal, if the stock holds one.
     fn next_deal(&self, state: &SpiderState) -> Option<usize> {
-        let size = self.params.deals.get(state.deals_done()).map(|&k| k as usize);
+        let size = self
+            .params
+            .deals
+            .get(state.deals_done())
+            .map(|&k| k as usize);
         size.filter(|&k| k <= state.stock.len())
     }
 
@@ -277,7 +302,10 @@ impl SpiderRuleset {
     /// Checks `action` against every rule; on success, what it will do.
     fn plan(&self, state: &SpiderState, action: &Action) -> Result<Plan, RuleViolation> {
         if self.won(state) {
-            return Err(refuse(rule::WIN, "The game is won: every run has left the table"));
+            return Err(refuse(
+                rule::WIN,
+                "The game is won: every run has left the table",
+            ));
         }
         if let Some(limit) = self.params.move_limit.filter(|_| self.limit_reached(state)) {
             return Err(refuse(
@@ -290,7 +318,10 @@ impl SpiderRuleset {
                 let from = self.column_of(state, from, true)?;
                 let to = self.column_of(state, to, false)?;
                 if from == to {
-                    return Err(refuse(rule::BUILD, "Those cards are already in that column"));
+                    return Err(refuse(
+                        rule::BUILD,
+                        "Those cards are already in that column",
+                    ));
                 }
                 let column = &state.columns[from];
                 let index = index as usize;
@@ -354,11 +385,26 @@ impl SpiderRuleset {
     }
 
     fn execute(&self, state: &mut SpiderState, plan: Plan, emit: &mut impl FnMut(Event)) {
+        // A table that scores state, not actions, is settled once the whole step is done:
+        // counting the links is a pass over the table, so only a table that scores them pays.
+        let links_before = (self.points.link != 0).then(|| same_suit_links(state));
+        self.carry_out(state, plan, emit);
+        if let Some(before) = links_before {
+            let change = same_suit_links(state) - before;
+            state.score = self
+                .points
+                .add(state.score, self.points.link.saturating_mul(change));
+        }
+    }
+
+    fn carry_out(&self, state: &mut SpiderState, plan: Plan, emit: &mut impl FnMut(Event)) {
         match plan {
             Plan::Move { from, index, to } => {
                 let (source, target) = two_columns(&mut state.columns, from, to);
                 let count = source.len() - index;
-                target.cards_mut().extend_from_slice(&source.cards()[index..]);
+                target
+                    .cards_mut()
+                    .extend_from_slice(&source.cards()[index..]);
                 source.cards_mut().truncate(index);
                 emit(Event::Moved {
                     from: PileId(from as u8),
@@ -497,6 +543,24 @@ impl SpiderRuleset {
         ranked.sort_by_key(|(class, _)| *class);
         ranked.into_iter().map(|(_, a)| a).collect()
     }
+}
+
+/// Same-suit links in play: a face-up card lying on a face-up card of its suit one rank
+/// higher. A removed run keeps its twelve, so finishing a run breaks none.
+pub(crate) fn same_suit_links(state: &SpiderState) -> i64 {
+    let on_table: usize = state
+        .columns
+        .iter()
+        .map(|c| {
+            c.face_up()
+                .windows(2)
+                .filter(|w| {
+                    w[0].suit() == w[1].suit() && w[0].rank().number() == w[1].rank().number() + 1
+                })
+                .count()
+        })
+        .sum();
+    (on_table + 12 * state.removed.len()) as i64
 }
 
 /// The King of the finished run at the end of `column`, if it ends with one: 13 face-up cards

@@ -5,8 +5,8 @@ use crate::rules::{GroupRule, Points, SpiderRuleset};
 use crate::state::{Column, SpiderState};
 use crate::view::help;
 use felt_core::{
-    Action, Card, DynRuleset, Event, ParamError, PileId, RuleChoice, RuleViolation, Ruleset, RulesetFactory,
-    RulesetInfo, Scoreboard, Seat, Setup, Status, TableView, Typed,
+    Action, Card, DynRuleset, Event, ParamError, PileId, RuleChoice, RuleViolation, Ruleset,
+    RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView, Typed,
 };
 use std::sync::Arc;
 
@@ -170,8 +170,9 @@ impl RulesetFactory for SpiderFactory {
                 id: "relaxed".into(),
                 letter: 'R',
                 name: "Relaxed".into(),
-                description: "Cards going down one rank at a time move as a group, whatever their suits"
-                    .into(),
+                description:
+                    "Cards going down one rank at a time move as a group, whatever their suits"
+                        .into(),
             },
         ]
     }

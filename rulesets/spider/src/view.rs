@@ -1,11 +1,12 @@
 //! What the player sees: the table view (face-down cards hidden, ✱ contract 3), the status
 //! items, and the rules text of the help overlay.
 
-use crate::params::{DealRule, SpiderParams};
+use crate::params::{Counter, DealRule, SpiderParams};
 use crate::rules::{thousands, GroupRule, SpiderRuleset};
 use crate::state::SpiderState;
 use felt_core::{
-    CardFace, DrawHint, PileId, PileRole, PileView, Place, ScoreTable, Seat, StatusItem, Suit, TableView,
+    CardFace, DrawHint, PileId, PileRole, PileView, Place, ScoreTable, Seat, StatusItem, Suit,
+    TableView,
 };
 
 fn item(key: &str, label: &str, value: String) -> StatusItem {
@@ -35,14 +36,23 @@ impl SpiderRuleset {
                 .cards()
                 .iter()
                 .enumerate()
-                .map(|(j, &c)| if j < down { CardFace::Down } else { CardFace::Up(c) })
+                .map(|(j, &c)| {
+                    if j < down {
+                        CardFace::Down
+                    } else {
+                        CardFace::Up(c)
+                    }
+                })
                 .collect();
             piles.push(PileView {
                 id: PileId(i as u8),
                 role: PileRole::Tableau,
                 label: (i + 1).to_string(),
                 hint: DrawHint::FanDown,
-                place: Place { row: 1, col: i as u8 },
+                place: Place {
+                    row: 1,
+                    col: i as u8,
+                },
                 cards,
                 note: None,
             });
@@ -67,18 +77,26 @@ impl SpiderRuleset {
             note: None,
         });
 
-        let mut status = Vec::with_capacity(5);
+        let mut status = Vec::with_capacity(1 + self.params.status.len());
         if let Some(score) = self.shown_score(state) {
             status.push(item("score", "Score", score.to_string()));
         }
-        status.push(item("moves", "Moves", state.moves().to_string()));
-        status.push(item("stock", "Stock", state.stock().len().to_string()));
-        status.push(item("deals", "Deals", deals_left.to_string()));
-        status.push(item(
-            "runs",
-            "Runs",
-            format!("{}/{}", state.removed().len(), self.params.runs_to_win),
-        ));
+        for &counter in &self.params.status {
+            let (label, value) = match counter {
+                Counter::Moves => ("Moves", state.moves().to_string()),
+                Counter::Stock => ("Stock", state.stock().len().to_string()),
+                Counter::Deals => ("Deals", deals_left.to_string()),
+                Counter::Runs => (
+                    "Runs",
+                    format!("{}/{}", state.removed().len(), self.params.runs_to_win),
+                ),
+                Counter::Cards => (
+                    "Cards",
+                    (state.cards_on_table() + state.stock().len()).to_string(),
+                ),
+            };
+            status.push(item(counter.name(), label, value));
+        }
         TableView {
             seat,
             piles,
@@ -122,7 +140,11 @@ fn all_same<T: PartialEq>(items: &[T]) -> Option<&T> {
 }
 
 /// The rules of a variant in a few paragraphs, written from its settings.
-pub(crate) fn help(params: &SpiderParams, group: GroupRule, scoring: Option<&ScoreTable>) -> Vec<String> {
+pub(crate) fn help(
+    params: &SpiderParams,
+    group: GroupRule,
+    scoring: Option<&ScoreTable>,
+) -> Vec<String> {
     let mut help = Vec::new();
     let deck = &params.deck;
     let suits: Vec<&str> = deck.suits.iter().map(|&s| suit_name(s)).collect();
@@ -222,6 +244,15 @@ fn score_help(table: &ScoreTable) -> String {
             (p != 0).then(|| format!("{words} {}{}", if p > 0 { "+" } else { "−" }, p.abs()))
         })
         .collect();
+    let mut parts = parts;
+    let link = table.points("link", 1);
+    if link != 0 {
+        let (made, broken) = if link > 0 { ("+", "−") } else { ("−", "+") };
+        parts.push(format!(
+            "each card laid on the next higher card of its suit {made}{0}, each such link broken {broken}{0}",
+            link.abs()
+        ));
+    }
     let mut text = format!("The score starts at {}", table.start);
     if !parts.is_empty() {
         text.push_str(&format!("; {}", list(&parts)));

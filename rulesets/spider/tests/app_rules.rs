@@ -91,7 +91,9 @@ fn sp_build_a_card_goes_on_one_rank_higher_whatever_the_suit() {
     let r = two();
     let mut s = position(
         &r,
-        &["9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS"],
+        &[
+            "9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS",
+        ],
         &[],
         "",
         9,
@@ -108,7 +110,9 @@ fn sp_build_nothing_goes_on_an_ace() {
     let r = two();
     let mut s = position(
         &r,
-        &["9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS"],
+        &[
+            "9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS",
+        ],
         &[],
         "",
         9,
@@ -124,7 +128,9 @@ fn sp_build_refuses_a_card_that_is_not_one_rank_lower() {
     let r = two();
     let mut s = position(
         &r,
-        &["9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS"],
+        &[
+            "9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS",
+        ],
         &[],
         "",
         9,
@@ -137,7 +143,10 @@ fn sp_build_refuses_a_card_that_is_not_one_rank_lower() {
     let err = refused(&r, &mut s, &mv(8, 0, 1));
     assert_eq!(err.message, "8S goes only on a 9, not on TS");
     let err = refused(&r, &mut s, &mv(3, 0, 9));
-    assert_eq!(err.message, "A King goes only on an empty column, not on KS");
+    assert_eq!(
+        err.message,
+        "A King goes only on an empty column, not on KS"
+    );
 }
 
 #[test]
@@ -146,7 +155,9 @@ fn sp_build_only_face_up_cards_move() {
     let r = two();
     let mut s = position(
         &r,
-        &["9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS"],
+        &[
+            "9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS",
+        ],
         &[],
         "",
         9,
@@ -162,7 +173,9 @@ fn sp_flip_the_card_under_a_leaving_one_turns_up() {
     let r = two();
     let mut s = position(
         &r,
-        &["9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS"],
+        &[
+            "9H", "TS", "QS", "KH", "AS", "2H", "5S", "|3H 4S", "8S", "KS",
+        ],
         &[],
         "",
         9,
@@ -230,7 +243,9 @@ fn sp_group_classic_refuses_mixed_suits() {
     let r = two();
     let mut s = position(
         &r,
-        &["8H 7S 6H", "9S", "5S", "5S", "5S", "5S", "5H", "5H", "5H", "KS"],
+        &[
+            "8H 7S 6H", "9S", "5S", "5S", "5S", "5S", "5H", "5H", "5H", "KS",
+        ],
         &[],
         "",
         9,
@@ -249,7 +264,9 @@ fn sp_group_relaxed_moves_mixed_suits_together() {
     let r = typed("spider-2suit", "relaxed");
     let mut s = position(
         &r,
-        &["8H 7S 6H", "9S", "5S", "5S", "5S", "5S", "5H", "5H", "5H", "KS"],
+        &[
+            "8H 7S 6H", "9S", "5S", "5S", "5S", "5S", "5H", "5H", "5H", "KS",
+        ],
         &[],
         "",
         9,
@@ -266,7 +283,9 @@ fn sp_group_cards_must_descend_one_rank_at_a_time_under_both_rules() {
         let r = typed("spider-2suit", rules);
         let mut s = position(
             &r,
-            &["8S 6S", "9H", "5S", "5S", "5S", "5S", "5H", "5H", "5H", "KS"],
+            &[
+                "8S 6S", "9H", "5S", "5S", "5S", "5S", "5H", "5H", "5H", "KS",
+            ],
             &[],
             "",
             9,
@@ -286,7 +305,9 @@ fn sp_group_has_no_length_limit() {
     let r = two();
     let mut s = position(
         &r,
-        &["QS..AS", "KH", "5S", "5S", "5S", "5H", "5H", "5H", "5H", "KS"],
+        &[
+            "QS..AS", "KH", "5S", "5S", "5S", "5H", "5H", "5H", "5H", "KS",
+        ],
         &[],
         "",
         9,
@@ -310,7 +331,9 @@ fn sp_empty_column_takes_any_card_or_group_not_only_a_king() {
     let r = two();
     let mut s = position(
         &r,
-        &["", "5H", "9S 8S 7S", "KS", "KS", "KS", "KH", "KH", "KH", "KH"],
+        &[
+            "", "5H", "9S 8S 7S", "KS", "KS", "KS", "KH", "KH", "KH", "KH",
+        ],
         &[],
         "",
         9,

@@ -36,7 +36,10 @@ fn sp_deal_puts_one_face_up_card_on_each_column_first_to_last() {
             s.columns()[i].last().map(|c| c.to_string()).as_deref(),
             Some(card)
         );
-        assert!(s.columns()[i].face_up().len() >= 2, "dealt cards are face up");
+        assert!(
+            s.columns()[i].face_up().len() >= 2,
+            "dealt cards are face up"
+        );
     }
     assert!(s.stock().is_empty());
 }
@@ -83,7 +86,18 @@ fn sp_run_leaves_after_the_move_that_formed_it_and_uncovers_a_card() {
     let r = two();
     let mut s = position(
         &r,
-        &["|5H KS..2S", "AS", "9H", "9H", "9H", "9H", "9S", "9S", "9S", "KH"],
+        &[
+            "|5H KS..2S",
+            "AS",
+            "9H",
+            "9H",
+            "9H",
+            "9H",
+            "9S",
+            "9S",
+            "9S",
+            "KH",
+        ],
         &[],
         "",
         9,
@@ -113,7 +127,18 @@ fn sp_run_of_mixed_suits_is_not_removed_even_under_relaxed_rules() {
         let r = typed("spider-2suit", rules);
         let mut s = position(
             &r,
-            &["KH..3H 2S", "AH", "9H", "9H", "9H", "9S", "9S", "9S", "9S", "KS"],
+            &[
+                "KH..3H 2S",
+                "AH",
+                "9H",
+                "9H",
+                "9H",
+                "9S",
+                "9S",
+                "9S",
+                "9S",
+                "KS",
+            ],
             &[],
             "",
             9,
@@ -265,7 +290,9 @@ fn sp_highlight_the_columns_that_accept_a_group_are_its_legal_moves() {
     let r = typed("spider-2suit", "relaxed");
     let s = position(
         &r,
-        &["9S 8H 7S", "9H", "9S", "", "KS", "TS", "TH", "QS", "KH", "KS"],
+        &[
+            "9S 8H 7S", "9H", "9S", "", "KS", "TS", "TH", "QS", "KH", "KS",
+        ],
         &[],
         "",
         9,
@@ -296,7 +323,9 @@ fn sp_explain_every_refusal_names_its_rule_with_a_sentence() {
     let r = two();
     let s = position(
         &r,
-        &["9H 8S", "TS", "QS", "", "AS", "2H", "5S", "|3H 4S", "8S 6H", "KS"],
+        &[
+            "9H 8S", "TS", "QS", "", "AS", "2H", "5S", "|3H 4S", "8S 6H", "KS",
+        ],
         &["*"],
         "",
         9,

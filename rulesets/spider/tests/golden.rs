@@ -9,9 +9,13 @@ fn deal_of(code: &str) -> String {
     let catalog = common::catalog();
     let code = GameCode::parse(code).expect("a valid code");
     let (entry, rules) = catalog.resolve(&code).expect("a known code");
-    let ruleset = catalog.build(&entry.variant.id, Some(&rules.id)).expect("builds");
+    let ruleset = catalog
+        .build(&entry.variant.id, Some(&rules.id))
+        .expect("builds");
     let state = ruleset.new_game(code.shuffle);
-    ruleset.export_position(&state).expect("Spider exports positions")
+    ruleset
+        .export_position(&state)
+        .expect("Spider exports positions")
 }
 
 #[test]

@@ -21,8 +21,16 @@ fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
 }
 
 /// What must hold of every position reached by play.
-fn check_invariants(r: &SpiderRuleset, s: &SpiderState, deck: &[Card]) -> Result<(), TestCaseError> {
-    prop_assert_eq!(&sorted(s.all_cards()), deck, "SP-DECK: every card is somewhere");
+fn check_invariants(
+    r: &SpiderRuleset,
+    s: &SpiderState,
+    deck: &[Card],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(
+        &sorted(s.all_cards()),
+        deck,
+        "SP-DECK: every card is somewhere"
+    );
     for column in s.columns() {
         // SP-FLIP: the last card of a column is always face up.
         prop_assert!(column.is_empty() || column.face_down() < column.len());
@@ -161,7 +169,10 @@ fn a_damaged_save_is_refused_or_played_without_panic() {
     let bad = text.replacen("\"down\":4", "\"down\":40", 1);
     assert_ne!(bad, text);
     let err = ruleset.decode_state(bad.as_bytes()).expect_err("refused");
-    assert!(err.to_string().contains("cannot have 40 face down"), "{err}");
+    assert!(
+        err.to_string().contains("cannot have 40 face down"),
+        "{err}"
+    );
     // Counters at their limits saturate instead of overflowing.
     let huge = text
         .replacen("\"moves\":0", &format!("\"moves\":{}", u32::MAX), 1)

@@ -97,7 +97,18 @@ fn ranges_run_either_way_and_may_be_face_down() {
     let r = typed("spider-1suit", "classic");
     let s = position(
         &r,
-        &["AS..3S", "3S..AS", "|KS..JS TS", "", "", "", "", "", "", "5S"],
+        &[
+            "AS..3S",
+            "3S..AS",
+            "|KS..JS TS",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "5S",
+        ],
         &[],
         "",
         9,
@@ -112,7 +123,18 @@ fn the_export_of_a_dealt_row_is_empty_and_off_lists_kings() {
     let r = typed("spider-2suit", "classic");
     let mut s = position(
         &r,
-        &["|5H KS..2S", "AS", "9H", "9H", "9H", "9H", "9S", "9S", "9S", "KH"],
+        &[
+            "|5H KS..2S",
+            "AS",
+            "9H",
+            "9H",
+            "9H",
+            "9H",
+            "9S",
+            "9S",
+            "9S",
+            "KH",
+        ],
         &["*", "*"],
         "",
         9,
@@ -148,7 +170,11 @@ fn malformed_lines_are_refused_with_their_line_and_reason() {
             17,
             "Play0 is given twice (first on line 1)",
         ),
-        (text.replacen("Play1: |", "Play1: |Z", 1), 2, "is not a card"),
+        (
+            text.replacen("Play1: |", "Play1: |Z", 1),
+            2,
+            "is not a card",
+        ),
         (
             text.replace(&play0, &upside_down),
             1,
@@ -171,15 +197,29 @@ fn malformed_lines_are_refused_with_their_line_and_reason() {
             5,
             "this variant has 10 columns",
         ),
-        (text.replace("Deal4:", "Deal5:"), 15, "this variant has 5 deals"),
-        (text.replace("Off:", "Off"), 16, "expected a row name and ':'"),
+        (
+            text.replace("Deal4:", "Deal5:"),
+            15,
+            "this variant has 5 deals",
+        ),
+        (
+            text.replace("Off:", "Off"),
+            16,
+            "expected a row name and ':'",
+        ),
         (text.replace("Play2:", "Play2: AS..4H"), 3, "changes suit"),
     ];
     for (bad, line, words) in cases {
         let err = r.read_position(&bad).expect_err(words);
         assert_eq!(err.line, Some(line), "{words}: {err}");
-        assert!(err.to_string().contains(words), "expected '{words}' in: {err}");
-        assert!(err.to_string().starts_with(&format!("line {line}: ")), "{err}");
+        assert!(
+            err.to_string().contains(words),
+            "expected '{words}' in: {err}"
+        );
+        assert!(
+            err.to_string().starts_with(&format!("line {line}: ")),
+            "{err}"
+        );
     }
 }
 
@@ -208,15 +248,27 @@ fn deals_must_be_used_in_order() {
         .read_position(&text.replace(&deal1, "Deal1:"))
         .expect_err("a gap");
     assert_eq!(err.line, Some(12));
-    assert!(err.message.contains("Deal1 is empty but Deal0 is not"), "{err}");
+    assert!(
+        err.message.contains("Deal1 is empty but Deal0 is not"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_finished_run_cannot_sit_in_a_column() {
     let r = typed("spider-1suit", "classic");
-    let text = sketch(&r, &["KS..AS", "", "", "", "", "", "", "", "", "5S"], &[], "", 9);
+    let text = sketch(
+        &r,
+        &["KS..AS", "", "", "", "", "", "", "", "", "5S"],
+        &[],
+        "",
+        9,
+    );
     let err = r.read_position(&text).expect_err("a finished run");
-    assert!(err.message.contains("ends with a finished run KS..AS"), "{err}");
+    assert!(
+        err.message.contains("ends with a finished run KS..AS"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -225,7 +277,10 @@ fn the_host_reads_positions_through_the_ruleset() {
     let ruleset = catalog.build("spider-4suit", None).expect("builds");
     let (_, text) = base();
     let state = ruleset.import_position(&text).expect("reads");
-    assert_eq!(ruleset.export_position(&state).as_deref(), Some(text.as_str()));
+    assert_eq!(
+        ruleset.export_position(&state).as_deref(),
+        Some(text.as_str())
+    );
     let err = ruleset.import_position("Play0: XX").expect_err("bad card");
     assert!(err.starts_with("line 1: 'XX' is not a card"), "{err}");
     assert!(ruleset.legal_actions(&state).contains(&Action::Deal {

@@ -125,7 +125,18 @@ fn sp_undo_brings_back_a_removed_run_with_score_and_moves() {
     let r = typed("spider-2suit", "classic");
     let start = position(
         &r,
-        &["|5H KS..2S", "AS", "9H", "9H", "9H", "9H", "9S", "9S", "9S", "KH"],
+        &[
+            "|5H KS..2S",
+            "AS",
+            "9H",
+            "9H",
+            "9H",
+            "9H",
+            "9S",
+            "9S",
+            "9S",
+            "KH",
+        ],
         &[],
         "",
         9,
@@ -151,7 +162,11 @@ fn sp_undo_brings_back_a_removed_run_with_score_and_moves() {
 fn sp_undo_reaches_back_the_variants_100_actions() {
     // SP-UNDO: undo of the last 100 actions, the depth given by the variant file.
     let catalog = catalog();
-    let depth = catalog.get("spider-1suit").expect("variant").variant.undo_depth;
+    let depth = catalog
+        .get("spider-1suit")
+        .expect("variant")
+        .variant
+        .undo_depth;
     assert_eq!(depth, 100);
     let r = typed("spider-1suit", "classic");
     let s = eight_runs_waiting(&r);
@@ -176,7 +191,9 @@ fn undo_of_a_deal_puts_the_cards_back_in_the_stock() {
     let code = catalog.code_for("spider-4suit", None, 11).expect("code");
     let mut session = felt_core::Session::new(ruleset, code, 100);
     let before = session.state().clone();
-    session.act(&Action::Deal { from: PileId(10) }).expect("deal");
+    session
+        .act(&Action::Deal { from: PileId(10) })
+        .expect("deal");
     assert_eq!(session.view(Seat::SOLO).status_value("deals"), Some("4"));
     session.undo().expect("undo");
     assert!(*session.state() == before);

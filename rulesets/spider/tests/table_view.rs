@@ -16,7 +16,13 @@ fn the_view_lays_out_columns_stock_and_runs_as_agreed() {
         assert_eq!(pile.role, PileRole::Tableau);
         assert_eq!(pile.hint, DrawHint::FanDown);
         assert_eq!(pile.label, (i + 1).to_string());
-        assert_eq!(pile.place, Place { row: 1, col: i as u8 });
+        assert_eq!(
+            pile.place,
+            Place {
+                row: 1,
+                col: i as u8
+            }
+        );
     }
     let stock = &view.piles[10];
     assert_eq!(
@@ -102,7 +108,10 @@ fn the_stock_note_counts_down_the_deals() {
     for _ in 0..4 {
         play(&r, &mut s, &Action::Deal { from: PileId(10) });
     }
-    assert_eq!(r.view(&s, Seat::SOLO).piles[10].note.as_deref(), Some("1 deal"));
+    assert_eq!(
+        r.view(&s, Seat::SOLO).piles[10].note.as_deref(),
+        Some("1 deal")
+    );
 }
 
 #[test]

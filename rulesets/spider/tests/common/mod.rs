@@ -12,21 +12,53 @@ pub const ONE_SUIT: &str = include_str!("../../../../config/variants/spider-1sui
 pub const TWO_SUITS: &str = include_str!("../../../../config/variants/spider-2suit.toml");
 pub const FOUR_SUITS: &str = include_str!("../../../../config/variants/spider-4suit.toml");
 
-/// A catalog with Spider, the classic table and the three shipped variants, plus `extra`
-/// variant texts (test-only relatives).
+/// The `*.toml` files of `config/{sub}` (`variants` or `scoring`), as (file name, text), in
+/// name order: the order the binary embeds them in.
+pub fn shipped(sub: &str) -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../config")
+        .join(sub);
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| {
+            let name = p
+                .file_name()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
+            let text =
+                std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (name, text)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The ids of the shipped variants, in file-name order.
+pub fn shipped_ids() -> Vec<String> {
+    shipped("variants")
+        .iter()
+        .map(|(name, _)| name.trim_end_matches(".toml").to_string())
+        .collect()
+}
+
+/// A catalog with Spider, every shipped scoring table and every shipped variant
+/// (`config/`), plus `extra` variant texts (test-only relatives).
 pub fn catalog_with(extra: &[&str]) -> Catalog {
     let mut catalog = Catalog::new();
     catalog.add_ruleset(felt_spider::factory());
-    catalog
-        .add_scoring(Origin::BuiltIn("classic.toml".into()), "classic", CLASSIC)
-        .expect("classic.toml loads");
-    for (name, text) in [
-        ("spider-1suit.toml", ONE_SUIT),
-        ("spider-2suit.toml", TWO_SUITS),
-        ("spider-4suit.toml", FOUR_SUITS),
-    ] {
+    for (name, text) in shipped("scoring") {
+        let id = name.trim_end_matches(".toml").to_string();
         catalog
-            .add_variant(Origin::BuiltIn(name.into()), text)
+            .add_scoring(Origin::BuiltIn(name), &id, &text)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    for (name, text) in shipped("variants") {
+        catalog
+            .add_variant(Origin::BuiltIn(name), &text)
             .unwrap_or_else(|e| panic!("{e}"));
     }
     for (i, text) in extra.iter().enumerate() {
@@ -88,7 +120,13 @@ fn sketch_cards(token: &str) -> Vec<Card> {
 /// format); `deals` the remaining stock rows, the variant's last ones (`"*"` fills a row from
 /// the unused cards); `off` the kings of removed runs. Every card not placed goes face down at
 /// the bottom of column `spare`.
-pub fn sketch(ruleset: &SpiderRuleset, play: &[&str], deals: &[&str], off: &str, spare: usize) -> String {
+pub fn sketch(
+    ruleset: &SpiderRuleset,
+    play: &[&str],
+    deals: &[&str],
+    off: &str,
+    spare: usize,
+) -> String {
     let params = ruleset.params();
     let mut unused = params.deck.cards();
     let mut take = |card: Card| {
@@ -102,7 +140,9 @@ pub fn sketch(ruleset: &SpiderRuleset, play: &[&str], deals: &[&str], off: &str,
         sketch_cards(token).into_iter().for_each(&mut take);
     }
     for row in deals.iter().filter(|r| **r != "*") {
-        row.split_whitespace().flat_map(sketch_cards).for_each(&mut take);
+        row.split_whitespace()
+            .flat_map(sketch_cards)
+            .for_each(&mut take);
     }
     for king in off.split_whitespace() {
         let king: Card = king.parse().expect("king");
@@ -232,7 +272,11 @@ pub fn refused(
     let before = s.clone();
     let err = Ruleset::apply(r, s, action).expect_err("the action should be refused");
     assert_eq!(*s, before, "a refused action changed the game");
-    assert_eq!(r.check(s, action), Err(err.clone()), "check and apply disagree");
+    assert_eq!(
+        r.check(s, action),
+        Err(err.clone()),
+        "check and apply disagree"
+    );
     err
 }
 
