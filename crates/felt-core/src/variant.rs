@@ -123,6 +123,15 @@ pub struct VariantError {
 }
 
 impl fmt::Display for VariantError {
+    /// Renders like a compiler's error: a header naming the file, line, column and key, then
+    /// the line itself with the offending token underlined.
+    ///
+    /// ```text
+    /// error: bad.toml:5:14: key `undo_depth`: invalid type: string "lots", expected usize
+    ///   |
+    /// 5 | undo_depth = "lots"
+    ///   |              ^^^^^^
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "error: {}", self.origin)?;
         if let Some(line) = self.line {
@@ -134,21 +143,85 @@ impl fmt::Display for VariantError {
         if let Some(key) = &self.key {
             write!(f, ": key `{key}`")?;
         }
-        write!(f, ": {}", self.message)?;
+        // The toml crate's messages may run over several lines; the header keeps to one.
+        let message: Vec<&str> = self
+            .message
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        write!(f, ": {}", message.join("; "))?;
         if let (Some(line), Some(snippet)) = (self.line, &self.snippet) {
             let gutter = line.to_string().len();
-            write!(f, "\n{:gutter$} |\n{line} | {snippet}", "")?;
+            // Tabs and control characters shown as one space each, so the underline's column
+            // (counted in characters) stays under the token.
+            let shown: String = snippet
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            write!(f, "\n{:gutter$} |\n{line} | {}", "", shown.trim_end())?;
             if let Some(col) = self.column {
-                write!(f, "\n{:gutter$} | {:>col$}", "", "^")?;
+                let width = token_width(snippet, col);
+                write!(
+                    f,
+                    "\n{:gutter$} | {:pad$}{}",
+                    "",
+                    "",
+                    "^".repeat(width),
+                    pad = col - 1
+                )?;
             }
         }
         Ok(())
     }
 }
 
+/// How many characters the token starting at 1-based character `column` of `line` spans: a
+/// quoted string to its closing quote, a list to its closing bracket on the same line, else
+/// the run up to a space, `=`, `,` or `]`. At least one, so the caret is always drawn.
+fn token_width(line: &str, column: usize) -> usize {
+    let rest: Vec<char> = line.chars().skip(column.saturating_sub(1)).collect();
+    let width = match rest.first() {
+        None => 1,
+        Some(&quote @ ('"' | '\'')) => rest[1..]
+            .iter()
+            .position(|&c| c == quote)
+            .map_or(rest.len(), |end| end + 2),
+        Some('[') => {
+            let mut depth = 0usize;
+            let mut end = rest.len();
+            for (i, &c) in rest.iter().enumerate() {
+                match c {
+                    '[' => depth += 1,
+                    ']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            end = i + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            end
+        }
+        Some(_) => rest
+            .iter()
+            .position(|&c| c.is_whitespace() || matches!(c, '=' | ',' | ']'))
+            .unwrap_or(rest.len()),
+    };
+    width.max(1)
+}
+
 impl VariantError {
     /// An error at a byte offset of `text` (from a TOML span).
-    fn at_offset(origin: &Origin, text: &str, offset: usize, key: Option<String>, message: String) -> VariantError {
+    fn at_offset(
+        origin: &Origin,
+        text: &str,
+        offset: usize,
+        key: Option<String>,
+        message: String,
+    ) -> VariantError {
         let offset = offset.min(text.len());
         let before = &text[..text.floor_char_boundary_compat(offset)];
         let line = before.matches('\n').count() + 1;
@@ -167,7 +240,9 @@ impl VariantError {
     /// An error about `key` (dotted), located in `text` if the key can be found there.
     pub fn at_key(origin: &Origin, text: &str, key: Option<&str>, message: String) -> VariantError {
         match key.and_then(|k| locate_key(text, k)) {
-            Some(offset) => VariantError::at_offset(origin, text, offset, key.map(str::to_string), message),
+            Some(offset) => {
+                VariantError::at_offset(origin, text, offset, key.map(str::to_string), message)
+            }
             None => VariantError {
                 origin: origin.to_string(),
                 line: None,
@@ -219,15 +294,39 @@ fn locate_key(text: &str, dotted: &str) -> Option<usize> {
 }
 
 /// Parses a TOML document into `T`, turning the toml crate's error into a located one.
-fn parse_toml<T: serde::de::DeserializeOwned>(origin: &Origin, text: &str) -> Result<T, VariantError> {
+fn parse_toml<T: serde::de::DeserializeOwned>(
+    origin: &Origin,
+    text: &str,
+) -> Result<T, VariantError> {
     toml::from_str(text).map_err(|e| {
-        let message = e.message().to_string();
+        let message = match e.message().trim() {
+            // The toml crate gives no words for a stray character (a lone carriage return).
+            "" => {
+                let at = e.span().map_or(0, |s| s.start);
+                let found = text.get(at..).and_then(|t| t.chars().next());
+                format!(
+                    "unexpected {}: expected `key = value`, a `[table]` header, a `# comment` or a blank line",
+                    describe_char(found)
+                )
+            }
+            m => m.to_string(),
+        };
         let key = unknown_field_key(&message);
         match e.span() {
             Some(span) => VariantError::at_offset(origin, text, span.start, key, message),
             None => VariantError::at_key(origin, text, key.as_deref(), message),
         }
     })
+}
+
+/// A character as an error message names it: `'x'`, or its code point when invisible.
+fn describe_char(c: Option<char>) -> String {
+    match c {
+        None => "end of file".to_string(),
+        Some('\r') => "carriage return (U+000D) without a line feed".to_string(),
+        Some(c) if c.is_control() || c.is_whitespace() => format!("character U+{:04X}", c as u32),
+        Some(c) => format!("'{c}'"),
+    }
 }
 
 fn unknown_field_key(message: &str) -> Option<String> {
@@ -238,22 +337,44 @@ fn unknown_field_key(message: &str) -> Option<String> {
 /// Parses a variant file; checks the keys every variant shares. The ruleset checks `[game]`.
 pub fn parse_variant(origin: &Origin, text: &str) -> Result<Variant, VariantError> {
     let variant: Variant = parse_toml(origin, text)?;
-    let bad = |key: &str, message: &str| Err(VariantError::at_key(origin, text, Some(key), message.to_string()));
-    if variant.id.is_empty() || !variant.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+    let bad = |key: &str, message: &str| {
+        Err(VariantError::at_key(
+            origin,
+            text,
+            Some(key),
+            message.to_string(),
+        ))
+    };
+    if variant.id.is_empty()
+        || !variant
+            .id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
         return bad("id", "expected an id of letters, digits, '-' and '_'");
     }
     let code_ok = variant.code.contains('-')
         && !variant.code.starts_with('-')
         && !variant.code.ends_with('-')
-        && variant.code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-');
+        && variant
+            .code
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-');
     if !code_ok {
-        return bad("code", "expected a code prefix like \"SP1-S2\": capitals and digits with one '-' inside");
+        return bad(
+            "code",
+            "expected a code prefix like \"SP1-S2\": capitals and digits with one '-' inside",
+        );
     }
     Ok(variant)
 }
 
 /// Parses a scoring table; `id` is the file's stem.
-pub fn parse_score_table(origin: &Origin, id: &str, text: &str) -> Result<ScoreTable, VariantError> {
+pub fn parse_score_table(
+    origin: &Origin,
+    id: &str,
+    text: &str,
+) -> Result<ScoreTable, VariantError> {
     let mut table: ScoreTable = parse_toml(origin, text)?;
     table.id = id.to_string();
     Ok(table)
@@ -279,7 +400,8 @@ mod tests {
 
     #[test]
     fn an_unknown_key_is_named() {
-        let text = "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\ncolour = 3\n";
+        let text =
+            "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\ncolour = 3\n";
         let err = parse_variant(&origin(), text).expect_err("unknown key");
         assert_eq!(err.key.as_deref(), Some("colour"));
         assert_eq!(err.line, Some(5));
@@ -291,6 +413,59 @@ mod tests {
         assert_eq!(locate_key(text, "game.columns"), text.find("columns"));
         assert_eq!(locate_key(text, "id"), Some(0));
         assert_eq!(locate_key(text, "game.deals"), None);
+    }
+
+    #[test]
+    fn the_shown_error_underlines_the_whole_token() {
+        let text = "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n";
+        let shown = parse_variant(&origin(), text).expect_err("bad").to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(
+            lines[1..],
+            [
+                "  |",
+                "5 | undo_depth = \"lots\"",
+                "  |              ^^^^^^"
+            ],
+            "{shown}"
+        );
+        assert!(lines[0].starts_with("error: bad.toml:5:14: "), "{shown}");
+    }
+
+    #[test]
+    fn an_unknown_key_is_underlined_as_a_word() {
+        let text =
+            "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\ncolour = 3\n";
+        let shown = parse_variant(&origin(), text).expect_err("bad").to_string();
+        assert!(shown.ends_with("5 | colour = 3\n  | ^^^^^^"), "{shown}");
+    }
+
+    #[test]
+    fn a_list_is_underlined_to_its_closing_bracket() {
+        assert_eq!(token_width("columns = [6, [5], 4] # six", 11), 11);
+        assert_eq!(token_width("suits = 'SH'", 9), 4);
+        assert_eq!(token_width("x = \"open", 5), 5);
+        assert_eq!(token_width("", 3), 1);
+    }
+
+    #[test]
+    fn a_stray_carriage_return_is_named_not_left_blank() {
+        let err = parse_variant(&origin(), "\r ").expect_err("not TOML");
+        assert!(err.message.contains("carriage return"), "{}", err.message);
+        let shown = err.to_string();
+        assert!(
+            !shown.contains('\r'),
+            "no raw control character reaches the terminal"
+        );
+    }
+
+    #[test]
+    fn a_message_of_several_lines_keeps_the_header_on_one() {
+        let err = parse_variant(&origin(), "id = \"x\"\n[game\n").expect_err("bad header");
+        let shown = err.to_string();
+        let header = shown.lines().next().unwrap_or_default();
+        assert!(header.contains("invalid table header; expected"), "{shown}");
+        assert_eq!(err.line, Some(2));
     }
 
     #[test]

@@ -49,7 +49,7 @@ fn the_shipped_variants_load_cleanly() {
 
 #[test]
 fn every_bad_game_key_is_named_with_what_was_expected() {
-    let cases: [(&str, &str, &str); 20] = [
+    let cases: [(&str, &str, &str); 25] = [
         ("suits = \"S\"\ncolour = 3", "game.colour", "unknown key `colour` in [game]"),
         ("packs = 0\nsuits = \"S\"", "game.packs", "0 is out of range: expected a whole number from 1 to 4"),
         ("packs = \"two\"\nsuits = \"S\"", "game.packs", "expected a whole number, e.g. packs = 2"),
@@ -70,6 +70,11 @@ fn every_bad_game_key_is_named_with_what_was_expected() {
         ("suits = \"S\"\ndeal_rule = \"any\"\ndeal_with_empty_below = 10", "game.deal_with_empty_below", "only meaningful with deal_rule = \"filled\""),
         ("suits = \"S\"\nmove_limit = 0", "game.move_limit", "from 1 to"),
         ("suits = \"S\"\ncolumns = [0, 0]", "game.columns", "every column is empty"),
+        ("suits = \"S\"\nstatus = \"cards\"", "game.status", "not a list: expected a list of counters"),
+        ("suits = \"S\"\nstatus = [\"score\"]", "game.status", "'score' is not a counter"),
+        ("suits = \"S\"\nstatus = [\"runs\", \"runs\"]", "game.status", "'runs' is listed twice"),
+        ("suits = \"S\"\nstatus = [3]", "game.status", "3 is not a name"),
+        ("suits = \"S\"\ndead_end = \"no\"", "game.dead_end", "expected true or false"),
     ];
     for (game, key, words) in cases {
         let text = variant("bad", "TST-B1", game);
@@ -275,6 +280,44 @@ fn fewer_runs_to_win_end_the_game_sooner() {
         r.table_view(&s, felt_core::Seat::SOLO).status_value("runs"),
         Some("1/1")
     );
+}
+
+#[test]
+fn status_lists_the_counters_in_the_order_given() {
+    let r = relative("suits = \"S\"\nstatus = [\"deals\", \"cards\"]");
+    let s = r.new_game(0);
+    let view = r.table_view(&s, felt_core::Seat::SOLO);
+    let items: Vec<(&str, &str, &str)> = view
+        .status
+        .iter()
+        .map(|i| (i.key.as_str(), i.label.as_str(), i.value.as_str()))
+        .collect();
+    assert_eq!(
+        items,
+        [
+            ("score", "Score", "500"),
+            ("deals", "Deals", "5"),
+            ("cards", "Cards", "104")
+        ]
+    );
+    let bare = relative("suits = \"S\"\nstatus = []");
+    assert_eq!(
+        bare.table_view(&s, felt_core::Seat::SOLO).status.len(),
+        1,
+        "the score alone"
+    );
+}
+
+#[test]
+fn dead_end_is_read_and_changes_nothing_yet() {
+    // SITE-DEADEND is the solver's to decide: until it lands the setting is kept, not applied.
+    let on = relative("suits = \"S\"\ndead_end = true");
+    let off = relative("suits = \"S\"");
+    assert!(on.params().dead_end && !off.params().dead_end);
+    let s = on.new_game(3);
+    assert_eq!(s, off.new_game(3));
+    assert_eq!(legal(&on, &s), legal(&off, &s));
+    assert_eq!(on.status(&s), off.status(&s));
 }
 
 #[test]
