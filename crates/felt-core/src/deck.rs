@@ -57,7 +57,7 @@ impl DeckSpec {
         if self.suits.is_empty() || seen.len() != self.suits.len() {
             return Err(DeckError::BadSuits);
         }
-        if (4 * self.packs as usize) % self.suits.len() != 0 {
+        if !(4 * self.packs as usize).is_multiple_of(self.suits.len()) {
             return Err(DeckError::Uneven {
                 packs: self.packs,
                 suits: self.suits.len(),

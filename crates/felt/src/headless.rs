@@ -224,14 +224,14 @@ impl Headless {
     }
 
     /// A pile by its label (case-insensitive), the way players name them.
-    fn pile(&self, view: &TableView, name: &str) -> Result<PileId, Answer> {
+    fn pile(&self, view: &TableView, name: &str) -> Result<PileId, String> {
         view.piles
             .iter()
             .find(|p| p.label.eq_ignore_ascii_case(name))
             .map(|p| p.id)
             .ok_or_else(|| {
                 let labels: Vec<&str> = view.piles.iter().map(|p| p.label.as_str()).collect();
-                Answer::bad(format!("no pile '{name}' (piles: {})", labels.join(", ")))
+                format!("no pile '{name}' (piles: {})", labels.join(", "))
             })
     }
 
@@ -344,7 +344,7 @@ impl Headless {
         let view = self.view();
         let (from, to) = match (self.pile(&view, from), self.pile(&view, to)) {
             (Ok(f), Ok(t)) => (f, t),
-            (Err(a), _) | (_, Err(a)) => return a,
+            (Err(why), _) | (_, Err(why)) => return Answer::bad(why),
         };
         let len = view.pile(from).map_or(0, |p| p.cards.len());
         let index = match count {
@@ -398,7 +398,7 @@ impl Headless {
         let view = self.view();
         let from = match self.pile(&view, from) {
             Ok(f) => f,
-            Err(a) => return a,
+            Err(why) => return Answer::bad(why),
         };
         let longest = self
             .session
