@@ -84,7 +84,8 @@ pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Dead
         top.next += 1;
         let u = p.apply(mv);
         if u.flipped != 0 || u.removed != 0 || deal_allowed(&p, rules) {
-            let mut line: Vec<SolverMove> = stack.iter().filter_map(|f| f.undo.map(|u| u.mv)).collect();
+            let mut line: Vec<SolverMove> =
+                stack.iter().filter_map(|f| f.undo.map(|u| u.mv)).collect();
             line.push(mv);
             return DeadEnd::NotStuck {
                 line,

@@ -32,7 +32,11 @@ impl Weights {
             down: 60,
             stock: 40,
             rank_break: 40,
-            suit_break: if rules.group == GroupRule::Relaxed { 12 } else { 20 },
+            suit_break: if rules.group == GroupRule::Relaxed {
+                12
+            } else {
+                20
+            },
             empty: 30,
             run: 100,
         }

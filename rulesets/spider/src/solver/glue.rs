@@ -3,8 +3,8 @@
 //! [`Analysis`]. `Ruleset::analyze` for Spider is one call to [`analyze`].
 
 use super::{
-    dead_end, honest, solve, Budget, DeadEnd, DealPolicy, GroupRule, Mode, Position, SolverMove, SolverRules,
-    Verdict,
+    dead_end, honest, solve, Budget, DeadEnd, DealPolicy, GroupRule, Mode, Position, SolverMove,
+    SolverRules, Verdict,
 };
 use crate::params::DealRule;
 use crate::rules::{GroupRule as RulesGroup, SpiderRuleset};
@@ -146,7 +146,9 @@ pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRe
         AnalyzeRequest::Hint { rank, max_states } => {
             let hints = honest::hints(&pos, &rules, Budget::states(max_states));
             Analysis::Hint {
-                action: hints.get(rank as usize).map(|&mv| action_of(ruleset, &pos, mv)),
+                action: hints
+                    .get(rank as usize)
+                    .map(|&mv| action_of(ruleset, &pos, mv)),
             }
         }
         AnalyzeRequest::DeadEnd => {

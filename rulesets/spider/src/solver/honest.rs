@@ -68,15 +68,18 @@ pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Pla
         }
         packed[id as usize] = arena.len() as u32;
         p.pack(&mut arena);
-        let first_of =
-            |child_first: u16, mv: SolverMove, firsts: &mut Vec<SolverMove>, best: &mut Vec<_>| -> u16 {
-                if child_first != u16::MAX {
-                    return child_first;
-                }
-                firsts.push(mv);
-                best.push(None);
-                (firsts.len() - 1) as u16
-            };
+        let first_of = |child_first: u16,
+                        mv: SolverMove,
+                        firsts: &mut Vec<SolverMove>,
+                        best: &mut Vec<_>|
+         -> u16 {
+            if child_first != u16::MAX {
+                return child_first;
+            }
+            firsts.push(mv);
+            best.push(None);
+            (firsts.len() - 1) as u16
+        };
         let here_first = nodes[id as usize].first;
         if deal_allowed(&p, rules) {
             // A deal ends the line: score the table before it, plus what burying costs.
@@ -134,7 +137,12 @@ pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Pla
     out
 }
 
-fn offer(slot: &mut Option<(i32, u32, Option<SolverMove>)>, v: i32, at: u32, last: Option<SolverMove>) {
+fn offer(
+    slot: &mut Option<(i32, u32, Option<SolverMove>)>,
+    v: i32,
+    at: u32,
+    last: Option<SolverMove>,
+) {
     if slot.is_none_or(|(old, _, _)| v < old) {
         *slot = Some((v, at, last));
     }
@@ -148,7 +156,12 @@ fn deal_cost(p: &Position, w: &Weights) -> i32 {
 }
 
 /// The `rank`-th best honest move (0 = best), or `None` when nothing helps.
-pub fn hint(pos: &Position, rules: &SolverRules, rank: usize, budget: Budget<'_>) -> Option<SolverMove> {
+pub fn hint(
+    pos: &Position,
+    rules: &SolverRules,
+    rank: usize,
+    budget: Budget<'_>,
+) -> Option<SolverMove> {
     hints(pos, rules, budget).into_iter().nth(rank)
 }
 
@@ -176,7 +189,9 @@ pub fn autoplay(full: &Position, rules: &SolverRules, per_plan: u64, max_moves: 
     let mut pos = full.clone();
     let mut moves = Vec::new();
     while !is_won(&pos, rules) && moves.len() < max_moves {
-        let plan = plans(&pos, rules, Budget::states(per_plan)).into_iter().next();
+        let plan = plans(&pos, rules, Budget::states(per_plan))
+            .into_iter()
+            .next();
         let Some(plan) = plan else { break };
         for mv in plan.line {
             pos.apply(mv);

@@ -64,7 +64,9 @@ pub fn deal_allowed(pos: &Position, rules: &SolverRules) -> bool {
     match rules.deal {
         DealPolicy::Any => true,
         DealPolicy::Filled => pos.empty_columns() == 0,
-        DealPolicy::FilledUnlessFewerThan(n) => pos.empty_columns() == 0 || pos.table_cards() < n as usize,
+        DealPolicy::FilledUnlessFewerThan(n) => {
+            pos.empty_columns() == 0 || pos.table_cards() < n as usize
+        }
     }
 }
 

@@ -83,7 +83,7 @@ fn zobrist(i: usize, b: u8) -> Key {
 pub struct PositionError(pub String);
 
 /// A Spider position as the solver sees it.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Position {
     ncols: usize,
     stride: usize,
@@ -160,10 +160,13 @@ impl Position {
     ) -> Result<Position, PositionError> {
         let err = |m: String| Err(PositionError(m));
         if cols.is_empty() || cols.len() > MAX_COLUMNS {
-            return err(format!("{} columns; expected 1 to {MAX_COLUMNS}", cols.len()));
+            return err(format!(
+                "{} columns; expected 1 to {MAX_COLUMNS}",
+                cols.len()
+            ));
         }
-        let total: usize =
-            cols.iter().map(|(c, _)| c.len()).sum::<usize>() + rows.iter().map(Vec::len).sum::<usize>();
+        let total: usize = cols.iter().map(|(c, _)| c.len()).sum::<usize>()
+            + rows.iter().map(Vec::len).sum::<usize>();
         if total > 255 {
             return err(format!(
                 "{total} cards on the table and in the stock; at most 255 fit"
@@ -342,7 +345,7 @@ impl Position {
     /// The part of [`Position::key`] that does not depend on the columns.
     #[inline]
     pub(crate) fn header_key(&self) -> Key {
-        let a = mix(self.removed as u64 ^ ((self.dealt as u64) << 8) ^ 0xD1CE);
+        let a = mix(self.removed as u64 ^ ((self.rows_left() as u64) << 8) ^ 0xD1CE);
         Key(a, mix(a ^ 0xFACE))
     }
 
@@ -540,7 +543,10 @@ impl Position {
     pub(crate) fn unpack(&mut self, data: &[u8]) -> usize {
         self.dealt = data[0];
         self.removed = data[1];
-        self.next = self.rows[..self.dealt as usize].iter().map(|&r| r as u16).sum();
+        self.next = self.rows[..self.dealt as usize]
+            .iter()
+            .map(|&r| r as u16)
+            .sum();
         let mut i = 2;
         for c in 0..self.ncols {
             let n = data[i] as usize;
@@ -579,6 +585,21 @@ fn token(b: u8) -> String {
         None => "??".into(),
     }
 }
+
+/// Two positions are equal when a player could not tell them apart with every card shown:
+/// same columns, same stock still to deal, same runs removed.
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.ncols == other.ncols
+            && self.removed == other.removed
+            && self.rows_left_sizes() == other.rows_left_sizes()
+            && self.stock_left() == other.stock_left()
+            && (0..self.ncols)
+                .all(|c| self.down[c] == other.down[c] && self.column(c) == other.column(c))
+    }
+}
+
+impl Eq for Position {}
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -54,7 +54,9 @@ impl PartialOrd for Open {
 pub(crate) fn encode(mv: SolverMove) -> u32 {
     match mv {
         SolverMove::Deal => u32::MAX,
-        SolverMove::Move { from, count, to } => (from as u32) | (count as u32) << 8 | (to as u32) << 16,
+        SolverMove::Move { from, count, to } => {
+            (from as u32) | (count as u32) << 8 | (to as u32) << 16
+        }
     }
 }
 
@@ -134,7 +136,8 @@ pub(crate) fn best_first(
         let Some(id) = id else { break };
         open_len -= 1;
         expansions += 1;
-        let bytes = arena.len() + nodes.len() * std::mem::size_of::<Node>() + open_len * 12 + seen.bytes();
+        let bytes =
+            arena.len() + nodes.len() * std::mem::size_of::<Node>() + open_len * 12 + seen.bytes();
         peak = peak.max(bytes);
         if seen.len() as u64 >= budget.max_states
             || seen.bytes_after_growth() + bytes - seen.bytes() > budget.max_bytes
@@ -179,7 +182,12 @@ pub(crate) fn best_first(
             }
             let (key, h) = here.child(&pos, mv, honest, &w);
             seen.prefetch(key);
-            kids.push((key, h + move_bias(&pos, mv), mv, levels - 1 - pos.rows_left()));
+            kids.push((
+                key,
+                h + move_bias(&pos, mv),
+                mv,
+                levels - 1 - pos.rows_left(),
+            ));
             pos.undo(undo);
         }
         for &(key, prio, mv, level) in &kids {

@@ -1,0 +1,128 @@
+//! Honest hints and the honest bot: they never read a hidden card, so swapping hidden cards
+//! changes nothing they say.
+
+use super::support::{session, shipped, solver_view};
+use crate::solver::glue::{actions_of, analyze};
+use crate::solver::honest::{autoplay, hints};
+use crate::solver::moves::is_legal;
+use crate::solver::{Budget, Position};
+use felt_core::{Analysis, AnalyzeRequest, Card, Ruleset, Status};
+
+/// The same position with every hidden card (face down or in the stock) shuffled among the
+/// hidden places by `seed`: what a player sees is unchanged.
+fn swap_hidden(pos: &Position, seed: u64) -> Position {
+    let mut hidden: Vec<u8> = Vec::new();
+    for c in 0..pos.columns() {
+        hidden.extend_from_slice(&pos.column(c)[..pos.face_down(c)]);
+    }
+    hidden.extend_from_slice(pos.stock_left());
+    felt_core::shuffle(&mut hidden, seed);
+    let mut next = hidden.into_iter();
+    let card = |b: u8| Card::from_byte(b).expect("a card");
+    let columns: Vec<(Vec<Card>, usize)> = (0..pos.columns())
+        .map(|c| {
+            let down = pos.face_down(c);
+            let mut cards: Vec<Card> = next.by_ref().take(down).map(card).collect();
+            cards.extend(pos.column(c)[down..].iter().map(|&b| card(b)));
+            (cards, down)
+        })
+        .collect();
+    let rows: Vec<Vec<Card>> = pos
+        .rows_left_sizes()
+        .iter()
+        .map(|&k| next.by_ref().take(k as usize).map(card).collect())
+        .collect();
+    Position::from_parts(&columns, &rows, pos.removed()).expect("same shape")
+}
+
+#[test]
+fn hints_stay_the_same_when_hidden_cards_are_swapped() {
+    for (variant, rules) in [
+        ("spider-2suit", "classic"),
+        ("spider-4suit", "relaxed"),
+        ("spider-1suit", "classic"),
+    ] {
+        let ruleset = shipped(variant, rules);
+        for seed in 0..4 {
+            let start = ruleset.new_game(seed);
+            let (pos, rules) = solver_view(&ruleset, &start);
+            // Play a few honest moves first, so the hint is asked mid-game too.
+            let played = autoplay(&pos, &rules, 2_000, 12);
+            let mut here = pos.clone();
+            for &mv in &played.moves {
+                here.apply(mv);
+            }
+            for p in [pos, here] {
+                let expected = hints(&p, &rules, Budget::states(3_000));
+                assert!(
+                    !expected.is_empty(),
+                    "{variant} seed {seed}: no hint at all"
+                );
+                for swap in 1..4 {
+                    let other = swap_hidden(&p, seed * 10 + swap);
+                    assert_ne!(other, p, "the swap changed no hidden card");
+                    assert_eq!(
+                        hints(&other, &rules, Budget::states(3_000)),
+                        expected,
+                        "{variant} seed {seed}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_hint_is_a_legal_move_and_the_ranks_differ() {
+    let ruleset = shipped("spider-2suit", "classic");
+    let start = ruleset.new_game(8);
+    let (pos, rules) = solver_view(&ruleset, &start);
+    let all = hints(&pos, &rules, Budget::states(5_000));
+    assert!(all.len() > 1);
+    for (i, mv) in all.iter().enumerate() {
+        assert!(is_legal(&pos, &rules, *mv), "{mv:?}");
+        assert!(!all[..i].contains(mv), "{mv:?} listed twice");
+    }
+    // The hook gives the same first and second hints as actions the session accepts.
+    for rank in 0..2 {
+        let hook = analyze(
+            &ruleset,
+            &start,
+            &AnalyzeRequest::Hint {
+                rank,
+                max_states: 5_000,
+            },
+        );
+        let Analysis::Hint {
+            action: Some(action),
+        } = hook
+        else {
+            panic!("{hook:?}")
+        };
+        assert_eq!(
+            action,
+            actions_of(&ruleset, &pos, &all[rank as usize..=rank as usize])[0]
+        );
+        assert!(ruleset.check(&start, &action).is_ok());
+    }
+}
+
+#[test]
+fn the_honest_bot_plays_legal_games_and_reports_what_the_session_sees() {
+    let ruleset = shipped("spider-1suit", "classic");
+    let mut wins = 0;
+    for seed in 0..3 {
+        let start = ruleset.new_game(seed);
+        let (pos, rules) = solver_view(&ruleset, &start);
+        let played = autoplay(&pos, &rules, 3_000, 2_000);
+        let actions = actions_of(&ruleset, &pos, &played.moves);
+        let mut game = session(ruleset.clone(), start);
+        game.replay(&actions)
+            .unwrap_or_else(|(i, e)| panic!("seed {seed}: action {i} refused: {e}"));
+        let won = matches!(game.status(), Status::Won { .. });
+        assert_eq!(won, played.won, "seed {seed}");
+        wins += won as u32;
+    }
+    // One suit is the easy game: the bot wins most of these deals.
+    assert!(wins >= 2, "won only {wins} of 3");
+}

@@ -1,0 +1,176 @@
+//! Known answers: a position won in three, a provably lost one confirmed by an independent
+//! brute force, budgets that run out, and whole deals whose winning line replays to a win
+//! through an ordinary session.
+
+use super::support::{brute_force_wins, ruleset_of, session, shipped, solver_view, state, variant};
+use crate::solver::glue::{actions_of, analyze};
+use crate::solver::{solve, Budget, Mode, Verdict};
+use crate::{SpiderRuleset, SpiderState};
+use felt_core::{Analysis, AnalyzeRequest, Ruleset, Status};
+
+/// Seven runs of spades gone; the last one lies in four pieces: K..7, 6..4, 3 2, A.
+fn won_in_three() -> (SpiderRuleset, SpiderState) {
+    let ruleset = shipped("spider-1suit", "classic");
+    let text = "Play0: KS..7S\nPlay1: 6S..4S\nPlay2: 3S 2S\nPlay3: AS\nPlay4:\nPlay5:\nPlay6:\nPlay7:\nPlay8:\nPlay9:\n\
+                Deal0:\nDeal1:\nDeal2:\nDeal3:\nDeal4:\nOff: KS KS KS KS KS KS KS\n";
+    let s = state(&ruleset, text);
+    (ruleset, s)
+}
+
+/// Three columns, one pack of spades with three runs gone: moves exist, none leads to a
+/// win. Found by a random search and confirmed by the brute force below.
+fn lost() -> (SpiderRuleset, SpiderState) {
+    let ruleset = ruleset_of(
+        &variant(
+            "packs = 1\nsuits = \"S\"\ncolumns = [3, 3, 3]\nruns_to_win = 4",
+            &["classic"],
+        ),
+        "classic",
+    );
+    let mut text =
+        String::from("Play0: 6S 4S\nPlay1: |2S |KS |QS |8S 5S\nPlay2: |TS AS 3S JS 9S 7S\n");
+    for d in 0..15 {
+        text.push_str(&format!("Deal{d}:\n"));
+    }
+    text.push_str("Off: KS KS KS\n");
+    let s = state(&ruleset, &text);
+    (ruleset, s)
+}
+
+fn replays_to_a_win(
+    ruleset: SpiderRuleset,
+    start: SpiderState,
+    line: &[crate::solver::SolverMove],
+) {
+    let (pos, _) = solver_view(&ruleset, &start);
+    let actions = actions_of(&ruleset, &pos, line);
+    let mut game = session(ruleset, start);
+    game.replay(&actions)
+        .unwrap_or_else(|(i, e)| panic!("action {i} refused: {e}"));
+    assert!(
+        matches!(game.status(), Status::Won { .. }),
+        "the line ends in {:?}",
+        game.status()
+    );
+}
+
+#[test]
+fn a_position_won_in_three_moves_is_won_in_three_and_replays_to_a_win() {
+    let (ruleset, start) = won_in_three();
+    let (pos, rules) = solver_view(&ruleset, &start);
+    let answer = solve(&pos, &rules, Mode::Full, Budget::states(10_000));
+    let Verdict::Won(line) = answer.verdict else {
+        panic!("not won: {answer:?}")
+    };
+    assert_eq!(line.len(), 3, "{line:?}");
+    replays_to_a_win(ruleset, start, &line);
+}
+
+#[test]
+fn a_lost_position_is_proven_unwinnable_and_an_independent_brute_force_agrees() {
+    let (ruleset, start) = lost();
+    let (pos, rules) = solver_view(&ruleset, &start);
+    let answer = solve(&pos, &rules, Mode::Full, Budget::states(100_000));
+    assert_eq!(answer.verdict, Verdict::ProvenUnwinnable);
+    assert!(
+        answer.states > 10,
+        "a real search, not a trivial one: {} states",
+        answer.states
+    );
+    assert_eq!(brute_force_wins(&ruleset, &start, 1_000_000), Some(false));
+    // The same hook the host calls says the same.
+    let hook = analyze(
+        &ruleset,
+        &start,
+        &AnalyzeRequest::Solve {
+            full_information: true,
+            max_states: 100_000,
+        },
+    );
+    assert!(matches!(hook, Analysis::Unwinnable { .. }), "{hook:?}");
+}
+
+#[test]
+fn a_budget_too_small_answers_undecided_never_unwinnable() {
+    let ruleset = shipped("spider-4suit", "classic");
+    let start = ruleset.new_game(11);
+    let (pos, rules) = solver_view(&ruleset, &start);
+    let answer = solve(&pos, &rules, Mode::Full, Budget::states(500));
+    assert_eq!(answer.verdict, Verdict::Undecided);
+    // The caller's "keep going?" stops it as well (the binary's clock lives there).
+    let stop = |_: u64| false;
+    let budget = Budget {
+        keep_going: Some(&stop),
+        ..Budget::states(u64::MAX)
+    };
+    let answer = solve(&pos, &rules, Mode::Full, budget);
+    assert_eq!(answer.verdict, Verdict::Undecided);
+    assert!(answer.states < 100_000);
+}
+
+#[test]
+fn dealt_games_of_several_relatives_are_won_and_their_lines_replay_through_a_session() {
+    let spiderette = variant(
+        "packs = 1\nsuits = \"S\"\ncolumns = [1, 2, 3, 4, 5, 6, 7]\ndeals = [7, 7, 7, 3]\nruns_to_win = 4",
+        &["classic"],
+    );
+    let cases = [
+        (shipped("spider-1suit", "classic"), 1),
+        (shipped("spider-1suit", "classic"), 3),
+        (ruleset_of(&spiderette, "classic"), 2),
+        (
+            ruleset_of(
+                &variant(
+                    "packs = 2\nsuits = \"S\"\ndeal_rule = \"any\"",
+                    &["classic"],
+                ),
+                "classic",
+            ),
+            4,
+        ),
+    ];
+    for (ruleset, seed) in cases {
+        let start = ruleset.new_game(seed);
+        let (pos, rules) = solver_view(&ruleset, &start);
+        let answer = solve(&pos, &rules, Mode::Full, Budget::states(300_000));
+        let Verdict::Won(line) = answer.verdict else {
+            panic!("seed {seed} not won: {answer:?}")
+        };
+        replays_to_a_win(ruleset, start, &line);
+    }
+}
+
+#[test]
+fn the_analyze_hook_returns_replayable_actions() {
+    let (ruleset, start) = won_in_three();
+    let hook = analyze(
+        &ruleset,
+        &start,
+        &AnalyzeRequest::Solve {
+            full_information: true,
+            max_states: 10_000,
+        },
+    );
+    let Analysis::Won { actions, states } = hook else {
+        panic!("{hook:?}")
+    };
+    assert!(states > 0);
+    let mut game = session(ruleset, start);
+    game.replay(&actions).expect("replays");
+    assert!(matches!(game.status(), Status::Won { .. }));
+}
+
+#[test]
+fn an_honest_solve_never_claims_a_loss_it_could_not_see() {
+    // The lost position has face-down cards: with them hidden, exhausting the visible moves
+    // proves nothing.
+    let (ruleset, start) = lost();
+    let (pos, rules) = solver_view(&ruleset, &start);
+    let answer = solve(&pos, &rules, Mode::Honest, Budget::states(100_000));
+    assert_eq!(answer.verdict, Verdict::Undecided);
+    // Without hidden cards honest and full information agree.
+    let (ruleset, start) = won_in_three();
+    let (pos, rules) = solver_view(&ruleset, &start);
+    let answer = solve(&pos, &rules, Mode::Honest, Budget::states(10_000));
+    assert!(matches!(answer.verdict, Verdict::Won(_)));
+}
