@@ -7,7 +7,9 @@
 
 use felt_abi::protocol::{self, Reply, Request};
 use felt_abi::{discover_in, register, Locations, Plugin, Source};
-use felt_core::{Action, Analysis, AnalyzeRequest, Catalog, DynRuleset, Origin, PileId, Seat, Status};
+use felt_core::{
+    Action, Analysis, AnalyzeRequest, Catalog, DynRuleset, Origin, PileId, Seat, Status,
+};
 use proptest::prelude::*;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -79,7 +81,11 @@ fn the_plugin_says_who_it_is_and_ships_its_variants() {
         env!("CARGO_PKG_VERSION"),
         "felt-spades shares the workspace version"
     );
-    let names: Vec<&str> = p.bundled_variants().iter().map(|(n, _)| n.as_str()).collect();
+    let names: Vec<&str> = p
+        .bundled_variants()
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .collect();
     assert_eq!(names, ["spades.toml", "spades-easy.toml"]);
     let mut catalog = Catalog::new();
     let reports = discover_in(&Locations {
@@ -95,7 +101,10 @@ fn the_plugin_says_who_it_is_and_ships_its_variants() {
     assert_eq!(spades.variant.code, "SPD-P4");
     assert!(catalog.errors().is_empty(), "{:?}", catalog.errors());
     assert_eq!(
-        catalog.code_for("spades", None, 3).expect("code").to_string(),
+        catalog
+            .code_for("spades", None, 3)
+            .expect("code")
+            .to_string(),
         "SPD-P4S-AAAAAAD"
     );
 }
@@ -114,7 +123,9 @@ fn play_whole_game(ruleset: &dyn DynRuleset, seed: u64) -> (Vec<String>, Vec<u8>
             other => panic!("no hint: {other:?}"),
         };
         assert_eq!(ruleset.check(&state, &action), Ok(()));
-        let events = ruleset.apply(&mut state, &action).expect("the hint is legal");
+        let events = ruleset
+            .apply(&mut state, &action)
+            .expect("the hint is legal");
         log.push(format!("{action} -> {events:?}"));
         assert!(log.len() < 2_000, "the game does not end");
     }
@@ -169,8 +180,10 @@ fn request() -> impl Strategy<Value = Request> {
     ];
     let instance = prop_oneof![Just(1u64), any::<u64>()];
     prop_oneof![
-        (instance.clone(), action.clone()).prop_map(|(instance, action)| Request::Check { instance, action }),
-        (instance.clone(), action).prop_map(|(instance, action)| Request::Apply { instance, action }),
+        (instance.clone(), action.clone())
+            .prop_map(|(instance, action)| Request::Check { instance, action }),
+        (instance.clone(), action)
+            .prop_map(|(instance, action)| Request::Apply { instance, action }),
         instance
             .clone()
             .prop_map(|instance| Request::LegalActions { instance }),
@@ -178,12 +191,16 @@ fn request() -> impl Strategy<Value = Request> {
             instance,
             seat: Seat(s)
         }),
-        instance.clone().prop_map(|instance| Request::Status { instance }),
+        instance
+            .clone()
+            .prop_map(|instance| Request::Status { instance }),
         instance
             .clone()
             .prop_map(|instance| Request::DecodeState { instance }),
-        (instance.clone(), any::<u64>()).prop_map(|(instance, seed)| Request::NewGame { instance, seed }),
-        (instance, "\\PC{0,20}").prop_map(|(instance, text)| Request::ImportPosition { instance, text }),
+        (instance.clone(), any::<u64>())
+            .prop_map(|(instance, seed)| Request::NewGame { instance, seed }),
+        (instance, "\\PC{0,20}")
+            .prop_map(|(instance, text)| Request::ImportPosition { instance, text }),
     ]
 }
 

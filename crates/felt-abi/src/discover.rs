@@ -58,9 +58,9 @@ impl Locations {
     /// The standard places: `extra`, `<data dir>/plugins` (the user data folder unless
     /// `data_dir` is given), and the running executable's folder.
     pub fn standard(data_dir: Option<&Path>, extra: &[PathBuf]) -> Locations {
-        let data = data_dir
-            .map(Path::to_path_buf)
-            .or_else(|| directories::ProjectDirs::from("", "", "felt").map(|d| d.data_dir().to_path_buf()));
+        let data = data_dir.map(Path::to_path_buf).or_else(|| {
+            directories::ProjectDirs::from("", "", "felt").map(|d| d.data_dir().to_path_buf())
+        });
         let exe_dir = std::env::current_exe()
             .ok()
             .and_then(|exe| exe.parent().map(Path::to_path_buf));
@@ -123,10 +123,18 @@ pub fn discover_in(locations: &Locations) -> Vec<PluginReport> {
         }
     }
     if let Some(dir) = &locations.user_dir {
-        candidates.extend(libraries_in(dir, false).into_iter().map(|p| (p, Source::UserDir)));
+        candidates.extend(
+            libraries_in(dir, false)
+                .into_iter()
+                .map(|p| (p, Source::UserDir)),
+        );
     }
     if let Some(dir) = &locations.exe_dir {
-        candidates.extend(libraries_in(dir, true).into_iter().map(|p| (p, Source::ExeDir)));
+        candidates.extend(
+            libraries_in(dir, true)
+                .into_iter()
+                .map(|p| (p, Source::ExeDir)),
+        );
     }
     let mut seen = BTreeSet::new();
     let mut reports: Vec<PluginReport> = Vec::new();
@@ -137,7 +145,9 @@ pub fn discover_in(locations: &Locations) -> Vec<PluginReport> {
         }
         let outcome = Plugin::load(&path).and_then(|plugin| {
             let first = reports.iter().find_map(|r| match &r.outcome {
-                Ok(p) if p.ruleset_id() == plugin.ruleset_id() => Some(r.path.display().to_string()),
+                Ok(p) if p.ruleset_id() == plugin.ruleset_id() => {
+                    Some(r.path.display().to_string())
+                }
                 _ => None,
             });
             match first {
@@ -163,7 +173,9 @@ pub fn discover_in(locations: &Locations) -> Vec<PluginReport> {
 pub fn register(catalog: &mut Catalog, reports: &[PluginReport]) -> Vec<Arc<Plugin>> {
     let mut added = Vec::new();
     for report in reports {
-        let Ok(plugin) = &report.outcome else { continue };
+        let Ok(plugin) = &report.outcome else {
+            continue;
+        };
         if catalog.factory(plugin.ruleset_id()).is_some() {
             continue;
         }

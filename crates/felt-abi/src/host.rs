@@ -2,7 +2,8 @@
 
 use crate::protocol::{self, Hello, Reply, Request};
 use crate::{
-    EntryFn, PluginTable, ReplyBuffer, ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK, STATUS_PANIC,
+    EntryFn, PluginTable, ReplyBuffer, ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK,
+    STATUS_PANIC,
 };
 use felt_core::RuleChoice;
 use std::path::{Path, PathBuf};
@@ -84,8 +85,8 @@ impl Plugin {
     pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
         // SAFETY: loading a library runs its initialisers: a plugin is trusted native code, as
         // the README says. Everything after this point is checked.
-        let library =
-            unsafe { libloading::Library::new(path) }.map_err(|e| PluginError::NotALibrary(e.to_string()))?;
+        let library = unsafe { libloading::Library::new(path) }
+            .map_err(|e| PluginError::NotALibrary(e.to_string()))?;
         // Never unloaded: see the type's documentation.
         let library: &'static libloading::Library = Box::leak(Box::new(library));
         // SAFETY: the symbol's type is the ABI's entry type; a library exporting this name with
@@ -93,7 +94,13 @@ impl Plugin {
         let entry: libloading::Symbol<'static, EntryFn> =
             unsafe { library.get(ENTRY_SYMBOL) }.map_err(|_| PluginError::NoEntry)?;
         // SAFETY: as above.
-        unsafe { Plugin::from_entry(&path.display().to_string(), Some(path.to_path_buf()), *entry) }
+        unsafe {
+            Plugin::from_entry(
+                &path.display().to_string(),
+                Some(path.to_path_buf()),
+                *entry,
+            )
+        }
     }
 
     /// A plugin from an entry function already in this process (tests, and statically linked
@@ -165,8 +172,12 @@ impl Plugin {
                     protocol::decode(bytes).map_err(|e| PluginError::BadReply(e.to_string()))?;
                 Ok((reply, blob.to_vec()))
             }
-            STATUS_ERROR => Err(PluginError::Refused(String::from_utf8_lossy(bytes).into_owned())),
-            STATUS_PANIC => Err(PluginError::Panicked(String::from_utf8_lossy(bytes).into_owned())),
+            STATUS_ERROR => Err(PluginError::Refused(
+                String::from_utf8_lossy(bytes).into_owned(),
+            )),
+            STATUS_PANIC => Err(PluginError::Panicked(
+                String::from_utf8_lossy(bytes).into_owned(),
+            )),
             other => Err(PluginError::BadReply(format!("unknown status {other}"))),
         })
     }

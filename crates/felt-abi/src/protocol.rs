@@ -7,8 +7,8 @@
 
 use felt_core::ScoreTable;
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, PileId, RuleChoice, RuleViolation, RulesetInfo, Scoreboard,
-    Seat, Status, TableView, Variant,
+    Action, Analysis, AnalyzeRequest, Event, PileId, RuleChoice, RuleViolation, RulesetInfo,
+    Scoreboard, Seat, Status, TableView, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -249,12 +249,15 @@ pub fn encode_raw(json: &[u8]) -> Vec<u8> {
 
 /// Splits a frame into its JSON part and its blob.
 pub fn split(frame: &[u8]) -> Result<(&[u8], &[u8]), FrameError> {
-    let head: [u8; 4] = frame.get(..4).and_then(|h| h.try_into().ok()).ok_or_else(|| {
-        FrameError::Short(format!(
-            "{} bytes, a frame starts with a 4-byte length",
-            frame.len()
-        ))
-    })?;
+    let head: [u8; 4] = frame
+        .get(..4)
+        .and_then(|h| h.try_into().ok())
+        .ok_or_else(|| {
+            FrameError::Short(format!(
+                "{} bytes, a frame starts with a 4-byte length",
+                frame.len()
+            ))
+        })?;
     let len = u32::from_le_bytes(head) as usize;
     let rest = &frame[4..];
     if len > rest.len() {

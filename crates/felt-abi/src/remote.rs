@@ -10,7 +10,8 @@ use crate::host::{Plugin, PluginError};
 use crate::protocol::{Reply, Request};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, PileId, RuleChoice,
-    RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, StateError, Status, TableView,
+    RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, StateError, Status,
+    TableView,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -52,7 +53,10 @@ impl PluginFactory {
     }
 
     /// Builds an instance, telling a refused variant from a failed plugin.
-    pub fn try_build(&self, setup: Setup<'_>) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
+    pub fn try_build(
+        &self,
+        setup: Setup<'_>,
+    ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
         let request = Request::Build {
             variant: setup.variant.clone(),
             scoring: setup.scoring.cloned(),
@@ -122,7 +126,10 @@ impl Drop for PluginRuleset {
 impl PluginRuleset {
     /// The last fault of the plugin, as a sentence, if any call failed.
     pub fn last_fault(&self) -> Option<String> {
-        self.last_fault.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        self.last_fault
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     fn fault(&self, error: &str) -> String {
@@ -197,7 +204,10 @@ impl DynRuleset for PluginRuleset {
         };
         match self.ask(request.clone(), state) {
             Ok((Reply::Checked(result), _)) => result,
-            Ok((other, _)) => Err(RuleViolation::new(PLUGIN_RULE, self.unexpected(&request, &other))),
+            Ok((other, _)) => Err(RuleViolation::new(
+                PLUGIN_RULE,
+                self.unexpected(&request, &other),
+            )),
             Err(fault) => Err(RuleViolation::new(PLUGIN_RULE, fault)),
         }
     }
@@ -213,7 +223,10 @@ impl DynRuleset for PluginRuleset {
                 Ok(events)
             }
             Ok((Reply::Applied(Err(refused)), _)) => Err(refused),
-            Ok((other, _)) => Err(RuleViolation::new(PLUGIN_RULE, self.unexpected(&request, &other))),
+            Ok((other, _)) => Err(RuleViolation::new(
+                PLUGIN_RULE,
+                self.unexpected(&request, &other),
+            )),
             Err(fault) => Err(RuleViolation::new(PLUGIN_RULE, fault)),
         }
     }
@@ -320,7 +333,9 @@ impl DynRuleset for PluginRuleset {
             text: text.to_string(),
         };
         match self.plugin.call(&request, &[]) {
-            Ok((Reply::Imported(Ok(())), bytes)) => Ok(GameState::new(PluginState { bytes, fault: None })),
+            Ok((Reply::Imported(Ok(())), bytes)) => {
+                Ok(GameState::new(PluginState { bytes, fault: None }))
+            }
             Ok((Reply::Imported(Err(why)), _)) => Err(why),
             Ok((other, _)) => Err(self.unexpected(&request, &other)),
             Err(e) => Err(self.fault(&e.to_string())),

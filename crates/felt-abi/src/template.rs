@@ -66,7 +66,11 @@ pub fn files(name: &str, felt_src: &Path) -> Result<Vec<(PathBuf, String)>, Stri
             "'{name}' cannot name a ruleset: use 1 to 32 lower-case letters, digits and '-', starting with a letter"
         ));
     }
-    let letters: String = name.chars().filter(char::is_ascii_alphanumeric).take(3).collect();
+    let letters: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(3)
+        .collect();
     let code = letters.to_ascii_uppercase();
     let title = {
         let mut chars = name.chars();
@@ -93,7 +97,10 @@ pub fn files(name: &str, felt_src: &Path) -> Result<Vec<(PathBuf, String)>, Stri
     Ok(vec![
         (PathBuf::from("Cargo.toml"), fill(MANIFEST)),
         (PathBuf::from("src/lib.rs"), fill(LIB)),
-        (PathBuf::from(format!("variants/{name}.toml")), fill(VARIANT)),
+        (
+            PathBuf::from(format!("variants/{name}.toml")),
+            fill(VARIANT),
+        ),
         (PathBuf::from("README.md"), fill(README)),
     ])
 }

@@ -6,8 +6,8 @@
 
 use felt_abi::{discover_in, Locations, Plugin, PluginError, PluginFactory, Source};
 use felt_core::{
-    Action, DynRuleset, Event, RuleChoice, RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard,
-    Seat, Setup, Status, TableView, Typed, Variant,
+    Action, DynRuleset, Event, RuleChoice, RuleViolation, Ruleset, RulesetFactory, RulesetInfo,
+    Scoreboard, Seat, Setup, Status, TableView, Typed, Variant,
 };
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -51,7 +51,10 @@ fn a_file_that_is_not_a_library_is_refused() {
     std::fs::write(&path, "this is a text file, not a library\n").expect("write");
     let err = Plugin::load(&path).expect_err("refused");
     assert!(matches!(err, PluginError::NotALibrary(_)), "{err}");
-    assert!(err.to_string().starts_with("not a loadable library: "), "{err}");
+    assert!(
+        err.to_string().starts_with("not a loadable library: "),
+        "{err}"
+    );
 }
 
 #[test]
@@ -76,7 +79,10 @@ fn a_plugin_of_another_abi_version_is_refused_before_any_call() {
             expected: felt_abi::ABI_VERSION
         }
     );
-    assert!(err.to_string().contains("speaks felt plugin ABI 999"), "{err}");
+    assert!(
+        err.to_string().contains("speaks felt plugin ABI 999"),
+        "{err}"
+    );
     assert!(err.to_string().contains("rebuild the plugin"), "{err}");
 }
 
@@ -87,7 +93,8 @@ fn a_reply_that_does_not_decode_is_refused() {
     let err = Plugin::load(&path).expect_err("refused");
     assert!(matches!(err, PluginError::BadReply(_)), "{err}");
     assert!(
-        err.to_string().starts_with("the plugin's reply does not decode"),
+        err.to_string()
+            .starts_with("the plugin's reply does not decode"),
         "{err}"
     );
 }
@@ -98,7 +105,8 @@ fn discovery_reports_each_library_and_keeps_going() {
     build_fixture("no_entry", dir.path());
     build_fixture("wrong_abi", dir.path());
     std::fs::write(
-        dir.path().join(format!("junk{}", std::env::consts::DLL_SUFFIX)),
+        dir.path()
+            .join(format!("junk{}", std::env::consts::DLL_SUFFIX)),
         b"junk",
     )
     .expect("write");
@@ -197,12 +205,16 @@ impl RulesetFactory for PanickyFactory {
     fn bundled_variants(&self) -> Vec<(String, String)> {
         vec![(
             "panicky.toml".into(),
-            "id = \"panicky\"\nname = \"Panicky\"\nruleset = \"panicky\"\ncode = \"PNK-P1\"\n".into(),
+            "id = \"panicky\"\nname = \"Panicky\"\nruleset = \"panicky\"\ncode = \"PNK-P1\"\n"
+                .into(),
         )]
     }
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, felt_core::ParamError> {
         if setup.variant.game.contains_key("bad") {
-            return Err(felt_core::ParamError::at("game.bad", "no bad settings here"));
+            return Err(felt_core::ParamError::at(
+                "game.bad",
+                "no bad settings here",
+            ));
         }
         Ok(Typed::shared(Panicky(RulesetInfo {
             ruleset: "panicky".into(),
@@ -280,7 +292,10 @@ fn a_panic_in_a_call_becomes_an_error_and_the_host_goes_on() {
     assert!(err.message.contains("three is too many"), "{}", err.message);
     assert_eq!(state, before, "a failed apply changes nothing");
     // The plugin still answers.
-    assert_eq!(ruleset.legal_actions(&state), vec![Action::Choose { option: 1 }]);
+    assert_eq!(
+        ruleset.legal_actions(&state),
+        vec![Action::Choose { option: 1 }]
+    );
 }
 
 #[test]
@@ -324,7 +339,8 @@ fn garbage_requests_are_refused_not_crashed() {
         b"\x02\0\0\0{}",
         b"\x0b\0\0\0{\"Check\":1}",
     ] {
-        let (status, reply) = plugin.call_raw(request, |s, r| (s, String::from_utf8_lossy(r).into_owned()));
+        let (status, reply) =
+            plugin.call_raw(request, |s, r| (s, String::from_utf8_lossy(r).into_owned()));
         assert_eq!(status, felt_abi::STATUS_ERROR, "{reply}");
         assert!(reply.starts_with("request refused"), "{reply}");
     }

@@ -24,7 +24,12 @@ fn rules() -> RuleChoice {
     }
 }
 
-unsafe extern "C" fn call(_: *const c_void, request: *const u8, len: usize, reply: *mut ReplyBuffer) -> i32 {
+unsafe extern "C" fn call(
+    _: *const c_void,
+    request: *const u8,
+    len: usize,
+    reply: *mut ReplyBuffer,
+) -> i32 {
     let bytes = unsafe { std::slice::from_raw_parts(request, len) };
     let (status, out) = match protocol::decode::<Request>(bytes) {
         Ok((Request::Hello, _)) => {
@@ -47,7 +52,10 @@ unsafe extern "C" fn call(_: *const c_void, request: *const u8, len: usize, repl
                 help: Vec::new(),
                 seats: 1,
             };
-            (0, protocol::encode(&Reply::Built { instance: 1, info }, &[]))
+            (
+                0,
+                protocol::encode(&Reply::Built { instance: 1, info }, &[]),
+            )
         }
         Ok((Request::Release { .. }, _)) => (0, protocol::encode(&Reply::Done, &[])),
         _ => NEXT.with(|n| n.borrow().clone()),

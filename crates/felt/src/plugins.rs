@@ -6,7 +6,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use felt_abi::{PluginReport, Source};
-use felt_core::{Action, AnalyzeRequest, Analysis, Catalog, DynRuleset, Seat, Status};
+use felt_core::{Action, Analysis, AnalyzeRequest, Catalog, DynRuleset, Seat, Status};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -58,7 +58,11 @@ pub struct AutoplayArgs {
 /// Loads the plugins of the standard places and `extra` into `catalog` (rulesets and their
 /// bundled variants) and returns what was found, refused ones included. Call it after the
 /// built-ins and before the user's variant files, so user variants may name plugin rulesets.
-pub fn load_into(catalog: &mut Catalog, data_dir: Option<&Path>, extra: &[PathBuf]) -> Vec<PluginReport> {
+pub fn load_into(
+    catalog: &mut Catalog,
+    data_dir: Option<&Path>,
+    extra: &[PathBuf],
+) -> Vec<PluginReport> {
     let reports = felt_abi::discover_in(&felt_abi::Locations::standard(data_dir, extra));
     felt_abi::register(catalog, &reports);
     reports
@@ -66,7 +70,11 @@ pub fn load_into(catalog: &mut Catalog, data_dir: Option<&Path>, extra: &[PathBu
 
 /// Runs a plugin command. `catalog` gives the catalog of the other commands (built-ins and
 /// user files); plugins from `--plugin` are added to it.
-pub fn run(command: &PluginCommand, data_dir: Option<&Path>, catalog: impl FnOnce() -> Catalog) -> Result<()> {
+pub fn run(
+    command: &PluginCommand,
+    data_dir: Option<&Path>,
+    catalog: impl FnOnce() -> Catalog,
+) -> Result<()> {
     match command {
         PluginCommand::Plugins { plugin } => list(data_dir, plugin),
         PluginCommand::Autoplay(args) => {
@@ -74,7 +82,9 @@ pub fn run(command: &PluginCommand, data_dir: Option<&Path>, catalog: impl FnOnc
             load_into(&mut catalog, data_dir, &args.plugin);
             autoplay(&catalog, args)
         }
-        PluginCommand::NewRuleset { name, dir, felt } => new_ruleset(name, dir.as_deref(), felt.as_deref()),
+        PluginCommand::NewRuleset { name, dir, felt } => {
+            new_ruleset(name, dir.as_deref(), felt.as_deref())
+        }
     }
 }
 
@@ -82,7 +92,10 @@ fn list(data_dir: Option<&Path>, extra: &[PathBuf]) -> Result<()> {
     let locations = felt_abi::Locations::standard(data_dir, extra);
     let reports = felt_abi::discover_in(&locations);
     let mut out = std::io::stdout().lock();
-    let shown = |p: &Option<PathBuf>| p.as_ref().map_or("(none)".to_string(), |p| p.display().to_string());
+    let shown = |p: &Option<PathBuf>| {
+        p.as_ref()
+            .map_or("(none)".to_string(), |p| p.display().to_string())
+    };
     writeln!(out, "Plugins are native code: load only plugins you trust.")?;
     writeln!(
         out,
@@ -97,7 +110,12 @@ fn list(data_dir: Option<&Path>, extra: &[PathBuf]) -> Result<()> {
     }
     for report in &reports {
         writeln!(out)?;
-        writeln!(out, "{}  [{}]", report.path.display(), source_word(report.source))?;
+        writeln!(
+            out,
+            "{}  [{}]",
+            report.path.display(),
+            source_word(report.source)
+        )?;
         match &report.outcome {
             Ok(plugin) => {
                 writeln!(
@@ -136,11 +154,17 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
     let start = Instant::now();
     let mut state = ruleset.new_game(seed);
     let mut actions = 0u32;
-    let hint = AnalyzeRequest::Hint { rank: 0, max_states: 200_000 };
+    let hint = AnalyzeRequest::Hint {
+        rank: 0,
+        max_states: 200_000,
+    };
     while ruleset.status(&state) == Status::Playing {
         let action: Action = match ruleset.analyze(&state, &hint) {
             Some(Analysis::Hint { action: Some(a) }) => a,
-            _ => bail!("{} offers no move for the human's seat, so it cannot play itself", ruleset.info().variant),
+            _ => bail!(
+                "{} offers no move for the human's seat, so it cannot play itself",
+                ruleset.info().variant
+            ),
         };
         ruleset
             .apply(&mut state, &action)
@@ -152,7 +176,12 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
     }
     let view = ruleset.view(&state, Seat(0));
     let score_line = view.status_value("score").map_or_else(
-        || ruleset.scoreboard(&state).score.map_or(String::new(), |s| s.to_string()),
+        || {
+            ruleset
+                .scoreboard(&state)
+                .score
+                .map_or(String::new(), |s| s.to_string())
+        },
         str::to_string,
     );
     Ok(Played {
@@ -166,7 +195,9 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
 
 fn autoplay(catalog: &Catalog, args: &AutoplayArgs) -> Result<()> {
     let ruleset: Arc<dyn DynRuleset> = catalog.build(&args.variant, None)?;
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(args.games.max(1) as usize);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(args.games.max(1) as usize);
     let start = Instant::now();
     let mut results: Vec<Result<Played>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -182,7 +213,10 @@ fn autoplay(catalog: &Catalog, args: &AutoplayArgs) -> Result<()> {
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(anyhow!("a game thread panicked"))]))
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| vec![Err(anyhow!("a game thread panicked"))])
+            })
             .collect()
     });
     let wall = start.elapsed().as_secs_f64();
@@ -220,7 +254,11 @@ fn autoplay(catalog: &Catalog, args: &AutoplayArgs) -> Result<()> {
     }
     writeln!(out, "{} games of {}:", results.len(), args.variant)?;
     for (key, n) in &tally {
-        writeln!(out, "  {key}: {n} ({:.1} %)", 100.0 * *n as f64 / results.len().max(1) as f64)?;
+        writeln!(
+            out,
+            "  {key}: {n} ({:.1} %)",
+            100.0 * *n as f64 / results.len().max(1) as f64
+        )?;
     }
     writeln!(
         out,
@@ -236,22 +274,37 @@ fn new_ruleset(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()
         Some(p) => p.to_path_buf(),
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."),
     };
-    let felt_src = std::fs::canonicalize(&felt_src)
-        .with_context(|| format!("the felt source tree {} is not there: give --felt DIR", felt_src.display()))?;
+    let felt_src = std::fs::canonicalize(&felt_src).with_context(|| {
+        format!(
+            "the felt source tree {} is not there: give --felt DIR",
+            felt_src.display()
+        )
+    })?;
     let files = felt_abi::template::files(name, &felt_src).map_err(|e| anyhow!(e))?;
     let root = dir.unwrap_or(Path::new(".")).join(name);
     if root.exists() {
-        bail!("{} already exists: choose another name or folder", root.display());
+        bail!(
+            "{} already exists: choose another name or folder",
+            root.display()
+        );
     }
     for (path, text) in &files {
         let path = root.join(path);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
         }
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
     println!("Wrote the ruleset crate {}.", root.display());
-    println!("Build it:  cargo build --release --manifest-path {}/Cargo.toml", root.display());
-    println!("Try it:    felt --plugin {}/target/release play {name} --headless", root.display());
+    println!(
+        "Build it:   cargo build --release --manifest-path {}/Cargo.toml",
+        root.display()
+    );
+    println!(
+        "List it:    felt plugins --plugin {}/target/release",
+        root.display()
+    );
+    println!("Install it: copy the library from target/release into the user plugins folder `felt plugins` names");
     Ok(())
 }

@@ -8,14 +8,15 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use felt_abi::{Plugin, PluginFactory};
 use felt_core::variant::parse_variant;
-use felt_core::{Action, AnalyzeRequest, DynRuleset, GameState, Origin, RulesetFactory, Seat, Setup};
+use felt_core::{Action, DynRuleset, GameState, Origin, RulesetFactory, Seat, Setup};
 use felt_spades::game::Phase;
 use felt_spades::{Spades, SpadesFactory};
 use std::sync::Arc;
 
 fn build(factory: &dyn RulesetFactory) -> Arc<dyn DynRuleset> {
     let (name, text) = &factory.bundled_variants()[0];
-    let variant = parse_variant(&Origin::Plugin(name.clone()), text).expect("bundled variant parses");
+    let variant =
+        parse_variant(&Origin::Plugin(name.clone()), text).expect("bundled variant parses");
     let rules = factory.rule_choices()[0].clone();
     factory
         .build(Setup {
@@ -26,17 +27,28 @@ fn build(factory: &dyn RulesetFactory) -> Arc<dyn DynRuleset> {
         .expect("builds")
 }
 
-/// A position in the middle of the first hand, South to play.
+/// South's actions from the deal of seed 2024 to a position in the first hand where South
+/// leads a trick, so that `apply` (South's card) includes the three computer seats'
+/// Monte-Carlo replies: a player's real step.
+fn actions_to_a_lead() -> Vec<Action> {
+    let spades = Spades::with_params(felt_spades::Params::default());
+    let mut state = felt_core::Ruleset::new_game(&spades, 2024);
+    let mut actions = Vec::new();
+    while !(state.phase == Phase::Playing
+        && state.tricks_played >= 1
+        && state.trick.iter().all(Option::is_none))
+    {
+        let action = Spades::action_for(&state, spades.decide(&state, 0));
+        felt_core::Ruleset::apply(&spades, &mut state, &action).expect("the bot plays legally");
+        actions.push(action);
+    }
+    actions
+}
+
 fn midgame(ruleset: &dyn DynRuleset) -> GameState {
     let mut state = ruleset.new_game(2024);
-    for _ in 0..4 {
-        let hint = AnalyzeRequest::Hint {
-            rank: 0,
-            max_states: 0,
-        };
-        if let Some(felt_core::Analysis::Hint { action: Some(a) }) = ruleset.analyze(&state, &hint) {
-            ruleset.apply(&mut state, &a).expect("the hint is legal");
-        }
+    for action in actions_to_a_lead() {
+        ruleset.apply(&mut state, &action).expect("replays");
     }
     state
 }
@@ -44,13 +56,16 @@ fn midgame(ruleset: &dyn DynRuleset) -> GameState {
 fn abi_vs_direct(c: &mut Criterion) {
     let direct = build(&SpadesFactory);
     // SAFETY: this crate's own entry point follows the ABI.
-    let plugin =
-        unsafe { Plugin::from_entry("spades", None, felt_spades::felt_plugin_entry) }.expect("loads");
+    let plugin = unsafe { Plugin::from_entry("spades", None, felt_spades::felt_plugin_entry) }
+        .expect("loads");
     let abi = build(&PluginFactory::new(plugin));
     for (name, ruleset) in [("direct", &direct), ("abi", &abi)] {
         let state = midgame(ruleset.as_ref());
         let legal = ruleset.legal_actions(&state);
-        let action = legal.first().cloned().unwrap_or(Action::Choose { option: 1 });
+        let action = legal
+            .first()
+            .cloned()
+            .unwrap_or(Action::Choose { option: 1 });
         c.bench_function(&format!("view/{name}"), |b| {
             b.iter(|| ruleset.view(&state, Seat(0)))
         });
@@ -60,7 +75,9 @@ fn abi_vs_direct(c: &mut Criterion) {
         c.bench_function(&format!("check/{name}"), |b| {
             b.iter(|| ruleset.check(&state, &action))
         });
-        c.bench_function(&format!("status/{name}"), |b| b.iter(|| ruleset.status(&state)));
+        c.bench_function(&format!("status/{name}"), |b| {
+            b.iter(|| ruleset.status(&state))
+        });
         c.bench_function(&format!("apply/{name}"), |b| {
             b.iter_batched(
                 || state.clone(),

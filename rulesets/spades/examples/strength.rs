@@ -15,11 +15,30 @@ struct Outcome {
     winner: usize,
     scores: [i32; 2],
     hands: u32,
+    /// Per side: hands set, Nil bids, Nils made, bags taken.
+    sets: [u32; 2],
+    nils: [u32; 2],
+    nils_made: [u32; 2],
+    bags: [u32; 2],
 }
 
 fn play(spades: &Spades, seed: u64) -> Outcome {
     let mut state = spades.new_game(seed);
+    let (mut sets, mut nils, mut nils_made, mut bags) = ([0; 2], [0; 2], [0; 2], [0; 2]);
+    let mut counted = 0;
     loop {
+        if let Some(hand) = state.last_hand.as_ref().filter(|h| h.hand_no > counted) {
+            counted = hand.hand_no;
+            for side in 0..2 {
+                let r = &hand.sides[side];
+                sets[side] += u32::from(r.contract > 0 && r.counted < r.contract);
+                bags[side] += r.bags_gained;
+                for line in &r.lines {
+                    nils[side] += u32::from(line.starts_with("Nil"));
+                    nils_made[side] += u32::from(line.starts_with("Nil made"));
+                }
+            }
+        }
         match state.phase {
             Phase::GameOver => break,
             Phase::HandOver => {
@@ -38,6 +57,10 @@ fn play(spades: &Spades, seed: u64) -> Outcome {
         winner: state.winner.unwrap_or(1),
         scores: state.scores,
         hands: state.hand_no,
+        sets,
+        nils,
+        nils_made,
+        bags,
     }
 }
 
@@ -58,7 +81,8 @@ fn main() {
     let elapsed = start.elapsed();
     let wins = outcomes.iter().filter(|o| o.winner == 0).count();
     let hands: u32 = outcomes.iter().map(|o| o.hands).sum();
-    let avg = |side: usize| outcomes.iter().map(|o| o.scores[side] as f64).sum::<f64>() / games as f64;
+    let avg =
+        |side: usize| outcomes.iter().map(|o| o.scores[side] as f64).sum::<f64>() / games as f64;
     println!("games: {games}, samples per decision: {samples}");
     println!(
         "Monte-Carlo (North–South) won {wins} of {games}: {:.1} %",
@@ -70,6 +94,16 @@ fn main() {
         avg(1)
     );
     println!("hands per game: {:.1}", hands as f64 / games as f64);
+    for (side, name) in ["Monte-Carlo", "simple"].iter().enumerate() {
+        let sum = |f: fn(&Outcome) -> [u32; 2]| outcomes.iter().map(|o| f(o)[side]).sum::<u32>();
+        println!(
+            "{name}: set in {:.1} % of hands, {} Nil bids ({} made), {:.2} bags a hand",
+            100.0 * sum(|o| o.sets) as f64 / hands as f64,
+            sum(|o| o.nils),
+            sum(|o| o.nils_made),
+            sum(|o| o.bags) as f64 / hands as f64
+        );
+    }
     println!(
         "time: {:.1} s in all, {:.3} s per game on {} threads",
         elapsed.as_secs_f64(),

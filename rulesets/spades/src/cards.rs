@@ -162,12 +162,14 @@ impl Hand {
 
     /// The weakest card across suits (lowest strength; ties to the later suit), if any.
     pub fn weakest(self) -> Option<C> {
-        self.iter().min_by_key(|c| (c.strength(), std::cmp::Reverse(c.0)))
+        self.iter()
+            .min_by_key(|c| (c.strength(), std::cmp::Reverse(c.0)))
     }
 
     /// The strongest card across suits by strength alone, if any.
     pub fn strongest(self) -> Option<C> {
-        self.iter().max_by_key(|c| (c.strength(), std::cmp::Reverse(c.0)))
+        self.iter()
+            .max_by_key(|c| (c.strength(), std::cmp::Reverse(c.0)))
     }
 }
 

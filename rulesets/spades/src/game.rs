@@ -268,7 +268,11 @@ impl State {
     pub fn bid(&mut self, n: u8, events: &mut Vec<Event>) {
         let seat = self.turn;
         self.bids[seat as usize] = Some(n);
-        let said = if n == 0 { "Nil".to_string() } else { n.to_string() };
+        let said = if n == 0 {
+            "Nil".to_string()
+        } else {
+            n.to_string()
+        };
         let who = if seat == SOUTH {
             "You bid".to_string()
         } else {
@@ -476,7 +480,8 @@ mod tests {
     #[test]
     fn unbroken_spades_may_not_be_led_later_either() {
         // SPD-BREAK
-        let why = refusal(hand("AS KH"), None, false, false, card("AS").expect("card")).expect("refused");
+        let why =
+            refusal(hand("AS KH"), None, false, false, card("AS").expect("card")).expect("refused");
         assert_eq!(why.rule, "SPD-BREAK");
         assert!(refusal(hand("AS KH"), None, true, false, card("AS").expect("card")).is_none());
     }
@@ -484,12 +489,25 @@ mod tests {
     #[test]
     fn a_player_must_follow_suit_and_is_told_which() {
         // SPD-FOLLOW
-        let why =
-            refusal(hand("AS KH 2C"), Some(1), false, false, card("2C").expect("card")).expect("refused");
+        let why = refusal(
+            hand("AS KH 2C"),
+            Some(1),
+            false,
+            false,
+            card("2C").expect("card"),
+        )
+        .expect("refused");
         assert_eq!(why.rule, "SPD-FOLLOW");
         assert_eq!(why.message, "You must follow suit: hearts were led");
         // Void in the suit led: anything goes, spades included.
-        assert!(refusal(hand("AS 2C"), Some(1), false, false, card("AS").expect("card")).is_none());
+        assert!(refusal(
+            hand("AS 2C"),
+            Some(1),
+            false,
+            false,
+            card("AS").expect("card")
+        )
+        .is_none());
     }
 
     #[test]

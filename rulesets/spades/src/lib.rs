@@ -29,7 +29,10 @@ use std::sync::Arc;
 /// The variant files the plugin ships, as `(file name, TOML text)`.
 pub const VARIANTS: [(&str, &str); 2] = [
     ("spades.toml", include_str!("../variants/spades.toml")),
-    ("spades-easy.toml", include_str!("../variants/spades-easy.toml")),
+    (
+        "spades-easy.toml",
+        include_str!("../variants/spades-easy.toml"),
+    ),
 ];
 
 /// Makes Spades instances from variant files.

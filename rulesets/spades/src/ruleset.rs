@@ -5,8 +5,8 @@ use crate::bots::{bid, montecarlo, simple, Knowledge, Policy};
 use crate::cards::C;
 use crate::game::{hand_pile, refusal, slot_pile, Phase, State, SIDE_NAMES, SOUTH};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, ParamError, PileId, RuleChoice, RuleViolation, Ruleset,
-    RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
+    Action, Analysis, AnalyzeRequest, Event, ParamError, PileId, RuleChoice, RuleViolation,
+    Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
 };
 
 /// The highest bid.
@@ -47,7 +47,10 @@ impl Params {
                         .as_integer()
                         .filter(|n| (50..=10_000).contains(n))
                         .ok_or_else(|| {
-                            ParamError::at(&at, "expected the winning score, a whole number from 50 to 10000")
+                            ParamError::at(
+                                &at,
+                                "expected the winning score, a whole number from 50 to 10000",
+                            )
                         })? as i32
                 }
                 "samples" => {
@@ -55,20 +58,30 @@ impl Params {
                         .as_integer()
                         .filter(|n| (1..=1_000).contains(n))
                         .ok_or_else(|| {
-                            ParamError::at(&at, "expected sampled deals per bot decision, 1 to 1000")
+                            ParamError::at(
+                                &at,
+                                "expected sampled deals per bot decision, 1 to 1000",
+                            )
                         })? as u32
                 }
                 "opponents" => {
                     params.opponents = match value.as_str() {
                         Some("montecarlo") => Policy::MonteCarlo,
                         Some("simple") => Policy::Simple,
-                        _ => return Err(ParamError::at(&at, "expected \"montecarlo\" or \"simple\"")),
+                        _ => {
+                            return Err(ParamError::at(
+                                &at,
+                                "expected \"montecarlo\" or \"simple\"",
+                            ))
+                        }
                     }
                 }
                 other => {
                     return Err(ParamError::at(
                         &at,
-                        format!("unknown setting '{other}' (spades knows: target, samples, opponents)"),
+                        format!(
+                            "unknown setting '{other}' (spades knows: target, samples, opponents)"
+                        ),
                     ))
                 }
             }
@@ -83,7 +96,8 @@ pub fn rule_choices() -> Vec<RuleChoice> {
         id: "standard".to_string(),
         letter: 'S',
         name: "Standard".to_string(),
-        description: "Partnership Spades as on pagat.com: Nil allowed, ten bags cost 100".to_string(),
+        description: "Partnership Spades as on pagat.com: Nil allowed, ten bags cost 100"
+            .to_string(),
     }]
 }
 
@@ -248,7 +262,10 @@ impl Ruleset for Spades {
             )),
             (Phase::Playing, Action::Move { from, index, to }) => {
                 if *from != hand_pile(SOUTH) {
-                    return Err(RuleViolation::new("SPD-PLAY", "Play a card from your own hand"));
+                    return Err(RuleViolation::new(
+                        "SPD-PLAY",
+                        "Play a card from your own hand",
+                    ));
                 }
                 if !(4..8).contains(&to.0) {
                     return Err(RuleViolation::new(
@@ -258,9 +275,18 @@ impl Ruleset for Spades {
                 }
                 let hand = state.hands[SOUTH as usize];
                 let card = hand.nth(*index as usize).ok_or_else(|| {
-                    RuleViolation::new("SPD-PLAY", format!("Your hand has no card at position {index}"))
+                    RuleViolation::new(
+                        "SPD-PLAY",
+                        format!("Your hand has no card at position {index}"),
+                    )
                 })?;
-                match refusal(hand, state.led(), state.broken, state.tricks_played == 0, card) {
+                match refusal(
+                    hand,
+                    state.led(),
+                    state.broken,
+                    state.tricks_played == 0,
+                    card,
+                ) {
                     Some(why) => Err(why),
                     None => Ok(()),
                 }

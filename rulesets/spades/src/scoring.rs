@@ -182,7 +182,11 @@ mod tests {
     fn no_floor_at_minus_two_hundred() {
         let r = score_side([6, 6], [1, 1], -190, 0);
         assert_eq!(r.score, -310);
-        assert_eq!(winner([-310, 480], 500), None, "the game goes on below -200");
+        assert_eq!(
+            winner([-310, 480], 500),
+            None,
+            "the game goes on below -200"
+        );
     }
 
     #[test]

@@ -7,7 +7,8 @@
 use crate::game::{hand_pile, partner, slot_pile, Phase, State, SEAT_NAMES, SOUTH};
 use crate::ruleset::{option_label, MAX_BID, NEXT_HAND};
 use felt_core::{
-    CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, Seat, StatusItem, TableView,
+    CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, Seat, StatusItem,
+    TableView,
 };
 
 fn bid_text(bid: Option<u8>) -> String {
@@ -96,7 +97,9 @@ pub fn table_view(state: &State, seat: Seat, target: i32) -> TableView {
                 row: 1,
                 col: (s + 3) % 4,
             },
-            cards: card.map(|c| vec![CardFace::Up(c.card())]).unwrap_or_default(),
+            cards: card
+                .map(|c| vec![CardFace::Up(c.card())])
+                .unwrap_or_default(),
             note,
         });
     }

@@ -187,7 +187,9 @@ fn a_card_not_following_suit_is_refused_with_the_suit_led() {
         Some(card("KH").unwrap_or(felt_spades::cards::C(0))),
         Some(card("2D").unwrap_or(felt_spades::cards::C(0))),
     ];
-    let err = spades.check(&s, &play_card(&s, "2C")).expect_err("must follow");
+    let err = spades
+        .check(&s, &play_card(&s, "2C"))
+        .expect_err("must follow");
     assert_eq!(err.rule, "SPD-FOLLOW");
     assert_eq!(err.message, "You must follow suit: hearts were led");
     assert!(spades.check(&s, &play_card(&s, "4H")).is_ok());
@@ -212,7 +214,10 @@ fn the_first_lead_may_be_a_spade_only_from_a_hand_of_spades() {
         ..s
     };
     assert_eq!(
-        spades.check(&s, &play_card(&s, "AS")).expect_err("refused").rule,
+        spades
+            .check(&s, &play_card(&s, "AS"))
+            .expect_err("refused")
+            .rule,
         "SPD-LEAD"
     );
     let only = playing(

@@ -127,7 +127,8 @@ impl Knowledge {
             scores: state.scores,
             bags: state.bags,
         };
-        let position = (state.hand_no as u64) << 16 | (state.played.len() as u64) << 4 | seat as u64;
+        let position =
+            (state.hand_no as u64) << 16 | (state.played.len() as u64) << 4 | seat as u64;
         Knowledge {
             seat,
             hand: state.hands[seat as usize],

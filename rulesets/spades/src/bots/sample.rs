@@ -22,7 +22,9 @@ pub fn deal(k: &Knowledge, rng: &mut ChaCha8Rng) -> [Hand; 4] {
         .iter()
         .map(|c| {
             let takers = (0..4u8)
-                .filter(|&s| s != k.seat && need[s as usize] > 0 && p.voids[s as usize] >> c.suit() & 1 == 0)
+                .filter(|&s| {
+                    s != k.seat && need[s as usize] > 0 && p.voids[s as usize] >> c.suit() & 1 == 0
+                })
                 .count() as u32;
             (takers, c)
         })
@@ -78,7 +80,8 @@ fn exact_fill(k: &Knowledge, unseen: Hand, need: [u32; 4]) -> [Hand; 4] {
     let mut flow = [[0u32; 4]; 4];
     let mut left: [u32; 4] = std::array::from_fn(|s| unseen.suit(s as u8).len());
     let mut room = need;
-    let open = |suit: usize, seat: usize| seat != k.seat as usize && k.public.voids[seat] >> suit & 1 == 0;
+    let open =
+        |suit: usize, seat: usize| seat != k.seat as usize && k.public.voids[seat] >> suit & 1 == 0;
     // Augmenting paths source -> suit -> seat (-> back along a used suit->seat edge -> seat)* -> sink.
     loop {
         let mut found = None;

@@ -35,7 +35,11 @@ pub fn choose(seat: u8, hand: Hand, p: &Public) -> C {
             return lowest(legal);
         }
         if !made {
-            if let Some(boss) = legal.side_suits().iter().find(|&c| is_boss(c, hand, p.played)) {
+            if let Some(boss) = legal
+                .side_suits()
+                .iter()
+                .find(|&c| is_boss(c, hand, p.played))
+            {
                 return boss;
             }
         }
@@ -82,5 +86,6 @@ pub fn choose(seat: u8, hand: Hand, p: &Public) -> C {
         return winners.weakest().unwrap_or_else(|| lowest(legal));
     }
     let top = winners.first().filter(|&c| is_boss(c, hand, p.played));
-    top.or_else(|| winners.weakest()).unwrap_or_else(|| lowest(legal))
+    top.or_else(|| winners.weakest())
+        .unwrap_or_else(|| lowest(legal))
 }
