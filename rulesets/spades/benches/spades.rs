@@ -8,7 +8,9 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use felt_abi::{Plugin, PluginFactory};
 use felt_core::variant::parse_variant;
-use felt_core::{Action, DynRuleset, GameState, Origin, RulesetFactory, Seat, Setup};
+use felt_core::{
+    Action, AnalyzeRequest, DynRuleset, GameState, Origin, RulesetFactory, Seat, Setup,
+};
 use felt_spades::game::Phase;
 use felt_spades::{Spades, SpadesFactory};
 use std::sync::Arc;
@@ -88,6 +90,45 @@ fn abi_vs_direct(c: &mut Criterion) {
     }
 }
 
+/// A whole first hand through one trait object: South's bids and cards by the hint (a
+/// Monte-Carlo search), every apply with the computer seats' replies, and a view after each
+/// step, as the terminal would draw it.
+fn play_hand(ruleset: &dyn DynRuleset, seed: u64) -> usize {
+    let mut state = ruleset.new_game(seed);
+    let hint = AnalyzeRequest::Hint {
+        rank: 0,
+        max_states: 0,
+    };
+    let mut steps = 0;
+    while ruleset
+        .view(&state, Seat(0))
+        .prompt
+        .is_none_or(|p| p.options.len() > 1)
+    {
+        let Some(felt_core::Analysis::Hint { action: Some(a) }) = ruleset.analyze(&state, &hint)
+        else {
+            break;
+        };
+        ruleset.apply(&mut state, &a).expect("the hint is legal");
+        steps += 1;
+    }
+    steps
+}
+
+fn hand(c: &mut Criterion) {
+    let direct = build(&SpadesFactory);
+    // SAFETY: this crate's own entry point follows the ABI.
+    let plugin = unsafe { Plugin::from_entry("spades", None, felt_spades::felt_plugin_entry) }
+        .expect("loads");
+    let abi = build(&PluginFactory::new(plugin));
+    let mut group = c.benchmark_group("hand");
+    group.sample_size(10);
+    for (name, ruleset) in [("direct", &direct), ("abi", &abi)] {
+        group.bench_function(name, |b| b.iter(|| play_hand(ruleset.as_ref(), 77)));
+    }
+    group.finish();
+}
+
 fn bot_game(c: &mut Criterion) {
     let spades = Spades::with_params(felt_spades::Params::default());
     let mut group = c.benchmark_group("game");
@@ -113,6 +154,6 @@ fn bot_game(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
-    targets = abi_vs_direct, bot_game
+    targets = abi_vs_direct, hand, bot_game
 }
 criterion_main!(benches);

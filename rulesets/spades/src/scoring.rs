@@ -126,6 +126,25 @@ pub fn winner(scores: [i32; 2], target: i32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn bags_stay_below_ten_and_penalties_account_for_the_rest(
+            bids in (0u8..=13, 0u8..=13),
+            split in (0u8..=13, 0u8..=13),
+            score in -1000i32..1000,
+            bags in 0u32..10,
+        ) {
+            // SPD-BAGS: the counter carries what is left after each ten.
+            let tricks = [split.0.min(13), split.1.min(13 - split.0.min(13))];
+            let r = score_side([bids.0, bids.1], tricks, score, bags);
+            prop_assert!(r.bags < BAG_LIMIT);
+            prop_assert_eq!(bags + r.bags_gained, r.bags + BAG_LIMIT * r.penalties);
+            prop_assert_eq!(r.score, score + r.delta());
+            prop_assert_eq!(r.taken, tricks[0] + tricks[1]);
+        }
+    }
 
     #[test]
     fn pagats_worked_example_337_with_7_bags_bidding_5() {
