@@ -170,6 +170,7 @@ fn play_card(state: &State, token: &str) -> Action {
 fn a_card_not_following_suit_is_refused_with_the_suit_led() {
     // SPD-FOLLOW
     let spades = quick();
+    // North led the king of hearts; East and West have played; South holds a heart.
     let s = playing(
         [
             hand("AS 4H 2C"),
@@ -180,13 +181,6 @@ fn a_card_not_following_suit_is_refused_with_the_suit_led() {
         2,
         &[(2, "KH"), (3, "2D"), (1, "3C")],
     );
-    let mut s = s;
-    s.trick = [
-        None,
-        Some(card("3C").unwrap_or(felt_spades::cards::C(0))),
-        Some(card("KH").unwrap_or(felt_spades::cards::C(0))),
-        Some(card("2D").unwrap_or(felt_spades::cards::C(0))),
-    ];
     let err = spades
         .check(&s, &play_card(&s, "2C"))
         .expect_err("must follow");
