@@ -2,6 +2,7 @@
 //! only at the end of a hand, and every refusal names a Spades rule.
 
 use felt_core::{Action, CardFace, PileId, Ruleset, Seat, Status};
+use felt_spades::bots::{rng, sample, Knowledge};
 use felt_spades::cards::Hand;
 use felt_spades::game::{Phase, SOUTH};
 use felt_spades::{Params, Spades};
@@ -39,6 +40,19 @@ proptest! {
                 let pile = view.pile(PileId(seat)).expect("hand pile");
                 prop_assert_eq!(pile.cards.len() as u32, state.hands[seat as usize].len());
                 prop_assert!(pile.cards.iter().all(|c| *c == CardFace::Down));
+            }
+            // The bots' sampled deals agree with everything South has seen.
+            if state.phase == Phase::Playing {
+                let k = Knowledge::of(&state, SOUTH);
+                let hands = sample::deal(&k, &mut rng(pick as u64));
+                for seat in 1..4usize {
+                    prop_assert_eq!(hands[seat].len(), state.hands[seat].len());
+                    for suit in 0..4u8 {
+                        if state.voids[seat] >> suit & 1 == 1 {
+                            prop_assert!(hands[seat].suit(suit).is_empty());
+                        }
+                    }
+                }
             }
             let mut legal = Vec::new();
             spades.legal_actions(&state, &mut legal);

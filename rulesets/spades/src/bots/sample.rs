@@ -145,3 +145,53 @@ fn exact_fill(k: &Knowledge, unseen: Hand, need: [u32; 4]) -> [Hand; 4] {
     }
     hands
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{rng, Knowledge};
+    use crate::game::State;
+
+    /// South holds every diamond; West has shown it holds nothing but spades; North and East
+    /// hold no spade. Only one split of suits is possible.
+    fn tight() -> Knowledge {
+        let mut state = State::new(1);
+        state.hands[0] = Hand::FULL.suit(3);
+        state.voids = [0, 0b1110, 0b1001, 0b1001];
+        Knowledge::of(&state, 0)
+    }
+
+    fn check(k: &Knowledge, hands: &[Hand; 4]) {
+        assert_eq!(hands[0], k.hand);
+        let all = hands.iter().fold(Hand::EMPTY, |a, h| Hand(a.0 | h.0));
+        assert_eq!(all, Hand::FULL.minus(k.public.played));
+        for seat in 1..4u8 {
+            assert_eq!(hands[seat as usize].len(), k.public.hand_size(seat));
+            for suit in 0..4 {
+                if k.public.voids[seat as usize] >> suit & 1 == 1 {
+                    assert!(
+                        hands[seat as usize].suit(suit).is_empty(),
+                        "seat {seat} got a void suit"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_exact_fill_solves_a_deal_with_one_answer() {
+        let k = tight();
+        let hands = exact_fill(&k, Hand::FULL.minus(k.hand), [0, 13, 13, 13]);
+        check(&k, &hands);
+        assert_eq!(hands[1], Hand::FULL.suit(0), "West has all the spades");
+    }
+
+    #[test]
+    fn sampled_deals_respect_counts_and_shown_voids() {
+        let k = tight();
+        let mut r = rng(5);
+        for _ in 0..50 {
+            check(&k, &deal(&k, &mut r));
+        }
+    }
+}
