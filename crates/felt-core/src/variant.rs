@@ -176,13 +176,35 @@ impl fmt::Display for VariantError {
     }
 }
 
-/// How many characters the token starting at 1-based character `column` of `line` spans: a
-/// quoted string to its closing quote, a list to its closing bracket on the same line, else
-/// the run up to a space, `=`, `,` or `]`. At least one, so the caret is always drawn.
+/// How many characters to underline from 1-based character `column` of `line`: the token
+/// there and, when that token is a key (`key = value`), the whole assignment, since an error
+/// located at a key is about the value it sets. At least one, so the caret is always drawn.
 fn token_width(line: &str, column: usize) -> usize {
     let rest: Vec<char> = line.chars().skip(column.saturating_sub(1)).collect();
+    let mut end = token_end(&rest, 0);
+    let mut i = end;
+    while rest.get(i).is_some_and(|c| *c == ' ' || *c == '\t') {
+        i += 1;
+    }
+    if end > 0 && rest.get(i) == Some(&'=') {
+        i += 1;
+        while rest.get(i).is_some_and(|c| *c == ' ' || *c == '\t') {
+            i += 1;
+        }
+        if i < rest.len() && rest[i] != '#' {
+            end = token_end(&rest, i);
+        }
+    }
+    end.max(1)
+}
+
+/// Where the token starting at `start` of `chars` ends: a quoted string at its closing quote,
+/// a list at its closing bracket on the same line (or the line's end), else before a space,
+/// `=`, `,` or `]`.
+fn token_end(chars: &[char], start: usize) -> usize {
+    let rest = &chars[start.min(chars.len())..];
     let width = match rest.first() {
-        None => 1,
+        None => 0,
         Some(&quote @ ('"' | '\'')) => rest[1..]
             .iter()
             .position(|&c| c == quote)
@@ -210,7 +232,36 @@ fn token_width(line: &str, column: usize) -> usize {
             .position(|&c| c.is_whitespace() || matches!(c, '=' | ',' | ']'))
             .unwrap_or(rest.len()),
     };
-    width.max(1)
+    start.min(chars.len()) + width
+}
+
+/// The dotted key whose value holds byte `offset` of a TOML text (`game.columns`), found by the
+/// nearest `key =` line at or above it and the table header above that. For an error the
+/// toml crate locates by span but does not name.
+fn key_at_offset(text: &str, offset: usize) -> Option<String> {
+    let offset = text.floor_char_boundary_compat(offset.min(text.len()));
+    let line_index = text[..offset].matches('\n').count();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut key = None;
+    for line in lines.iter().take(line_index + 1).rev() {
+        let trimmed = line.trim();
+        if let Some(header) = trimmed.strip_prefix('[') {
+            let table = header.trim_start_matches('[').split(']').next()?.trim();
+            return key.map(|k: String| format!("{table}.{k}"));
+        }
+        if key.is_none() {
+            if let Some((k, _)) = trimmed.split_once('=') {
+                let k = k.trim().trim_matches('"').trim_matches('\'');
+                let bare = !k.is_empty()
+                    && k.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+                if bare {
+                    key = Some(k.to_string());
+                }
+            }
+        }
+    }
+    key
 }
 
 impl VariantError {
@@ -311,7 +362,8 @@ fn parse_toml<T: serde::de::DeserializeOwned>(
             }
             m => m.to_string(),
         };
-        let key = unknown_field_key(&message);
+        let key = unknown_field_key(&message)
+            .or_else(|| e.span().and_then(|span| key_at_offset(text, span.start)));
         match e.span() {
             Some(span) => VariantError::at_offset(origin, text, span.start, key, message),
             None => VariantError::at_key(origin, text, key.as_deref(), message),
@@ -437,7 +489,7 @@ mod tests {
         let text =
             "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\ncolour = 3\n";
         let shown = parse_variant(&origin(), text).expect_err("bad").to_string();
-        assert!(shown.ends_with("5 | colour = 3\n  | ^^^^^^"), "{shown}");
+        assert!(shown.ends_with("5 | colour = 3\n  | ^^^^^^^^^^"), "{shown}");
     }
 
     #[test]
@@ -446,6 +498,34 @@ mod tests {
         assert_eq!(token_width("suits = 'SH'", 9), 4);
         assert_eq!(token_width("x = \"open", 5), 5);
         assert_eq!(token_width("", 3), 1);
+    }
+
+    #[test]
+    fn an_error_at_a_key_underlines_the_assignment() {
+        assert_eq!(token_width("columns = [60, 60] # too many", 1), 18);
+        assert_eq!(token_width("packs=9", 1), 7);
+        assert_eq!(token_width("packs =   # nothing", 1), 5);
+    }
+
+    #[test]
+    fn a_type_error_names_its_key_even_in_a_table_or_a_long_list() {
+        let text = "id = \"x\"\nundo_depth = \"lots\"\n[game]\ncolumns = [1,\n  2]\n";
+        assert_eq!(
+            key_at_offset(text, text.find("lots").unwrap_or(0)),
+            Some("undo_depth".into())
+        );
+        assert_eq!(
+            key_at_offset(text, text.find("2]").unwrap_or(0)),
+            Some("game.columns".into())
+        );
+        assert_eq!(key_at_offset(text, text.find("[game]").unwrap_or(0)), None);
+        let err = parse_variant(&origin(), "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n")
+            .expect_err("bad type");
+        assert_eq!(err.key.as_deref(), Some("undo_depth"));
+        assert!(
+            err.to_string().contains(": key `undo_depth`: invalid type"),
+            "{err}"
+        );
     }
 
     #[test]
