@@ -3,6 +3,7 @@
 //!
 //! Piles: 0–3 the hands of South, West, North, East; 4–7 their places in the trick.
 //! Rows: the three other hands on top, the trick across the middle, South's hand below.
+//! Hands are labelled by seat (`West`), places in the trick `trick-W`.
 
 use crate::game::{hand_pile, partner, slot_pile, Phase, State, SEAT_NAMES, SOUTH};
 use crate::ruleset::{option_label, MAX_BID, NEXT_HAND};
@@ -53,11 +54,11 @@ pub fn table_view(state: &State, seat: Seat, target: i32) -> TableView {
         if s == state.dealer {
             note.push_str(" · dealer");
         }
-        let label = if s == viewer {
-            format!("{} (you)", SEAT_NAMES[s as usize])
-        } else {
-            SEAT_NAMES[s as usize].to_string()
-        };
+        if s == viewer {
+            note.insert_str(0, "you · ");
+        }
+        // Labels are single words: the headless protocol names piles by them.
+        let label = SEAT_NAMES[s as usize].to_string();
         piles.push(PileView {
             id: hand_pile(s),
             role: PileRole::Hand,
@@ -91,7 +92,7 @@ pub fn table_view(state: &State, seat: Seat, target: i32) -> TableView {
         piles.push(PileView {
             id: slot_pile(s),
             role: PileRole::Trick,
-            label: SEAT_NAMES[s as usize].to_string(),
+            label: format!("trick-{}", &SEAT_NAMES[s as usize][..1]),
             hint: DrawHint::Slot,
             place: Place {
                 row: 1,

@@ -256,3 +256,19 @@ fn a_boston_is_announced() {
     assert!(news.iter().any(|n| n.contains("Boston")), "{news:?}");
     assert_eq!(s.scores[0], 130);
 }
+
+#[test]
+fn pile_labels_are_unique_single_words_for_the_headless_protocol() {
+    let spades = quick();
+    let view = spades.view(&spades.new_game(2), Seat(0));
+    let labels: Vec<&str> = view.piles.iter().map(|p| p.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["South", "West", "North", "East", "trick-S", "trick-W", "trick-N", "trick-E"]
+    );
+    let south = view
+        .pile(PileId(0))
+        .and_then(|p| p.note.clone())
+        .unwrap_or_default();
+    assert!(south.starts_with("you · bid"), "{south}");
+}
