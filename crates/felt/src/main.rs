@@ -10,6 +10,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 mod plugins;
+mod solve;
 mod store_cmd;
 mod tui;
 
@@ -66,6 +67,8 @@ enum Command {
     Store(store_cmd::StoreCommand),
     #[command(flatten)]
     Plugins(plugins::PluginCommand),
+    /// Solve Spider deals or positions: won, proven unwinnable or undecided; or time many.
+    Solve(solve::SolveArgs),
 }
 
 #[derive(Args)]
@@ -272,6 +275,7 @@ fn main() -> Result<()> {
         Some(Command::Deal { code, format }) => deal(&cli.global, code, format),
         Some(Command::Variants) => variants(&cli.global),
         Some(Command::Check { file }) => check(&cli.global, file),
+        Some(Command::Solve(args)) => solve::run(args, &load_catalog(&cli.global)),
         Some(Command::Plugins(cmd)) => plugins::run(cmd, cli.global.data_dir.as_deref(), || load_catalog(&cli.global)),
         Some(Command::Store(cmd)) => {
             store_cmd::run(cmd, cli.global.data_dir.as_deref(), || load_catalog(&cli.global))

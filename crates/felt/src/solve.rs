@@ -1,0 +1,536 @@
+//! `felt solve`: the Spider solver from the command line.
+//!
+//! - `felt solve CODE | --position FILE [--budget-ms N] [--mode full|honest]`: one position.
+//! - `felt solve --variant V --deals A..B [--budget-ms N] [--jobs N]`: many deals, a summary
+//!   table (won / proven unwinnable / undecided, median and 90th-percentile time, memory).
+//!   With `--mode honest` the honest bot plays each deal instead and the table gives its win
+//!   rate; with `--dead-ends` random games are played to an empty stock and the exact dead-end
+//!   check is timed on their positions.
+//!
+//! The solver itself reads no clock (rulesets are pure): the time budget becomes a deadline
+//! checked here, through the solver's "keep going?" callback.
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, ValueEnum};
+use felt_core::{Action, Catalog, GameCode, Ruleset, Setup};
+use felt_spider::solver::glue::{position_of, rules_of};
+use felt_spider::solver::honest::{self, autoplay};
+use felt_spider::solver::{dead_end, solve, Budget, Mode, Position, SolverMove, Verdict};
+use felt_spider::{SpiderRuleset, SpiderState, RULESET_ID};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// What the solver may look at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// Sees face-down cards and the stock order ("was this deal winnable?"); it peeks.
+    Full,
+    /// Sees only what the player sees: hints, and the honest bot.
+    Honest,
+}
+
+/// `felt solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// A game code whose deal to solve, e.g. SP4-S4C-AAAAAAD.
+    code: Option<String>,
+    /// Solve a position file in the `.game` format instead (with --variant, whose deck it holds).
+    #[arg(long, value_name = "FILE", conflicts_with = "code")]
+    position: Option<PathBuf>,
+    /// The variant, for --position and --deals (see `felt variants`).
+    #[arg(long)]
+    variant: Option<String>,
+    /// The rules choice, e.g. classic or relaxed (default: the variant's first).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Solve the deals of these shuffle numbers, e.g. 1..1000 (both ends included).
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["code", "position"])]
+    deals: Option<String>,
+    /// Time allowed for each position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    budget_ms: u64,
+    /// Memory allowed for each search, in megabytes.
+    #[arg(long, default_value_t = 256)]
+    max_mb: usize,
+    /// Full information (peeks) or honest (sees what the player sees).
+    #[arg(long, value_enum, default_value_t = ModeArg::Full)]
+    mode: ModeArg,
+    /// With --deals: threads (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// With --mode honest: positions each honest plan may search.
+    #[arg(long, default_value_t = 20_000)]
+    plan_states: u64,
+    /// With --deals: time the exact dead-end check on positions from random play instead.
+    #[arg(long, requires = "deals")]
+    dead_ends: bool,
+    /// Print the winning line, one headless command a line (`move FROM TO N`, `deal`).
+    #[arg(long)]
+    moves: bool,
+    /// With --deals: a line for every deal.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Runs `felt solve`.
+pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
+    if let Some(range) = &args.deals {
+        let variant = args
+            .variant
+            .as_deref()
+            .ok_or_else(|| anyhow!("--deals needs --variant, e.g. --variant spider-4suit"))?;
+        let ruleset = spider(catalog, variant, args.rules.as_deref())?;
+        let (first, last) = parse_range(range)?;
+        return if args.dead_ends {
+            dead_end_table(&ruleset, variant, first, last, args)
+        } else if args.mode == ModeArg::Honest {
+            bot_table(&ruleset, variant, first, last, args)
+        } else {
+            solve_table(&ruleset, variant, first, last, args)
+        };
+    }
+    let (ruleset, state, label) = match (&args.code, &args.position) {
+        (Some(text), _) => {
+            let code = GameCode::parse(text)?;
+            let (entry, choice) = catalog.resolve(&code)?;
+            let ruleset = spider(catalog, &entry.variant.id, Some(&choice.id))?;
+            let label = format!("{code} ({}, {})", entry.variant.id, choice.id);
+            (ruleset.clone(), ruleset.deal(code.shuffle), label)
+        }
+        (None, Some(path)) => {
+            let variant = args.variant.as_deref().ok_or_else(|| {
+                anyhow!("--position needs --variant: the variant whose deck the file holds")
+            })?;
+            let ruleset = spider(catalog, variant, args.rules.as_deref())?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let state = ruleset
+                .read_position(&text)
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            (ruleset, state, format!("{} ({variant})", path.display()))
+        }
+        (None, None) => bail!("give a game code, --position FILE, or --variant V --deals A..B"),
+    };
+    solve_one(&ruleset, &state, &label, args)
+}
+
+/// The typed Spider ruleset of a catalog variant.
+fn spider(catalog: &Catalog, variant: &str, rules: Option<&str>) -> Result<SpiderRuleset> {
+    let (entry, choice) = catalog.choose(variant, rules)?;
+    if entry.variant.ruleset != RULESET_ID {
+        bail!(
+            "{variant} is a game of the '{}' ruleset: only Spider and its relatives have a solver",
+            entry.variant.ruleset
+        );
+    }
+    let scoring = entry
+        .variant
+        .scoring
+        .as_deref()
+        .and_then(|id| catalog.scoring(id));
+    let setup = Setup {
+        variant: &entry.variant,
+        scoring,
+        rules: choice,
+    };
+    SpiderRuleset::new(setup).map_err(|e| anyhow!("{variant}: {e}"))
+}
+
+/// `A..B` (both included) or a single number.
+fn parse_range(text: &str) -> Result<(u64, u64)> {
+    let bad = || anyhow!("--deals takes a range of shuffle numbers like 1..1000, not '{text}'");
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
+        None => (text.trim(), text.trim()),
+    };
+    let (a, b): (u64, u64) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+fn budget_of<'a>(args: &SolveArgs, keep_going: &'a (dyn Fn(u64) -> bool + Sync)) -> Budget<'a> {
+    Budget {
+        max_states: u64::MAX,
+        max_bytes: args.max_mb << 20,
+        keep_going: Some(keep_going),
+    }
+}
+
+/// A deadline as the solver's "keep going?" callback.
+fn deadline(ms: u64) -> impl Fn(u64) -> bool + Sync {
+    let end = Instant::now() + Duration::from_millis(ms);
+    move |_| Instant::now() < end
+}
+
+/// The headless command for a solver move (columns from 1): `move FROM TO N` or `deal`.
+fn command(mv: SolverMove) -> String {
+    match mv {
+        SolverMove::Move { from, count, to } => format!("move {} {} {count}", from + 1, to + 1),
+        SolverMove::Deal => "deal".to_string(),
+    }
+}
+
+fn solve_one(
+    ruleset: &SpiderRuleset,
+    state: &SpiderState,
+    label: &str,
+    args: &SolveArgs,
+) -> Result<()> {
+    let pos = position_of(ruleset, state);
+    let rules = rules_of(ruleset);
+    let mode = match args.mode {
+        ModeArg::Full => Mode::Full,
+        ModeArg::Honest => Mode::Honest,
+    };
+    println!("{label}");
+    println!(
+        "{}",
+        match mode {
+            Mode::Full =>
+                "full information: the solver peeks at face-down cards and the stock order",
+            Mode::Honest => "honest: the solver sees only what the player sees",
+        }
+    );
+    let keep_going = deadline(args.budget_ms);
+    let start = Instant::now();
+    let answer = solve(&pos, &rules, mode, budget_of(args, &keep_going));
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    match &answer.verdict {
+        Verdict::Won(line) => println!("won in {} moves", line.len()),
+        Verdict::ProvenUnwinnable => println!("proven unwinnable: no line wins from here"),
+        Verdict::Undecided => println!("undecided within {} ms", args.budget_ms),
+    }
+    println!(
+        "time {ms:.0} ms, {} states searched, peak {} MB",
+        answer.states,
+        answer.peak_bytes.div_ceil(1 << 20)
+    );
+    if mode == Mode::Honest {
+        let hints = honest::hints(&pos, &rules, Budget::states(args.plan_states));
+        match hints.first() {
+            Some(&mv) => println!("hint: {}", command(mv)),
+            None => println!("hint: none (no move turns a card, finishes a run or deals)"),
+        }
+    }
+    if let (true, Verdict::Won(line)) = (args.moves, &answer.verdict) {
+        for &mv in line {
+            println!("{}", command(mv));
+        }
+    }
+    Ok(())
+}
+
+/// One deal's result in a batch.
+struct Row {
+    seed: u64,
+    verdict: &'static str,
+    ms: f64,
+    states: u64,
+    peak: usize,
+    moves: usize,
+}
+
+fn pool(args: &SolveArgs) -> Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.jobs {
+        builder = builder.num_threads(n.max(1));
+    }
+    builder
+        .build()
+        .map_err(|e| anyhow!("cannot start the worker threads: {e}"))
+}
+
+fn progress(n: u64) -> ProgressBar {
+    let bar = ProgressBar::new(n);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed} (eta {eta})  {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `one` on every seed in parallel with a progress bar; rows come back in seed order.
+fn batch(
+    args: &SolveArgs,
+    first: u64,
+    last: u64,
+    one: impl Fn(u64) -> Row + Sync,
+) -> Result<Vec<Row>> {
+    let bar = progress(last - first + 1);
+    let mut rows: Vec<Row> = pool(args)?.install(|| {
+        (first..=last)
+            .into_par_iter()
+            .map(|seed| {
+                let row = one(seed);
+                bar.inc(1);
+                row
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    rows.sort_by_key(|r| r.seed);
+    if args.verbose {
+        for r in &rows {
+            println!(
+                "deal {:>6}: {:<10} {:>8.1} ms {:>10} states {:>5} MB {:>5} moves",
+                r.seed,
+                r.verdict,
+                r.ms,
+                r.states,
+                r.peak.div_ceil(1 << 20),
+                r.moves
+            );
+        }
+    }
+    Ok(rows)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[i]
+}
+
+fn times(rows: &[Row]) -> Vec<f64> {
+    let mut t: Vec<f64> = rows.iter().map(|r| r.ms).collect();
+    t.sort_by(f64::total_cmp);
+    t
+}
+
+/// The process's peak resident memory, where the system tells it (Linux).
+fn process_peak_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.div_ceil(1024))
+}
+
+fn header(
+    ruleset: &SpiderRuleset,
+    variant: &str,
+    first: u64,
+    last: u64,
+    args: &SolveArgs,
+    what: &str,
+) {
+    let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads);
+    println!(
+        "{what}: {variant} ({}), deals {first}..{last}, {jobs} job(s)",
+        match ruleset.group_rule() {
+            felt_spider::GroupRule::Classic => "classic",
+            felt_spider::GroupRule::Relaxed => "relaxed",
+        }
+    );
+}
+
+fn solve_table(
+    ruleset: &SpiderRuleset,
+    variant: &str,
+    first: u64,
+    last: u64,
+    args: &SolveArgs,
+) -> Result<()> {
+    let rules = rules_of(ruleset);
+    let rows = batch(args, first, last, |seed| {
+        let pos = position_of(ruleset, &ruleset.deal(seed));
+        let keep_going = deadline(args.budget_ms);
+        let start = Instant::now();
+        let answer = solve(&pos, &rules, Mode::Full, budget_of(args, &keep_going));
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let (verdict, moves) = match &answer.verdict {
+            Verdict::Won(line) => ("won", line.len()),
+            Verdict::ProvenUnwinnable => ("proven", 0),
+            Verdict::Undecided => ("undecided", 0),
+        };
+        Row {
+            seed,
+            verdict,
+            ms,
+            states: answer.states,
+            peak: answer.peak_bytes,
+            moves,
+        }
+    })?;
+    header(
+        ruleset,
+        variant,
+        first,
+        last,
+        args,
+        "solve, full information",
+    );
+    println!("budget {} ms and {} MB a deal", args.budget_ms, args.max_mb);
+    let n = rows.len() as f64;
+    println!("{:<22} {:>7} {:>8}", "", "deals", "share");
+    for (name, key) in [
+        ("won", "won"),
+        ("proven unwinnable", "proven"),
+        ("undecided", "undecided"),
+    ] {
+        let k = rows.iter().filter(|r| r.verdict == key).count();
+        println!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
+    }
+    let t = times(&rows);
+    println!(
+        "time a deal             median {:.0} ms, 90th percentile {:.0} ms, max {:.0} ms",
+        percentile(&t, 0.5),
+        percentile(&t, 0.9),
+        percentile(&t, 1.0)
+    );
+    let mut states: Vec<f64> = rows.iter().map(|r| r.states as f64).collect();
+    states.sort_by(f64::total_cmp);
+    println!(
+        "states a deal           median {:.0}, 90th percentile {:.0}",
+        percentile(&states, 0.5),
+        percentile(&states, 0.9)
+    );
+    let peak = rows.iter().map(|r| r.peak).max().unwrap_or(0);
+    print!(
+        "peak memory             largest search {} MB",
+        peak.div_ceil(1 << 20)
+    );
+    match process_peak_mb() {
+        Some(mb) => println!(", whole process {mb} MB"),
+        None => println!(),
+    }
+    Ok(())
+}
+
+fn bot_table(
+    ruleset: &SpiderRuleset,
+    variant: &str,
+    first: u64,
+    last: u64,
+    args: &SolveArgs,
+) -> Result<()> {
+    let rules = rules_of(ruleset);
+    let rows = batch(args, first, last, |seed| {
+        let pos = position_of(ruleset, &ruleset.deal(seed));
+        let start = Instant::now();
+        let played = autoplay(&pos, &rules, args.plan_states, 5_000);
+        Row {
+            seed,
+            verdict: if played.won { "won" } else { "lost" },
+            ms: start.elapsed().as_secs_f64() * 1000.0,
+            states: 0,
+            peak: 0,
+            moves: played.moves.len(),
+        }
+    })?;
+    header(
+        ruleset,
+        variant,
+        first,
+        last,
+        args,
+        "honest bot (never sees a hidden card)",
+    );
+    println!("{} positions searched for each plan", args.plan_states);
+    let won = rows.iter().filter(|r| r.verdict == "won").count();
+    println!(
+        "won {won} of {} games: {:.1}%",
+        rows.len(),
+        100.0 * won as f64 / rows.len() as f64
+    );
+    let t = times(&rows);
+    println!(
+        "time a game: median {:.0} ms, 90th percentile {:.0} ms",
+        percentile(&t, 0.5),
+        percentile(&t, 0.9)
+    );
+    Ok(())
+}
+
+/// A small deterministic generator for random play.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+/// Random legal play of one deal until the stock is empty, then on: the positions met once
+/// the stock is empty, up to `keep` of them.
+fn random_positions(ruleset: &SpiderRuleset, seed: u64, keep: usize) -> Vec<Position> {
+    let mut state = ruleset.deal(seed);
+    let mut rng = seed ^ 0x5eed_dead;
+    let mut actions: Vec<Action> = Vec::new();
+    let mut out = Vec::new();
+    for _ in 0..5_000 {
+        actions.clear();
+        ruleset.legal_actions(&state, &mut actions);
+        if actions.is_empty() || out.len() >= keep {
+            break;
+        }
+        let pos = position_of(ruleset, &state);
+        if pos.rows_left() == 0 {
+            out.push(pos);
+        }
+        // Deal as soon as it is allowed, about one step in ten, so games reach the end.
+        let deal = actions
+            .iter()
+            .position(|a| matches!(a, Action::Deal { .. }));
+        let pick = match deal {
+            Some(i) if next(&mut rng).is_multiple_of(10) => i,
+            _ => next(&mut rng) as usize % actions.len(),
+        };
+        if ruleset.apply(&mut state, &actions[pick]).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+fn dead_end_table(
+    ruleset: &SpiderRuleset,
+    variant: &str,
+    first: u64,
+    last: u64,
+    args: &SolveArgs,
+) -> Result<()> {
+    let rules = rules_of(ruleset);
+    let bar = progress(last - first + 1);
+    let timings: Vec<(f64, bool)> = pool(args)?.install(|| {
+        (first..=last)
+            .into_par_iter()
+            .flat_map_iter(|seed| {
+                let positions = random_positions(ruleset, seed, 20);
+                let out: Vec<(f64, bool)> = positions
+                    .iter()
+                    .map(|pos| {
+                        let keep_going = deadline(args.budget_ms);
+                        let start = Instant::now();
+                        let answer = dead_end(pos, &rules, budget_of(args, &keep_going));
+                        (start.elapsed().as_secs_f64() * 1000.0, answer.is_stuck())
+                    })
+                    .collect();
+                bar.inc(1);
+                out
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    header(ruleset, variant, first, last, args, "exact dead-end check");
+    let mut t: Vec<f64> = timings.iter().map(|(ms, _)| *ms).collect();
+    t.sort_by(f64::total_cmp);
+    let stuck = timings.iter().filter(|(_, s)| *s).count();
+    println!(
+        "{} positions with an empty stock, from random play; {stuck} of them stuck",
+        timings.len()
+    );
+    println!(
+        "time a check: median {:.2} ms, 90th percentile {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
+        percentile(&t, 0.5),
+        percentile(&t, 0.9),
+        percentile(&t, 0.99),
+        percentile(&t, 1.0)
+    );
+    Ok(())
+}
