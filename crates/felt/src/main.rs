@@ -100,6 +100,8 @@ struct PlayArgs {
 
 fn load_catalog(global: &Global) -> Catalog {
     let mut catalog = catalog::builtin_catalog();
+    // Plugins come before user files, so a user variant may also use a plugin's ruleset.
+    plugins::load_into(&mut catalog, global.data_dir.as_deref(), &[]);
     catalog::load_user(&mut catalog, &global.config, !global.no_user_config);
     catalog
 }
