@@ -26,7 +26,9 @@ pub fn run(home: &Path, args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("felt starts");
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(input.as_bytes()).expect("stdin takes the script");
+        stdin
+            .write_all(input.as_bytes())
+            .expect("stdin takes the script");
     }
     child.wait_with_output().expect("felt finishes")
 }

@@ -6,7 +6,9 @@ use common::{answers, run};
 
 /// Rank number of a card token (`TS` -> 10), `None` for `??`.
 fn rank(token: &str) -> Option<u8> {
-    "A23456789TJQK".find(token.chars().next()?).map(|i| i as u8 + 1)
+    "A23456789TJQK"
+        .find(token.chars().next()?)
+        .map(|i| i as u8 + 1)
 }
 
 /// The column lines of a `show` answer, as token lists, in order 1..=10.
@@ -41,7 +43,11 @@ fn a_fresh_deal_shows_ten_columns_with_only_the_last_card_up() {
         &["play", "--code", "SP1-S1C-AAAAAAD", "--headless"],
         "show\nquit\n",
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let answers = answers(&out.stdout);
     let show = &answers[0];
     assert_eq!(show[0], "ok");
@@ -70,7 +76,11 @@ fn deal_then_undo_then_redo_restores_score_and_counters() {
     );
     let a = answers(&out.stdout);
     assert_eq!(a[0][0], "ok");
-    assert!(a[0].iter().any(|l| l == "dealt 10 from stock"), "{:?}", a[0]);
+    assert!(
+        a[0].iter().any(|l| l == "dealt 10 from stock"),
+        "{:?}",
+        a[0]
+    );
     assert!(
         status_line(&a[1]).contains("score 499 moves 1 stock 40 deals 4"),
         "{:?}",
@@ -134,10 +144,20 @@ fn a_scripted_game_from_a_position_removes_runs_refuses_a_deal_and_undoes() {
     let file = home.path().join("near-end.game");
     std::fs::write(&file, POSITION).expect("write position");
     let path = file.to_string_lossy().into_owned();
-    let args = ["play", "spider-1suit", "--position", path.as_str(), "--headless"];
+    let args = [
+        "play",
+        "spider-1suit",
+        "--position",
+        path.as_str(),
+        "--headless",
+    ];
     let script = "show\ndeal\nmove 1 2\nmove 2 1\nshow\nundo\nshow\nredo\nmove 4 3\nshow\nquit\n";
     let out = run(home.path(), &args, script);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let a = answers(&out.stdout);
     assert!(status_line(&a[0]).contains("runs 5/8"), "{:?}", a[0]);
     // SP-DEAL: refused while a column is empty.
@@ -146,7 +166,11 @@ fn a_scripted_game_from_a_position_removes_runs_refuses_a_deal_and_undoes() {
     assert!(a[2][0].starts_with("error "), "{:?}", a[2]);
     // SP-RUN: the Ace completes King..Ace in column 1, which leaves the game.
     assert_eq!(a[3][0], "ok");
-    assert!(a[3].iter().any(|l| l.starts_with("removed a set")), "{:?}", a[3]);
+    assert!(
+        a[3].iter().any(|l| l.starts_with("removed a set")),
+        "{:?}",
+        a[3]
+    );
     assert!(status_line(&a[4]).contains("runs 6/8"), "{:?}", a[4]);
     assert!(columns(&a[4])[0].is_empty() && columns(&a[4])[1].is_empty());
     // SP-UNDO: undoing the move that formed the run brings the run back.
@@ -156,7 +180,11 @@ fn a_scripted_game_from_a_position_removes_runs_refuses_a_deal_and_undoes() {
     assert!(status_line(&a[6]).contains("runs 5/8"));
     assert_eq!(a[7], ["ok"]);
     // A group of six goes on the 7: another run leaves.
-    assert!(a[8].iter().any(|l| l.starts_with("removed a set")), "{:?}", a[8]);
+    assert!(
+        a[8].iter().any(|l| l.starts_with("removed a set")),
+        "{:?}",
+        a[8]
+    );
     assert!(status_line(&a[9]).contains("runs 7/8"), "{:?}", a[9]);
 }
 
@@ -165,7 +193,14 @@ fn json_mode_answers_one_object_a_line() {
     let home = tempfile::tempdir().expect("temp dir");
     let out = run(
         home.path(),
-        &["play", "spider-2suit", "--seed", "5", "--headless", "--json"],
+        &[
+            "play",
+            "spider-2suit",
+            "--seed",
+            "5",
+            "--headless",
+            "--json",
+        ],
         "show\ndeal\nfrobnicate\n",
     );
     let text = String::from_utf8_lossy(&out.stdout);
@@ -216,7 +251,11 @@ fn unknown_codes_and_bad_positions_are_explained() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant prefix SP3"));
 
-    let out = run(home.path(), &["play", "--code", "SP1-S1C-AAA", "--headless"], "");
+    let out = run(
+        home.path(),
+        &["play", "--code", "SP1-S1C-AAA", "--headless"],
+        "",
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("shuffle must be 7 letters A–Z"));
 
     let file = home.path().join("bad.game");
@@ -235,8 +274,16 @@ fn unknown_codes_and_bad_positions_are_explained() {
 #[test]
 fn deal_writes_a_position_that_plays_the_same_game() {
     let home = tempfile::tempdir().expect("temp dir");
-    let out = run(home.path(), &["deal", "SP1-S4C-AAAAAAB", "--format", "game"], "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(
+        home.path(),
+        &["deal", "SP1-S4C-AAAAAAB", "--format", "game"],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let file = home.path().join("deal.game");
     std::fs::write(&file, &out.stdout).expect("write");
     let path = file.to_string_lossy().into_owned();
@@ -263,16 +310,38 @@ fn deal_writes_a_position_that_plays_the_same_game() {
 #[test]
 fn a_quit_game_resumes_with_its_undo_history() {
     let home = tempfile::tempdir().expect("temp dir");
-    let first = answers(&run(home.path(), &["play", "spider-2suit", "--seed", "31", "--headless"], "deal\nshow\nquit\n").stdout);
+    let first = answers(
+        &run(
+            home.path(),
+            &["play", "spider-2suit", "--seed", "31", "--headless"],
+            "deal\nshow\nquit\n",
+        )
+        .stdout,
+    );
     let resumed = answers(
-        &run(home.path(), &["play", "spider-2suit", "--resume", "--headless"], "show\nundo\nshow\nundo\n").stdout,
+        &run(
+            home.path(),
+            &["play", "spider-2suit", "--resume", "--headless"],
+            "show\nundo\nshow\nundo\n",
+        )
+        .stdout,
     );
     assert_eq!(resumed[0], first[1], "the resumed table is the one left");
     assert_eq!(resumed[1], ["ok"]);
-    assert!(status_line(&resumed[2]).contains("moves 0 stock 50"), "{:?}", resumed[2]);
+    assert!(
+        status_line(&resumed[2]).contains("moves 0 stock 50"),
+        "{:?}",
+        resumed[2]
+    );
     assert_eq!(resumed[3], ["error FELT-UNDO: Nothing to undo"]);
 
-    let none = run(home.path(), &["play", "spider-4suit", "--resume", "--headless"], "");
+    let none = run(
+        home.path(),
+        &["play", "spider-4suit", "--resume", "--headless"],
+        "",
+    );
     assert!(!none.status.success());
-    assert!(String::from_utf8_lossy(&none.stderr).contains("no game of spider-4suit is in progress"));
+    assert!(
+        String::from_utf8_lossy(&none.stderr).contains("no game of spider-4suit is in progress")
+    );
 }

@@ -63,7 +63,11 @@ fn stats_count_recorded_games_in_a_table_and_in_json() {
         "{table}"
     );
     let row: Vec<&str> = lines[1].split_whitespace().collect();
-    assert_eq!(row[..6], ["spider-1suit", "2", "0", "1", "0.0", "L1"], "{table}");
+    assert_eq!(
+        row[..6],
+        ["spider-1suit", "2", "0", "1", "0.0", "L1"],
+        "{table}"
+    );
 
     let json = stdout(&felt_in(home.path(), &data, &["stats", "--json"]));
     let all: serde_json::Value = serde_json::from_str(&json).expect("JSON");
@@ -118,7 +122,11 @@ fn a_headless_replay_shows_each_step_as_the_game_showed_it() {
     assert_eq!(steps.len(), 7, "{text}");
     assert_eq!(steps[0][0], "step 0: the deal");
     // SP-LAYOUT: the deal shows face-down cards as ?? and only the last card of a column up.
-    assert!(steps[0].iter().any(|l| l.starts_with("1: ?? ")), "{:?}", steps[0]);
+    assert!(
+        steps[0].iter().any(|l| l.starts_with("1: ?? ")),
+        "{:?}",
+        steps[0]
+    );
 
     // Each step's heading is a headless command: played in `felt play`, they lead to the same
     // table the replay shows last.
@@ -156,7 +164,10 @@ fn an_exported_record_replays_the_same_from_its_file() {
     let written = std::fs::read_to_string(&file).expect("record file");
     assert!(written.starts_with("felt game record 1\n"), "{written}");
     assert!(written.contains("code: SP1-S1C-AAAAAAG"), "{written}");
-    assert_eq!(stdout(&felt_in(home.path(), &data, &["export", &id])), written);
+    assert_eq!(
+        stdout(&felt_in(home.path(), &data, &["export", &id])),
+        written
+    );
 
     let from_db = stdout(&felt_in(
         home.path(),
@@ -201,11 +212,18 @@ fn a_corrupt_database_is_reported_moved_aside_and_replaced() {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "{err}");
     assert!(err.contains("could not use the game database"), "{err}");
-    assert!(err.contains(&data.join("felt.db").display().to_string()), "{err}");
+    assert!(
+        err.contains(&data.join("felt.db").display().to_string()),
+        "{err}"
+    );
     let moved: Vec<_> = std::fs::read_dir(&data)
         .expect("listing")
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with("felt.db.corrupt-"))
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("felt.db.corrupt-")
+        })
         .collect();
     assert_eq!(moved.len(), 1, "{err}");
     assert_eq!(std::fs::read(moved[0].path()).expect("moved file"), garbage);

@@ -30,14 +30,18 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
     let mut out = String::new();
     for (konst, sub) in [("VARIANTS", "variants"), ("SCORING", "scoring")] {
-        let _ = writeln!(out, "/// Embedded `config/{sub}/*.toml`: (file name, text).");
+        let _ = writeln!(
+            out,
+            "/// Embedded `config/{sub}/*.toml`: (file name, text)."
+        );
         let _ = writeln!(out, "pub const {konst}: &[(&str, &str)] = &[");
         for (name, path) in list(&root.join(sub)) {
             let _ = writeln!(out, "    ({name:?}, include_str!({path:?})),");
         }
         let _ = writeln!(out, "];");
     }
-    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("builtin.rs");
+    let dest =
+        Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("builtin.rs");
     if let Err(e) = std::fs::write(&dest, out) {
         panic!("cannot write {}: {e}", dest.display());
     }

@@ -73,7 +73,12 @@ impl Catalog {
     }
 
     /// Adds a scoring table from a file named `id.toml`; a later table with the same id wins.
-    pub fn add_scoring(&mut self, origin: Origin, id: &str, text: &str) -> Result<(), VariantError> {
+    pub fn add_scoring(
+        &mut self,
+        origin: Origin,
+        id: &str,
+        text: &str,
+    ) -> Result<(), VariantError> {
         match parse_score_table(&origin, id, text) {
             Ok(table) => {
                 self.scoring.insert(id.to_string(), table);
@@ -122,15 +127,26 @@ impl Catalog {
     /// and every rules choice built by its ruleset.
     pub fn check_variant(&self, origin: &Origin, text: &str) -> Result<Entry, VariantError> {
         let variant = parse_variant(origin, text)?;
-        let err = |key: &str, message: String| VariantError::at_key(origin, text, Some(key), message);
+        let err =
+            |key: &str, message: String| VariantError::at_key(origin, text, Some(key), message);
         let factory = self.factory(&variant.ruleset).ok_or_else(|| {
             let known: Vec<&str> = self.factories.iter().map(|f| f.id()).collect();
-            err("ruleset", format!("unknown ruleset '{}' (known: {})", variant.ruleset, known.join(", ")))
+            err(
+                "ruleset",
+                format!(
+                    "unknown ruleset '{}' (known: {})",
+                    variant.ruleset,
+                    known.join(", ")
+                ),
+            )
         })?;
         let scoring = match &variant.scoring {
             Some(id) => Some(self.scoring.get(id).ok_or_else(|| {
                 let known: Vec<&str> = self.scoring.keys().map(String::as_str).collect();
-                err("scoring", format!("unknown scoring table '{id}' (known: {})", known.join(", ")))
+                err(
+                    "scoring",
+                    format!("unknown scoring table '{id}' (known: {})", known.join(", ")),
+                )
             })?),
             None => None,
         };
@@ -141,7 +157,10 @@ impl Catalog {
         {
             return Err(err(
                 "code",
-                format!("code prefix {} is already used by variant {}", variant.code, other.variant.id),
+                format!(
+                    "code prefix {} is already used by variant {}",
+                    variant.code, other.variant.id
+                ),
             ));
         }
         let offered = factory.rule_choices();
@@ -152,14 +171,24 @@ impl Catalog {
             for id in &variant.rules {
                 let choice = offered.iter().find(|c| &c.id == id).ok_or_else(|| {
                     let ids: Vec<&str> = offered.iter().map(|c| c.id.as_str()).collect();
-                    err("rules", format!("ruleset {} has no rules '{id}' (it offers: {})", factory.id(), ids.join(", ")))
+                    err(
+                        "rules",
+                        format!(
+                            "ruleset {} has no rules '{id}' (it offers: {})",
+                            factory.id(),
+                            ids.join(", ")
+                        ),
+                    )
                 })?;
                 chosen.push(choice.clone());
             }
             chosen
         };
         if rules.is_empty() {
-            return Err(err("rules", format!("ruleset {} offers no rules choice", factory.id())));
+            return Err(err(
+                "rules",
+                format!("ruleset {} offers no rules choice", factory.id()),
+            ));
         }
         for choice in &rules {
             factory
@@ -204,7 +233,11 @@ impl Catalog {
     }
 
     /// The entry and rules choice for a variant id and optional rules id (default first).
-    pub fn choose(&self, variant: &str, rules: Option<&str>) -> Result<(&Entry, &RuleChoice), CatalogError> {
+    pub fn choose(
+        &self,
+        variant: &str,
+        rules: Option<&str>,
+    ) -> Result<(&Entry, &RuleChoice), CatalogError> {
         let entry = self
             .get(variant)
             .ok_or_else(|| CatalogError::UnknownVariant(variant.to_string()))?;
@@ -215,20 +248,33 @@ impl Catalog {
         let choice = choice.ok_or_else(|| CatalogError::UnknownRules {
             variant: variant.to_string(),
             rules: rules.unwrap_or_default().to_string(),
-            offered: entry.rules.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", "),
+            offered: entry
+                .rules
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
         })?;
         Ok((entry, choice))
     }
 
     /// A ruleset instance for a variant and rules choice.
-    pub fn build(&self, variant: &str, rules: Option<&str>) -> Result<Arc<dyn DynRuleset>, CatalogError> {
+    pub fn build(
+        &self,
+        variant: &str,
+        rules: Option<&str>,
+    ) -> Result<Arc<dyn DynRuleset>, CatalogError> {
         let (entry, choice) = self.choose(variant, rules)?;
         let origin = entry.origin.clone();
         let text = self.texts.get(variant).map(String::as_str).unwrap_or("");
         let factory = self
             .factory(&entry.variant.ruleset)
             .ok_or_else(|| CatalogError::UnknownVariant(variant.to_string()))?;
-        let scoring = entry.variant.scoring.as_deref().and_then(|id| self.scoring.get(id));
+        let scoring = entry
+            .variant
+            .scoring
+            .as_deref()
+            .and_then(|id| self.scoring.get(id));
         factory
             .build(Setup {
                 variant: &entry.variant,
@@ -239,7 +285,12 @@ impl Catalog {
     }
 
     /// The game code of a deal.
-    pub fn code_for(&self, variant: &str, rules: Option<&str>, shuffle: u64) -> Result<GameCode, CatalogError> {
+    pub fn code_for(
+        &self,
+        variant: &str,
+        rules: Option<&str>,
+        shuffle: u64,
+    ) -> Result<GameCode, CatalogError> {
         let (entry, choice) = self.choose(variant, rules)?;
         Ok(GameCode::new(&entry.variant.code, choice.letter, shuffle)?)
     }
@@ -274,7 +325,12 @@ impl Catalog {
             .ok_or_else(|| CodeError::UnknownRules {
                 variant: code.variant.clone(),
                 letter: code.rules,
-                offered: entry.rules.iter().map(|c| c.letter.to_string()).collect::<Vec<_>>().join(", "),
+                offered: entry
+                    .rules
+                    .iter()
+                    .map(|c| c.letter.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })?;
         Ok((entry, choice))
     }

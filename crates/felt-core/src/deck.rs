@@ -140,7 +140,11 @@ mod tests {
 
     #[test]
     fn spider_decks_have_104_cards_whatever_the_suits() {
-        for suits in [vec![Suit::Spades], vec![Suit::Spades, Suit::Hearts], Suit::ALL.to_vec()] {
+        for suits in [
+            vec![Suit::Spades],
+            vec![Suit::Spades, Suit::Hearts],
+            Suit::ALL.to_vec(),
+        ] {
             let deck = DeckSpec::new(2, suits.clone()).expect("valid deck");
             let cards = deck.cards();
             assert_eq!(cards.len(), 104);

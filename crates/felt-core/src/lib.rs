@@ -22,9 +22,11 @@ pub use catalog::{Catalog, CatalogError, Entry};
 pub use code::{CodeError, GameCode};
 pub use deck::{shuffle, DeckError, DeckSpec};
 pub use ruleset::{
-    AnalyzeRequest, Analysis, DynRuleset, Event, GameState, ParamError, RuleChoice, RuleViolation, Ruleset,
-    RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status, Typed,
+    Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, RuleChoice, RuleViolation,
+    Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status, Typed,
 };
 pub use session::Session;
 pub use variant::{Origin, ScoreTable, Variant, VariantError};
-pub use view::{CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, StatusItem, TableView};
+pub use view::{
+    CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, StatusItem, TableView,
+};

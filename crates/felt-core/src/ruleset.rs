@@ -196,7 +196,14 @@ pub struct RulesetInfo {
 /// ✱ Contract 1: every method is pure: no I/O, no clock, no global state.
 pub trait Ruleset: Send + Sync + 'static {
     /// The whole game state: cloneable for undo, serializable for saves and plugins.
-    type State: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type State: Clone
+        + PartialEq
+        + fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
 
     /// Identity and help text.
     fn info(&self) -> &RulesetInfo;
@@ -212,7 +219,9 @@ pub trait Ruleset: Send + Sync + 'static {
     fn rank_moves(&self, state: &Self::State, from: PileId, index: u16) -> Vec<Action> {
         let mut all = Vec::new();
         self.legal_actions(state, &mut all);
-        all.retain(|a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index));
+        all.retain(
+            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
+        );
         all
     }
     /// The table as `seat` may see it.

@@ -40,7 +40,12 @@ impl Session {
     }
 
     /// A game starting from a given state (a position file, a resumed save).
-    pub fn from_state(ruleset: Arc<dyn DynRuleset>, code: GameCode, undo_depth: usize, state: GameState) -> Session {
+    pub fn from_state(
+        ruleset: Arc<dyn DynRuleset>,
+        code: GameCode,
+        undo_depth: usize,
+        state: GameState,
+    ) -> Session {
         Session {
             ruleset,
             code,
@@ -64,7 +69,10 @@ impl Session {
     /// automatic follow-ups as one undoable step.
     pub fn act(&mut self, action: &Action) -> Result<Vec<Event>, RuleViolation> {
         if let Status::Won { .. } | Status::Over { .. } = self.status() {
-            return Err(RuleViolation::new(OVER_RULE, "The game is over: start a new one, or undo"));
+            return Err(RuleViolation::new(
+                OVER_RULE,
+                "The game is over: start a new one, or undo",
+            ));
         }
         let before = self.state.clone();
         let events = self.ruleset.apply(&mut self.state, action)?;

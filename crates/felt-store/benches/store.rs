@@ -19,7 +19,9 @@ fn filled(dir: &Path, games: u64, long_actions: usize) -> GameId {
         while s.status() == Status::Playing {
             s.act(&deal()).expect("deal");
         }
-        store.record_step(&mut Recorder::new(), &s).expect("recorded");
+        store
+            .record_step(&mut Recorder::new(), &s)
+            .expect("recorded");
     }
     let mut s = session(LONG, 0);
     for _ in 0..long_actions {

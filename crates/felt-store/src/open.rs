@@ -152,8 +152,9 @@ pub(crate) fn open_retrying(path: &Path) -> Result<Connection, OpenFailure> {
 }
 
 fn try_open(path: &Path) -> Result<Connection, OpenFailure> {
-    let flags =
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // Reading the header here is what reveals a file that is not a database at all.

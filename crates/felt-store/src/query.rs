@@ -57,8 +57,15 @@ impl Store {
         rows.into_iter().map(checked).collect()
     }
 
-    fn one(&self, filter: &str, params: impl rusqlite::Params) -> Result<Option<GameSummary>, StoreError> {
-        Ok(self.summaries(&self.conn, filter, params)?.into_iter().next())
+    fn one(
+        &self,
+        filter: &str,
+        params: impl rusqlite::Params,
+    ) -> Result<Option<GameSummary>, StoreError> {
+        Ok(self
+            .summaries(&self.conn, filter, params)?
+            .into_iter()
+            .next())
     }
 
     /// Game `id`'s row.
@@ -72,7 +79,11 @@ impl Store {
         self.record_in(&self.conn, id)
     }
 
-    pub(crate) fn record_in(&self, conn: &Connection, id: GameId) -> Result<GameRecord, StoreError> {
+    pub(crate) fn record_in(
+        &self,
+        conn: &Connection,
+        id: GameId,
+    ) -> Result<GameRecord, StoreError> {
         let summary = self
             .summaries(conn, "WHERE id = ?1", [id.0])?
             .into_iter()
@@ -121,7 +132,11 @@ impl Store {
 
     /// The last `limit` games of `variant` (all of them for `None`), oldest first: the results
     /// a chart of recent games draws.
-    pub fn recent(&self, variant: &str, limit: Option<usize>) -> Result<Vec<GameSummary>, StoreError> {
+    pub fn recent(
+        &self,
+        variant: &str,
+        limit: Option<usize>,
+    ) -> Result<Vec<GameSummary>, StoreError> {
         let limit = limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
         let mut games = self.summaries(
             &self.conn,

@@ -70,7 +70,11 @@ impl Store {
     /// variant still in progress becomes abandoned (a loss), since only one game per variant
     /// stays in progress. A game another felt has abandoned meanwhile goes on being recorded
     /// and still becomes won or lost when it ends, but does not take back the in-progress slot.
-    pub fn record_step(&self, recorder: &mut Recorder, session: &Session) -> Result<Recorded, StoreError> {
+    pub fn record_step(
+        &self,
+        recorder: &mut Recorder,
+        session: &Session,
+    ) -> Result<Recorded, StoreError> {
         let log = session.log();
         let status = session.status();
         let board = session.scoreboard();
@@ -92,7 +96,8 @@ impl Store {
         let now = self.now();
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
             .map_err(|e| self.db_err(e))?;
-        let (game, mut stored_len, mut revision) = (recorder.game, recorder.stored.len(), recorder.revision);
+        let (game, mut stored_len, mut revision) =
+            (recorder.game, recorder.stored.len(), recorder.revision);
         let game = match game {
             Some(game) => game,
             None => {

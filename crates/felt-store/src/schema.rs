@@ -59,7 +59,10 @@ pub fn migrate(conn: &Connection) -> rusqlite::Result<()> {
     loop {
         let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
         let current = version(&tx)?;
-        let Some(sql) = usize::try_from(current).ok().and_then(|i| MIGRATIONS.get(i)) else {
+        let Some(sql) = usize::try_from(current)
+            .ok()
+            .and_then(|i| MIGRATIONS.get(i))
+        else {
             return tx.commit();
         };
         tx.execute_batch(sql)?;

@@ -79,8 +79,11 @@ impl Store {
     /// Statistics of `variant`; all zero if it has no games.
     pub fn stats(&self, variant: &str) -> Result<VariantStats, StoreError> {
         // One read transaction: the totals and the streaks see the same records.
-        let tx = rusqlite::Transaction::new_unchecked(&self.conn, rusqlite::TransactionBehavior::Deferred)
-            .map_err(|e| self.db_err(e))?;
+        let tx = rusqlite::Transaction::new_unchecked(
+            &self.conn,
+            rusqlite::TransactionBehavior::Deferred,
+        )
+        .map_err(|e| self.db_err(e))?;
         let mut stats = tx
             .query_row(
                 "SELECT COUNT(*),

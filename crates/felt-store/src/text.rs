@@ -61,7 +61,10 @@ pub fn action_from_text(text: &str) -> Result<Action, String> {
         "extra" => {
             let mut names = serde_json::Deserializer::from_str(rest).into_iter::<String>();
             let name = names.next().and_then(Result::ok).ok_or_else(bad)?;
-            let arg = rest[names.byte_offset()..].trim().parse().map_err(|_| bad())?;
+            let arg = rest[names.byte_offset()..]
+                .trim()
+                .parse()
+                .map_err(|_| bad())?;
             Ok(Action::Extra { name, arg })
         }
         _ => Err(bad()),
@@ -115,7 +118,12 @@ impl GameRecord {
                     format!("expected '{RECORD_HEADER}' first, found '{other}'"),
                 ));
             }
-            None => return Err(err(1, "the file is empty: expected a felt game record".into())),
+            None => {
+                return Err(err(
+                    1,
+                    "the file is empty: expected a felt game record".into(),
+                ))
+            }
         }
         let mut header = Header::default();
         let mut actions = Vec::new();
@@ -141,7 +149,9 @@ impl GameRecord {
                         format!("'{key}' comes after the actions: the header goes first"),
                     ));
                 }
-                header.set(key.trim(), value.trim()).map_err(|m| err(n, m))?;
+                header
+                    .set(key.trim(), value.trim())
+                    .map_err(|m| err(n, m))?;
             } else {
                 return Err(err(
                     n,
@@ -149,7 +159,9 @@ impl GameRecord {
                 ));
             }
         }
-        let summary = header.finish(actions.len()).map_err(|m| err(last_line, m))?;
+        let summary = header
+            .finish(actions.len())
+            .map_err(|m| err(last_line, m))?;
         Ok(GameRecord { summary, actions })
     }
 }
@@ -185,15 +197,19 @@ impl Header {
             "started" => self.started = Some(Timestamp::parse(value)?),
             "finished" => self.finished = Some(maybe(value).map(Timestamp::parse).transpose()?),
             "result" => {
-                self.result =
-                    Some(GameResult::parse(value).ok_or_else(|| number("playing, won, lost or abandoned"))?)
+                self.result = Some(
+                    GameResult::parse(value)
+                        .ok_or_else(|| number("playing, won, lost or abandoned"))?,
+                )
             }
             "score" => {
                 let score = maybe(value).map(str::parse).transpose();
                 self.score = Some(score.map_err(|_| number("a whole number or '-'"))?);
             }
             "moves" => self.moves = Some(value.parse().map_err(|_| number("a count of moves"))?),
-            "actions" => self.actions = Some(value.parse().map_err(|_| number("a count of actions"))?),
+            "actions" => {
+                self.actions = Some(value.parse().map_err(|_| number("a count of actions"))?)
+            }
             _ => return Err(format!("unknown key '{key}'")),
         }
         Ok(())
@@ -310,7 +326,8 @@ mod tests {
         let err = GameRecord::from_text("hello\n").expect_err("not a record");
         assert_eq!(err.line, 1);
         assert!(err.message.contains(RECORD_HEADER));
-        let err = GameRecord::from_text(&format!("{RECORD_HEADER}\ncolour: red\n")).expect_err("unknown key");
+        let err = GameRecord::from_text(&format!("{RECORD_HEADER}\ncolour: red\n"))
+            .expect_err("unknown key");
         assert_eq!(err.to_string(), "line 2: unknown key 'colour'");
     }
 

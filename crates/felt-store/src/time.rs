@@ -105,7 +105,8 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + EPOCH_SHIFT;
     let era = z.div_euclid(DAYS_PER_ERA);
     let day_of_era = z - era * DAYS_PER_ERA;
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146_096) / 365;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146_096) / 365;
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_from_march = (5 * day_of_year + 2) / 153;
     let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;

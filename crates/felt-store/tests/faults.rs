@@ -47,7 +47,10 @@ fn main() {
         ("a_database_from_a_newer_felt_is_moved_aside", newer_schema),
         ("another_programs_database_is_moved_aside", foreign_database),
     ];
-    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let chosen: Vec<_> = tests
         .iter()
         .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
@@ -174,7 +177,9 @@ fn assert_won(store: &Store, ids: &[GameId]) {
     for &id in ids {
         let record = store.record(id).expect("a finished game is still there");
         assert_eq!(record.summary.result, GameResult::Won, "game {id}");
-        let replay = record.replay(counter(VARIANT), Seat::SOLO).expect("replays");
+        let replay = record
+            .replay(counter(VARIANT), Seat::SOLO)
+            .expect("replays");
         let last = replay.steps.last().expect("a step");
         assert!(
             matches!(last.status, Status::Won { .. }),
@@ -198,7 +203,10 @@ fn killed_mid_recording() {
         if round % 5 != 0 {
             let wanted = rng.next_u32() % 3;
             while report.done.len() < wanted as usize || report.last_step.is_none() {
-                let line = lines.next().expect("child still running").expect("readable");
+                let line = lines
+                    .next()
+                    .expect("child still running")
+                    .expect("readable");
                 report.read_line(&line);
             }
             std::thread::sleep(Duration::from_micros(u64::from(rng.next_u32() % 10_000)));
@@ -253,7 +261,10 @@ fn two_processes_at_once() {
     let children: Vec<Child> = (0..2)
         .map(|i| {
             let mut child = command(dir.path(), 100 + i, games);
-            child.env("FELT_STORE_WAIT", "1").spawn().expect("child starts")
+            child
+                .env("FELT_STORE_WAIT", "1")
+                .spawn()
+                .expect("child starts")
         })
         .collect();
     std::thread::sleep(Duration::from_millis(50));
@@ -273,7 +284,10 @@ fn two_processes_at_once() {
     let stats = store.stats(VARIANT).expect("stats");
     // Each child's new games abandoned the other's game in progress, and each abandoned game was
     // still finished and counted as won by the felt playing it.
-    assert_eq!((stats.played, stats.won, stats.lost), (2 * games, 2 * games, 0));
+    assert_eq!(
+        (stats.played, stats.won, stats.lost),
+        (2 * games, 2 * games, 0)
+    );
     assert!(!stats.in_progress);
 }
 
@@ -288,7 +302,10 @@ fn random_bytes_file(path: &Path, len: usize, seed: u64) -> Vec<u8> {
 /// moved file holds exactly `old` and the fresh store works.
 fn assert_moved_aside(dir: &Path, old: &[u8], why: &str) {
     let store = Store::open_dir(dir).expect("a fresh store opens");
-    let recovery = store.recovery().expect("the old file was moved aside").clone();
+    let recovery = store
+        .recovery()
+        .expect("the old file was moved aside")
+        .clone();
     assert!(recovery.reason.contains(why), "reason: {}", recovery.reason);
     assert_eq!(recovery.path, dir.join("felt.db"));
     let name = recovery
@@ -381,7 +398,9 @@ fn newer_schema() {
         .expect("listing")
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .find(|p| p.to_string_lossy().contains("corrupt-") && !p.to_string_lossy().ends_with("-wal"))
+        .find(|p| {
+            p.to_string_lossy().contains("corrupt-") && !p.to_string_lossy().ends_with("-wal")
+        })
         .expect("the moved file");
     let conn = rusqlite::Connection::open(moved).expect("opens");
     let games: i64 = conn
@@ -395,8 +414,10 @@ fn foreign_database() {
     let path = dir.path().join("felt.db");
     {
         let conn = rusqlite::Connection::open(&path).expect("opens");
-        conn.execute_batch("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');")
-            .expect("someone else's data");
+        conn.execute_batch(
+            "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');",
+        )
+        .expect("someone else's data");
     }
     let old = std::fs::read(&path).expect("database file");
     assert_moved_aside(dir.path(), &old, "not a felt database");
@@ -429,8 +450,16 @@ fn damaged_actions() {
 
     let store = Store::open_dir(dir.path()).expect("opens");
     assert!(store.recovery().is_none(), "the games table is sound");
-    assert_eq!(store.stats(VARIANT).expect("statistics need no actions").won, 100);
-    let err = store.record(GameId(1)).expect_err("the actions are damaged");
+    assert_eq!(
+        store
+            .stats(VARIANT)
+            .expect("statistics need no actions")
+            .won,
+        100
+    );
+    let err = store
+        .record(GameId(1))
+        .expect_err("the actions are damaged");
     assert!(err.to_string().contains("is damaged"), "{err}");
     drop(store);
     assert_moved_aside(dir.path(), &bytes, "integrity check failed");
@@ -445,7 +474,10 @@ fn two_processes_meet_a_corrupt_database() {
         let children: Vec<Child> = (0..2)
             .map(|i| {
                 let mut child = command(dir.path(), 200 + 2 * round + i, 1);
-                child.env("FELT_STORE_WAIT", "1").spawn().expect("child starts")
+                child
+                    .env("FELT_STORE_WAIT", "1")
+                    .spawn()
+                    .expect("child starts")
             })
             .collect();
         // Both are started and waiting: let them go at once.
@@ -464,10 +496,16 @@ fn two_processes_meet_a_corrupt_database() {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                name.starts_with("felt.db.corrupt-") && !name.ends_with("-wal") && !name.ends_with("-shm")
+                name.starts_with("felt.db.corrupt-")
+                    && !name.ends_with("-wal")
+                    && !name.ends_with("-shm")
             })
             .collect();
-        assert_eq!(moved.len(), 1, "the corrupt file is moved aside once: {moved:?}");
+        assert_eq!(
+            moved.len(),
+            1,
+            "the corrupt file is moved aside once: {moved:?}"
+        );
         for file in &moved {
             assert_eq!(
                 std::fs::read(file).expect("moved file"),

@@ -50,7 +50,9 @@ fn a_won_game_is_kept_with_its_code_moves_and_score() {
     let (_dir, mut store) = store();
     let clock = Arc::new(AtomicI64::new(1_740_832_200));
     let c = clock.clone();
-    store.set_clock(Arc::new(move || Timestamp(c.fetch_add(60, Ordering::SeqCst))));
+    store.set_clock(Arc::new(move || {
+        Timestamp(c.fetch_add(60, Ordering::SeqCst))
+    }));
     let id = play_out(&store, 2, "count");
     let record = store.record(id).expect("record");
     let s = &record.summary;
@@ -103,7 +105,10 @@ fn undo_after_a_win_puts_the_game_back_in_progress() {
     s.undo().expect("undo the winning deal");
     store.record_step(&mut rec, &s).expect("step");
     let summary = store.summary(id).expect("summary");
-    assert_eq!((summary.result, summary.finished), (GameResult::Playing, None));
+    assert_eq!(
+        (summary.result, summary.finished),
+        (GameResult::Playing, None)
+    );
     assert_eq!(store.stats("count").expect("stats").won, 0);
 }
 
@@ -167,7 +172,9 @@ fn a_game_abandoned_by_another_felt_still_counts_when_it_ends() {
     let other = Store::open_dir(dir.path()).expect("second felt");
     let mut there = session("count", 2);
     there.act(&deal()).expect("deal");
-    other.record_step(&mut Recorder::new(), &there).expect("step");
+    other
+        .record_step(&mut Recorder::new(), &there)
+        .expect("step");
     here.act(&deal()).expect("deal");
     let done = store.record_step(&mut here_rec, &here).expect("step");
     assert_eq!(done.result, Some(GameResult::Abandoned));
@@ -182,12 +189,18 @@ fn a_game_abandoned_by_another_felt_still_counts_when_it_ends() {
         here.act(&deal()).expect("deal");
     }
     assert_eq!(
-        store.record_step(&mut here_rec, &here).expect("step").result,
+        store
+            .record_step(&mut here_rec, &here)
+            .expect("step")
+            .result,
         Some(GameResult::Won)
     );
     here.undo().expect("undo");
     assert_eq!(
-        store.record_step(&mut here_rec, &here).expect("step").result,
+        store
+            .record_step(&mut here_rec, &here)
+            .expect("step")
+            .result,
         Some(GameResult::Abandoned)
     );
     assert_ne!(
@@ -232,7 +245,10 @@ fn resume_rebuilds_the_game_with_its_undo_history() {
 fn resume_refuses_finished_games_and_other_rulesets() {
     let (_dir, store) = store();
     let won = play_out(&store, 1, "count");
-    let err = store.resume(won, counter("count"), 10).err().expect("finished");
+    let err = store
+        .resume(won, counter("count"), 10)
+        .err()
+        .expect("finished");
     assert!(
         matches!(
             err,
@@ -314,11 +330,20 @@ fn statistics_are_counted_from_the_records() {
     assert!(stats.in_progress);
     assert_eq!(stats.win_rate, Some(5.0 / 9.0));
     // In play order: W W L W W W L A A (and the game in progress, which does not count yet).
-    assert_eq!((stats.current_win_streak, stats.current_loss_streak), (0, 3));
-    assert_eq!((stats.longest_win_streak, stats.longest_loss_streak), (3, 3));
+    assert_eq!(
+        (stats.current_win_streak, stats.current_loss_streak),
+        (0, 3)
+    );
+    assert_eq!(
+        (stats.longest_win_streak, stats.longest_loss_streak),
+        (3, 3)
+    );
     // Won games took 3, 4, 6, 7 and 3 (seed 5: 3 + 5 % 5) deals.
     assert_eq!(stats.fewest_moves_won, Some(3));
-    assert_eq!(stats.average_moves_won, Some((3 + 4 + 6 + 7 + 3) as f64 / 5.0));
+    assert_eq!(
+        stats.average_moves_won,
+        Some((3 + 4 + 6 + 7 + 3) as f64 / 5.0)
+    );
     assert_eq!(stats.best_score, Some(70));
 
     let all = store.all_stats().expect("stats");
@@ -330,7 +355,11 @@ fn statistics_are_counted_from_the_records() {
     let results: Vec<GameResult> = recent.iter().map(|g| g.result).collect();
     assert_eq!(
         results,
-        [GameResult::Abandoned, GameResult::Abandoned, GameResult::Playing]
+        [
+            GameResult::Abandoned,
+            GameResult::Abandoned,
+            GameResult::Playing
+        ]
     );
 }
 
@@ -339,7 +368,9 @@ fn a_replay_shows_every_position_with_hidden_cards_hidden() {
     let (_dir, store) = store();
     let id = play_out(&store, 1, "count");
     let record = store.record(id).expect("record");
-    let replay = record.replay(counter("count"), Seat::SOLO).expect("replays");
+    let replay = record
+        .replay(counter("count"), Seat::SOLO)
+        .expect("replays");
     assert_eq!(replay.steps.len(), 5);
     let deal_view = &replay.steps[0].view;
     assert_eq!(deal_view.piles[0].cards, vec![CardFace::Down; 4]);
@@ -363,7 +394,9 @@ fn an_exported_record_reads_back_and_replays_the_same() {
     assert!(text.contains("6. deal from 0"), "{text}");
     let back = GameRecord::from_text(&text).expect("reads back");
     assert_eq!(back, record);
-    let a = record.replay(counter("count"), Seat::SOLO).expect("replays");
+    let a = record
+        .replay(counter("count"), Seat::SOLO)
+        .expect("replays");
     let b = back.replay(counter("count"), Seat::SOLO).expect("replays");
     assert_eq!(a.steps, b.steps);
 }

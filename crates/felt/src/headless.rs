@@ -4,8 +4,8 @@
 //! game-specific decision (which group, which column is best) is asked of the ruleset.
 
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, CardFace, Event, PileId, PileRole, PileView, RuleViolation, Seat,
-    Session, Status, TableView,
+    Action, Analysis, AnalyzeRequest, CardFace, Event, PileId, PileRole, PileView, RuleViolation,
+    Seat, Session, Status, TableView,
 };
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -95,7 +95,9 @@ impl Answer {
     /// The answer as protocol text; text answers end with an empty line.
     pub fn render(&self, format: Format) -> String {
         match format {
-            Format::Json => serde_json::to_string(self).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n",
+            Format::Json => {
+                serde_json::to_string(self).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n"
+            }
             Format::Text => {
                 let mut out = match (&self.rule, &self.message) {
                     (Some(rule), Some(message)) => format!("error {rule}: {message}\n"),
@@ -117,7 +119,9 @@ impl Answer {
 pub fn event_line(view: &TableView, event: &Event) -> String {
     let l = |id: PileId| label_of(view, id);
     match event {
-        Event::Moved { from, to, count } => format!("moved {count} from {} to {}", l(*from), l(*to)),
+        Event::Moved { from, to, count } => {
+            format!("moved {count} from {} to {}", l(*from), l(*to))
+        }
         Event::Flipped { pile } => format!("flipped {}", l(*pile)),
         Event::Dealt { from, count } => format!("dealt {count} from {}", l(*from)),
         Event::SetRemoved { pile } => format!("removed a set from {}", l(*pile)),
@@ -208,7 +212,9 @@ impl Headless {
     fn changed(&mut self, mut answer: Answer) -> Answer {
         if let Some(observer) = self.observer.as_mut() {
             if let Err(e) = observer(&self.session) {
-                answer.lines.push(format!("warning: the game was not saved: {e}"));
+                answer
+                    .lines
+                    .push(format!("warning: the game was not saved: {e}"));
             }
         }
         answer
@@ -289,11 +295,14 @@ impl Headless {
                 ..Answer::ok()
             },
             (
-                "show" | "legal" | "move" | "deal" | "auto" | "choose" | "bid" | "play" | "undo" | "redo"
-                | "hint" | "help" | "quit",
+                "show" | "legal" | "move" | "deal" | "auto" | "choose" | "bid" | "play" | "undo"
+                | "redo" | "hint" | "help" | "quit",
                 _,
             ) => Answer::bad(format!("wrong arguments for '{command}' (try help)")),
-            _ => Answer::bad(format!("unknown command '{}' (try help)", truncate(command))),
+            _ => Answer::bad(format!(
+                "unknown command '{}' (try help)",
+                truncate(command)
+            )),
         }
     }
 
@@ -349,7 +358,10 @@ impl Headless {
         let len = view.pile(from).map_or(0, |p| p.cards.len());
         let index = match count {
             Some(n) if n as usize > len => {
-                return Answer::bad(format!("pile {} has only {len} cards", label_of(&view, from)));
+                return Answer::bad(format!(
+                    "pile {} has only {len} cards",
+                    label_of(&view, from)
+                ));
             }
             Some(n) => (len - n as usize) as u16,
             None => {
@@ -443,11 +455,9 @@ impl Headless {
         let Some((from, index)) = found else {
             return Answer::bad(format!("{card} is not in your hand"));
         };
-        let legal = self
-            .session
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index));
+        let legal = self.session.legal_actions().into_iter().find(
+            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
+        );
         match legal {
             Some(action) => self.act(&action),
             None => {
@@ -474,8 +484,14 @@ impl Headless {
             rank: self.hint_rank,
             max_states: 200_000,
         };
-        match self.session.ruleset().analyze(self.session.state(), &request) {
-            Some(Analysis::Hint { action: Some(action) }) => {
+        match self
+            .session
+            .ruleset()
+            .analyze(self.session.state(), &request)
+        {
+            Some(Analysis::Hint {
+                action: Some(action),
+            }) => {
                 self.hint_rank += 1;
                 Answer {
                     message: Some(describe(&self.view(), &action)),

@@ -109,8 +109,8 @@ fn load_catalog(global: &Global) -> Catalog {
 /// A shuffle number from the operating system's randomness, within what a code can carry.
 fn random_shuffle() -> u64 {
     let mut bytes = [0u8; 8];
-    let from_os =
-        std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
+    let from_os = std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
     let n = match from_os {
         Ok(()) => u64::from_le_bytes(bytes),
         Err(_) => std::time::SystemTime::now()
@@ -132,13 +132,16 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
                     bail!("code {code} is a game of {}, not {v}", entry.variant.id);
                 }
             }
-            (entry.variant.id.clone(), Some(choice.id.clone()), code.shuffle)
+            (
+                entry.variant.id.clone(),
+                Some(choice.id.clone()),
+                code.shuffle,
+            )
         }
         None => {
-            let variant = args
-                .variant
-                .clone()
-                .ok_or_else(|| anyhow!("name a variant (felt variants lists them) or give --code"))?;
+            let variant = args.variant.clone().ok_or_else(|| {
+                anyhow!("name a variant (felt variants lists them) or give --code")
+            })?;
             (
                 variant,
                 args.rules.clone(),
@@ -148,11 +151,13 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
     };
     let ruleset = catalog.build(&variant_id, rules_id.as_deref())?;
     let code = catalog.code_for(&variant_id, rules_id.as_deref(), shuffle)?;
-    let depth = catalog.get(&variant_id).map_or(100, |e| e.variant.undo_depth);
+    let depth = catalog
+        .get(&variant_id)
+        .map_or(100, |e| e.variant.undo_depth);
     match &args.position {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
             let state = ruleset
                 .import_position(&text)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
@@ -167,11 +172,18 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
 }
 
 /// The variant's game in progress, rebuilt from its record, and the recorder that goes on with it.
-fn resume_session(catalog: &Catalog, store: &Store, args: &PlayArgs) -> Result<(Session, Recorder)> {
-    let variant = args.variant.as_deref().ok_or_else(|| anyhow!("name the variant to resume"))?;
-    let summary = store
-        .in_progress(variant)?
-        .ok_or_else(|| anyhow!("no game of {variant} is in progress (felt stats lists what was played)"))?;
+fn resume_session(
+    catalog: &Catalog,
+    store: &Store,
+    args: &PlayArgs,
+) -> Result<(Session, Recorder)> {
+    let variant = args
+        .variant
+        .as_deref()
+        .ok_or_else(|| anyhow!("name the variant to resume"))?;
+    let summary = store.in_progress(variant)?.ok_or_else(|| {
+        anyhow!("no game of {variant} is in progress (felt stats lists what was played)")
+    })?;
     let ruleset = catalog.build(variant, Some(&summary.rules))?;
     let depth = catalog.get(variant).map_or(100, |e| e.variant.undo_depth);
     Ok(store.resume(summary.id, ruleset, depth)?)
@@ -192,7 +204,11 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
     if !args.headless {
         return tui::play(global, catalog, session);
     }
-    let format = if args.json { Format::Json } else { Format::Text };
+    let format = if args.json {
+        Format::Json
+    } else {
+        Format::Text
+    };
     let mut game = Headless::new(session, Seat::SOLO, label);
     // A game from a position file is not the deal its code names: it cannot be replayed, so it
     // is not recorded.
@@ -203,7 +219,10 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
         };
         match recording {
             Ok((store, mut recorder)) => game.observe(Box::new(move |session: &Session| {
-                store.record_step(&mut recorder, session).map(|_| ()).map_err(|e| e.to_string())
+                store
+                    .record_step(&mut recorder, session)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
             })),
             Err(e) => eprintln!("warning: games will not be saved: {e:#}"),
         }
@@ -253,7 +272,8 @@ fn variants(global: &Global) -> Result<()> {
 
 fn check(global: &Global, file: &PathBuf) -> Result<()> {
     let catalog = load_catalog(global);
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     match catalog.check_variant(&felt_core::Origin::File(file.clone()), &text) {
         Ok(entry) => {
             println!(
@@ -278,9 +298,11 @@ fn main() -> Result<()> {
         Some(Command::Variants) => variants(&cli.global),
         Some(Command::Check { file }) => check(&cli.global, file),
         Some(Command::Solve(args)) => solve::run(args, &load_catalog(&cli.global)),
-        Some(Command::Plugins(cmd)) => plugins::run(cmd, cli.global.data_dir.as_deref(), || load_catalog(&cli.global)),
-        Some(Command::Store(cmd)) => {
-            store_cmd::run(cmd, cli.global.data_dir.as_deref(), || load_catalog(&cli.global))
-        }
+        Some(Command::Plugins(cmd)) => plugins::run(cmd, cli.global.data_dir.as_deref(), || {
+            load_catalog(&cli.global)
+        }),
+        Some(Command::Store(cmd)) => store_cmd::run(cmd, cli.global.data_dir.as_deref(), || {
+            load_catalog(&cli.global)
+        }),
     }
 }

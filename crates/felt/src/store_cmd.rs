@@ -78,7 +78,11 @@ pub fn open_store(given: Option<&Path>) -> Result<Store> {
 }
 
 /// Runs one store command; `catalog` is only built when a ruleset is needed.
-pub fn run(command: &StoreCommand, data: Option<&Path>, catalog: impl FnOnce() -> Catalog) -> Result<()> {
+pub fn run(
+    command: &StoreCommand,
+    data: Option<&Path>,
+    catalog: impl FnOnce() -> Catalog,
+) -> Result<()> {
     match command {
         StoreCommand::Stats(args) => stats(&open_store(data)?, args),
         StoreCommand::Replay(args) => replay(data, args, catalog),
@@ -174,19 +178,25 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
         text.trim_end().to_string()
     };
     let mut lines = vec![line(header.to_vec())];
-    lines.extend(rows.iter().map(|r| line(r.iter().map(String::as_str).collect())));
+    lines.extend(
+        rows.iter()
+            .map(|r| line(r.iter().map(String::as_str).collect())),
+    );
     lines.push(String::new());
     lines.push(
-        "PLAYED counts every game with at least one move, the one in progress too; LOST includes".into(),
+        "PLAYED counts every game with at least one move, the one in progress too; LOST includes"
+            .into(),
     );
     lines.push(
-        "games left unfinished when a new one started. WIN% is over finished games. STREAK is the".into(),
+        "games left unfinished when a new one started. WIN% is over finished games. STREAK is the"
+            .into(),
     );
     lines.push(
         "current run (W wins, L losses); BEST W and BEST L the longest. BEST SCORE is over finished".into(),
     );
     lines.push(
-        "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do.".into(),
+        "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do."
+            .into(),
     );
     lines
 }
@@ -194,8 +204,8 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
 fn replay(data: Option<&Path>, args: &ReplayArgs, catalog: impl FnOnce() -> Catalog) -> Result<()> {
     let record = match &args.file {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
             GameRecord::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
         }
         None => {
@@ -265,8 +275,10 @@ fn export(store: &Store, args: &ExportArgs) -> Result<()> {
             let mut tmp = path.as_os_str().to_owned();
             tmp.push(".tmp");
             let tmp = PathBuf::from(tmp);
-            std::fs::write(&tmp, &text).with_context(|| format!("cannot write {}", tmp.display()))?;
-            std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+            std::fs::write(&tmp, &text)
+                .with_context(|| format!("cannot write {}", tmp.display()))?;
+            std::fs::rename(&tmp, path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!("wrote game #{} to {}", args.id, path.display());
         }
     }

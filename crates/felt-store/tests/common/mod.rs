@@ -6,8 +6,9 @@
 #![allow(dead_code)]
 
 use felt_core::{
-    Action, Card, CardFace, DrawHint, DynRuleset, Event, GameCode, PileId, PileRole, PileView, Place,
-    RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Session, Status, TableView, Typed,
+    Action, Card, CardFace, DrawHint, DynRuleset, Event, GameCode, PileId, PileRole, PileView,
+    Place, RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Session, Status, TableView,
+    Typed,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -91,7 +92,10 @@ impl Ruleset for Counter {
             .collect();
         TableView {
             seat,
-            piles: vec![pile(0, "stock", vec![CardFace::Down; down]), pile(1, "done", up)],
+            piles: vec![
+                pile(0, "stock", vec![CardFace::Down; down]),
+                pile(1, "done", up),
+            ],
             status: Vec::new(),
             prompt: None,
             messages: Vec::new(),
