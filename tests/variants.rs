@@ -358,6 +358,23 @@ fn felt_check_answers_with_its_exit_code() {
         stderr(&out)
     );
 
+    let ruleset = home.path().join("ruleset.toml");
+    std::fs::write(
+        &ruleset,
+        MINE.replace("ruleset = \"spider\"", "ruleset = \"golf\""),
+    )
+    .expect("write");
+    let out = run(home.path(), &["check", &ruleset.to_string_lossy()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "{}:4:1: key `ruleset`: unknown ruleset 'golf' (known: spider",
+            ruleset.display()
+        )),
+        "{err}"
+    );
+
     let missing = home.path().join("nowhere.toml");
     let out = run(home.path(), &["check", &missing.to_string_lossy()], "");
     assert_eq!(out.status.code(), Some(1));
