@@ -8,51 +8,51 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Suit {
     /// ♠
-    Spades = 0,
+    Spade = 0,
     /// ♥
-    Hearts = 1,
+    Heart = 1,
     /// ♦
-    Diamonds = 2,
+    Diamond = 2,
     /// ♣
-    Clubs = 3,
+    Club = 3,
 }
 
 impl Suit {
     /// All four suits, in the order felt uses for deck composition.
-    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+    pub const ALL: [Suit; 4] = [Suit::Spade, Suit::Heart, Suit::Diamond, Suit::Club];
 
     /// The one-letter token used in game files and the headless protocol (`S H D C`).
     pub fn letter(self) -> char {
         match self {
-            Suit::Spades => 'S',
-            Suit::Hearts => 'H',
-            Suit::Diamonds => 'D',
-            Suit::Clubs => 'C',
+            Suit::Spade => 'S',
+            Suit::Heart => 'H',
+            Suit::Diamond => 'D',
+            Suit::Club => 'C',
         }
     }
 
     /// The plain text symbol (text presentation, never emoji).
     pub fn symbol(self) -> char {
         match self {
-            Suit::Spades => '♠',
-            Suit::Hearts => '♥',
-            Suit::Diamonds => '♦',
-            Suit::Clubs => '♣',
+            Suit::Spade => '♠',
+            Suit::Heart => '♥',
+            Suit::Diamond => '♦',
+            Suit::Club => '♣',
         }
     }
 
-    /// True for hearts and diamonds.
+    /// True for ♥ and ♦.
     pub fn is_red(self) -> bool {
-        matches!(self, Suit::Hearts | Suit::Diamonds)
+        matches!(self, Suit::Heart | Suit::Diamond)
     }
 
     /// Parses `S`, `H`, `D` or `C` (either case).
     pub fn from_letter(c: char) -> Option<Suit> {
         match c.to_ascii_uppercase() {
-            'S' => Some(Suit::Spades),
-            'H' => Some(Suit::Hearts),
-            'D' => Some(Suit::Diamonds),
-            'C' => Some(Suit::Clubs),
+            'S' => Some(Suit::Spade),
+            'H' => Some(Suit::Heart),
+            'D' => Some(Suit::Diamond),
+            'C' => Some(Suit::Club),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 //!
 //! The scheme (docs/game-codes.md): `{variant code}{rules letter}-{shuffle}`. The variant code
 //! comes from the variant file (`code = "SP1-S1"`), the rules letter from the ruleset's rule
-//! choices (`C` classic, `R` relaxed for Spider), and the shuffle is the seed written as seven
+//! choices (e.g. `C` classic, `R` relaxed), and the shuffle is the seed written as seven
 //! letters in base 26, `A` = 0.
 
 use std::fmt;

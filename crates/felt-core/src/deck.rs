@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 /// A deck made of `packs` packs of 52 cards whose suits are drawn, evenly and in turn, from
 /// `suits`.
 ///
-/// This is how one- and two-suit Spider decks are made: two packs with the suit set `[S]` are
-/// eight runs of spades; with `[S, H]` four of each. The number of cards never depends on the
+/// This is how one- and two-suit patience decks are made: two packs with the suit set `[S]` are
+/// eight Ace-to-King sets of ♠; with `[S, H]` four of each. The number of cards never depends on the
 /// suit set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckSpec {
@@ -139,10 +139,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spider_decks_have_104_cards_whatever_the_suits() {
+    fn two_pack_decks_have_104_cards_whatever_the_suits() {
         for suits in [
-            vec![Suit::Spades],
-            vec![Suit::Spades, Suit::Hearts],
+            vec![Suit::Spade],
+            vec![Suit::Spade, Suit::Heart],
             Suit::ALL.to_vec(),
         ] {
             let deck = DeckSpec::new(2, suits.clone()).expect("valid deck");
@@ -157,9 +157,9 @@ mod tests {
 
     #[test]
     fn uneven_suit_sets_are_refused() {
-        assert!(DeckSpec::new(1, vec![Suit::Spades, Suit::Hearts, Suit::Clubs]).is_err());
-        assert!(DeckSpec::new(0, vec![Suit::Spades]).is_err());
-        assert!(DeckSpec::new(1, vec![Suit::Spades, Suit::Spades]).is_err());
+        assert!(DeckSpec::new(1, vec![Suit::Spade, Suit::Heart, Suit::Club]).is_err());
+        assert!(DeckSpec::new(0, vec![Suit::Spade]).is_err());
+        assert!(DeckSpec::new(1, vec![Suit::Spade, Suit::Spade]).is_err());
     }
 
     #[test]

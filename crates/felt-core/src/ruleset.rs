@@ -108,7 +108,7 @@ pub struct Scoreboard {
     pub moves: u32,
 }
 
-/// A rules choice a ruleset offers (Spider: classic or relaxed group moves).
+/// A rules choice a ruleset offers (e.g. classic or relaxed group moves).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleChoice {
     /// Stable id used in variant files and on the command line (`classic`).
@@ -177,9 +177,9 @@ pub enum Analysis {
 /// What the host knows of a ruleset instance (a ruleset built for one variant and rules).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesetInfo {
-    /// The ruleset's id (`spider`).
+    /// The ruleset's id (`patience`).
     pub ruleset: String,
-    /// The variant's id (`spider-2suit`).
+    /// The variant's id (`patience-2suit`).
     pub variant: String,
     /// The variant's display name.
     pub name: String,
@@ -234,7 +234,7 @@ pub trait Ruleset: Send + Sync + 'static {
     fn analyze(&self, _state: &Self::State, _request: &AnalyzeRequest) -> Option<Analysis> {
         None
     }
-    /// A position from the ruleset's own text format (Spider: the `.game` format), or why not.
+    /// A position from the ruleset's own text format (a solver's file format), or why not.
     fn import_position(&self, _text: &str) -> Result<Self::State, String> {
         Err(format!("{} has no position format", self.info().ruleset))
     }

@@ -13,14 +13,14 @@ fn default_undo_depth() -> usize {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
-    /// Stable id (`spider-2suit`); a user file with a built-in's id overrides it.
+    /// Stable id (`patience-2suit`); a user file with a built-in's id overrides it.
     pub id: String,
     /// What the launcher shows.
     pub name: String,
     /// One line for the launcher.
     #[serde(default)]
     pub description: String,
-    /// The ruleset that plays it (`spider`).
+    /// The ruleset that plays it (`patience`).
     pub ruleset: String,
     /// The code prefix of its game codes (`SP1-S2`), see docs/game-codes.md.
     pub code: String,
@@ -442,7 +442,7 @@ mod tests {
 
     #[test]
     fn a_wrong_type_names_file_line_and_key() {
-        let text = "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n";
+        let text = "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n";
         let err = parse_variant(&origin(), text).expect_err("bad undo depth");
         assert_eq!(err.line, Some(5));
         let shown = err.to_string();
@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn an_unknown_key_is_named() {
         let text =
-            "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\ncolour = 3\n";
+            "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\ncolour = 3\n";
         let err = parse_variant(&origin(), text).expect_err("unknown key");
         assert_eq!(err.key.as_deref(), Some("colour"));
         assert_eq!(err.line, Some(5));
@@ -469,7 +469,7 @@ mod tests {
 
     #[test]
     fn the_shown_error_underlines_the_whole_token() {
-        let text = "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n";
+        let text = "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n";
         let shown = parse_variant(&origin(), text).expect_err("bad").to_string();
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(
@@ -487,7 +487,7 @@ mod tests {
     #[test]
     fn an_unknown_key_is_underlined_as_a_word() {
         let text =
-            "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\ncolour = 3\n";
+            "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\ncolour = 3\n";
         let shown = parse_variant(&origin(), text).expect_err("bad").to_string();
         assert!(shown.ends_with("5 | colour = 3\n  | ^^^^^^^^^^"), "{shown}");
     }
@@ -519,7 +519,7 @@ mod tests {
             Some("game.columns".into())
         );
         assert_eq!(key_at_offset(text, text.find("[game]").unwrap_or(0)), None);
-        let err = parse_variant(&origin(), "id = \"x\"\nname = \"X\"\nruleset = \"spider\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n")
+        let err = parse_variant(&origin(), "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n")
             .expect_err("bad type");
         assert_eq!(err.key.as_deref(), Some("undo_depth"));
         assert!(

@@ -453,7 +453,7 @@ mod tests {
     use felt_core::{Card, PileRole, Place, Rank, Seat, Suit};
 
     fn up(n: u8) -> CardFace {
-        CardFace::Up(Card::new(Suit::Hearts, Rank::new(n).expect("rank")))
+        CardFace::Up(Card::new(Suit::Heart, Rank::new(n).expect("rank")))
     }
 
     fn column(down: usize, ups: usize) -> Vec<CardFace> {

@@ -89,8 +89,8 @@ impl Theme {
             return Style::default();
         }
         let ink = match (self.four_colour, card.suit()) {
-            (true, Suit::Diamonds) => Color::Blue,
-            (true, Suit::Clubs) => Color::Green,
+            (true, Suit::Diamond) => Color::Blue,
+            (true, Suit::Club) => Color::Green,
             (_, s) if s.is_red() => Color::Red,
             _ => Color::Black,
         };
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn suits_are_plain_symbols_or_letters() {
-        let card = Card::new(Suit::Hearts, Rank::new(10).expect("rank"));
+        let card = Card::new(Suit::Heart, Rank::new(10).expect("rank"));
         assert_eq!(Theme::default().card_label(card), "10♥");
         let ascii = Theme {
             ascii: true,
@@ -319,8 +319,8 @@ mod tests {
     #[test]
     fn red_suits_are_red_and_four_colour_splits_them() {
         let t = Theme::default();
-        let diamond = Card::new(Suit::Diamonds, Rank::ACE);
-        let club = Card::new(Suit::Clubs, Rank::ACE);
+        let diamond = Card::new(Suit::Diamond, Rank::ACE);
+        let club = Card::new(Suit::Club, Rank::ACE);
         assert_eq!(t.face(diamond).fg, Some(Color::Red));
         assert_eq!(t.face(club).fg, Some(Color::Black));
         let four = Theme {
@@ -337,7 +337,7 @@ mod tests {
             colour: false,
             ..Theme::default()
         };
-        let card = Card::new(Suit::Hearts, Rank::KING);
+        let card = Card::new(Suit::Heart, Rank::KING);
         for style in [
             t.face(card),
             t.back(),

@@ -251,12 +251,12 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
 fn variants(global: &Global) -> Result<()> {
     let catalog = load_catalog(global);
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{:<22} {:<30} {:<10} SOURCE", "ID", "NAME", "RULESET")?;
+    writeln!(out, "{:<22} {:<32} {:<10} SOURCE", "ID", "NAME", "RULESET")?;
     for entry in catalog.variants() {
         let v = &entry.variant;
         write!(
             out,
-            "{:<22} {:<30} {:<10} {}",
+            "{:<22} {:<32} {:<10} {}",
             v.id, v.name, v.ruleset, entry.origin
         )?;
         if let Some(old) = &entry.overrides {

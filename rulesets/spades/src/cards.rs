@@ -8,7 +8,7 @@ use felt_core::{Card, Rank, Suit};
 use serde::{Deserialize, Serialize};
 
 /// Suits in display order; the index of a suit is its position here.
-pub const SUITS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+pub const SUITS: [Suit; 4] = [Suit::Spade, Suit::Heart, Suit::Club, Suit::Diamond];
 /// The index of spades.
 pub const SPADES: u8 = 0;
 

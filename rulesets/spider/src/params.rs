@@ -466,7 +466,7 @@ mod tests {
         let p = SpiderParams::from_table(&table("suits = \"SH\"")).expect("valid");
         assert_eq!(
             Ok(p),
-            SpiderParams::standard(vec![Suit::Spades, Suit::Hearts])
+            SpiderParams::standard(vec![Suit::Spade, Suit::Heart])
         );
     }
 }

@@ -117,10 +117,10 @@ impl SpiderRuleset {
 
 fn suit_name(s: Suit) -> &'static str {
     match s {
-        Suit::Spades => "spades",
-        Suit::Hearts => "hearts",
-        Suit::Diamonds => "diamonds",
-        Suit::Clubs => "clubs",
+        Suit::Spade => "spades",
+        Suit::Heart => "hearts",
+        Suit::Diamond => "diamonds",
+        Suit::Club => "clubs",
     }
 }
 

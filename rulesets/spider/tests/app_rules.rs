@@ -40,13 +40,13 @@ fn assert_deck(variant: &str, suits: &[Suit], copies: usize) {
 #[test]
 fn sp_deck_one_suit_is_eight_sets_of_spades() {
     // SP-DECK: 1 suit: 8×13 spades.
-    assert_deck("spider-1suit", &[Suit::Spades], 8);
+    assert_deck("spider-1suit", &[Suit::Spade], 8);
 }
 
 #[test]
 fn sp_deck_two_suits_are_four_sets_of_spades_and_four_of_hearts() {
     // SP-DECK: 2 suits: 4×13 spades + 4×13 hearts.
-    assert_deck("spider-2suit", &[Suit::Spades, Suit::Hearts], 4);
+    assert_deck("spider-2suit", &[Suit::Spade, Suit::Heart], 4);
 }
 
 #[test]

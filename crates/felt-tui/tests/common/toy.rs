@@ -64,9 +64,9 @@ impl Ruleset for Toy {
             .map(|r| {
                 Card::new(
                     if r % 2 == 0 {
-                        Suit::Hearts
+                        Suit::Heart
                     } else {
-                        Suit::Clubs
+                        Suit::Club
                     },
                     Rank::new(r).unwrap_or(Rank::ACE),
                 )

@@ -119,7 +119,7 @@ proptest! {
 fn spades(ranks: &[u8]) -> Vec<Card> {
     ranks
         .iter()
-        .map(|&r| Card::from_byte(byte(Suit::Spades, r)).expect("card"))
+        .map(|&r| Card::from_byte(byte(Suit::Spade, r)).expect("card"))
         .collect()
 }
 
@@ -192,7 +192,7 @@ fn a_move_that_completes_a_run_removes_it_and_turns_the_card_beneath() {
         to: 0,
     });
     assert_eq!(pos.removed(), 1);
-    assert_eq!(pos.column(0), &[byte(Suit::Spades, 4)]);
+    assert_eq!(pos.column(0), &[byte(Suit::Spade, 4)]);
     assert_eq!(pos.face_down(0), 0);
     assert!(pos.is_empty(1));
     pos.undo(u);
