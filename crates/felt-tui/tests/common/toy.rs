@@ -63,11 +63,7 @@ impl Ruleset for Toy {
         let hand = (1..=13)
             .map(|r| {
                 Card::new(
-                    if r % 2 == 0 {
-                        Suit::Heart
-                    } else {
-                        Suit::Club
-                    },
+                    if r % 2 == 0 { Suit::Heart } else { Suit::Club },
                     Rank::new(r).unwrap_or(Rank::ACE),
                 )
             })
