@@ -574,3 +574,61 @@ pub fn run<R: BufRead, W: Write>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn game() -> Headless {
+        let catalog = crate::catalog::builtin_catalog();
+        let ruleset = catalog
+            .build("spider-2suit", Some("relaxed"))
+            .expect("built-in variant");
+        let code = catalog
+            .code_for("spider-2suit", Some("relaxed"), 7)
+            .expect("code");
+        let label = code.to_string();
+        Headless::new(Session::new(ruleset, code, 100), Seat::SOLO, label)
+    }
+
+    /// Lines that look like commands, with arguments that may or may not make sense.
+    fn command_line() -> impl Strategy<Value = String> {
+        let word = prop_oneof![
+            Just("move".to_string()),
+            Just("deal".to_string()),
+            Just("auto".to_string()),
+            Just("undo".to_string()),
+            Just("redo".to_string()),
+            Just("play".to_string()),
+            Just("choose".to_string()),
+            "\\PC{0,8}",
+        ];
+        (
+            word,
+            proptest::collection::vec("[0-9]{1,3}|\\PC{0,4}", 0..4),
+        )
+            .prop_map(|(w, args)| format!("{w} {}", args.join(" ")))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        // Bad input never panics and a refused command never changes the game.
+        #[test]
+        fn any_line_gets_an_answer_and_a_refusal_changes_nothing(
+            lines in proptest::collection::vec(prop_oneof![command_line(), "\\PC{0,30}"], 1..12)
+        ) {
+            let mut game = game();
+            for line in &lines {
+                let before = game.session().state().clone();
+                let answer = game.handle(line);
+                let text = answer.render(Format::Text);
+                prop_assert!(text.starts_with("ok") || text.starts_with("error "), "{text}");
+                if !answer.ok {
+                    prop_assert!(game.session().state() == &before, "refused '{line}' changed the game");
+                }
+            }
+        }
+    }
+}
