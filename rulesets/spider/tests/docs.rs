@@ -12,7 +12,7 @@ const VARIANTS_MD: &str = include_str!("../../../docs/variants.md");
 const GAME_CODES_MD: &str = include_str!("../../../docs/game-codes.md");
 
 /// The fenced blocks of `doc` whose info string is `lang`, with the line each starts on.
-fn blocks<'a>(doc: &'a str, lang: &str) -> Vec<(usize, String)> {
+fn blocks(doc: &str, lang: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut current: Option<(usize, String)> = None;
     for (i, line) in doc.lines().enumerate() {
