@@ -38,8 +38,25 @@ struct Node {
 
 /// Best lines found from `pos`, one per distinct first move, best first.
 pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Plan> {
+    let mut w = Weights::for_rules(rules);
+    w.empty = HW_EMPTY.load(std::sync::atomic::Ordering::Relaxed);
+    w.down = HW_DOWN.load(std::sync::atomic::Ordering::Relaxed);
+    w.hidden_column = HW_HCOL.load(std::sync::atomic::Ordering::Relaxed);
+    let hs = HW_SUIT.load(std::sync::atomic::Ordering::Relaxed); if hs >= 0 { w.suit_break = hs; }
+    let hr = HW_RANK.load(std::sync::atomic::Ordering::Relaxed); if hr >= 0 { w.rank_break = hr; }
+    let found = plans_with(pos, rules, budget, &w);
+    if !found.is_empty() || pos.rows_left() == 0 {
+        return found;
+    }
+    // Nothing turns a card: the way on is a deal, which needs the empty columns filled, so
+    // search again valuing filled columns.
+    let fill = Weights { empty: -w.empty, ..w };
+    plans_with(pos, rules, budget, &fill)
+}
+
+fn plans_with(pos: &Position, rules: &SolverRules, budget: Budget<'_>, w: &Weights) -> Vec<Plan> {
+    let w = *w;
     let mut p = pos.masked();
-    let w = Weights::for_rules(rules);
     let mut best: Vec<Option<(i32, u32, Option<SolverMove>)>> = Vec::new();
     let mut firsts: Vec<SolverMove> = Vec::new();
     let mut nodes: Vec<Node> = vec![Node {
@@ -103,7 +120,7 @@ pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Pla
             if is_won(&p, rules) {
                 offer(&mut best[f as usize], WIN, id, Some(mv));
             } else if u.flipped != 0 {
-                let v = score(&p, &w);
+                let v = score(&p, &w) - HW_NEAR.load(std::sync::atomic::Ordering::Relaxed) * near_reveals(&p, rules) as i32;
                 offer(&mut best[f as usize], v, id, Some(mv));
             } else {
                 let child = nodes.len() as u32;
@@ -152,8 +169,10 @@ fn offer(
 /// likely break on a column.
 fn deal_cost(p: &Position, w: &Weights) -> i32 {
     let k = p.rows_left_sizes().first().copied().unwrap_or(0) as i32;
-    k * (w.rank_break - w.stock) + 1
+    k * w.rank_break + DEAL_PENALTY.load(std::sync::atomic::Ordering::Relaxed)
 }
+/// experiment
+pub static DEAL_PENALTY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(1000);
 
 /// The `rank`-th best honest move (0 = best), or `None` when nothing helps.
 pub fn hint(
@@ -202,4 +221,27 @@ pub fn autoplay(full: &Position, rules: &SolverRules, per_plan: u64, max_moves: 
         won: is_won(&pos, rules),
         moves,
     }
+}
+
+/// experiment
+pub static HW_EMPTY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(30);
+/// experiment
+pub static HW_DOWN: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(60);
+/// experiment
+pub static HW_HCOL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+/// experiment
+pub static HW_SUIT: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+/// experiment
+pub static HW_RANK: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+/// experiment
+pub static HW_NEAR: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// Columns with face-down cards whose face-up cards all move as one group.
+fn near_reveals(p: &Position, rules: &SolverRules) -> usize {
+    (0..p.columns())
+        .filter(|&c| {
+            let down = p.face_down(c);
+            down > 0 && super::moves::movable_group(p, c, rules.group) == p.len(c) - down
+        })
+        .count()
 }

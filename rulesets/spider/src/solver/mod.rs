@@ -130,6 +130,14 @@ pub fn solve(pos: &Position, rules: &SolverRules, mode: Mode, budget: Budget<'_>
 }
 
 /// [`solve`] with explicit search parameters, for experiments and benchmarks.
+///
+/// The search runs in up to three stages, each starting afresh:
+/// 1. with [`Tuning::weights`], for at most [`Tuning::restart_after`] positions (half the
+///    states budget if that is smaller), when [`Tuning::second`] is set;
+/// 2. with [`Tuning::second`] for the rest of the budget: greedy searches fail on different
+///    deals, so two short ones win more often than one long one;
+/// 3. if a search with [`Tuning::prune`] ran dry, a complete one without pruning: only such a
+///    search may prove a loss.
 pub fn solve_tuned(
     pos: &Position,
     rules: &SolverRules,
@@ -137,10 +145,88 @@ pub fn solve_tuned(
     budget: Budget<'_>,
     tuning: &Tuning,
 ) -> Answer {
-    match mode {
-        Mode::Full => search::best_first(pos, rules, false, budget, tuning),
-        Mode::Honest => search::best_first(&pos.masked(), rules, true, budget, tuning),
+    let (root, honest) = match mode {
+        Mode::Full => (pos.clone(), false),
+        Mode::Honest => (pos.masked(), true),
+    };
+    let mut spent = Answer {
+        verdict: Verdict::Undecided,
+        states: 0,
+        peak_bytes: 0,
+    };
+    let mut stages: Vec<(Tuning, u64)> = Vec::with_capacity(2);
+    match tuning.second {
+        Some(second) => {
+            let first = tuning.restart_after.min(budget.max_states / 2);
+            stages.push((
+                Tuning {
+                    second: None,
+                    ..*tuning
+                },
+                first,
+            ));
+            let other = Tuning {
+                weights: second,
+                second: None,
+                ..*tuning
+            };
+            stages.push((other, u64::MAX));
+        }
+        None => stages.push((*tuning, u64::MAX)),
     }
+    for (stage, cap) in stages {
+        let (answer, stop) = run(&root, rules, honest, budget, &stage, cap, &mut spent);
+        match stop {
+            search::Stop::Answered | search::Stop::Caller => return answer,
+            search::Stop::Dry if stage.prune => {
+                // The pruned search ran dry: only a complete one may prove a loss.
+                let complete = Tuning {
+                    prune: false,
+                    ..stage
+                };
+                return run(
+                    &root,
+                    rules,
+                    honest,
+                    budget,
+                    &complete,
+                    u64::MAX,
+                    &mut spent,
+                )
+                .0;
+            }
+            search::Stop::Dry => return answer,
+            search::Stop::Budget if spent.states >= budget.max_states => return answer,
+            search::Stop::Budget => {}
+        }
+    }
+    spent
+}
+
+/// One search stage within what is left of `budget` (and at most `cap` positions), its cost
+/// added to `spent`.
+fn run(
+    root: &Position,
+    rules: &SolverRules,
+    honest: bool,
+    budget: Budget<'_>,
+    tuning: &Tuning,
+    cap: u64,
+    spent: &mut Answer,
+) -> (Answer, search::Stop) {
+    let left = Budget {
+        max_states: budget.max_states.saturating_sub(spent.states).min(cap),
+        ..budget
+    };
+    let (answer, stop) = search::best_first(root, rules, honest, left, tuning);
+    spent.states += answer.states;
+    spent.peak_bytes = spent.peak_bytes.max(answer.peak_bytes);
+    let answer = Answer {
+        states: spent.states,
+        peak_bytes: spent.peak_bytes,
+        ..answer
+    };
+    (answer, stop)
 }
 
 /// The search's parameters. [`Tuning::for_rules`] gives the tuned defaults.
@@ -148,8 +234,19 @@ pub fn solve_tuned(
 pub struct Tuning {
     /// The heuristic's weights.
     pub weights: Weights,
+    /// A second heuristic to start again with when the first has not won after
+    /// [`Tuning::restart_after`] positions.
+    pub second: Option<Weights>,
+    /// Positions the first heuristic may search before the second takes over.
+    pub restart_after: u64,
     /// Expansions each level (rows dealt) gets in turn before the next level's turn.
     pub per_round: u32,
+    /// Leave out the moves [`moves::pruned`] names until that search runs dry.
+    pub prune: bool,
+    /// How much more later levels get: level `l` gets `per_round * (1 + l * level_boost / 8)`.
+    pub level_boost: u32,
+    /// Cost of each move made, added to the heuristic (0: greedy).
+    pub depth_weight: i32,
 }
 
 impl Tuning {
@@ -157,7 +254,15 @@ impl Tuning {
     pub fn for_rules(rules: &SolverRules) -> Tuning {
         Tuning {
             weights: Weights::for_rules(rules),
+            second: Some(Weights {
+                empty: 60,
+                ..Weights::for_rules(rules)
+            }),
+            restart_after: 150_000,
             per_round: 8,
+            prune: true,
+            level_boost: 0,
+            depth_weight: -5,
         }
     }
 }

@@ -202,3 +202,44 @@ pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut 
         out.push(SolverMove::Deal);
     }
 }
+
+/// Whether the fast search leaves a move out: it takes a group
+/// - off the card one rank higher of its own suit, into an empty column or onto a card of
+///   another suit (a one-suit link broken for nothing better);
+/// - off a card one rank higher of another suit, onto another card of another suit (the
+///   group only changes which wrong-suit card it lies on);
+/// - onto a card of another suit while the card one rank higher of its own suit lies free at
+///   the end of a column (the better place is open).
+///
+/// A winning line rarely needs one of these, so leaving them out makes the search far
+/// faster; a search that did so proves nothing when it runs dry, and a complete one takes over.
+/// `tops` holds each column's last card ([`UNKNOWN`] when empty).
+#[inline]
+pub fn pruned(pos: &Position, mv: SolverMove, tops: &[u8]) -> bool {
+    let SolverMove::Move { from, count, to } = mv else {
+        return false;
+    };
+    let (f, n) = (from as usize, count as usize);
+    let len = pos.len(f);
+    let first = pos.at(f, len - n);
+    let target = tops[to as usize];
+    let onto_other_suit = target != UNKNOWN && suit(target) != suit(first);
+    if onto_other_suit
+        && rank(first) < 13
+        && tops
+            .iter()
+            .enumerate()
+            .any(|(c, &t)| c != f && t == first + 1)
+    {
+        return true;
+    }
+    if len - n <= pos.face_down(f) {
+        return false;
+    }
+    let base = pos.at(f, len - n - 1);
+    if suited_link(base, first) {
+        target == UNKNOWN || onto_other_suit
+    } else {
+        rank(base) == rank(first) + 1 && onto_other_suit
+    }
+}

@@ -1,15 +1,20 @@
 //! Best-first search with a transposition table under a memory bound.
 //!
-//! Every distinct position reached is recorded by its 128-bit key; the open list is ordered by
-//! the heuristic (greedy), ties going to the deeper node so plateaus are dived into rather than
-//! swept. A node stores only its parent and the move that made it; its packed position is kept
-//! once it is expanded, so memory grows with expansions, not with the positions merely seen.
-//! When the open list runs dry with nothing dropped, every reachable position has been visited:
+//! Every distinct position reached is recorded by its 128-bit key. Open positions wait in
+//! one queue per level (rows dealt so far) and per heuristic: the levels take turns, so later
+//! levels advance while earlier ones keep feeding them better deals, and within a level the
+//! heuristics take turns too (two views of "closer to a win" fail on different deals). Each
+//! queue is greedy: lowest score first, ties going to the deeper position so plateaus are
+//! dived into rather than swept.
+//!
+//! A node stores only its parent and the move that made it; its packed position is kept once
+//! it is expanded, so memory grows with expansions, not with the positions merely seen. When
+//! every queue runs dry and no move was left out, every reachable position has been visited:
 //! that is the proof of a loss.
 
 use super::eval::{base, column_cost, move_bias, score, Weights};
-use super::moves::{is_won, search_moves, shared_columns, SolverMove};
-use super::position::{Key, Position, MAX_COLUMNS};
+use super::moves::{self, is_won, search_moves, shared_columns, SolverMove};
+use super::position::{Key, Position, MAX_COLUMNS, UNKNOWN};
 use super::table::KeySet;
 use super::{Answer, Budget, SolverRules, Tuning, Verdict};
 use std::cmp::Ordering;
@@ -72,28 +77,100 @@ pub(crate) fn decode(m: u32) -> SolverMove {
     }
 }
 
-/// Searches from `root`. With `honest`, the root is masked and a loss can be proven only if it
-/// holds no unknown card.
+/// Most heuristics the search alternates between.
+const MAX_VIEWS: usize = 2;
+
+/// The open queues: `levels × views` heaps and the turn-taking between them.
+struct Queues {
+    heaps: Vec<BinaryHeap<Open>>,
+    views: usize,
+    levels: usize,
+    per_round: u32,
+    level: usize,
+    taken: u32,
+    view: usize,
+    entries: usize,
+}
+
+impl Queues {
+    fn new(levels: usize, views: usize, per_round: u32) -> Queues {
+        Queues {
+            heaps: (0..levels * views).map(|_| BinaryHeap::new()).collect(),
+            views,
+            levels,
+            per_round: per_round.max(1),
+            level: 0,
+            taken: 0,
+            view: 0,
+            entries: 0,
+        }
+    }
+
+    fn push(&mut self, level: usize, view: usize, open: Open) {
+        self.heaps[level * self.views + view].push(open);
+        self.entries += 1;
+    }
+
+    /// The next node to expand: levels in turn, `per_round` each; within a level, views in
+    /// turn. A node already expanded through another view is skipped.
+    fn pop(&mut self, expanded: impl Fn(u32) -> bool) -> Option<u32> {
+        let mut tries = 0;
+        while tries <= self.levels * self.views {
+            if self.taken < self.per_round {
+                for _ in 0..self.views {
+                    let v = self.view;
+                    self.view = (self.view + 1) % self.views;
+                    while let Some(o) = self.heaps[self.level * self.views + v].pop() {
+                        self.entries -= 1;
+                        if !expanded(o.node) {
+                            self.taken += 1;
+                            return Some(o.node);
+                        }
+                    }
+                }
+            }
+            self.level = (self.level + 1) % self.levels;
+            self.taken = 0;
+            tries += 1;
+        }
+        None
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// It found a win.
+    Answered,
+    /// Every queue ran dry.
+    Dry,
+    /// Its states or memory ran out.
+    Budget,
+    /// The caller's "keep going?" said no.
+    Caller,
+}
+
+/// Searches from `root` (already masked in honest mode) and says why it stopped. In honest
+/// mode a loss can be proven only if the root holds no unknown card.
 pub(crate) fn best_first(
     root: &Position,
     rules: &SolverRules,
     honest: bool,
     budget: Budget<'_>,
     tuning: &Tuning,
-) -> Answer {
-    let w = tuning.weights;
+) -> (Answer, Stop) {
+    let views: Vec<Weights> = std::iter::once(tuning.weights)
+        .chain(tuning.second)
+        .take(MAX_VIEWS)
+        .collect();
     let mut seen = KeySet::with_capacity(1 << 16);
     let mut nodes: Vec<Node> = Vec::with_capacity(1 << 16);
     let mut arena: Vec<u8> = Vec::with_capacity(1 << 20);
     let levels = root.rows_left() + 1;
-    let mut open: Vec<BinaryHeap<Open>> = (0..levels).map(|_| BinaryHeap::new()).collect();
-    let mut open_len = 0usize;
-    let per_round = tuning.per_round.max(1);
-    let mut cur = 0usize;
-    let mut taken = 0u32;
+    let mut queues = Queues::new(levels, views.len(), tuning.per_round);
     let mut pos = root.clone();
     let mut moves = Vec::with_capacity(64);
-    let mut kids: Vec<(Key, i32, SolverMove, usize)> = Vec::with_capacity(64);
+    let mut kids: Vec<(Key, [i32; MAX_VIEWS], SolverMove, usize)> = Vec::with_capacity(64);
     let mut peak = 0usize;
     let answer = |verdict, seen: &KeySet, peak| Answer {
         verdict,
@@ -102,7 +179,7 @@ pub(crate) fn best_first(
     };
 
     if is_won(&pos, rules) {
-        return answer(Verdict::Won(Vec::new()), &seen, 0);
+        return (answer(Verdict::Won(Vec::new()), &seen, 0), Stop::Answered);
     }
     seen.insert(pos.key(shared_columns(&pos, honest)));
     nodes.push(Node {
@@ -111,43 +188,39 @@ pub(crate) fn best_first(
         packed: u32::MAX,
         depth: 0,
     });
-    open[0].push(Open {
-        prio: score(&pos, &w),
-        depth: 0,
-        node: 0,
-    });
-    open_len += 1;
+    for (v, w) in views.iter().enumerate() {
+        let prio = score(&pos, w);
+        queues.push(
+            0,
+            v,
+            Open {
+                prio,
+                depth: 0,
+                node: 0,
+            },
+        );
+    }
     let mut expansions = 0u64;
+    let mut pruned_any = false;
+    let mut tops = [UNKNOWN; MAX_COLUMNS];
     loop {
-        // Round robin over the levels (rows dealt): each gets `per_round` expansions in turn,
-        // so later levels advance while earlier ones keep feeding them better deals.
-        let mut id = None;
-        for _ in 0..=levels {
-            if taken < per_round {
-                if let Some(o) = open[cur].pop() {
-                    taken += 1;
-                    id = Some(o.node);
-                    break;
-                }
-            }
-            cur = (cur + 1) % levels;
-            taken = 0;
-        }
-        let Some(id) = id else { break };
-        open_len -= 1;
+        let popped = queues.pop(|id| nodes[id as usize].packed != u32::MAX);
+        let Some(id) = popped else { break };
         expansions += 1;
-        let bytes =
-            arena.len() + nodes.len() * std::mem::size_of::<Node>() + open_len * 12 + seen.bytes();
-        peak = peak.max(bytes);
+        let bytes = arena.capacity()
+            + nodes.capacity() * std::mem::size_of::<Node>()
+            + queues.entries * std::mem::size_of::<Open>();
+        peak = peak.max(bytes + seen.bytes());
+        // Stop before the table's next growth would pass the memory bound.
         if seen.len() as u64 >= budget.max_states
-            || seen.bytes_after_growth() + bytes - seen.bytes() > budget.max_bytes
+            || bytes + seen.bytes_after_growth() > budget.max_bytes
         {
-            return answer(Verdict::Undecided, &seen, peak);
+            return (answer(Verdict::Undecided, &seen, peak), Stop::Budget);
         }
         if expansions.is_multiple_of(CHECK_EVERY) {
             if let Some(go) = budget.keep_going {
                 if !go(seen.len() as u64) {
-                    return answer(Verdict::Undecided, &seen, peak);
+                    return (answer(Verdict::Undecided, &seen, peak), Stop::Caller);
                 }
             }
         }
@@ -162,13 +235,20 @@ pub(crate) fn best_first(
         pos.pack(&mut arena);
 
         let shared = shared_columns(&pos, honest);
-        let here = Summary::of(&pos, shared, &w);
+        for (c, t) in tops.iter_mut().enumerate().take(pos.columns()) {
+            *t = pos.top(c).unwrap_or(UNKNOWN);
+        }
+        let here = Summary::of(&pos, shared, &views);
         moves.clear();
         search_moves(&pos, rules, shared, &mut moves);
         // Evaluate every child first and prefetch its table slot: the table is far larger
         // than the caches, and the lookups then overlap.
         kids.clear();
         for &mv in &moves {
+            if tuning.prune && moves::pruned(&pos, mv, &tops) {
+                pruned_any = true;
+                continue;
+            }
             let undo = pos.apply(mv);
             if is_won(&pos, rules) {
                 let mut line = vec![mv];
@@ -178,75 +258,93 @@ pub(crate) fn best_first(
                     at = nodes[at as usize].parent;
                 }
                 line.reverse();
-                return answer(Verdict::Won(line), &seen, peak);
+                return (answer(Verdict::Won(line), &seen, peak), Stop::Answered);
             }
-            let (key, h) = here.child(&pos, mv, honest, &w);
+            let (key, scores) = here.child(&pos, mv, honest, &views);
             seen.prefetch(key);
+            let bias = move_bias(&pos, mv) + tuning.depth_weight * (node.depth as i32 + 1);
             kids.push((
                 key,
-                h + move_bias(&pos, mv),
+                scores.map(|s| s + bias),
                 mv,
                 levels - 1 - pos.rows_left(),
             ));
             pos.undo(undo);
         }
-        for &(key, prio, mv, level) in &kids {
+        let depth = node.depth.saturating_add(1);
+        for &(key, prios, mv, level) in &kids {
             if seen.insert(key) {
                 let child = nodes.len() as u32;
                 nodes.push(Node {
                     parent: id,
                     mv: encode(mv),
                     packed: u32::MAX,
-                    depth: node.depth.saturating_add(1),
+                    depth,
                 });
-                open_len += 1;
-                open[level].push(Open {
-                    prio,
-                    depth: node.depth.saturating_add(1),
-                    node: child,
-                });
+                for (v, &prio) in prios.iter().enumerate().take(views.len()) {
+                    queues.push(
+                        level,
+                        v,
+                        Open {
+                            prio,
+                            depth,
+                            node: child,
+                        },
+                    );
+                }
             }
         }
     }
-    // Exhausted. In honest mode unknown cards were treated as inert, which proves nothing.
-    if honest && root.has_unknown() {
-        answer(Verdict::Undecided, &seen, peak)
+    // Ran dry. In honest mode unknown cards were treated as inert, and pruned moves were
+    // never tried: either way this proves nothing.
+    let verdict = if (honest && root.has_unknown()) || pruned_any {
+        Verdict::Undecided
     } else {
-        answer(Verdict::ProvenUnwinnable, &seen, peak)
-    }
+        Verdict::ProvenUnwinnable
+    };
+    (answer(verdict, &seen, peak), Stop::Dry)
 }
 
-/// A node's key and score split by column, so that a child's are found by redoing only the
+/// A node's key and scores split by column, so that a child's are found by redoing only the
 /// columns its move touched.
 struct Summary {
     keys: [Key; MAX_COLUMNS],
-    costs: [i32; MAX_COLUMNS],
+    costs: [[i32; MAX_COLUMNS]; MAX_VIEWS],
     key_sum: Key,
-    cost_sum: i32,
+    cost_sum: [i32; MAX_VIEWS],
     shared: u32,
 }
 
 impl Summary {
-    fn of(pos: &Position, shared: u32, w: &Weights) -> Summary {
+    fn of(pos: &Position, shared: u32, views: &[Weights]) -> Summary {
         let mut s = Summary {
             keys: [Key::default(); MAX_COLUMNS],
-            costs: [0; MAX_COLUMNS],
+            costs: [[0; MAX_COLUMNS]; MAX_VIEWS],
             key_sum: Key::default(),
-            cost_sum: 0,
+            cost_sum: [0; MAX_VIEWS],
             shared,
         };
         for c in 0..pos.columns() {
             s.keys[c] = pos.column_key(c, shared);
-            s.costs[c] = column_cost(pos, c, w);
             s.key_sum = s.key_sum.add(s.keys[c]);
-            s.cost_sum += s.costs[c];
+            for (v, w) in views.iter().enumerate() {
+                s.costs[v][c] = column_cost(pos, c, w);
+                s.cost_sum[v] += s.costs[v][c];
+            }
         }
         s
     }
 
-    /// Key and score of `pos`, reached from the summarised node by `mv`.
+    /// Key and scores of `pos`, reached from the summarised node by `mv`.
     #[inline]
-    fn child(&self, pos: &Position, mv: SolverMove, honest: bool, w: &Weights) -> (Key, i32) {
+    fn child(
+        &self,
+        pos: &Position,
+        mv: SolverMove,
+        honest: bool,
+        views: &[Weights],
+    ) -> (Key, [i32; MAX_VIEWS]) {
+        let mut scores = [0; MAX_VIEWS];
         match mv {
             SolverMove::Move { from, to, .. } => {
                 let (f, t) = (from as usize, to as usize);
@@ -255,12 +353,20 @@ impl Summary {
                     .add(self.key_sum.sub(self.keys[f]).sub(self.keys[t]))
                     .add(pos.column_key(f, self.shared))
                     .add(pos.column_key(t, self.shared));
-                let h = base(pos, w) + self.cost_sum - self.costs[f] - self.costs[t]
-                    + column_cost(pos, f, w)
-                    + column_cost(pos, t, w);
-                (key, h)
+                for (v, w) in views.iter().enumerate() {
+                    scores[v] =
+                        base(pos, w) + self.cost_sum[v] - self.costs[v][f] - self.costs[v][t]
+                            + column_cost(pos, f, w)
+                            + column_cost(pos, t, w);
+                }
+                (key, scores)
             }
-            SolverMove::Deal => (pos.key(shared_columns(pos, honest)), score(pos, w)),
+            SolverMove::Deal => {
+                for (v, w) in views.iter().enumerate() {
+                    scores[v] = score(pos, w);
+                }
+                (pos.key(shared_columns(pos, honest)), scores)
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ impl KeySet {
 
     /// Bytes the table would hold after its next growth.
     pub(crate) fn bytes_after_growth(&self) -> usize {
-        if (self.len + 1) * 2 > self.slots.len() {
+        if (self.len + 64) * 2 > self.slots.len() {
             self.bytes() * 3
         } else {
             self.bytes()
@@ -47,7 +47,7 @@ impl KeySet {
     /// Adds `key`; true if it was not there.
     pub(crate) fn insert(&mut self, key: Key) -> bool {
         let key = if key == EMPTY { ZERO_STANDIN } else { key };
-        if (self.len + 1) * 2 > self.slots.len() {
+        if (self.len + 64) * 2 > self.slots.len() {
             self.grow();
         }
         let mut i = key.0 as usize & self.mask;
