@@ -17,7 +17,7 @@
 //! | `deal_with_empty_below` | with `"filled"`: dealing onto empty columns is allowed anyway while fewer than this many cards are on the table | none |
 //! | `move_limit` | the game stops, not won, after this many moves and deals | none |
 //! | `status` | the counters the status line shows, in order: `"moves"`, `"stock"`, `"deals"`, `"runs"`, `"cards"` | `["moves", "stock", "deals", "runs"]` |
-//! | `dead_end` | end the game, not won, when no sequence of moves can turn up a card or finish a run (SITE-DEADEND); read but not yet applied: the solver will | `false` |
+//! | `dead_end` | end the game, not won, when no sequence of moves can turn up a card or finish a run (SITE-DEADEND), proven by an exhaustive search, never guessed | `false` |
 //!
 //! The columns and the deals must use the whole deck. The group rule (classic or relaxed) is
 //! the variant's rules choice, not a key: see [`crate::GroupRule`].

@@ -22,7 +22,13 @@ pub mod rule {
     pub const WIN: &str = "SP-WIN";
     /// The game stops after the variant's move limit.
     pub const LIMIT: &str = "SITE-LIMIT";
+    /// The game is over when nothing can ever turn up a card or finish a run.
+    pub const DEAD_END: &str = "SITE-DEADEND";
 }
+
+/// What the status says when SITE-DEADEND ends a game: the player is told why.
+pub const DEAD_END_REASON: &str =
+    "No sequence of moves can turn up another card or finish another run: the game is over";
 
 /// Which cards may move together (SP-GROUP), chosen by the rules choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,11 +170,21 @@ impl SpiderRuleset {
             .is_some_and(|limit| state.moves >= limit)
     }
 
+    /// SITE-DEADEND: proven, never guessed, that no sequence of moves can turn up a card,
+    /// finish a run or make a deal legal. The check reads no hidden card.
+    pub fn dead_ended(&self, state: &SpiderState) -> bool {
+        let pos = crate::solver::glue::position_of(self, state);
+        let rules = crate::solver::glue::rules_of(self);
+        let budget = crate::solver::Budget::states(crate::solver::glue::DEAD_END_STATES);
+        crate::solver::dead_end(&pos, &rules, budget).is_stuck()
+    }
+
     fn won(&self, state: &SpiderState) -> bool {
         state.removed.len() >= self.params.runs_to_win as usize
     }
 
-    /// Playing, won (SP-WIN) or over (the move limit).
+    /// Playing, won (SP-WIN) or over: the move limit (SITE-LIMIT), or, where the variant says
+    /// so, a proven dead end (SITE-DEADEND).
     pub fn status_of(&self, state: &SpiderState) -> Status {
         if self.won(state) {
             Status::Won {
@@ -177,6 +193,10 @@ impl SpiderRuleset {
         } else if let Some(limit) = self.params.move_limit.filter(|_| self.limit_reached(state)) {
             Status::Over {
                 reason: format!("The game stops after {} moves", thousands(limit)),
+            }
+        } else if self.params.dead_end && state.stock.is_empty() && self.dead_ended(state) {
+            Status::Over {
+                reason: DEAD_END_REASON.into(),
             }
         } else {
             Status::Playing

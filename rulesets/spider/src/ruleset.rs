@@ -5,8 +5,9 @@ use crate::rules::{GroupRule, Points, SpiderRuleset};
 use crate::state::{Column, SpiderState};
 use crate::view::help;
 use felt_core::{
-    Action, Card, DynRuleset, Event, ParamError, PileId, RuleChoice, RuleViolation, Ruleset,
-    RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView, Typed,
+    Action, Analysis, AnalyzeRequest, Card, DynRuleset, Event, ParamError, PileId, RuleChoice,
+    RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, Status,
+    TableView, Typed,
 };
 use std::sync::Arc;
 
@@ -128,6 +129,10 @@ impl Ruleset for SpiderRuleset {
 
     fn status(&self, state: &SpiderState) -> Status {
         self.status_of(state)
+    }
+
+    fn analyze(&self, state: &SpiderState, request: &AnalyzeRequest) -> Option<Analysis> {
+        Some(crate::solver::glue::analyze(self, state, request))
     }
 
     fn scoreboard(&self, state: &SpiderState) -> Scoreboard {

@@ -23,7 +23,7 @@ impl Rng {
 #[derive(Debug, PartialEq, Eq)]
 enum End {
     /// Won or stopped: the ruleset said so.
-    Status,
+    Status(Status),
     /// No legal action left.
     Stuck,
     /// The stock dealt out and `AFTER_STOCK` more actions made: moving cards back and forth
@@ -43,8 +43,12 @@ fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
 
 /// Plays `variant` under `rules` from shuffle `seed` to its end.
 fn play_out(variant: &str, rules: &str, seed: u64) -> (End, u32) {
-    let catalog = catalog();
-    let typed = typed_in(&catalog, variant, rules);
+    play_out_in(&catalog(), variant, rules, seed)
+}
+
+/// [`play_out`] with a variant of `catalog`.
+fn play_out_in(catalog: &felt_core::Catalog, variant: &str, rules: &str, seed: u64) -> (End, u32) {
+    let typed = typed_in(catalog, variant, rules);
     let endless = typed.params().move_limit.is_none();
     let deck = sorted(typed.params().deck.cards());
     let code = catalog
@@ -81,8 +85,9 @@ fn play_out(variant: &str, rules: &str, seed: u64) -> (End, u32) {
             .filter(|c| c.card().is_none());
         let down: usize = state.columns().iter().map(|c| c.face_down()).sum();
         assert_eq!(hidden.count(), down + state.stock().len(), "{}", context());
-        if game.status() != Status::Playing {
-            return (End::Status, state.moves());
+        let status = game.status();
+        if status != Status::Playing {
+            return (End::Status(status), state.moves());
         }
         let legal = game.legal_actions();
         if legal.is_empty() {
@@ -141,9 +146,40 @@ fn every_shipped_variant_plays_to_its_end_with_every_card_kept() {
 #[test]
 fn the_site_limit_ends_a_long_random_game() {
     // SITE-LIMIT in play: one-suit games under random moves rarely get stuck, so they run
-    // into the limit; at least one of a few seeds must stop there, at exactly 3,000.
+    // into the limit; at least one of a few seeds must stop there, at exactly 3,000. The Site
+    // would end most of them earlier at a dead end (SITE-DEADEND), so that rule is switched
+    // off here to reach the limit.
+    let site = shipped("variants")
+        .into_iter()
+        .find(|(name, _)| name == "spider-site-1suit.toml")
+        .expect("the Site's one-suit game ships")
+        .1
+        .replace("id = \"spider-site-1suit\"", "id = \"site-no-dead-end\"")
+        .replace("code = \"SPS-S1\"", "code = \"SPX-S1\"")
+        .replace("dead_end = true", "dead_end = false");
+    let catalog = catalog_with(&[&site]);
     let stopped = (0..6u64)
-        .map(|seed| play_out("spider-site-1suit", "classic", seed))
-        .any(|(end, moves)| end == End::Status && moves == 3000);
+        .map(|seed| play_out_in(&catalog, "site-no-dead-end", "classic", seed))
+        .any(|(end, moves)| matches!(end, End::Status(Status::Over { .. })) && moves == 3000);
     assert!(stopped, "no random game reached the 3,000-move stop");
+}
+
+#[test]
+fn random_site_games_end_at_a_dead_end_and_say_so() {
+    // SITE-DEADEND in play: "the game is over without a win, and the player is told so".
+    // Random moves leave one-suit games stuck long before 3,000 moves.
+    let ends: Vec<(End, u32)> = (0..6u64)
+        .map(|seed| play_out("spider-site-1suit", "classic", seed))
+        .collect();
+    let dead_ends = ends
+        .iter()
+        .filter(|(end, moves)| {
+            *moves < 3000
+                && matches!(end, End::Status(Status::Over { reason }) if reason.contains("turn up another card"))
+        })
+        .count();
+    assert!(
+        dead_ends > 0,
+        "no random game stopped at a dead end: {ends:?}"
+    );
 }

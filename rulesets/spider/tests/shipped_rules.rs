@@ -154,14 +154,51 @@ fn site_shows_no_score_but_cards_left_runs_finished_and_deals_left() {
 }
 
 #[test]
-fn site_dead_end_setting_is_present_and_off_until_the_solver_lands() {
-    // SITE-DEADEND: the variant carries the setting, off, so a stuck game simply goes on.
+fn site_dead_end_setting_is_on_for_every_site_game() {
+    // SITE-DEADEND applies to the Site's games, with its other rules beside it.
     for suits in ["1suit", "2suit", "4suit"] {
         let r = site(suits);
-        assert!(!r.params().dead_end, "{suits}");
+        assert!(r.params().dead_end, "{suits}");
         assert_eq!(r.params().move_limit, Some(3000));
         assert_eq!(r.params().deal_with_empty_below, Some(10));
     }
+}
+
+/// A finished stock with one face-up card on each column and every other card face down under
+/// the first: with `last` a King nothing can move at all; with `last` a 2 of spades, the Ace
+/// of spades on the first column can go onto it and turn up a card.
+fn one_card_each(r: &SpiderRuleset, last: &str) -> felt_spider::SpiderState {
+    let tops = ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC", "KS", last];
+    position(r, &tops, &[], "", 0)
+}
+
+#[test]
+fn site_game_is_over_at_a_proven_dead_end_and_says_why() {
+    // SITE-DEADEND: "when the stock is empty and no sequence of moves can ever turn up another
+    // card or finish another run, the game is over without a win, and the player is told so."
+    let r = site("4suit");
+    match r.status(&one_card_each(&r, "KH")) {
+        Status::Over { reason } => assert!(reason.contains("turn up another card"), "{reason}"),
+        other => panic!("a stuck game should be over, not {other:?}"),
+    }
+    assert_eq!(r.status(&one_card_each(&r, "2S")), Status::Playing);
+    // The App's game has no such rule: the same stuck table simply goes on.
+    let app = typed("spider-4suit", "classic");
+    assert_eq!(app.status(&one_card_each(&app, "KH")), Status::Playing);
+}
+
+#[test]
+fn site_dead_end_is_no_false_alarm_when_only_splitting_a_run_into_an_empty_column_helps() {
+    // SITE-DEADEND says "no sequence of moves": here the 10 of spades must leave its Jack for
+    // the empty column so the 10-to-Ace run can finish a run. A check that never splits a run
+    // would call this stuck; the Site's rule does not.
+    let r = site("2suit");
+    let text = "Play0: KS QS JS TS\nPlay1: 9S 3S JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\nPlay2: KS\n\
+                Play3: 4S QH 2H 5H\nPlay4: 7S 3H 8H\nPlay5: QS 6S 7H 6H 9H 5S 4H AS\nPlay6: 8S\n\
+                Play7: JH AH\nPlay8: 2S KH TH\nPlay9:\n\
+                Deal0:\nDeal1:\nDeal2:\nDeal3:\nDeal4:\nOff: KS KS KH KH KH\n";
+    let state = r.read_position(text).expect("the position loads");
+    assert_eq!(r.status(&state), Status::Playing);
 }
 
 #[test]

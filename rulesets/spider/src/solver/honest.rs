@@ -42,15 +42,24 @@ pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Pla
     w.empty = HW_EMPTY.load(std::sync::atomic::Ordering::Relaxed);
     w.down = HW_DOWN.load(std::sync::atomic::Ordering::Relaxed);
     w.hidden_column = HW_HCOL.load(std::sync::atomic::Ordering::Relaxed);
-    let hs = HW_SUIT.load(std::sync::atomic::Ordering::Relaxed); if hs >= 0 { w.suit_break = hs; }
-    let hr = HW_RANK.load(std::sync::atomic::Ordering::Relaxed); if hr >= 0 { w.rank_break = hr; }
+    let hs = HW_SUIT.load(std::sync::atomic::Ordering::Relaxed);
+    if hs >= 0 {
+        w.suit_break = hs;
+    }
+    let hr = HW_RANK.load(std::sync::atomic::Ordering::Relaxed);
+    if hr >= 0 {
+        w.rank_break = hr;
+    }
     let found = plans_with(pos, rules, budget, &w);
     if !found.is_empty() || pos.rows_left() == 0 {
         return found;
     }
     // Nothing turns a card: the way on is a deal, which needs the empty columns filled, so
     // search again valuing filled columns.
-    let fill = Weights { empty: -w.empty, ..w };
+    let fill = Weights {
+        empty: -w.empty,
+        ..w
+    };
     plans_with(pos, rules, budget, &fill)
 }
 
@@ -120,7 +129,9 @@ fn plans_with(pos: &Position, rules: &SolverRules, budget: Budget<'_>, w: &Weigh
             if is_won(&p, rules) {
                 offer(&mut best[f as usize], WIN, id, Some(mv));
             } else if u.flipped != 0 {
-                let v = score(&p, &w) - HW_NEAR.load(std::sync::atomic::Ordering::Relaxed) * near_reveals(&p, rules) as i32;
+                let v = score(&p, &w)
+                    - HW_NEAR.load(std::sync::atomic::Ordering::Relaxed)
+                        * near_reveals(&p, rules) as i32;
                 offer(&mut best[f as usize], v, id, Some(mv));
             } else {
                 let child = nodes.len() as u32;
