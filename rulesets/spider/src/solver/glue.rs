@@ -114,7 +114,8 @@ pub fn move_of(pos: &Position, action: &Action) -> Option<SolverMove> {
 /// Answers an analysis request for `state`: what `Ruleset::analyze` returns for Spider.
 ///
 /// - `Solve`: [`solve`] in the requested mode, within `max_states` positions and 256 MB;
-/// - `Hint`: the `rank`-th best honest move ([`honest::hints`]), `None` when nothing helps;
+/// - `Hint`: the `rank`-th best honest move ([`honest::hints`]), counting round again past the
+///   last, `None` when nothing helps;
 /// - `DeadEnd`: [`dead_end`] within [`DEAD_END_STATES`]; "stuck" only when proven.
 pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRequest) -> Analysis {
     let rules = rules_of(ruleset);
@@ -145,10 +146,13 @@ pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRe
         }
         AnalyzeRequest::Hint { rank, max_states } => {
             let hints = honest::hints(&pos, &rules, Budget::states(max_states));
+            // Asking again past the last hint starts the list over, as a player expects.
+            let pick = match hints.len() {
+                0 => None,
+                n => Some(hints[rank as usize % n]),
+            };
             Analysis::Hint {
-                action: hints
-                    .get(rank as usize)
-                    .map(|&mv| action_of(ruleset, &pos, mv)),
+                action: pick.map(|mv| action_of(ruleset, &pos, mv)),
             }
         }
         AnalyzeRequest::DeadEnd => {
