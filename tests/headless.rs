@@ -345,3 +345,84 @@ fn a_quit_game_resumes_with_its_undo_history() {
         String::from_utf8_lossy(&none.stderr).contains("no game of spider-4suit is in progress")
     );
 }
+
+#[test]
+fn hint_gives_a_move_that_types_back_in_and_asking_again_gives_the_next_best() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let out = run(
+        home.path(),
+        &["play", "--code", "SP1-S4C-AAAAAAB", "--headless"],
+        "hint\nhint\nquit\n",
+    );
+    let hints: Vec<String> = answers(&out.stdout)
+        .iter()
+        .take(2)
+        .map(|a| a[0].strip_prefix("ok ").expect("a hint").to_string())
+        .collect();
+    assert_ne!(hints[0], hints[1], "the second hint is the next best");
+    // Each hint is a command the protocol takes as it is.
+    for hint in &hints {
+        let out = run(
+            home.path(),
+            &["play", "--code", "SP1-S4C-AAAAAAB", "--headless"],
+            &format!("{hint}\nquit\n"),
+        );
+        let answers = answers(&out.stdout);
+        assert!(answers[0][0].starts_with("ok"), "{hint}: {:?}", answers[0]);
+    }
+}
+
+#[test]
+fn a_site_game_at_a_dead_end_is_over_and_says_why() {
+    // SITE-DEADEND: "the game is over without a win, and the player is told so". Each column
+    // shows one card; under the first lie all the others, face down. Aces and Kings on top
+    // with the stock dealt out: no card can ever move, so nothing can turn up.
+    let tops = ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC", "KS", "KH"];
+    let mut hidden: Vec<String> = Vec::new();
+    for _pack in 0..2 {
+        for suit in "SHDC".chars() {
+            for rank in "A23456789TJQK".chars() {
+                hidden.push(format!("{rank}{suit}"));
+            }
+        }
+    }
+    for top in tops {
+        let at = hidden.iter().position(|c| c == top).expect("in the deck");
+        hidden.remove(at);
+    }
+    let mut text = String::new();
+    for (i, top) in tops.iter().enumerate() {
+        let under: Vec<String> = match i {
+            0 => hidden.iter().map(|c| format!("|{c}")).collect(),
+            _ => Vec::new(),
+        };
+        text.push_str(&format!("Play{i}: {} {top}\n", under.join(" ")));
+    }
+    for d in 0..5 {
+        text.push_str(&format!("Deal{d}:\n"));
+    }
+    text.push_str("Off:\n");
+    let home = tempfile::tempdir().expect("temp dir");
+    let file = home.path().join("stuck.game");
+    std::fs::write(&file, text).expect("write the position");
+    let position = file.to_string_lossy().into_owned();
+    let args = ["play", "spider-site-4suit", "--position", &position, "--headless"];
+    let out = run(home.path(), &args, "show\nmove 1 9\nquit\n");
+    let answers = answers(&out.stdout);
+    assert!(
+        answers[0]
+            .iter()
+            .any(|l| l.starts_with("over: ") && l.contains("turn up another card")),
+        "{:?}",
+        answers[0]
+    );
+    assert!(answers[1][0].starts_with("error"), "{:?}", answers[1]);
+    // The App's own rules have no such stop: the same table is still in play.
+    let args = ["play", "spider-4suit", "--position", &position, "--headless"];
+    let out = run(home.path(), &args, "show\nquit\n");
+    assert!(!answers_of(&out).iter().any(|l| l.starts_with("over: ")));
+}
+
+fn answers_of(out: &std::process::Output) -> Vec<String> {
+    answers(&out.stdout).into_iter().next().unwrap_or_default()
+}
