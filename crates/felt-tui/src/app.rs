@@ -1,10 +1,13 @@
-//! The app: the launcher or a game, one input mapping, one update, one view. The terminal loop
-//! and the tests drive the same `App::handle` and `App::draw`.
+//! The app: the launcher, its statistics, a game or a replay; one input mapping, one update,
+//! one view. The terminal loop and the tests drive the same `App::handle` and `App::draw`.
 
 use crate::game::{Effect, Game, GameSetup, Seeds};
 use crate::input::{Input, Mode, Msg};
 use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
+use crate::records::{ReplayTape, SavedGame, VariantStats};
+use crate::replay::{ReplayEffect, ReplayViewer};
 use crate::settings::Settings;
+use crate::stats::{StatsEffect, StatsScreen};
 use crate::theme::Theme;
 use crossterm::event::Event;
 use felt_core::{Catalog, Session};
@@ -24,21 +27,51 @@ pub enum Start {
     },
     /// The deal a game code names.
     Code(String),
-    /// A game already set up (a position file, a resumed save).
+    /// A game already set up (a position file): a new game for the observer.
     Session {
         /// The game.
         session: Session,
         /// How far undo reaches in the next deals.
         undo_depth: usize,
     },
+    /// A saved game resumed, which the observer already records: its changes are reported
+    /// with `new_game` false, so they go on into the same record.
+    Resumed {
+        /// The game, with its undo history.
+        session: Session,
+        /// How far undo reaches in the next deals.
+        undo_depth: usize,
+    },
+    /// A recorded game to step through; leaving the viewer leaves the app.
+    Replay(ReplayTape),
 }
 
-/// Told of every change to the game on the table, so the binary can keep records without
-/// felt-tui knowing where they go.
+/// Told of every change to the game on the table, and asked for the records it keeps, so the
+/// binary can keep records without felt-tui knowing where they go. Only `changed` is required:
+/// an observer that keeps nothing offers no game to continue and no statistics.
 pub trait Observer {
     /// `session` changed: an action, an undo or redo, a restart, or a new deal (`new_game`,
-    /// also true for the first report of a game just opened). An error is shown to the player.
+    /// also true for the first report of a game just opened, but not of one resumed). An error
+    /// is shown to the player.
     fn changed(&mut self, session: &Session, new_game: bool) -> Result<(), String>;
+
+    /// The games in progress the launcher offers to continue, one per variant at most.
+    fn saved_games(&mut self) -> Result<Vec<SavedGame>, String> {
+        Ok(Vec::new())
+    }
+
+    /// Rebuilds `game` with its undo history, with a ruleset built from `catalog`, and makes it
+    /// the game being recorded: the app reports its changes with `new_game` false, so they go
+    /// on into the same record.
+    fn resume(&mut self, game: &SavedGame, catalog: &Catalog) -> Result<Session, String> {
+        let _ = catalog;
+        Err(format!("game {} is not kept anywhere", game.code))
+    }
+
+    /// Statistics of every variant played, with their recent games.
+    fn statistics(&mut self) -> Result<Vec<VariantStats>, String> {
+        Ok(Vec::new())
+    }
 }
 
 /// Whether the app goes on.
@@ -57,6 +90,8 @@ pub struct App {
     input: Input,
     launcher: Launcher,
     game: Option<Game>,
+    stats: Option<StatsScreen>,
+    replay: Option<ReplayViewer>,
     seeds: Seeds,
     clipboard: Option<String>,
     observer: Option<Box<dyn Observer>>,
@@ -87,6 +122,8 @@ impl App {
             input: Input::default(),
             launcher,
             game: None,
+            stats: None,
+            replay: None,
             seeds: Seeds(seed),
             clipboard: None,
             observer: None,
@@ -106,13 +143,18 @@ impl App {
                     session,
                     undo_depth,
                 } => {
-                    app.game = Some(Game::from_session(
-                        session,
-                        undo_depth,
-                        app.game_theme(),
-                        app.launcher.settings.auto_place,
-                        app.seeds,
-                    ));
+                    app.continue_session(session, undo_depth, false);
+                    return Ok(app);
+                }
+                Start::Resumed {
+                    session,
+                    undo_depth,
+                } => {
+                    app.continue_session(session, undo_depth, true);
+                    return Ok(app);
+                }
+                Start::Replay(tape) => {
+                    app.replay = Some(ReplayViewer::new(tape, app.game_theme()));
                     return Ok(app);
                 }
             };
@@ -138,9 +180,75 @@ impl App {
         self.reported = (0, None);
     }
 
-    /// Sets who hears of every change to the game on the table.
+    /// Puts `session` on the table; `resumed` when the observer already records it.
+    fn continue_session(&mut self, session: Session, undo_depth: usize, resumed: bool) {
+        let game = Game::from_session(
+            session,
+            undo_depth,
+            self.game_theme(),
+            self.launcher.settings.auto_place,
+            self.seeds,
+        );
+        // A resumed game's deal counts as already reported, so its first change is not a new
+        // game: the observer goes on with the record it resumed.
+        self.reported = (game.revision, resumed.then_some(game.deal));
+        self.game = Some(game);
+    }
+
+    /// Sets who hears of every change to the game on the table, and offers the games it keeps
+    /// in progress in the launcher.
     pub fn set_observer(&mut self, observer: Box<dyn Observer>) {
         self.observer = Some(observer);
+        self.refresh_saved();
+        if let Some(id) = self
+            .launcher
+            .selected_variant(&self.catalog)
+            .map(str::to_string)
+        {
+            self.launcher.select(&self.catalog, &id);
+        }
+    }
+
+    /// Asks the observer again for the games in progress.
+    fn refresh_saved(&mut self) {
+        let Some(observer) = &mut self.observer else {
+            return;
+        };
+        match observer.saved_games() {
+            Ok(saved) => self.launcher.set_saved(&self.catalog, saved),
+            Err(e) => self
+                .launcher
+                .set_note(format!("Saved games cannot be read: {e}"), true),
+        }
+    }
+
+    /// Continues `game` from the launcher.
+    fn resume(&mut self, game: &SavedGame) {
+        let Some(observer) = &mut self.observer else {
+            return;
+        };
+        match observer.resume(game, &self.catalog) {
+            Ok(session) => {
+                let undo_depth = self
+                    .catalog
+                    .get(&game.variant)
+                    .map_or(100, |e| e.variant.undo_depth);
+                self.continue_session(session, undo_depth, true);
+            }
+            Err(e) => self
+                .launcher
+                .set_note(format!("Cannot continue {}: {e}", game.code), true),
+        }
+    }
+
+    /// The statistics screen, if it is open.
+    pub fn stats(&self) -> Option<&StatsScreen> {
+        self.stats.as_ref()
+    }
+
+    /// The replay viewer, if it is open.
+    pub fn replay(&self) -> Option<&ReplayViewer> {
+        self.replay.as_ref()
     }
 
     /// Tells the observer of a change it has not heard of yet.
@@ -170,9 +278,13 @@ impl App {
 
     /// The keymap in force.
     pub fn mode(&self) -> Mode {
-        match &self.game {
-            Some(g) => g.mode(),
-            None => self.launcher.mode(),
+        if self.replay.is_some() {
+            return Mode::Replay;
+        }
+        match (&self.game, &self.stats) {
+            (Some(g), _) => g.mode(),
+            (None, Some(_)) => Mode::Stats,
+            (None, None) => self.launcher.mode(),
         }
     }
 
@@ -191,6 +303,12 @@ impl App {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> Flow {
+        if let Some(viewer) = &mut self.replay {
+            return match viewer.update(msg) {
+                ReplayEffect::None => Flow::Continue,
+                ReplayEffect::Leave => Flow::Quit,
+            };
+        }
         if let Some(game) = &mut self.game {
             match game.update(msg) {
                 Effect::None => {}
@@ -198,13 +316,25 @@ impl App {
                     // New deals after this game go on from where the game's numbering got to.
                     self.seeds = game.seeds;
                     let variant = game.session.ruleset().info().variant.clone();
-                    self.launcher.select(&self.catalog, &variant);
                     self.game = None;
+                    // The game left may now be in progress: offer it, selected.
+                    self.refresh_saved();
+                    self.launcher.select(&self.catalog, &variant);
+                    return Flow::Continue;
                 }
                 Effect::Quit => return Flow::Quit,
                 Effect::Copy(text) => self.clipboard = Some(text),
             }
             self.report();
+            return Flow::Continue;
+        }
+        if let Some(stats) = &mut self.stats {
+            if msg == Msg::Quit {
+                return Flow::Quit;
+            }
+            if stats.update(msg) == StatsEffect::Back {
+                self.stats = None;
+            }
             return Flow::Continue;
         }
         match self.launcher.update(&self.catalog, &mut self.seeds, msg) {
@@ -214,17 +344,45 @@ impl App {
                 self.open(setup);
                 Flow::Continue
             }
+            LauncherEffect::Resume(game) => {
+                self.resume(&game);
+                Flow::Continue
+            }
+            LauncherEffect::Stats => {
+                let rows = self
+                    .observer
+                    .as_mut()
+                    .map_or(Ok(Vec::new()), |o| o.statistics());
+                let mut screen = StatsScreen::new(rows, &self.catalog);
+                let selected = self
+                    .launcher
+                    .selected_saved()
+                    .map(|g| g.variant.clone())
+                    .or_else(|| {
+                        self.launcher
+                            .selected_variant(&self.catalog)
+                            .map(str::to_string)
+                    });
+                if let Some(id) = selected {
+                    screen.select(&id);
+                }
+                self.stats = Some(screen);
+                Flow::Continue
+            }
         }
     }
 
     /// Draws the current screen.
     pub fn draw(&mut self, buf: &mut Buffer, area: Rect) {
-        match &mut self.game {
-            Some(game) => game.draw(buf, area),
-            None => {
-                let theme = self.game_theme();
-                self.launcher.draw(&self.catalog, buf, area, &theme);
-            }
+        let theme = self.game_theme();
+        if let Some(viewer) = &mut self.replay {
+            viewer.draw(buf, area);
+        } else if let Some(game) = &mut self.game {
+            game.draw(buf, area);
+        } else if let Some(stats) = &self.stats {
+            stats.draw(buf, area, &theme);
+        } else {
+            self.launcher.draw(&self.catalog, buf, area, &theme);
         }
     }
 }

@@ -485,7 +485,7 @@ impl Game {
                 }
             }
             None => {
-                let what = self.describe_cards(from, index);
+                let what = crate::describe::describe_cards(&self.view, from, index, &self.theme);
                 self.error(format!("No pile takes {what}"));
             }
         }
@@ -588,42 +588,8 @@ impl Game {
         self.note = Some(Note { text, error: true });
     }
 
-    fn label(&self, id: PileId) -> String {
-        self.pile(id)
-            .map_or_else(|| format!("pile {}", id.0), |p| p.label.clone())
-    }
-
-    fn describe_cards(&self, from: PileId, index: u16) -> String {
-        let card = self
-            .pile(from)
-            .and_then(|p| p.cards.get(usize::from(index)))
-            .and_then(|c| c.card());
-        match card {
-            Some(c) => self.theme.card_label(c),
-            None => "these cards".to_string(),
-        }
-    }
-
     /// An action in words, with the piles' labels.
     pub(crate) fn describe(&self, action: &Action) -> String {
-        match action {
-            Action::Move { from, index, to } => format!(
-                "{} from {} to {}",
-                self.describe_cards(*from, *index),
-                self.label(*from),
-                self.label(*to)
-            ),
-            Action::Deal { from } => format!("deal from {}", self.label(*from)),
-            Action::Choose { option } => {
-                let label = self
-                    .view
-                    .prompt
-                    .as_ref()
-                    .and_then(|p| p.options.iter().find(|o| o.id == *option))
-                    .map_or_else(|| option.to_string(), |o| o.label.clone());
-                format!("choose {label}")
-            }
-            other => other.to_string(),
-        }
+        crate::describe::describe(&self.view, action, &self.theme)
     }
 }

@@ -6,7 +6,9 @@ use crossterm::event::{
 };
 use std::time::{Duration, Instant};
 
-pub use crate::keymap::{key_bar, keymap, Binding, Key, FINISH_KEYS, LAUNCHER_KEYS, TABLE_KEYS};
+pub use crate::keymap::{
+    key_bar, keymap, Binding, Key, FINISH_KEYS, LAUNCHER_KEYS, REPLAY_KEYS, STATS_KEYS, TABLE_KEYS,
+};
 
 /// Two presses at the same place closer than this make a double-click.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(400);
@@ -66,6 +68,12 @@ pub enum Msg {
     ToggleFourColour,
     /// Toggle auto-place for mouse drops.
     ToggleAutoPlace,
+    /// The statistics screen (launcher).
+    Stats,
+    /// To the first step (replay).
+    First,
+    /// To the last step (replay).
+    Last,
     /// A typed character (code entry).
     Char(char),
     /// Delete the last typed character.
@@ -119,6 +127,10 @@ pub enum Mode {
     Confirm,
     /// The finish screen.
     Finish,
+    /// The statistics screen.
+    Stats,
+    /// The replay viewer.
+    Replay,
 }
 
 /// Turns terminal events into messages; remembers the last press for double-clicks.
@@ -302,6 +314,8 @@ mod tests {
             Mode::Help,
             Mode::Confirm,
             Mode::Finish,
+            Mode::Stats,
+            Mode::Replay,
         ] {
             let keys: Vec<Key> = keymap(mode)
                 .iter()

@@ -180,6 +180,18 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         msg: |_| Msg::Right,
     },
     Binding {
+        keys: &[code(KeyCode::Enter), ch(' ')],
+        label: "Enter",
+        help: "play",
+        msg: |_| Msg::Start,
+    },
+    Binding {
+        keys: &[ch('s')],
+        label: "s",
+        help: "stats",
+        msg: |_| Msg::Stats,
+    },
+    Binding {
         keys: &[ch('c')],
         label: "c",
         help: "code",
@@ -188,20 +200,14 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
     Binding {
         keys: &[ch('f')],
         label: "f",
-        help: "4 colours",
+        help: "colours",
         msg: |_| Msg::ToggleFourColour,
     },
     Binding {
         keys: &[ch('p')],
         label: "p",
-        help: "auto-place",
+        help: "auto",
         msg: |_| Msg::ToggleAutoPlace,
-    },
-    Binding {
-        keys: &[code(KeyCode::Enter), ch(' ')],
-        label: "Enter",
-        help: "play",
-        msg: |_| Msg::Start,
     },
     Binding {
         keys: &[ch('q')],
@@ -214,6 +220,79 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         label: "",
         help: "",
         msg: |_| Msg::Cancel,
+    },
+];
+
+/// The statistics screen's keymap.
+pub const STATS_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑↓",
+        help: "variant",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc), ch('q'), ch('s')],
+        label: "Esc",
+        help: "back",
+        msg: |_| Msg::Back,
+    },
+];
+
+/// The replay viewer's keymap.
+pub const REPLAY_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l'), ch('n'), ch(' ')],
+        label: "→ l n",
+        help: "next",
+        msg: |_| Msg::Right,
+    },
+    Binding {
+        keys: &[
+            code(KeyCode::Left),
+            ch('h'),
+            ch('p'),
+            code(KeyCode::Backspace),
+        ],
+        label: "← h p",
+        help: "back",
+        msg: |_| Msg::Left,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown), code(KeyCode::PageUp)],
+        label: "PgUp PgDn",
+        help: "10 steps",
+        msg: |k| {
+            if k == KeyCode::PageUp {
+                Msg::PageUp
+            } else {
+                Msg::PageDown
+            }
+        },
+    },
+    Binding {
+        keys: &[code(KeyCode::Home), ch('g')],
+        label: "Home",
+        help: "deal",
+        msg: |_| Msg::First,
+    },
+    Binding {
+        keys: &[code(KeyCode::End), ch('G')],
+        label: "End",
+        help: "last",
+        msg: |_| Msg::Last,
+    },
+    Binding {
+        keys: &[ch('q'), code(KeyCode::Esc)],
+        label: "q",
+        help: "leave",
+        msg: |_| Msg::Back,
     },
 ];
 
@@ -314,6 +393,8 @@ pub fn keymap(mode: Mode) -> &'static [Binding] {
         Mode::Help => HELP_KEYS,
         Mode::Confirm => CONFIRM_KEYS,
         Mode::Finish => FINISH_KEYS,
+        Mode::Stats => STATS_KEYS,
+        Mode::Replay => REPLAY_KEYS,
     }
 }
 

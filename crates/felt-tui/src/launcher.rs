@@ -1,26 +1,28 @@
-//! The launcher: every variant of the catalog grouped by ruleset, the rules choice, a game code
-//! to replay, display options; it remembers the last choice.
+//! The launcher: the games in progress to continue, every variant of the catalog grouped by
+//! ruleset, the rules choice, a game code to replay, display options; it remembers the last
+//! choice.
 
 use crate::game::{GameSetup, Note, Seeds};
 use crate::hit::{HitMap, Target};
-use crate::input::{key_bar, Mode, MouseKind, Msg, LAUNCHER_KEYS};
-use crate::paint::{fill, put};
+use crate::input::{Mode, MouseKind, Msg};
+use crate::records::SavedGame;
 use crate::settings::Settings;
-use crate::theme::Theme;
 use felt_core::{Catalog, GameCode};
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
 use std::path::PathBuf;
 
 /// One line of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Row {
+pub(crate) enum Row {
     /// A ruleset's heading: its id and one-line description.
     Heading(String, String),
     /// A variant, by its index in the catalog.
     Variant(usize),
+    /// A game in progress, by its index in the saved games.
+    Continue(usize),
 }
+
+/// The heading of the games in progress.
+const CONTINUE: &str = "continue";
 
 /// What the launcher asks of the app.
 pub enum LauncherEffect {
@@ -30,43 +32,29 @@ pub enum LauncherEffect {
     Quit,
     /// Start this game.
     Start(GameSetup),
+    /// Continue this game in progress.
+    Resume(SavedGame),
+    /// Open the statistics.
+    Stats,
 }
 
 /// The launcher's state.
 pub struct Launcher {
-    rows: Vec<Row>,
-    selected: usize,
-    code: Option<String>,
-    note: Option<Note>,
+    pub(crate) rows: Vec<Row>,
+    pub(crate) saved: Vec<SavedGame>,
+    pub(crate) selected: usize,
+    pub(crate) code: Option<String>,
+    pub(crate) note: Option<Note>,
     pub(crate) settings: Settings,
     settings_path: Option<PathBuf>,
-    hits: HitMap,
-    top: usize,
+    pub(crate) hits: HitMap,
+    pub(crate) top: usize,
 }
 
 impl Launcher {
     /// A launcher over `catalog`, remembering through the file at `settings_path` (none: forget).
     pub fn new(catalog: &Catalog, settings: Settings, settings_path: Option<PathBuf>) -> Launcher {
-        let mut rows = Vec::new();
-        for factory in catalog.rulesets() {
-            let variants: Vec<usize> = catalog
-                .variants()
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| e.variant.ruleset == factory.id())
-                .map(|(i, _)| i)
-                .collect();
-            if variants.is_empty() {
-                continue;
-            }
-            rows.push(Row::Heading(
-                factory.id().to_string(),
-                factory.description().to_string(),
-            ));
-            for i in variants {
-                rows.push(Row::Variant(i));
-            }
-        }
+        let rows = rows(catalog, &[]);
         let selected = settings
             .last_variant
             .as_deref()
@@ -76,6 +64,7 @@ impl Launcher {
             .unwrap_or(0);
         Launcher {
             rows,
+            saved: Vec::new(),
             selected,
             code: None,
             note: None,
@@ -83,6 +72,42 @@ impl Launcher {
             settings_path,
             hits: HitMap::default(),
             top: 0,
+        }
+    }
+
+    /// Offers `saved` to continue, above the variants, keeping the selected line selected.
+    pub fn set_saved(&mut self, catalog: &Catalog, saved: Vec<SavedGame>) {
+        let keep = match self.rows.get(self.selected) {
+            Some(Row::Continue(i)) => self.saved.get(*i).map(|g| (true, g.variant.clone())),
+            Some(Row::Variant(i)) => catalog
+                .variants()
+                .get(*i)
+                .map(|e| (false, e.variant.id.clone())),
+            _ => None,
+        };
+        self.rows = rows(catalog, &saved);
+        self.saved = saved;
+        if let Some((resume, id)) = keep {
+            self.select_row(catalog, &id, resume);
+        }
+        if !matches!(
+            self.rows.get(self.selected),
+            Some(Row::Variant(_) | Row::Continue(_))
+        ) {
+            self.step(1);
+        }
+    }
+
+    /// The games in progress offered to continue.
+    pub fn saved(&self) -> &[SavedGame] {
+        &self.saved
+    }
+
+    /// The saved game selected, if a "Continue" line is.
+    pub fn selected_saved(&self) -> Option<&SavedGame> {
+        match self.rows.get(self.selected) {
+            Some(Row::Continue(i)) => self.saved.get(*i),
+            _ => None,
         }
     }
 
@@ -105,8 +130,22 @@ impl Launcher {
         self.note.as_ref()
     }
 
-    /// Selects variant `id`, if the list has it.
+    /// Selects variant `id`: its game in progress if it has one, else its line of the list.
     pub fn select(&mut self, catalog: &Catalog, id: &str) {
+        self.select_row(catalog, id, true);
+    }
+
+    /// Selects the "Continue" line of variant `id` (when `resume` and it has one), else its
+    /// variant line.
+    fn select_row(&mut self, catalog: &Catalog, id: &str, resume: bool) {
+        let saved = self.saved.iter().position(|g| g.variant == id);
+        if let Some(row) = saved
+            .filter(|_| resume)
+            .and_then(|g| self.rows.iter().position(|r| *r == Row::Continue(g)))
+        {
+            self.selected = row;
+            return;
+        }
         let index = catalog.variants().iter().position(|e| e.variant.id == id);
         if let Some(row) = index.and_then(|v| self.rows.iter().position(|r| *r == Row::Variant(v)))
         {
@@ -123,7 +162,7 @@ impl Launcher {
     }
 
     /// The rules chosen for variant `id`: remembered, else the variant's default.
-    fn rules_index(&self, catalog: &Catalog, id: &str) -> usize {
+    pub(crate) fn rules_index(&self, catalog: &Catalog, id: &str) -> usize {
         let Some(entry) = catalog.get(id) else {
             return 0;
         };
@@ -169,6 +208,7 @@ impl Launcher {
                 self.save();
             }
             Msg::Start => return self.start_selected(catalog, seeds),
+            Msg::Stats => return LauncherEffect::Stats,
             Msg::Cancel => self.note = None,
             Msg::Back | Msg::Quit => return LauncherEffect::Quit,
             Msg::Mouse(m) => match (m.kind, self.hits.at(m.x, m.y)) {
@@ -191,7 +231,7 @@ impl Launcher {
         loop {
             i += dir;
             match usize::try_from(i).ok().and_then(|u| self.rows.get(u)) {
-                Some(Row::Variant(_)) => {
+                Some(Row::Variant(_) | Row::Continue(_)) => {
                     self.selected = i as usize;
                     return;
                 }
@@ -231,6 +271,9 @@ impl Launcher {
     }
 
     fn start_selected(&mut self, catalog: &Catalog, seeds: &mut Seeds) -> LauncherEffect {
+        if let Some(game) = self.selected_saved() {
+            return LauncherEffect::Resume(game.clone());
+        }
         let Some(id) = self.selected_variant(catalog).map(str::to_string) else {
             return LauncherEffect::None;
         };
@@ -264,221 +307,37 @@ impl Launcher {
             }
         }
     }
-
-    /// Draws the launcher over `area`.
-    pub fn draw(&mut self, catalog: &Catalog, buf: &mut Buffer, area: Rect, theme: &Theme) {
-        self.hits.clear();
-        fill(buf, area, ' ', Style::default());
-        let w = area.width;
-        put(buf, area.x + 1, area.y, "felt", w, theme.heading());
-        put(
-            buf,
-            area.x + 6,
-            area.y,
-            "· choose a game",
-            w.saturating_sub(6),
-            theme.dim(),
-        );
-        let details_h = 5;
-        // The details follow the list closely; a long list scrolls.
-        let room = area.height.saturating_sub(3 + details_h + 1);
-        let list = Rect::new(area.x, area.y + 2, w, room.min(self.rows.len() as u16));
-        self.draw_list(catalog, buf, list, theme);
-        let details = Rect::new(area.x, list.bottom() + 1, w, details_h);
-        self.draw_details(catalog, buf, details, theme);
-        let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
-        let keys = match self.code {
-            Some(_) => "type the code  Enter play  Backspace erase  Esc cancel".to_string(),
-            None => key_bar(LAUNCHER_KEYS),
-        };
-        fill(buf, bar, ' ', theme.bar());
-        put(
-            buf,
-            bar.x + 1,
-            bar.y,
-            &keys,
-            w.saturating_sub(1),
-            theme.bar(),
-        );
-    }
-
-    fn draw_list(&mut self, catalog: &Catalog, buf: &mut Buffer, list: Rect, theme: &Theme) {
-        let height = usize::from(list.height);
-        if height == 0 {
-            return;
-        }
-        if self.selected < self.top {
-            self.top = self.selected.saturating_sub(1);
-        } else if self.selected >= self.top + height {
-            self.top = self.selected + 1 - height;
-        }
-        let name_w = catalog
-            .variants()
-            .iter()
-            .map(|e| e.variant.name.chars().count())
-            .max()
-            .unwrap_or(0) as u16
-            + 2;
-        for (line, (r, row)) in self
-            .rows
-            .iter()
-            .enumerate()
-            .skip(self.top)
-            .take(height)
-            .enumerate()
-        {
-            let y = list.y + line as u16;
-            match row {
-                Row::Heading(id, description) => {
-                    let title = capitalised(id);
-                    put(buf, list.x + 1, y, &title, list.width, theme.heading());
-                    let x = list.x + 2 + title.chars().count() as u16;
-                    put(
-                        buf,
-                        x,
-                        y,
-                        &format!("· {description}"),
-                        list.right().saturating_sub(x),
-                        theme.dim(),
-                    );
-                }
-                Row::Variant(i) => {
-                    let Some(entry) = catalog.variants().get(*i) else {
-                        continue;
-                    };
-                    let selected = r == self.selected;
-                    let (mark, style) = if selected {
-                        (theme.select_mark(), theme.selected())
-                    } else {
-                        ("  ", Style::default())
-                    };
-                    put(buf, list.x + 1, y, mark, 2, theme.cursor());
-                    let name = format!(
-                        "{:<width$}",
-                        entry.variant.name,
-                        width = usize::from(name_w)
-                    );
-                    put(
-                        buf,
-                        list.x + 3,
-                        y,
-                        &name,
-                        list.width.saturating_sub(3),
-                        style,
-                    );
-                    let x = list.x + 4 + name_w;
-                    put(
-                        buf,
-                        x,
-                        y,
-                        &entry.variant.description,
-                        list.right().saturating_sub(x),
-                        theme.dim(),
-                    );
-                    self.hits
-                        .push(Rect::new(list.x, y, list.width, 1), Target::Row(r));
-                }
-            }
-        }
-    }
-
-    fn draw_details(&self, catalog: &Catalog, buf: &mut Buffer, area: Rect, theme: &Theme) {
-        let x = area.x + 1;
-        let value_x = x + 9;
-        let room = area.right().saturating_sub(value_x);
-        let mut y = area.y;
-        if let Some(entry) = self
-            .selected_variant(catalog)
-            .and_then(|id| catalog.get(id))
-        {
-            if entry.rules.len() > 1 {
-                let choice = &entry.rules[self
-                    .rules_index(catalog, &entry.variant.id)
-                    .min(entry.rules.len() - 1)];
-                put(buf, x, y, "Rules", 8, theme.heading());
-                let (l, r) = if theme.ascii {
-                    ("<", ">")
-                } else {
-                    ("◀", "▶")
-                };
-                let name = format!("{l} {} {r}", choice.name);
-                put(buf, value_x, y, &name, room, theme.selected());
-                let dx = value_x + name.chars().count() as u16 + 2;
-                put(
-                    buf,
-                    dx,
-                    y,
-                    &choice.description,
-                    area.right().saturating_sub(dx),
-                    theme.dim(),
-                );
-                y += 1;
-            }
-        }
-        put(buf, x, y, "Code", 8, theme.heading());
-        match &self.code {
-            Some(code) => {
-                let cursor = if theme.ascii { "_" } else { "█" };
-                put(
-                    buf,
-                    value_x,
-                    y,
-                    &format!("{code}{cursor}"),
-                    room,
-                    theme.selected(),
-                );
-            }
-            None => put(
-                buf,
-                value_x,
-                y,
-                "a new deal (c: replay a deal by its code)",
-                room,
-                theme.dim(),
-            ),
-        }
-        y += 1;
-        let tick = |on: bool| if on { "[x]" } else { "[ ]" };
-        let options = format!(
-            "{} four-colour deck   {} auto-place on drop",
-            tick(self.settings.four_colour),
-            tick(self.settings.auto_place)
-        );
-        put(buf, x, y, "Options", 8, theme.heading());
-        put(buf, value_x, y, &options, room, Style::default());
-        y += 2;
-        if let Some(note) = &self.note {
-            let style = if note.error {
-                theme.error()
-            } else {
-                theme.info()
-            };
-            put(buf, x, y, &note.text, area.width.saturating_sub(1), style);
-        } else if let Some(err) = catalog.errors().first() {
-            let first = err.to_string();
-            let first = first.lines().next().unwrap_or_default();
-            let text = format!(
-                "{} variant file(s) did not load: {first}",
-                catalog.errors().len()
-            );
-            put(
-                buf,
-                x,
-                y,
-                &text,
-                area.width.saturating_sub(1),
-                theme.error(),
-            );
-        }
-    }
 }
 
-fn capitalised(id: &str) -> String {
-    let mut chars = id.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// The list's lines: the games in progress under their heading, then every variant grouped by
+/// ruleset.
+fn rows(catalog: &Catalog, saved: &[SavedGame]) -> Vec<Row> {
+    let mut rows = Vec::new();
+    if !saved.is_empty() {
+        rows.push(Row::Heading(
+            CONTINUE.to_string(),
+            "games in progress, with their undo history".to_string(),
+        ));
+        rows.extend((0..saved.len()).map(Row::Continue));
     }
+    for factory in catalog.rulesets() {
+        let variants: Vec<usize> = catalog
+            .variants()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.variant.ruleset == factory.id())
+            .map(|(i, _)| i)
+            .collect();
+        if variants.is_empty() {
+            continue;
+        }
+        rows.push(Row::Heading(
+            factory.id().to_string(),
+            factory.description().to_string(),
+        ));
+        rows.extend(variants.into_iter().map(Row::Variant));
+    }
+    rows
 }
 
 /// A game of variant `id` with `rules` (default when none), dealt from `shuffle`.

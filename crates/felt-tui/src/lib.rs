@@ -13,6 +13,7 @@
 
 pub mod app;
 mod cursor;
+mod describe;
 pub mod draw;
 pub mod game;
 mod game_view;
@@ -20,15 +21,20 @@ pub mod hit;
 pub mod input;
 pub mod keymap;
 pub mod launcher;
+mod launcher_view;
 pub mod layout;
 mod mouse;
 mod paint;
+pub mod records;
+pub mod replay;
 pub mod settings;
+pub mod stats;
 mod term;
 pub mod theme;
 
 pub use app::{App, Flow, Observer, Start};
 pub use game::{Effect, Game, GameSetup, Seeds};
+pub use records::{Outcome, RecentGame, ReplayFrame, ReplayTape, SavedGame, VariantStats};
 pub use term::restore;
 pub use theme::Theme;
 

@@ -202,7 +202,7 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
         start_session(&catalog, args)?
     };
     if !args.headless {
-        return tui::play(global, catalog, session);
+        return tui::play(global, catalog, session, resumed.map(|(_, r)| r));
     }
     let format = if args.json {
         Format::Json
@@ -301,8 +301,11 @@ fn main() -> Result<()> {
         Some(Command::Plugins(cmd)) => plugins::run(cmd, cli.global.data_dir.as_deref(), || {
             load_catalog(&cli.global)
         }),
-        Some(Command::Store(cmd)) => store_cmd::run(cmd, cli.global.data_dir.as_deref(), || {
-            load_catalog(&cli.global)
-        }),
+        Some(Command::Store(cmd)) => store_cmd::run(
+            cmd,
+            cli.global.data_dir.as_deref(),
+            cli.global.ascii,
+            || load_catalog(&cli.global),
+        ),
     }
 }

@@ -1,13 +1,14 @@
 //! `felt stats`, `felt replay` and `felt export`: the commands over the game database.
 //!
 //! Glue only: the records, statistics and replays are felt-store's; the table printing is the
-//! headless protocol's, so a replay reads like a headless game.
+//! headless protocol's, so a replay reads like a headless game; the replay viewer is felt-tui's.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, Subcommand};
 use felt::headless::{describe, table_lines};
 use felt_core::{Catalog, Seat};
-use felt_store::{GameId, GameRecord, Store, VariantStats};
+use felt_store::{GameId, GameRecord, Replay, Store, VariantStats};
+use felt_tui::{ReplayFrame, ReplayTape, Start, TuiOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -77,15 +78,17 @@ pub fn open_store(given: Option<&Path>) -> Result<Store> {
     Ok(store)
 }
 
-/// Runs one store command; `catalog` is only built when a ruleset is needed.
+/// Runs one store command; `catalog` is only built when a ruleset is needed; `ascii` draws the
+/// replay viewer with letters for suits.
 pub fn run(
     command: &StoreCommand,
     data: Option<&Path>,
+    ascii: bool,
     catalog: impl FnOnce() -> Catalog,
 ) -> Result<()> {
     match command {
         StoreCommand::Stats(args) => stats(&open_store(data)?, args),
-        StoreCommand::Replay(args) => replay(data, args, catalog),
+        StoreCommand::Replay(args) => replay(data, args, ascii, catalog),
         StoreCommand::Export(args) => export(&open_store(data)?, args),
     }
 }
@@ -201,7 +204,12 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
     lines
 }
 
-fn replay(data: Option<&Path>, args: &ReplayArgs, catalog: impl FnOnce() -> Catalog) -> Result<()> {
+fn replay(
+    data: Option<&Path>,
+    args: &ReplayArgs,
+    ascii: bool,
+    catalog: impl FnOnce() -> Catalog,
+) -> Result<()> {
     let record = match &args.file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -228,14 +236,21 @@ fn replay(data: Option<&Path>, args: &ReplayArgs, catalog: impl FnOnce() -> Cata
             store.record(id)?
         }
     };
-    if !args.headless {
-        bail!("the terminal replay viewer is not in this build yet: add --headless to print every step");
-    }
     let summary = &record.summary;
-    let ruleset = catalog()
+    let catalog = catalog();
+    let ruleset = catalog
         .build(&summary.variant, Some(&summary.rules))
         .with_context(|| format!("cannot replay game #{}", summary.id))?;
     let replay = record.replay(ruleset, Seat::SOLO)?;
+    if !args.headless {
+        let start = Start::Replay(tape(&catalog, replay));
+        let options = TuiOptions {
+            ascii,
+            start: Some(start),
+            ..TuiOptions::default()
+        };
+        return felt_tui::run(catalog, options);
+    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -264,6 +279,31 @@ fn replay(data: Option<&Path>, args: &ReplayArgs, catalog: impl FnOnce() -> Cata
         previous = Some(&step.view);
     }
     Ok(())
+}
+
+/// A replay as the terminal viewer takes it: its frames, titled with the game's number and the
+/// variant's name.
+fn tape(catalog: &Catalog, replay: Replay) -> ReplayTape {
+    let summary = &replay.record.summary;
+    let name = catalog
+        .get(&summary.variant)
+        .map_or(summary.variant.as_str(), |e| e.variant.name.as_str());
+    ReplayTape {
+        title: format!(
+            "Replay of game #{} · {name} · {}",
+            summary.id, summary.result
+        ),
+        code: summary.code.clone(),
+        frames: replay
+            .steps
+            .into_iter()
+            .map(|s| ReplayFrame {
+                view: s.view,
+                action: s.action,
+                status: s.status,
+            })
+            .collect(),
+    }
 }
 
 fn export(store: &Store, args: &ExportArgs) -> Result<()> {

@@ -1,0 +1,112 @@
+//! What the interface shows of the game records, as plain values: the games in progress the
+//! launcher offers to continue, the statistics per variant, and a recorded game to replay.
+//!
+//! felt-tui keeps no records itself (it knows no database, ✱ contract 9 is the store's); the
+//! binary fills these from its store through [`crate::Observer`].
+
+use felt_core::{Action, Status, TableView};
+
+/// A game quit unfinished, kept to be continued: one per variant at most.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// The record's number, as the observer knows it.
+    pub id: i64,
+    /// The variant's id.
+    pub variant: String,
+    /// The rules choice's id.
+    pub rules: String,
+    /// The game code of its deal.
+    pub code: String,
+    /// Moves made, as the variant's rules count them.
+    pub moves: u32,
+    /// When it was started, in words for the player ("2 h ago", "2025-03-01").
+    pub started: String,
+}
+
+/// How a recorded game ended, or that it has not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Won.
+    Won,
+    /// Lost: the game ended without a win.
+    Lost,
+    /// Left unfinished when a newer game of its variant started: counted as a loss.
+    Abandoned,
+    /// Still in progress.
+    Playing,
+}
+
+impl Outcome {
+    /// One letter for a chart's label: `W`, `L`, `A`, or `·` (`.` in ASCII) in progress.
+    pub fn letter(self, ascii: bool) -> &'static str {
+        match self {
+            Outcome::Won => "W",
+            Outcome::Lost => "L",
+            Outcome::Abandoned => "A",
+            Outcome::Playing if ascii => ".",
+            Outcome::Playing => "·",
+        }
+    }
+}
+
+/// One game of a variant's recent history, for the chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecentGame {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Moves made.
+    pub moves: u32,
+}
+
+/// One variant's statistics, as counted from its records.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VariantStats {
+    /// The variant's id.
+    pub variant: String,
+    /// Games with at least one move, the one in progress too.
+    pub played: u64,
+    /// Games won.
+    pub won: u64,
+    /// Games lost, abandoned ones included.
+    pub lost: u64,
+    /// Won over finished games, 0 to 1; `None` before any game finished.
+    pub win_rate: Option<f64>,
+    /// Wins in a row up to the latest finished game.
+    pub current_win_streak: u64,
+    /// Losses in a row up to the latest finished game.
+    pub current_loss_streak: u64,
+    /// The longest run of wins.
+    pub longest_win_streak: u64,
+    /// The longest run of losses.
+    pub longest_loss_streak: u64,
+    /// The best final score of a finished game, if the variant scores points.
+    pub best_score: Option<i64>,
+    /// The fewest moves in a won game.
+    pub fewest_moves_won: Option<u32>,
+    /// The mean moves of won games.
+    pub average_moves_won: Option<f64>,
+    /// The latest games, oldest first.
+    pub recent: Vec<RecentGame>,
+}
+
+/// One position of a recorded game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayFrame {
+    /// The table there, as the replaying seat may see it.
+    pub view: TableView,
+    /// The action that led here; `None` for the deal.
+    pub action: Option<Action>,
+    /// Playing, won or over.
+    pub status: Status,
+}
+
+/// A recorded game to step through: the deal, then one frame per action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayTape {
+    /// What the viewer's status bar calls it: "Game #12 · Spider, one suit".
+    pub title: String,
+    /// The game code of its deal.
+    pub code: String,
+    /// The frames; the viewer shows nothing without at least one.
+    pub frames: Vec<ReplayFrame>,
+}

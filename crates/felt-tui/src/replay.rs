@@ -1,0 +1,194 @@
+//! The replay viewer: a recorded game drawn step by step with the table renderer the game uses,
+//! forward and back, with the action that led to each step in words.
+
+use crate::describe::describe;
+use crate::draw::{draw_table, Marks};
+use crate::hit::HitMap;
+use crate::input::{key_bar, Msg, REPLAY_KEYS};
+use crate::layout::layout;
+use crate::paint::{centred, fill, put};
+use crate::records::ReplayTape;
+use crate::theme::Theme;
+use felt_core::{Action, Status};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// Lines under the table: the status bar, the step line and the key bar.
+const BARS: u16 = 3;
+/// Steps a page key moves.
+const PAGE: usize = 10;
+
+/// Whether the viewer goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayEffect {
+    /// Stay.
+    None,
+    /// Leave the viewer.
+    Leave,
+}
+
+/// A recorded game on screen and the step shown.
+pub struct ReplayViewer {
+    tape: ReplayTape,
+    at: usize,
+    theme: Theme,
+    hits: HitMap,
+}
+
+impl ReplayViewer {
+    /// A viewer of `tape` at its deal, drawn with `theme`.
+    pub fn new(tape: ReplayTape, theme: Theme) -> ReplayViewer {
+        ReplayViewer {
+            tape,
+            at: 0,
+            theme,
+            hits: HitMap::default(),
+        }
+    }
+
+    /// The step shown: 0 is the deal.
+    pub fn step(&self) -> usize {
+        self.at
+    }
+
+    /// The number of the last step (the actions recorded).
+    pub fn last(&self) -> usize {
+        self.tape.frames.len().saturating_sub(1)
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg) -> ReplayEffect {
+        let last = self.last();
+        self.at = match msg {
+            Msg::Right => (self.at + 1).min(last),
+            Msg::Left => self.at.saturating_sub(1),
+            Msg::PageDown => (self.at + PAGE).min(last),
+            Msg::PageUp => self.at.saturating_sub(PAGE),
+            Msg::First => 0,
+            Msg::Last => last,
+            Msg::Back | Msg::Cancel | Msg::Quit => return ReplayEffect::Leave,
+            _ => self.at,
+        };
+        ReplayEffect::None
+    }
+
+    /// The action that led to the step shown, in words; `None` at the deal.
+    pub fn action_text(&self) -> Option<String> {
+        let frame = self.tape.frames.get(self.at)?;
+        let action = frame.action.as_ref()?;
+        let before = self.tape.frames.get(self.at.checked_sub(1)?)?;
+        Some(describe(&before.view, action, &self.theme))
+    }
+
+    /// Where the last action put its cards: the cursor marks them.
+    fn marks(&self) -> Marks {
+        let mut marks = Marks::default();
+        let (Some(frame), Some(before)) = (
+            self.tape.frames.get(self.at),
+            self.at.checked_sub(1).and_then(|i| self.tape.frames.get(i)),
+        ) else {
+            return marks;
+        };
+        if let Some(Action::Move { from, index, to }) = frame.action {
+            let moved = before
+                .view
+                .pile(from)
+                .map_or(0, |p| p.cards.len().saturating_sub(usize::from(index)));
+            // A move that completed a run took cards away: then mark the pile's top card.
+            if let Some(pile) = frame.view.pile(to) {
+                let first = pile.cards.len().saturating_sub(moved.max(1));
+                marks.cursor = Some((to, first as u16));
+            }
+        }
+        marks
+    }
+
+    /// Draws the step shown over `area`.
+    pub fn draw(&mut self, buf: &mut Buffer, area: Rect) {
+        let theme = self.theme;
+        self.hits.clear();
+        fill(buf, area, ' ', Style::default());
+        let Some(frame) = self.tape.frames.get(self.at) else {
+            put(
+                buf,
+                area.x + 1,
+                area.y,
+                "This record holds no step to show.",
+                area.width,
+                theme.error(),
+            );
+            return;
+        };
+        let table = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(BARS));
+        match layout(&frame.view, table) {
+            Ok(l) => draw_table(buf, &frame.view, &l, &self.marks(), &theme, &mut self.hits),
+            Err(need) => {
+                let text = format!(
+                    "Terminal too small: this game needs {}×{}; q leaves",
+                    need.width,
+                    need.height + BARS
+                );
+                centred(
+                    buf,
+                    Rect::new(area.x, area.y + area.height / 2, area.width, 1),
+                    &text,
+                    theme.error(),
+                );
+                return;
+            }
+        }
+        let bottom = area.bottom();
+        let status = Rect::new(area.x, bottom - 3, area.width, 1);
+        fill(buf, status, ' ', theme.bar());
+        let mut text = format!(" {}", self.tape.title);
+        for item in &frame.view.status {
+            let piece = format!("  {} {}", item.label, item.value);
+            if (text.chars().count() + piece.chars().count()) as u16 > status.width {
+                break;
+            }
+            text.push_str(&piece);
+        }
+        put(buf, status.x, status.y, &text, status.width, theme.bar());
+        self.draw_step_line(buf, Rect::new(area.x, bottom - 2, area.width, 1));
+        let keys = Rect::new(area.x, bottom - 1, area.width, 1);
+        put(
+            buf,
+            keys.x + 1,
+            keys.y,
+            &key_bar(REPLAY_KEYS),
+            keys.width.saturating_sub(1),
+            theme.dim(),
+        );
+    }
+
+    /// `Step k of n: what happened`, the game's end at the last step, the code on the right.
+    fn draw_step_line(&self, buf: &mut Buffer, line: Rect) {
+        let theme = self.theme;
+        let what = self.action_text().unwrap_or_else(|| "the deal".to_string());
+        let mut text = format!(" Step {} of {}: {what}", self.at, self.last());
+        let end = match self.tape.frames.get(self.at).map(|f| &f.status) {
+            Some(Status::Won { winner }) if winner.is_empty() => Some("won".to_string()),
+            Some(Status::Won { winner }) => Some(format!("{winner} won")),
+            Some(Status::Over { reason }) => Some(format!("over: {reason}")),
+            _ => None,
+        };
+        if let Some(end) = end {
+            text.push_str(theme.separator());
+            text.push_str(&end);
+        }
+        let code_w = self.tape.code.chars().count() as u16 + 1;
+        let len = text.chars().count() as u16;
+        if len + code_w < line.width {
+            put(
+                buf,
+                line.right() - code_w,
+                line.y,
+                &self.tape.code,
+                code_w,
+                theme.dim(),
+            );
+        }
+        put(buf, line.x, line.y, &text, line.width, theme.info());
+    }
+}

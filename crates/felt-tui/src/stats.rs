@@ -1,0 +1,370 @@
+//! The statistics screen: a line per variant played, the selected variant's records, and a bar
+//! chart of its recent games. The figures come from the observer (the binary's store), counted
+//! from the game records.
+
+use crate::input::{key_bar, Msg, STATS_KEYS};
+use crate::paint::{fill, put};
+use crate::records::{Outcome, VariantStats};
+use crate::theme::Theme;
+use felt_core::Catalog;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::symbols::bar;
+use ratatui::text::Line;
+use ratatui::widgets::{Bar, BarChart, BarGroup, Widget};
+
+/// Lines of the table's heading and the blank line under the title.
+const TOP: u16 = 2;
+/// Each bar's width, room for a three-digit move count in it, and the gap after it.
+const BAR_W: u16 = 3;
+const BAR_GAP: u16 = 1;
+
+/// Bars drawn with ASCII only.
+const ASCII_BARS: bar::Set = bar::Set {
+    full: "#",
+    seven_eighths: "#",
+    three_quarters: "#",
+    five_eighths: "=",
+    half: "=",
+    three_eighths: "=",
+    one_quarter: "_",
+    one_eighth: "_",
+    empty: " ",
+};
+
+/// Whether the screen goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsEffect {
+    /// Stay.
+    None,
+    /// Back to the launcher.
+    Back,
+}
+
+/// The statistics screen's state.
+pub struct StatsScreen {
+    rows: Vec<VariantStats>,
+    names: Vec<String>,
+    selected: usize,
+    problem: Option<String>,
+}
+
+impl StatsScreen {
+    /// The screen over `rows` (or the reason there are none), naming variants as `catalog`
+    /// does; a variant the catalog lacks (a plugin not loaded) goes by its id.
+    pub fn new(rows: Result<Vec<VariantStats>, String>, catalog: &Catalog) -> StatsScreen {
+        let (rows, problem) = match rows {
+            Ok(rows) => (rows, None),
+            Err(e) => (Vec::new(), Some(e)),
+        };
+        let names = rows
+            .iter()
+            .map(|r| {
+                catalog
+                    .get(&r.variant)
+                    .map_or_else(|| r.variant.clone(), |e| e.variant.name.clone())
+            })
+            .collect();
+        StatsScreen {
+            rows,
+            names,
+            selected: 0,
+            problem,
+        }
+    }
+
+    /// Selects variant `id`, if it has statistics.
+    pub fn select(&mut self, id: &str) {
+        if let Some(i) = self.rows.iter().position(|r| r.variant == id) {
+            self.selected = i;
+        }
+    }
+
+    /// The variant whose details are shown.
+    pub fn selected(&self) -> Option<&VariantStats> {
+        self.rows.get(self.selected)
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg) -> StatsEffect {
+        match msg {
+            Msg::Up => self.selected = self.selected.saturating_sub(1),
+            Msg::Down => self.selected = (self.selected + 1).min(self.rows.len().saturating_sub(1)),
+            Msg::Back | Msg::Cancel => return StatsEffect::Back,
+            _ => {}
+        }
+        StatsEffect::None
+    }
+
+    /// Draws the screen over `area`.
+    pub fn draw(&self, buf: &mut Buffer, area: Rect, theme: &Theme) {
+        fill(buf, area, ' ', Style::default());
+        let w = area.width;
+        put(buf, area.x + 1, area.y, "felt", w, theme.heading());
+        put(
+            buf,
+            area.x + 6,
+            area.y,
+            "· statistics",
+            w.saturating_sub(6),
+            theme.dim(),
+        );
+        let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
+        fill(buf, bar, ' ', theme.bar());
+        put(
+            buf,
+            bar.x + 1,
+            bar.y,
+            &key_bar(STATS_KEYS),
+            w.saturating_sub(1),
+            theme.bar(),
+        );
+        let body = Rect::new(area.x, area.y + TOP, w, area.height.saturating_sub(TOP + 1));
+        if let Some(problem) = &self.problem {
+            let text = format!("No statistics: {problem}");
+            put(
+                buf,
+                body.x + 1,
+                body.y,
+                &text,
+                w.saturating_sub(1),
+                theme.error(),
+            );
+            return;
+        }
+        if self.rows.is_empty() {
+            put(
+                buf,
+                body.x + 1,
+                body.y,
+                "No games recorded yet: a game counts from its first move.",
+                w.saturating_sub(1),
+                theme.dim(),
+            );
+            return;
+        }
+        let mut y = self.draw_table(buf, body, theme);
+        y += 1;
+        if let Some(stats) = self.selected() {
+            let name = &self.names[self.selected];
+            y = draw_details(
+                buf,
+                Rect::new(body.x, y, w, body.bottom().saturating_sub(y)),
+                name,
+                stats,
+                theme,
+            );
+            // Two lines of notes at the bottom; the chart takes what is left between.
+            let notes_y = body.bottom().saturating_sub(2);
+            let chart = Rect::new(body.x, y + 1, w, notes_y.saturating_sub(y + 2));
+            draw_chart(buf, chart, stats, theme);
+            for (i, note) in NOTES.iter().enumerate() {
+                put(
+                    buf,
+                    body.x + 1,
+                    notes_y + i as u16,
+                    note,
+                    w.saturating_sub(1),
+                    theme.dim(),
+                );
+            }
+        }
+    }
+
+    /// The table of every variant; returns the line under it.
+    fn draw_table(&self, buf: &mut Buffer, area: Rect, theme: &Theme) -> u16 {
+        let name_w = self
+            .names
+            .iter()
+            .map(|n| n.chars().count())
+            .chain(["VARIANT".len()])
+            .max()
+            .unwrap_or(0);
+        let line = |cells: [&str; 6]| {
+            format!(
+                "{:<name_w$}  {:>6}  {:>5}  {:>5}  {:>6}  {:>8}",
+                cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]
+            )
+        };
+        let x = area.x + 3;
+        let room = area.right().saturating_sub(x);
+        put(
+            buf,
+            x,
+            area.y,
+            &line(["VARIANT", "PLAYED", "WON", "LOST", "WIN %", "STREAK"]),
+            room,
+            theme.heading(),
+        );
+        // The rows that fit, keeping the selected one in sight; the rest of the screen needs
+        // at least a few lines.
+        let room_rows = usize::from(area.height.saturating_sub(12)).max(1);
+        let first = (self.selected + 1).saturating_sub(room_rows);
+        let mut y = area.y + 1;
+        for (i, stats) in self.rows.iter().enumerate().skip(first).take(room_rows) {
+            let selected = i == self.selected;
+            let (mark, style) = if selected {
+                (theme.select_mark(), theme.selected())
+            } else {
+                ("  ", Style::default())
+            };
+            put(buf, area.x + 1, y, mark, 2, theme.cursor());
+            let rate = stats
+                .win_rate
+                .map_or_else(|| "-".to_string(), |r| format!("{:.1}%", r * 100.0));
+            let text = line([
+                &self.names[i],
+                &stats.played.to_string(),
+                &stats.won.to_string(),
+                &stats.lost.to_string(),
+                &rate,
+                &streak(stats),
+            ]);
+            put(buf, x, y, &text, room, style);
+            y += 1;
+        }
+        y
+    }
+}
+
+/// What the figures count, under the chart.
+const NOTES: [&str; 2] = [
+    "Played counts every game with a move, the one in progress too; a game left unfinished",
+    "counts as lost. Win % is over finished games; moves are counted as the variant's rules do.",
+];
+
+/// The current streak in words: `3 won`, `1 lost`, or `-`.
+fn streak(stats: &VariantStats) -> String {
+    match (stats.current_win_streak, stats.current_loss_streak) {
+        (0, 0) => "-".to_string(),
+        (0, l) => format!("{l} lost"),
+        (w, _) => format!("{w} won"),
+    }
+}
+
+fn or_dash<T: ToString>(value: Option<T>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// The selected variant's records; returns the line under them.
+fn draw_details(
+    buf: &mut Buffer,
+    area: Rect,
+    name: &str,
+    stats: &VariantStats,
+    theme: &Theme,
+) -> u16 {
+    let x = area.x + 1;
+    put(buf, x, area.y, name, area.width, theme.heading());
+    let average = match stats.average_moves_won {
+        Some(a) => format!(
+            "{a:.1}, the mean over {} won game{}",
+            stats.won,
+            if stats.won == 1 { "" } else { "s" }
+        ),
+        None => "- (no game won yet)".to_string(),
+    };
+    let lines = [
+        (
+            "Longest streaks",
+            format!(
+                "{} won{}{} lost",
+                stats.longest_win_streak,
+                theme.separator(),
+                stats.longest_loss_streak
+            ),
+        ),
+        ("Best score", or_dash(stats.best_score)),
+        ("Fewest moves", or_dash(stats.fewest_moves_won)),
+        ("Average moves", average),
+    ];
+    let mut y = area.y + 1;
+    for (label, value) in lines {
+        if y >= area.bottom() {
+            break;
+        }
+        put(buf, x + 2, y, label, 16, theme.label());
+        put(
+            buf,
+            x + 19,
+            y,
+            &value,
+            area.right().saturating_sub(x + 19),
+            Style::default(),
+        );
+        y += 1;
+    }
+    y
+}
+
+/// A bar per recent game, as high as its moves, labelled with how it ended.
+fn draw_chart(buf: &mut Buffer, area: Rect, stats: &VariantStats, theme: &Theme) {
+    if area.height < 4 || stats.recent.is_empty() {
+        return;
+    }
+    let shown = usize::from(area.width.saturating_sub(2) / (BAR_W + BAR_GAP)).max(1);
+    let recent = &stats.recent[stats.recent.len().saturating_sub(shown)..];
+    let playing = if theme.ascii { "." } else { "·" };
+    let title = format!(
+        "Recent games, oldest first: bars are moves; W won, L lost, A abandoned, {playing} in progress"
+    );
+    put(
+        buf,
+        area.x + 1,
+        area.y,
+        &title,
+        area.width.saturating_sub(1),
+        theme.label(),
+    );
+    let bars: Vec<Bar<'_>> = recent
+        .iter()
+        .map(|g| {
+            Bar::default()
+                .value(u64::from(g.moves))
+                .label(Line::from(g.outcome.letter(theme.ascii)))
+                .style(outcome_style(g.outcome, theme))
+        })
+        .collect();
+    let max = recent
+        .iter()
+        .map(|g| u64::from(g.moves))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let chart = BarChart::default()
+        .data(BarGroup::default().bars(&bars))
+        .bar_width(BAR_W)
+        .bar_gap(BAR_GAP)
+        .max(max)
+        .bar_set(if theme.ascii {
+            ASCII_BARS
+        } else {
+            bar::NINE_LEVELS
+        })
+        .value_style(if theme.colour {
+            Style::default().fg(Color::Black).bg(Color::Gray)
+        } else {
+            Style::default()
+        });
+    chart.render(
+        Rect::new(
+            area.x + 1,
+            area.y + 1,
+            area.width.saturating_sub(2),
+            area.height - 1,
+        ),
+        buf,
+    );
+}
+
+fn outcome_style(outcome: Outcome, theme: &Theme) -> Style {
+    if !theme.colour {
+        return Style::default();
+    }
+    match outcome {
+        Outcome::Won => Style::default().fg(Color::Green),
+        Outcome::Lost | Outcome::Abandoned => Style::default().fg(Color::Red),
+        Outcome::Playing => Style::default().fg(Color::Gray),
+    }
+}
