@@ -19,6 +19,8 @@ pub(crate) enum Row {
     Variant(usize),
     /// A game in progress, by its index in the saved games.
     Continue(usize),
+    /// An empty line between the games in progress and the variants.
+    Gap,
 }
 
 /// The heading of the games in progress.
@@ -235,7 +237,7 @@ impl Launcher {
                     self.selected = i as usize;
                     return;
                 }
-                Some(Row::Heading(..)) => continue,
+                Some(Row::Heading(..) | Row::Gap) => continue,
                 None => return,
             }
         }
@@ -319,6 +321,7 @@ fn rows(catalog: &Catalog, saved: &[SavedGame]) -> Vec<Row> {
             "games in progress, with their undo history".to_string(),
         ));
         rows.extend((0..saved.len()).map(Row::Continue));
+        rows.push(Row::Gap);
     }
     for factory in catalog.rulesets() {
         let variants: Vec<usize> = catalog

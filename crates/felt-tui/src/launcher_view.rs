@@ -75,6 +75,7 @@ impl Launcher {
         {
             let y = list.y + line as u16;
             match row {
+                Row::Gap => {}
                 Row::Heading(id, description) => {
                     let title = capitalised(id);
                     put(buf, list.x + 1, y, &title, list.width, theme.heading());
@@ -178,7 +179,7 @@ impl Launcher {
         if let Some(game) = self.selected_saved() {
             put(buf, x, y, "Saved", 8, theme.heading());
             let text = format!(
-                "{}, {} rules: Enter continues it, undo reaches back into it",
+                "{} ({} rules): Enter continues it, undo and all",
                 game.code, game.rules
             );
             put(buf, value_x, y, &text, room, Style::default());

@@ -3,7 +3,7 @@
 //! from the game records.
 
 use crate::input::{key_bar, Msg, STATS_KEYS};
-use crate::paint::{fill, put};
+use crate::paint::{fill, paragraph, put};
 use crate::records::{Outcome, VariantStats};
 use crate::theme::Theme;
 use felt_core::Catalog;
@@ -155,20 +155,12 @@ impl StatsScreen {
                 stats,
                 theme,
             );
-            // Two lines of notes at the bottom; the chart takes what is left between.
-            let notes_y = body.bottom().saturating_sub(2);
+            // The notes at the bottom; the chart takes what is left between.
+            let notes_y = body.bottom().saturating_sub(NOTES_H);
             let chart = Rect::new(body.x, y + 1, w, notes_y.saturating_sub(y + 2));
             draw_chart(buf, chart, stats, theme);
-            for (i, note) in NOTES.iter().enumerate() {
-                put(
-                    buf,
-                    body.x + 1,
-                    notes_y + i as u16,
-                    note,
-                    w.saturating_sub(1),
-                    theme.dim(),
-                );
-            }
+            let notes = Rect::new(body.x + 1, notes_y, w.saturating_sub(2), NOTES_H);
+            paragraph(buf, notes, vec![Line::styled(NOTES, theme.dim())], 0);
         }
     }
 
@@ -229,10 +221,11 @@ impl StatsScreen {
 }
 
 /// What the figures count, under the chart.
-const NOTES: [&str; 2] = [
-    "Played counts every game with a move, the one in progress too; a game left unfinished",
-    "counts as lost. Win % is over finished games; moves are counted as the variant's rules do.",
-];
+const NOTES: &str = "Played counts every game with a move, the one in progress too; a game left \
+    unfinished when a new one starts counts as lost. Win % is over finished games; moves are \
+    counted as the variant's rules count them.";
+/// Lines kept for the notes.
+const NOTES_H: u16 = 3;
 
 /// The current streak in words: `3 won`, `1 lost`, or `-`.
 fn streak(stats: &VariantStats) -> String {
@@ -307,7 +300,7 @@ fn draw_chart(buf: &mut Buffer, area: Rect, stats: &VariantStats, theme: &Theme)
     let recent = &stats.recent[stats.recent.len().saturating_sub(shown)..];
     let playing = if theme.ascii { "." } else { "·" };
     let title = format!(
-        "Recent games, oldest first: bars are moves; W won, L lost, A abandoned, {playing} in progress"
+        "Recent games by moves, oldest first: W won, L lost, A abandoned, {playing} playing"
     );
     put(
         buf,

@@ -209,6 +209,89 @@ impl Observer for Unrecorded {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use felt_tui::input::Msg;
+    use felt_tui::{App, Theme};
+
+    const CODE: &str = "SP1-S1C-AAAAAAD";
+
+    fn app(start: Option<Start>, store: Store) -> App {
+        let catalog = felt::catalog::builtin_catalog();
+        let mut app = App::new(catalog, Theme::default(), None, start, 1).expect("app");
+        app.set_observer(Box::new(Records::new(store, None)));
+        app
+    }
+
+    #[test]
+    fn a_game_continued_from_the_launcher_goes_on_in_the_same_record() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let open = || Store::open_dir(dir.path()).expect("store opens");
+        // First run: three deals from the stock, then felt is closed mid-game.
+        let mut first = app(Some(Start::Code(CODE.into())), open());
+        for _ in 0..3 {
+            first.update(Msg::Deal);
+        }
+        drop(first);
+        let saved = open().in_progress("spider-1suit").expect("reads");
+        let saved = saved.expect("the game is kept in progress");
+        assert_eq!(saved.actions, 3);
+
+        // Second run: the launcher offers it; Continue, undo once, deal again.
+        let mut second = app(None, open());
+        for _ in 0..20 {
+            if second.launcher().selected_saved().is_some() {
+                break;
+            }
+            second.update(Msg::Up);
+        }
+        let offered = second.launcher().selected_saved().expect("offered").clone();
+        assert_eq!((offered.id, offered.code.as_str()), (saved.id.0, CODE));
+        second.update(Msg::Start);
+        let log = |app: &App| app.game().expect("on the table").session().log().len();
+        assert_eq!(log(&second), 3);
+        second.update(Msg::Undo);
+        assert_eq!(log(&second), 2);
+        let store = open();
+        let now = store
+            .in_progress("spider-1suit")
+            .expect("reads")
+            .expect("kept");
+        assert_eq!(
+            (now.id, now.actions),
+            (saved.id, 2),
+            "the undo is in the same record"
+        );
+        second.update(Msg::Deal);
+        assert_eq!(store.record(saved.id).expect("record").actions.len(), 3);
+        let stats = store.stats("spider-1suit").expect("stats");
+        assert_eq!(
+            (stats.played, stats.abandoned),
+            (1, 0),
+            "one game, never abandoned"
+        );
+    }
+
+    #[test]
+    fn statistics_and_saved_games_come_from_the_store() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open_dir(dir.path()).expect("store opens");
+        let mut first = app(Some(Start::Code(CODE.into())), store);
+        first.update(Msg::Deal);
+        drop(first);
+        let mut records = Records::new(Store::open_dir(dir.path()).expect("opens"), None);
+        let saved = records.saved_games().expect("reads");
+        assert_eq!(saved.len(), 1);
+        assert_eq!((saved[0].moves, saved[0].started.as_str()), (1, "just now"));
+        let stats = records.statistics().expect("reads");
+        assert_eq!(stats.len(), 1);
+        assert_eq!(stats[0].played, 1);
+        assert_eq!(
+            stats[0].recent,
+            [RecentGame {
+                outcome: Outcome::Playing,
+                moves: 1
+            }]
+        );
+    }
 
     #[test]
     fn ages_read_at_a_glance() {
