@@ -157,7 +157,8 @@ impl StatsScreen {
             );
             // The notes at the bottom; the chart takes what is left between.
             let notes_y = body.bottom().saturating_sub(NOTES_H);
-            let chart = Rect::new(body.x, y + 1, w, notes_y.saturating_sub(y + 2));
+            let chart_h = notes_y.saturating_sub(y + 2).min(CHART_H);
+            let chart = Rect::new(body.x, y + 1, w, chart_h);
             draw_chart(buf, chart, stats, theme);
             let notes = Rect::new(body.x + 1, notes_y, w.saturating_sub(2), NOTES_H);
             paragraph(buf, notes, vec![Line::styled(NOTES, theme.dim())], 0);
@@ -224,6 +225,8 @@ impl StatsScreen {
 const NOTES: &str = "Played counts every game with a move, the one in progress too; a game left \
     unfinished when a new one starts counts as lost. Win % is over finished games; moves are \
     counted as the variant's rules count them.";
+/// The chart's most lines: its title, the bars, their values and labels.
+const CHART_H: u16 = 14;
 /// Lines kept for the notes.
 const NOTES_H: u16 = 3;
 

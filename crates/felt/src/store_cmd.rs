@@ -251,6 +251,12 @@ fn replay(
         };
         return felt_tui::run(catalog, options);
     }
+    ended_pipe(print_replay(&replay))
+}
+
+/// Every step of `replay` as the headless protocol prints a table.
+fn print_replay(replay: &Replay) -> std::io::Result<()> {
+    let summary = &replay.record.summary;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -279,6 +285,14 @@ fn replay(
         previous = Some(&step.view);
     }
     Ok(())
+}
+
+/// A reader that stopped reading (`felt replay --headless | head`) is not an error.
+fn ended_pipe(result: std::io::Result<()>) -> Result<()> {
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
 }
 
 /// A replay as the terminal viewer takes it: its frames, titled with the game's number and the
