@@ -8,6 +8,10 @@
 //! The shape is Elm's: [`input`] turns terminal events into [`input::Msg`]s in one place;
 //! [`App::update`] changes the state; [`App::draw`] draws it. Tests drive the same
 //! [`App::handle`] the terminal loop calls.
+//!
+//! felt-tui keeps no records: the launcher's "Continue" lines, the statistics screen and the
+//! replay viewer take plain values ([`records`]) that the binary's [`Observer`] reads from its
+//! store, so this crate knows no database and no game.
 
 #![warn(missing_docs)]
 
