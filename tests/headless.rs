@@ -406,7 +406,13 @@ fn a_site_game_at_a_dead_end_is_over_and_says_why() {
     let file = home.path().join("stuck.game");
     std::fs::write(&file, text).expect("write the position");
     let position = file.to_string_lossy().into_owned();
-    let args = ["play", "spider-site-4suit", "--position", &position, "--headless"];
+    let args = [
+        "play",
+        "spider-site-4suit",
+        "--position",
+        &position,
+        "--headless",
+    ];
     let out = run(home.path(), &args, "show\nmove 1 9\nquit\n");
     let answers = answers(&out.stdout);
     assert!(
@@ -418,7 +424,13 @@ fn a_site_game_at_a_dead_end_is_over_and_says_why() {
     );
     assert!(answers[1][0].starts_with("error"), "{:?}", answers[1]);
     // The App's own rules have no such stop: the same table is still in play.
-    let args = ["play", "spider-4suit", "--position", &position, "--headless"];
+    let args = [
+        "play",
+        "spider-4suit",
+        "--position",
+        &position,
+        "--headless",
+    ];
     let out = run(home.path(), &args, "show\nquit\n");
     assert!(!answers_of(&out).iter().any(|l| l.starts_with("over: ")));
 }

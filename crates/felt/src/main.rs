@@ -289,8 +289,19 @@ fn check(global: &Global, file: &PathBuf) -> Result<()> {
     }
 }
 
-fn main() -> Result<()> {
-    let cli = Cli::parse();
+fn main() -> std::process::ExitCode {
+    match run(&Cli::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            // The cause chain on one line, never a backtrace: `RUST_BACKTRACE`, set by many
+            // developers' shells, would otherwise turn every user mistake into a stack dump.
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<()> {
     match &cli.command {
         None => tui::launch(&cli.global),
         Some(Command::Play(args)) => play(&cli.global, args),

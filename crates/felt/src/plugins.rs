@@ -39,10 +39,14 @@ pub enum PluginCommand {
 /// `felt autoplay`.
 #[derive(Args)]
 pub struct AutoplayArgs {
-    /// The variant id, e.g. `spades` or `spades-easy`.
-    variant: String,
-    /// How many games.
-    #[arg(long, default_value_t = 10)]
+    /// The variant id, e.g. `spades`, `spades-easy` or `spider-4suit`.
+    #[arg(required_unless_present = "variant_flag")]
+    variant: Option<String>,
+    /// The variant id, as a flag (`--variant spider-1suit`).
+    #[arg(long = "variant", value_name = "VARIANT", conflicts_with = "variant")]
+    variant_flag: Option<String>,
+    /// How many games (or deals).
+    #[arg(long, visible_alias = "deals", default_value_t = 10)]
     games: u64,
     /// The first game's shuffle number; game k uses seed + k.
     #[arg(long, default_value_t = 1)]
@@ -80,7 +84,26 @@ pub fn run(
         PluginCommand::Autoplay(args) => {
             let mut catalog = catalog();
             load_into(&mut catalog, data_dir, &args.plugin);
-            autoplay(&catalog, args)
+            let variant = args
+                .variant
+                .as_deref()
+                .or(args.variant_flag.as_deref())
+                .unwrap_or_default();
+            // Spider's honest bot plans whole lines between turned cards; one hint at a time
+            // would search far more for a weaker game.
+            if catalog
+                .get(variant)
+                .is_some_and(|e| e.variant.ruleset == felt_spider::RULESET_ID)
+            {
+                return crate::solve::honest_autoplay(
+                    &catalog,
+                    variant,
+                    args.seed,
+                    args.games,
+                    !args.summary,
+                );
+            }
+            autoplay(&catalog, variant, args)
         }
         PluginCommand::NewRuleset { name, dir, felt } => {
             new_ruleset(name, dir.as_deref(), felt.as_deref())
@@ -193,8 +216,8 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
     })
 }
 
-fn autoplay(catalog: &Catalog, args: &AutoplayArgs) -> Result<()> {
-    let ruleset: Arc<dyn DynRuleset> = catalog.build(&args.variant, None)?;
+fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
+    let ruleset: Arc<dyn DynRuleset> = catalog.build(variant, None)?;
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(args.games.max(1) as usize);
@@ -243,7 +266,7 @@ fn autoplay(catalog: &Catalog, args: &AutoplayArgs) -> Result<()> {
         game_seconds += played.seconds;
         if !args.summary {
             let code = catalog
-                .code_for(&args.variant, None, played.seed)
+                .code_for(variant, None, played.seed)
                 .map_or_else(|_| format!("seed {}", played.seed), |c| c.to_string());
             writeln!(
                 out,
@@ -252,7 +275,7 @@ fn autoplay(catalog: &Catalog, args: &AutoplayArgs) -> Result<()> {
             )?;
         }
     }
-    writeln!(out, "{} games of {}:", results.len(), args.variant)?;
+    writeln!(out, "{} games of {variant}:", results.len())?;
     for (key, n) in &tally {
         writeln!(
             out,

@@ -31,10 +31,14 @@ pub enum ModeArg {
     Honest,
 }
 
+/// Positions the honest bot searches for each plan: enough to see every line the visible cards
+/// allow in most positions, small enough for a game in a fraction of a second.
+const PLAN_STATES: u64 = 20_000;
+
 /// `felt solve`.
 #[derive(Args)]
 pub struct SolveArgs {
-    /// A game code whose deal to solve, e.g. SP4-S4C-AAAAAAD.
+    /// A game code whose deal to solve, e.g. SP1-S4C-AAAAAAD.
     code: Option<String>,
     /// Solve a position file in the `.game` format instead (with --variant, whose deck it holds).
     #[arg(long, value_name = "FILE", conflicts_with = "code")]
@@ -61,7 +65,7 @@ pub struct SolveArgs {
     #[arg(long)]
     jobs: Option<usize>,
     /// With --mode honest: positions each honest plan may search.
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = PLAN_STATES)]
     plan_states: u64,
     /// With --deals: time the exact dead-end check on positions from random play instead.
     #[arg(long, requires = "deals")]
@@ -114,6 +118,33 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
         (None, None) => bail!("give a game code, --position FILE, or --variant V --deals A..B"),
     };
     solve_one(&ruleset, &state, &label, args)
+}
+
+/// `felt autoplay` for a Spider-family variant: the honest bot plays `games` deals from shuffle
+/// `first` on, and the table gives its win rate (a line a deal when `verbose`).
+pub fn honest_autoplay(
+    catalog: &Catalog,
+    variant: &str,
+    first: u64,
+    games: u64,
+    verbose: bool,
+) -> Result<()> {
+    let args = SolveArgs {
+        code: None,
+        position: None,
+        variant: Some(variant.to_string()),
+        rules: None,
+        deals: Some(format!("{first}..{}", first + games.max(1) - 1)),
+        budget_ms: 1000,
+        max_mb: 256,
+        mode: ModeArg::Honest,
+        jobs: None,
+        plan_states: PLAN_STATES,
+        dead_ends: false,
+        moves: false,
+        verbose,
+    };
+    run(&args, catalog)
 }
 
 /// The typed Spider ruleset of a catalog variant.

@@ -21,6 +21,16 @@ use std::collections::BinaryHeap;
 /// Value of a line that wins: better than anything else.
 const WIN: i32 = i32::MIN / 2;
 
+/// Weight of an empty column in a plan's end. Lower than the full-information search gives it:
+/// an honest plan cannot see what an empty column will be needed for, and spending one early
+/// on a turned card lost more games than it won in the bot's trials.
+const PLAN_EMPTY: i32 = 30;
+/// Weight of each face-down card in a plan's end: turning cards up is what honest play is for.
+const PLAN_DOWN: i32 = 60;
+/// What a deal costs on top of the breaks it lays: dealing while a card can still be turned
+/// gives away information for nothing, so it is the last resort.
+const DEAL_PENALTY: i32 = 1000;
+
 /// A planned line and how good its end looks (lower is better).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -38,18 +48,12 @@ struct Node {
 
 /// Best lines found from `pos`, one per distinct first move, best first.
 pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Plan> {
-    let mut w = Weights::for_rules(rules);
-    w.empty = HW_EMPTY.load(std::sync::atomic::Ordering::Relaxed);
-    w.down = HW_DOWN.load(std::sync::atomic::Ordering::Relaxed);
-    w.hidden_column = HW_HCOL.load(std::sync::atomic::Ordering::Relaxed);
-    let hs = HW_SUIT.load(std::sync::atomic::Ordering::Relaxed);
-    if hs >= 0 {
-        w.suit_break = hs;
-    }
-    let hr = HW_RANK.load(std::sync::atomic::Ordering::Relaxed);
-    if hr >= 0 {
-        w.rank_break = hr;
-    }
+    let w = Weights {
+        empty: PLAN_EMPTY,
+        down: PLAN_DOWN,
+        hidden_column: 0,
+        ..Weights::for_rules(rules)
+    };
     let found = plans_with(pos, rules, budget, &w);
     if !found.is_empty() || pos.rows_left() == 0 {
         return found;
@@ -129,10 +133,7 @@ fn plans_with(pos: &Position, rules: &SolverRules, budget: Budget<'_>, w: &Weigh
             if is_won(&p, rules) {
                 offer(&mut best[f as usize], WIN, id, Some(mv));
             } else if u.flipped != 0 {
-                let v = score(&p, &w)
-                    - HW_NEAR.load(std::sync::atomic::Ordering::Relaxed)
-                        * near_reveals(&p, rules) as i32;
-                offer(&mut best[f as usize], v, id, Some(mv));
+                offer(&mut best[f as usize], score(&p, &w), id, Some(mv));
             } else {
                 let child = nodes.len() as u32;
                 nodes.push(Node {
@@ -180,10 +181,8 @@ fn offer(
 /// likely break on a column.
 fn deal_cost(p: &Position, w: &Weights) -> i32 {
     let k = p.rows_left_sizes().first().copied().unwrap_or(0) as i32;
-    k * w.rank_break + DEAL_PENALTY.load(std::sync::atomic::Ordering::Relaxed)
+    k * w.rank_break + DEAL_PENALTY
 }
-/// experiment
-pub static DEAL_PENALTY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(1000);
 
 /// The `rank`-th best honest move (0 = best), or `None` when nothing helps.
 pub fn hint(
@@ -232,27 +231,4 @@ pub fn autoplay(full: &Position, rules: &SolverRules, per_plan: u64, max_moves: 
         won: is_won(&pos, rules),
         moves,
     }
-}
-
-/// experiment
-pub static HW_EMPTY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(30);
-/// experiment
-pub static HW_DOWN: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(60);
-/// experiment
-pub static HW_HCOL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
-/// experiment
-pub static HW_SUIT: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
-/// experiment
-pub static HW_RANK: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
-/// experiment
-pub static HW_NEAR: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
-
-/// Columns with face-down cards whose face-up cards all move as one group.
-fn near_reveals(p: &Position, rules: &SolverRules) -> usize {
-    (0..p.columns())
-        .filter(|&c| {
-            let down = p.face_down(c);
-            down > 0 && super::moves::movable_group(p, c, rules.group) == p.len(c) - down
-        })
-        .count()
 }
