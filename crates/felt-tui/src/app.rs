@@ -293,6 +293,12 @@ impl App {
         self.clipboard.take()
     }
 
+    /// Time passed with no input: picks up background work (the live solver status). True
+    /// when the screen should be drawn again.
+    pub fn tick(&mut self) -> bool {
+        self.game.as_mut().is_some_and(Game::tick)
+    }
+
     /// Turns a terminal event into a message and handles it.
     pub fn handle(&mut self, event: &Event, now: Instant) -> Flow {
         match self.input.map(self.mode(), event, now) {

@@ -5,6 +5,7 @@
 use crate::hit::HitMap;
 use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
+use crate::live::Live;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{
@@ -123,6 +124,9 @@ pub struct Game {
     pub(crate) overlay: Option<Overlay>,
     pub(crate) choice: usize,
     pub(crate) hint_rank: u32,
+    /// The hint last given, its source and target marked until the next key.
+    pub(crate) hint: Option<Action>,
+    pub(crate) live: Live,
     pub(crate) auto_place: bool,
     pub(crate) seeds: Seeds,
     pub(crate) undo_depth: usize,
@@ -165,6 +169,8 @@ impl Game {
             overlay: None,
             choice: 0,
             hint_rank: 0,
+            hint: None,
+            live: Live::default(),
             auto_place,
             seeds,
             undo_depth,
@@ -240,6 +246,9 @@ impl Game {
             Some(Overlay::Finish) => return self.update_finish(msg),
             None => {}
         }
+        if msg != Msg::Hint {
+            self.hint = None;
+        }
         match msg {
             Msg::Left => self.horizontal(-1),
             Msg::Right => self.horizontal(1),
@@ -255,6 +264,7 @@ impl Game {
             Msg::Undo => self.undo(),
             Msg::Redo => self.redo(),
             Msg::Hint => self.hint(),
+            Msg::LiveStatus => self.toggle_live(),
             Msg::NewGame => self.confirm_or(Pending::NewGame),
             Msg::Restart => self.confirm_or(Pending::Restart),
             Msg::ShowCode => return self.show_code(),
@@ -375,6 +385,9 @@ impl Game {
         self.carry = None;
         self.pointer = None;
         self.hint_rank = 0;
+        self.hint = None;
+        self.live
+            .changed(self.revision, self.session.ruleset(), self.session.state());
         let options = self.view.prompt.as_ref().map_or(0, |p| p.options.len());
         self.choice = self.choice.min(options.saturating_sub(1));
         let pile = if self.view.pile(self.cursor.0).is_some() {
@@ -576,7 +589,9 @@ impl Game {
                 if let Action::Move { from, index, .. } = a {
                     self.cursor = (from, index);
                 }
-                format!("Hint: {}", self.describe(&a))
+                let text = format!("Hint: {}", self.describe(&a));
+                self.hint = Some(a);
+                text
             }
             Some(Analysis::Hint { action: None }) => "Hint: no move helps here".to_string(),
             _ => "no hint available".to_string(),

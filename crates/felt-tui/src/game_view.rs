@@ -7,7 +7,7 @@ use crate::input::{key_bar, FINISH_KEYS, TABLE_KEYS};
 use crate::layout::{layout, TooSmall};
 use crate::paint::{centred, fill, paragraph, put, window, wrapped_height};
 use crate::theme::Theme;
-use felt_core::Status;
+use felt_core::{Action, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -64,6 +64,11 @@ impl Game {
         } else {
             Some(self.cursor)
         };
+        // A hint shows where its cards go as the piles that would take them are shown.
+        let hinted = match (&self.hint, &self.carry) {
+            (Some(Action::Move { to, .. }), None) => vec![*to],
+            _ => Vec::new(),
+        };
         Marks {
             cursor,
             carried: self.carry.as_ref().map(|c| (c.from, c.index)),
@@ -71,7 +76,7 @@ impl Game {
                 .carry
                 .as_ref()
                 .map(|c| c.targets.clone())
-                .unwrap_or_default(),
+                .unwrap_or(hinted),
             pointer: self.pointer,
         }
     }
@@ -113,6 +118,11 @@ impl Game {
         let theme = self.theme;
         fill(buf, line, ' ', theme.bar());
         let mut text = format!(" {}", self.session.ruleset().info().name);
+        // The live status goes first after the name: when it is on, it must never be cut off,
+        // since it says that it peeks.
+        if let Some(live) = self.live_words() {
+            text.push_str(&format!("  · {live} ·"));
+        }
         for item in &self.view.status {
             let piece = format!("  {} {}", item.label, item.value);
             if (text.chars().count() + piece.chars().count()) as u16 > line.width {

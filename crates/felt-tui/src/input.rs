@@ -52,6 +52,8 @@ pub enum Msg {
     Help,
     /// A hint from the ruleset's analysis.
     Hint,
+    /// The live solver status on or off.
+    LiveStatus,
     /// Cancel what is going on.
     Cancel,
     /// Back to the launcher (from a game) or quit (from the launcher).

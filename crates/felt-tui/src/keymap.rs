@@ -110,10 +110,17 @@ pub const TABLE_KEYS: &[Binding] = &[
         msg: |_| Msg::Redo,
     },
     Binding {
+        // `H`, not `h`: h is the cursor's left in h/j/k/l, which the terminal issue asked for.
         keys: &[ch('H')],
         label: "H",
-        help: "hint: the ruleset's suggestion, if it has one",
+        help: "hint: the best honest move; again for the next best",
         msg: |_| Msg::Hint,
+    },
+    Binding {
+        keys: &[ch('w')],
+        label: "w",
+        help: "live status: still winnable? (the solver peeks)",
+        msg: |_| Msg::LiveStatus,
     },
     Binding {
         keys: &[ch('n')],

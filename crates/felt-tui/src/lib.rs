@@ -27,6 +27,7 @@ pub mod keymap;
 pub mod launcher;
 mod launcher_view;
 pub mod layout;
+pub mod live;
 mod mouse;
 mod paint;
 pub mod records;

@@ -76,9 +76,9 @@ pub fn run_app(mut app: App) -> anyhow::Result<()> {
                 let area = frame.area();
                 app.draw(frame.buffer_mut(), area);
             })?;
-            dirty = false;
         }
         if !event::poll(TICK)? {
+            dirty = app.tick();
             continue;
         }
         let ev = event::read()?;

@@ -1,0 +1,175 @@
+//! The optional live solver status: after each change, a background thread asks the ruleset's
+//! solver whether the position can still be won, seeing every hidden card (full information).
+//! Off by default, since it peeks; the status bar says so whenever it is on.
+//!
+//! One search runs at a time. A change made while it runs is remembered and searched next, so
+//! a fast player never piles up threads, and an answer for an older position is never shown as
+//! the current one.
+
+use felt_core::{Analysis, AnalyzeRequest, DynRuleset, GameState};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+
+/// Positions each search may visit: about a second of work, so the answer keeps up with play.
+const LIVE_BUDGET: u64 = 1_000_000;
+
+/// What the status bar says about the position on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Still searching this position.
+    Thinking,
+    /// A winning line exists from here.
+    Winnable,
+    /// Proven: no line wins any more.
+    Lost,
+    /// The search ended within its budget without an answer.
+    Unknown,
+    /// This game offers no solver.
+    Unavailable,
+}
+
+impl Verdict {
+    /// The words on the status bar.
+    pub fn words(&self) -> &'static str {
+        match self {
+            Verdict::Thinking => "thinking…",
+            Verdict::Winnable => "winnable",
+            Verdict::Lost => "no longer winnable",
+            Verdict::Unknown => "unknown",
+            Verdict::Unavailable => "not offered by this game",
+        }
+    }
+}
+
+/// A position to search: which revision of the game it is, the ruleset, the state.
+struct Ask {
+    revision: u64,
+    ruleset: Arc<dyn DynRuleset>,
+    state: GameState,
+}
+
+/// The live status of one table.
+#[derive(Default)]
+pub struct Live {
+    on: bool,
+    running: Option<(u64, Receiver<Verdict>)>,
+    next: Option<Ask>,
+    /// The latest answer and the revision it is for.
+    answer: Option<(u64, Verdict)>,
+}
+
+impl Live {
+    /// Whether the status is on.
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Turns the status on or off; off forgets every answer.
+    pub fn set(&mut self, on: bool) {
+        self.on = on;
+        if !on {
+            self.next = None;
+            self.answer = None;
+        }
+    }
+
+    /// The game changed to `revision`: search it once the running search is done.
+    pub fn changed(&mut self, revision: u64, ruleset: &Arc<dyn DynRuleset>, state: &GameState) {
+        if !self.on || self.answer.as_ref().is_some_and(|(r, _)| *r == revision) {
+            return;
+        }
+        self.next = Some(Ask {
+            revision,
+            ruleset: ruleset.clone(),
+            state: state.clone(),
+        });
+        self.poll();
+    }
+
+    /// Takes a finished answer and starts the next search; true when the status changed.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        if let Some((revision, rx)) = &self.running {
+            match rx.try_recv() {
+                Ok(verdict) => {
+                    self.answer = Some((*revision, verdict));
+                    self.running = None;
+                    changed = true;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => return false,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    // The search panicked inside the ruleset: say "unknown", keep playing.
+                    self.answer = Some((*revision, Verdict::Unknown));
+                    self.running = None;
+                    changed = true;
+                }
+            }
+        }
+        if let Some(ask) = self.next.take() {
+            let (tx, rx) = channel();
+            let revision = ask.revision;
+            std::thread::spawn(move || {
+                let _ = tx.send(search(&ask));
+            });
+            self.running = Some((revision, rx));
+            changed = true;
+        }
+        changed
+    }
+
+    /// What to show for the game at `revision`, when the status is on.
+    pub fn verdict(&self, revision: u64) -> Option<Verdict> {
+        if !self.on {
+            return None;
+        }
+        Some(match &self.answer {
+            Some((r, v)) if *r == revision => v.clone(),
+            _ => Verdict::Thinking,
+        })
+    }
+}
+
+fn search(ask: &Ask) -> Verdict {
+    let request = AnalyzeRequest::Solve {
+        full_information: true,
+        max_states: LIVE_BUDGET,
+    };
+    match ask.ruleset.analyze(&ask.state, &request) {
+        Some(Analysis::Won { .. }) => Verdict::Winnable,
+        Some(Analysis::Unwinnable { .. }) => Verdict::Lost,
+        Some(_) => Verdict::Unknown,
+        None => Verdict::Unavailable,
+    }
+}
+
+impl crate::game::Game {
+    /// `w`: the live status on or off, saying plainly that it peeks.
+    pub(crate) fn toggle_live(&mut self) {
+        let on = !self.live.is_on();
+        self.live.set(on);
+        let text = if on {
+            self.live
+                .changed(self.revision, self.session.ruleset(), self.session.state());
+            "Live status on: the solver peeks at the hidden cards to tell whether this game can \
+             still be won (w turns it off)"
+        } else {
+            "Live status off"
+        };
+        self.note = Some(crate::game::Note {
+            text: text.to_string(),
+            error: false,
+        });
+    }
+
+    /// Picks up a finished background search; true when the screen should be drawn again.
+    pub fn tick(&mut self) -> bool {
+        self.live.poll()
+    }
+
+    /// The status bar's live part, when the status is on.
+    pub(crate) fn live_words(&self) -> Option<String> {
+        self.live
+            .verdict(self.revision)
+            .map(|v| format!("solver (peeks): {}", v.words()))
+    }
+}
