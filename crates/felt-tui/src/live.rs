@@ -150,8 +150,7 @@ impl crate::game::Game {
         let text = if on {
             self.live
                 .changed(self.revision, self.session.ruleset(), self.session.state());
-            "Live status on: the solver peeks at the hidden cards to tell whether this game can \
-             still be won (w turns it off)"
+            "Live status on: the solver peeks at hidden cards (w: off)"
         } else {
             "Live status off"
         };
