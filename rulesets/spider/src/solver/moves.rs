@@ -158,6 +158,16 @@ pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut 
             ne += 1;
         }
     }
+    // Columns by the rank of their top card, one bit each, so that a group finds its targets
+    // without looking at every column.
+    let mut by_rank = [0u32; 16];
+    let mut top_ranks = [0u8; super::position::MAX_COLUMNS];
+    for (c, r) in top_ranks.iter_mut().enumerate().take(ncols) {
+        if let Some(top) = pos.top(c) {
+            *r = rank(top);
+            by_rank[rank(top) as usize] |= 1 << c;
+        }
+    }
     for f in 0..ncols {
         let len = pos.len(f);
         if len == 0 {
@@ -167,22 +177,21 @@ pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut 
         if g == 0 {
             continue;
         }
-        let top_rank = rank(pos.at(f, len - 1));
-        for t in 0..ncols {
-            if t == f {
-                continue;
-            }
-            if let Some(top) = pos.top(t) {
-                let need = rank(top) as usize;
-                // The group's first card must be one rank below the target's top card.
-                if need > top_rank as usize && need - top_rank as usize <= g {
-                    out.push(SolverMove::Move {
-                        from: f as u8,
-                        count: (need - top_rank as usize) as u8,
-                        to: t as u8,
-                    });
-                }
-            }
+        let top_rank = top_ranks[f] as usize;
+        // The group's first card must be one rank below the target's top card.
+        let mut targets = 0u32;
+        for &mask in &by_rank[top_rank + 1..=(top_rank + g).min(15)] {
+            targets |= mask;
+        }
+        targets &= !(1 << f);
+        while targets != 0 {
+            let t = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            out.push(SolverMove::Move {
+                from: f as u8,
+                count: (top_ranks[t] as usize - top_rank) as u8,
+                to: t as u8,
+            });
         }
         let whole = pos.face_down(f) == 0;
         for &t in &empties[..ne] {
