@@ -171,24 +171,27 @@ impl App {
     }
 
     fn open(&mut self, setup: GameSetup) {
-        self.game = Some(Game::new(
+        let mut game = Game::new(
             setup,
             self.game_theme(),
             self.launcher.settings.auto_place,
             self.seeds,
-        ));
+        );
+        game.set_stuck_notice(self.launcher.settings.stuck_notice);
+        self.game = Some(game);
         self.reported = (0, None);
     }
 
     /// Puts `session` on the table; `resumed` when the observer already records it.
     fn continue_session(&mut self, session: Session, undo_depth: usize, resumed: bool) {
-        let game = Game::from_session(
+        let mut game = Game::from_session(
             session,
             undo_depth,
             self.game_theme(),
             self.launcher.settings.auto_place,
             self.seeds,
         );
+        game.set_stuck_notice(self.launcher.settings.stuck_notice);
         // A resumed game's deal counts as already reported, so its first change is not a new
         // game: the observer goes on with the record it resumed.
         self.reported = (game.revision, resumed.then_some(game.deal));

@@ -2,22 +2,20 @@
 //! update that turns messages into actions on the session. It reads only the `TableView`, the
 //! legal actions and the ruleset's rankings: it knows no game.
 
+use crate::analysis::Live;
 use crate::hit::HitMap;
 use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
-use crate::live::Live;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole,
-    Seat, Session, Status, TableView,
+    Action, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, Seat, Session, Status,
+    TableView,
 };
 use std::sync::Arc;
 
 /// The seat the person at the keyboard plays.
 pub const HUMAN: Seat = Seat::SOLO;
-/// Positions a hint's search may visit before giving up (keeps the UI responsive).
-const HINT_BUDGET: u64 = 200_000;
 
 /// What a game needs to start.
 #[derive(Clone)]
@@ -127,6 +125,8 @@ pub struct Game {
     /// The hint last given, its source and target marked until the next key.
     pub(crate) hint: Option<Action>,
     pub(crate) live: Live,
+    /// Whether to say so when the game has reached a proven dead end.
+    pub(crate) stuck_notice: bool,
     pub(crate) auto_place: bool,
     pub(crate) seeds: Seeds,
     pub(crate) undo_depth: usize,
@@ -171,6 +171,7 @@ impl Game {
             hint_rank: 0,
             hint: None,
             live: Live::default(),
+            stuck_notice: false,
             auto_place,
             seeds,
             undo_depth,
@@ -545,6 +546,7 @@ impl Game {
                     text: news.join(" · "),
                     error: false,
                 });
+                self.notice_dead_end();
                 true
             }
             Err(v) => {
@@ -559,6 +561,7 @@ impl Game {
             Ok(()) => {
                 self.refresh();
                 self.note = None;
+                self.notice_dead_end();
             }
             Err(v) => self.error(v.message),
         }
@@ -569,34 +572,10 @@ impl Game {
             Ok(()) => {
                 self.refresh();
                 self.note = None;
+                self.notice_dead_end();
             }
             Err(v) => self.error(v.message),
         }
-    }
-
-    fn hint(&mut self) {
-        let request = AnalyzeRequest::Hint {
-            rank: self.hint_rank,
-            max_states: HINT_BUDGET,
-        };
-        let answer = self
-            .session
-            .ruleset()
-            .analyze(self.session.state(), &request);
-        let text = match answer {
-            Some(Analysis::Hint { action: Some(a) }) => {
-                self.hint_rank += 1;
-                if let Action::Move { from, index, .. } = a {
-                    self.cursor = (from, index);
-                }
-                let text = format!("Hint: {}", self.describe(&a));
-                self.hint = Some(a);
-                text
-            }
-            Some(Analysis::Hint { action: None }) => "Hint: no move helps here".to_string(),
-            _ => "no hint available".to_string(),
-        };
-        self.note = Some(Note { text, error: false });
     }
 
     pub(crate) fn error(&mut self, text: String) {

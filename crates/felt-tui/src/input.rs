@@ -70,6 +70,8 @@ pub enum Msg {
     ToggleFourColour,
     /// Toggle auto-place for mouse drops.
     ToggleAutoPlace,
+    /// The dead-end notice on or off.
+    ToggleStuckNotice,
     /// The statistics screen (launcher).
     Stats,
     /// To the first step (replay).

@@ -217,6 +217,13 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         msg: |_| Msg::ToggleAutoPlace,
     },
     Binding {
+        // Not on the key bar, which is full at 80 columns: the Options line names the key.
+        keys: &[ch('e')],
+        label: "",
+        help: "",
+        msg: |_| Msg::ToggleStuckNotice,
+    },
+    Binding {
         keys: &[ch('q')],
         label: "q",
         help: "quit",

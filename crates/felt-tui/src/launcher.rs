@@ -209,6 +209,10 @@ impl Launcher {
                 self.settings.auto_place = !self.settings.auto_place;
                 self.save();
             }
+            Msg::ToggleStuckNotice => {
+                self.settings.stuck_notice = !self.settings.stuck_notice;
+                self.save();
+            }
             Msg::Start => return self.start_selected(catalog, seeds),
             Msg::Stats => return LauncherEffect::Stats,
             Msg::Cancel => self.note = None,

@@ -238,9 +238,10 @@ impl Launcher {
         y += 1;
         let tick = |on: bool| if on { "[x]" } else { "[ ]" };
         let options = format!(
-            "{} four-colour deck   {} auto-place on drop",
+            "{} four-colour deck  {} auto-place on drop  {} dead-end notice (e)",
             tick(self.settings.four_colour),
-            tick(self.settings.auto_place)
+            tick(self.settings.auto_place),
+            tick(self.settings.stuck_notice)
         );
         put(buf, x, y, "Options", 8, theme.heading());
         put(buf, value_x, y, &options, room, Style::default());

@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod app;
 mod cursor;
 mod describe;
@@ -27,7 +28,6 @@ pub mod keymap;
 pub mod launcher;
 mod launcher_view;
 pub mod layout;
-pub mod live;
 mod mouse;
 mod paint;
 pub mod records;

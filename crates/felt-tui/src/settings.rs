@@ -19,6 +19,9 @@ pub struct Settings {
     pub four_colour: bool,
     /// A mouse drop anywhere sends the cards to the best place.
     pub auto_place: bool,
+    /// Say so when the ruleset proves that no move can make progress any more (a dead end),
+    /// in games whose rules do not end there by themselves.
+    pub stuck_notice: bool,
 }
 
 /// Why settings could not be read or written.

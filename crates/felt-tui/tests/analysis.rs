@@ -69,3 +69,65 @@ fn the_live_status_is_off_by_default_and_says_that_it_peeks_when_on() {
     keys(&mut app, "w");
     assert!(!shot(&mut app).contains("solver"));
 }
+
+/// A one-suit table with the stock dealt out where no card can ever move: Aces on eight
+/// columns, Kings on two, every other card face down under the first column.
+fn stuck_table() -> String {
+    let tops = ["AS", "AS", "AS", "AS", "AS", "AS", "AS", "AS", "KS", "KS"];
+    let mut hidden: Vec<String> = Vec::new();
+    for _ in 0..8 {
+        hidden.extend("23456789TJQK".chars().map(|r| format!("|{r}S")));
+    }
+    // Two Kings are on the table, so two fewer lie face down.
+    for _ in 0..2 {
+        let at = hidden.iter().position(|c| c == "|KS").expect("a King");
+        hidden.remove(at);
+    }
+    let mut text = String::new();
+    for (i, top) in tops.iter().enumerate() {
+        let under = if i == 0 {
+            hidden.join(" ")
+        } else {
+            String::new()
+        };
+        text.push_str(&format!("Play{i}: {under} {top}\n"));
+    }
+    for d in 0..5 {
+        text.push_str(&format!("Deal{d}:\n"));
+    }
+    text.push_str("Off:\n");
+    text
+}
+
+/// The app over `text` with the settings file saying `settings`.
+fn with_settings(text: &str, settings: &str) -> (felt_tui::App, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("tui.toml");
+    std::fs::write(&path, settings).expect("settings written");
+    let catalog = catalog();
+    let ruleset = catalog.build("spider-1suit", None).expect("variant builds");
+    let code = catalog.code_for("spider-1suit", None, 0).expect("code");
+    let state = ruleset.import_position(text).expect("the table loads");
+    let start = felt_tui::Start::Session {
+        session: felt_core::Session::from_state(ruleset, code, 100, state),
+        undo_depth: 100,
+    };
+    let app = felt_tui::App::new(catalog, theme(), Some(path), Some(start), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (app, dir)
+}
+
+#[test]
+fn the_dead_end_notice_is_an_option_and_says_when_no_move_can_help() {
+    let (mut app, _dir) = with_settings(&stuck_table(), "stuck_notice = true\n");
+    assert!(shot(&mut app).contains("Dead end: no move can turn up a card"));
+    // Off (the default), the same table says nothing: the App's rules play on.
+    let (mut app, _dir) = with_settings(&stuck_table(), "");
+    assert!(!shot(&mut app).contains("Dead end"));
+    // On, a table with a way out is not called stuck.
+    let fresh = stuck_table()
+        .replace("Play9:  KS", "Play9:  2S")
+        .replacen("|2S", "|KS", 1);
+    let (mut app, _dir) = with_settings(&fresh, "stuck_notice = true\n");
+    assert!(!shot(&mut app).contains("Dead end"));
+}

@@ -1,14 +1,19 @@
-//! The optional live solver status: after each change, a background thread asks the ruleset's
-//! solver whether the position can still be won, seeing every hidden card (full information).
-//! Off by default, since it peeks; the status bar says so whenever it is on.
+//! The ruleset's analysis in the terminal: hints (`H`), the optional dead-end notice, and the
+//! optional live solver status (`w`).
 //!
-//! One search runs at a time. A change made while it runs is remembered and searched next, so
-//! a fast player never piles up threads, and an answer for an older position is never shown as
-//! the current one.
+//! The live status: after each change, a background thread asks the ruleset's solver whether
+//! the position can still be won, seeing every hidden card (full information). Off by default,
+//! since it peeks; the status bar says so whenever it is on. One search runs at a time. A
+//! change made while it runs is remembered and searched next, so a fast player never piles up
+//! threads, and an answer for an older position is never shown as the current one.
 
-use felt_core::{Analysis, AnalyzeRequest, DynRuleset, GameState};
+use crate::game::Note;
+use felt_core::{Action, Analysis, AnalyzeRequest, DynRuleset, GameState};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
+
+/// Positions a hint's search may visit before giving up (keeps the UI responsive).
+const HINT_BUDGET: u64 = 200_000;
 
 /// Positions each search may visit: about a second of work, so the answer keeps up with play.
 const LIVE_BUDGET: u64 = 1_000_000;
@@ -143,6 +148,33 @@ fn search(ask: &Ask) -> Verdict {
 }
 
 impl crate::game::Game {
+    /// `H`: the ruleset's next best move, its source under the cursor and its target marked;
+    /// again for the one after.
+    pub(crate) fn hint(&mut self) {
+        let request = AnalyzeRequest::Hint {
+            rank: self.hint_rank,
+            max_states: HINT_BUDGET,
+        };
+        let answer = self
+            .session
+            .ruleset()
+            .analyze(self.session.state(), &request);
+        let text = match answer {
+            Some(Analysis::Hint { action: Some(a) }) => {
+                self.hint_rank += 1;
+                if let Action::Move { from, index, .. } = a {
+                    self.cursor = (from, index);
+                }
+                let text = format!("Hint: {}", self.describe(&a));
+                self.hint = Some(a);
+                text
+            }
+            Some(Analysis::Hint { action: None }) => "Hint: no move helps here".to_string(),
+            _ => "no hint available".to_string(),
+        };
+        self.note = Some(Note { text, error: false });
+    }
+
     /// `w`: the live status on or off, saying plainly that it peeks.
     pub(crate) fn toggle_live(&mut self) {
         let on = !self.live.is_on();
@@ -154,7 +186,7 @@ impl crate::game::Game {
         } else {
             "Live status off"
         };
-        self.note = Some(crate::game::Note {
+        self.note = Some(Note {
             text: text.to_string(),
             error: false,
         });
@@ -170,5 +202,37 @@ impl crate::game::Game {
         self.live
             .verdict(self.revision)
             .map(|v| format!("solver (peeks): {}", v.words()))
+    }
+}
+
+/// What the dead-end notice says: the way out is the player's to choose.
+pub const STUCK_NOTE: &str =
+    "Dead end: no move can turn up a card or finish a run · u undo · n new";
+
+impl crate::game::Game {
+    /// Turns the dead-end notice on or off (the launcher's option); on, the position on the
+    /// table is checked at once.
+    pub fn set_stuck_notice(&mut self, on: bool) {
+        self.stuck_notice = on;
+        self.notice_dead_end();
+    }
+
+    /// With the notice on, asks the ruleset whether the game is at a proven dead end and says
+    /// so. The check sees no hidden card, and a ruleset says "stuck" only when it has proven
+    /// it, so the notice is never a false alarm. A game the rules already ended needs none.
+    pub(crate) fn notice_dead_end(&mut self) {
+        if !self.stuck_notice || self.status != felt_core::Status::Playing {
+            return;
+        }
+        let answer = self
+            .session
+            .ruleset()
+            .analyze(self.session.state(), &AnalyzeRequest::DeadEnd);
+        if answer == Some(Analysis::DeadEnd { stuck: true }) {
+            self.note = Some(Note {
+                text: STUCK_NOTE.to_string(),
+                error: false,
+            });
+        }
     }
 }
