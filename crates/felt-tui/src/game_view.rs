@@ -238,14 +238,19 @@ impl Game {
             Status::Over { reason } => ("Game over".to_string(), Some(reason.clone())),
             Status::Playing => return,
         };
-        let inner = window(buf, area, 62, 8, &title, &theme);
+        // A ruleset's reason may be a long sentence: it wraps rather than being cut.
+        let reason_lines = reason
+            .as_deref()
+            .map_or_else(Vec::new, |r| word_wrap(r, 58));
+        let extra = reason_lines.len().saturating_sub(1) as u16;
+        let inner = window(buf, area, 62, 8 + extra, &title, &theme);
         let mut y = inner.y + 1;
         let mut line = |text: &str, style: Style| {
             centred(buf, Rect::new(inner.x, y, inner.width, 1), text, style);
             y += 1;
         };
-        if let Some(r) = reason {
-            line(&r, theme.error());
+        for r in &reason_lines {
+            line(r, theme.error());
         }
         let items: Vec<String> = self
             .view
@@ -313,4 +318,30 @@ fn too_small(buf: &mut Buffer, area: Rect, need: TooSmall, bars: u16, theme: &Th
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(rect, buf);
+}
+
+/// `text` in lines of at most `width` characters, broken between words.
+fn word_wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(last) if last.chars().count() + 1 + word.chars().count() <= width => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_long_reason_wraps_between_words_and_keeps_every_word() {
+        let reason = "No sequence of moves can turn up another card or finish another run";
+        let lines = super::word_wrap(reason, 30);
+        assert!(lines.len() > 1 && lines.iter().all(|l| l.chars().count() <= 30));
+        assert_eq!(lines.join(" "), reason);
+    }
 }

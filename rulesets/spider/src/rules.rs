@@ -28,7 +28,7 @@ pub mod rule {
 
 /// What the status says when SITE-DEADEND ends a game: the player is told why.
 pub const DEAD_END_REASON: &str =
-    "No sequence of moves can turn up another card or finish another run: the game is over";
+    "No sequence of moves can turn up another card or finish another run";
 
 /// Which cards may move together (SP-GROUP), chosen by the rules choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
