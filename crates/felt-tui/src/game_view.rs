@@ -5,7 +5,7 @@ use crate::game::{Game, Overlay, Pending};
 use crate::hit::Target;
 use crate::input::{key_bar, FINISH_KEYS, TABLE_KEYS};
 use crate::layout::{layout, TooSmall};
-use crate::paint::{centred, fill, paragraph, put, window, wrapped_height};
+use crate::paint::{centred, fill, paragraph, put, status_line, window, wrapped_height};
 use crate::theme::Theme;
 use felt_core::{Action, Status};
 use ratatui::buffer::Buffer;
@@ -123,13 +123,7 @@ impl Game {
         if let Some(live) = self.live_words() {
             text.push_str(&format!("  · {live} ·"));
         }
-        for item in &self.view.status {
-            let piece = format!("  {} {}", item.label, item.value);
-            if (text.chars().count() + piece.chars().count()) as u16 > line.width {
-                break;
-            }
-            text.push_str(&piece);
-        }
+        let text = status_line(text, &self.view.status, line.width);
         put(buf, line.x, line.y, &text, line.width, theme.bar());
     }
 

@@ -111,3 +111,16 @@ pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
         .map(|l| l.width().div_ceil(width).max(1) as u16)
         .sum()
 }
+
+/// A status bar's text: `text`, then as many of `items` ("label value") as fit in `width`,
+/// whole, in order: a counter is left out rather than cut.
+pub fn status_line(mut text: String, items: &[felt_core::StatusItem], width: u16) -> String {
+    for item in items {
+        let piece = format!("  {} {}", item.label, item.value);
+        if (text.chars().count() + piece.chars().count()) as u16 > width {
+            break;
+        }
+        text.push_str(&piece);
+    }
+    text
+}

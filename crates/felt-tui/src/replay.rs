@@ -6,7 +6,7 @@ use crate::draw::{draw_table, Marks};
 use crate::hit::HitMap;
 use crate::input::{key_bar, Msg, REPLAY_KEYS};
 use crate::layout::layout;
-use crate::paint::{centred, fill, put};
+use crate::paint::{centred, fill, put, status_line};
 use crate::records::ReplayTape;
 use crate::theme::Theme;
 use felt_core::{Action, Status};
@@ -141,14 +141,11 @@ impl ReplayViewer {
         let bottom = area.bottom();
         let status = Rect::new(area.x, bottom - 3, area.width, 1);
         fill(buf, status, ' ', theme.bar());
-        let mut text = format!(" {}", self.tape.title);
-        for item in &frame.view.status {
-            let piece = format!("  {} {}", item.label, item.value);
-            if (text.chars().count() + piece.chars().count()) as u16 > status.width {
-                break;
-            }
-            text.push_str(&piece);
-        }
+        let text = status_line(
+            format!(" {}", self.tape.title),
+            &frame.view.status,
+            status.width,
+        );
         put(buf, status.x, status.y, &text, status.width, theme.bar());
         self.draw_step_line(buf, Rect::new(area.x, bottom - 2, area.width, 1));
         let keys = Rect::new(area.x, bottom - 1, area.width, 1);
