@@ -3,7 +3,7 @@
 use crate::hit::Target;
 use crate::input::{key_bar, LAUNCHER_KEYS};
 use crate::launcher::{Launcher, Row};
-use crate::paint::{fill, put};
+use crate::paint::{fill, put, screen_title};
 use crate::theme::Theme;
 use felt_core::Catalog;
 use ratatui::buffer::Buffer;
@@ -16,15 +16,7 @@ impl Launcher {
         self.hits.clear();
         fill(buf, area, ' ', Style::default());
         let w = area.width;
-        put(buf, area.x + 1, area.y, "felt", w, theme.heading());
-        put(
-            buf,
-            area.x + 6,
-            area.y,
-            "· choose a game",
-            w.saturating_sub(6),
-            theme.dim(),
-        );
+        screen_title(buf, area, "· choose a game", theme);
         let details_h = 5;
         // The details follow the list closely; a long list scrolls.
         let room = area.height.saturating_sub(3 + details_h + 1);

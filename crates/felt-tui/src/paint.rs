@@ -124,3 +124,17 @@ pub fn status_line(mut text: String, items: &[felt_core::StatusItem], width: u16
     }
     text
 }
+
+/// The first line of a full screen: "felt" and what the screen is.
+pub fn screen_title(buf: &mut Buffer, area: Rect, what: &str, theme: &Theme) {
+    let w = area.width;
+    put(buf, area.x + 1, area.y, "felt", w, theme.heading());
+    put(
+        buf,
+        area.x + 6,
+        area.y,
+        what,
+        w.saturating_sub(6),
+        theme.dim(),
+    );
+}

@@ -3,7 +3,7 @@
 //! from the game records.
 
 use crate::input::{key_bar, Msg, STATS_KEYS};
-use crate::paint::{fill, paragraph, put};
+use crate::paint::{fill, paragraph, put, screen_title};
 use crate::records::{Outcome, VariantStats};
 use crate::theme::Theme;
 use felt_core::Catalog;
@@ -101,15 +101,7 @@ impl StatsScreen {
     pub fn draw(&self, buf: &mut Buffer, area: Rect, theme: &Theme) {
         fill(buf, area, ' ', Style::default());
         let w = area.width;
-        put(buf, area.x + 1, area.y, "felt", w, theme.heading());
-        put(
-            buf,
-            area.x + 6,
-            area.y,
-            "· statistics",
-            w.saturating_sub(6),
-            theme.dim(),
-        );
+        screen_title(buf, area, "· statistics", theme);
         let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
         fill(buf, bar, ' ', theme.bar());
         put(
