@@ -4,11 +4,13 @@
 //! game-specific decision (which group, which column is best) is asked of the ruleset.
 
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, CardFace, Event, PileId, PileRole, PileView, RuleViolation,
-    Seat, Session, Status, TableView,
+    Action, Analysis, AnalyzeRequest, Event, PileId, PileRole, RuleViolation, Seat, Session,
+    TableView,
 };
 use serde::Serialize;
 use std::io::{BufRead, Write};
+
+pub use crate::table_text::{describe, event_line, face_token, label_of, pile_line, table_lines};
 
 /// Rule id of a line that is not a command.
 pub const COMMAND_RULE: &str = "FELT-COMMAND";
@@ -113,70 +115,6 @@ impl Answer {
             }
         }
     }
-}
-
-/// An event as a protocol line, naming piles by their labels.
-pub fn event_line(view: &TableView, event: &Event) -> String {
-    let l = |id: PileId| label_of(view, id);
-    match event {
-        Event::Moved { from, to, count } => {
-            format!("moved {count} from {} to {}", l(*from), l(*to))
-        }
-        Event::Flipped { pile } => format!("flipped {}", l(*pile)),
-        Event::Dealt { from, count } => format!("dealt {count} from {}", l(*from)),
-        Event::SetRemoved { pile } => format!("removed a set from {}", l(*pile)),
-        Event::Note { kind, text } => format!("{kind}: {text}"),
-    }
-}
-
-/// A card as the protocol writes it: its token, or `??` face down.
-pub fn face_token(face: CardFace) -> String {
-    face.card().map_or_else(|| "??".to_string(), |c| c.token())
-}
-
-/// One pile as a protocol line: `label: tokens`.
-pub fn pile_line(pile: &PileView) -> String {
-    let cards: Vec<String> = pile.cards.iter().map(|f| face_token(*f)).collect();
-    if cards.is_empty() {
-        format!("{}:", pile.label)
-    } else {
-        format!("{}: {}", pile.label, cards.join(" "))
-    }
-}
-
-/// The table as text lines: every pile but stacked ones (their counts are in the status line),
-/// then the status line, then why the game is over if it is.
-pub fn table_lines(view: &TableView, code: &str, status: &Status) -> Vec<String> {
-    let mut lines: Vec<String> = view
-        .piles
-        .iter()
-        .filter(|p| p.role != PileRole::Stock)
-        .map(pile_line)
-        .collect();
-    let mut status_line = format!("code {code}");
-    for item in &view.status {
-        status_line.push_str(&format!(" {} {}", item.key, item.value.replace(' ', "_")));
-    }
-    status_line.push(' ');
-    status_line.push_str(status.word());
-    lines.push(status_line);
-    if let Some(prompt) = &view.prompt {
-        let options: Vec<String> = prompt
-            .options
-            .iter()
-            .map(|o| format!("{}={}", o.id, o.label))
-            .collect();
-        lines.push(format!("prompt {}: {}", prompt.question, options.join(" ")));
-    }
-    for message in &view.messages {
-        lines.push(format!("message {message}"));
-    }
-    match status {
-        Status::Over { reason } => lines.push(format!("over: {reason}")),
-        Status::Won { winner } if !winner.is_empty() => lines.push(format!("won: {winner}")),
-        _ => {}
-    }
-    lines
 }
 
 /// Told of every change to the game (to keep its record); an error is shown as a warning.
@@ -505,29 +443,6 @@ impl Headless {
             },
             _ => Answer::refused(RuleViolation::new("FELT-HINT", "This game offers no hints")),
         }
-    }
-}
-
-fn label_of(view: &TableView, id: PileId) -> String {
-    view.pile(id)
-        .map_or_else(|| id.0.to_string(), |p| p.label.clone())
-}
-
-/// An action in the protocol's own words, so a hint can be typed back in.
-pub fn describe(view: &TableView, action: &Action) -> String {
-    match action {
-        Action::Move { from, index, to } => {
-            let len = view.pile(*from).map_or(0, |p| p.cards.len());
-            format!(
-                "move {} {} {}",
-                label_of(view, *from),
-                label_of(view, *to),
-                len.saturating_sub(*index as usize)
-            )
-        }
-        Action::Deal { .. } => "deal".into(),
-        Action::Choose { option } => format!("choose {option}"),
-        Action::Extra { name, arg } => format!("{name} {arg}"),
     }
 }
 

@@ -5,3 +5,4 @@
 
 pub mod catalog;
 pub mod headless;
+pub mod table_text;
