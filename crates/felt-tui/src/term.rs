@@ -61,6 +61,9 @@ pub fn run_app(mut app: App) -> anyhow::Result<()> {
     install_panic_hook();
     terminal::enable_raw_mode()?;
     let _guard = Guard;
+    let done = Arc::new(AtomicBool::new(false));
+    let _watch = Watch(Arc::clone(&done));
+    watchdog(Arc::clone(&stop), done);
     execute!(
         io::stdout(),
         EnterAlternateScreen,
@@ -94,6 +97,57 @@ pub fn run_app(mut app: App) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Tells the watchdog the loop has ended, whatever way it was left.
+struct Watch(Arc<AtomicBool>);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Ends the process when a signal asked it to stop or the terminal hung up and the event loop
+/// cannot notice. On a dead terminal crossterm's reader retries forever inside `poll`, burning
+/// a core and never returning to look at the signal flag (crossterm issue #793), so a felt
+/// left in a closed window would never end. Every game step is already in the store, so
+/// leaving here loses nothing that a quit would keep.
+fn watchdog(stop: Arc<AtomicBool>, done: Arc<AtomicBool>) {
+    // Asked once, now: a terminal that has hung up no longer answers as one.
+    // SAFETY: `isatty` takes a plain descriptor number.
+    let tty = unsafe { libc::isatty(libc::STDIN_FILENO) } == 1;
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(250));
+        if done.load(Ordering::Relaxed) {
+            return;
+        }
+        if stop.load(Ordering::Relaxed) || (tty && terminal_hung_up()) {
+            // The loop leaves by itself within a tick when its input still works.
+            std::thread::sleep(TICK * 5);
+            if done.load(Ordering::Relaxed) {
+                return;
+            }
+            restore();
+            std::process::exit(129);
+        }
+    });
+}
+
+/// True when standard input, a terminal at start, has hung up (its window or session is gone).
+fn terminal_hung_up() -> bool {
+    // SAFETY: `poll` gets one valid `pollfd` that lives across the call; a zero timeout never
+    // blocks. Asking for no events still reports hang-up and error conditions, and reads
+    // nothing, so no keypress is taken.
+    unsafe {
+        let mut fd = libc::pollfd {
+            fd: libc::STDIN_FILENO,
+            events: 0,
+            revents: 0,
+        };
+        libc::poll(&mut fd, 1, 0) > 0
+            && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+    }
 }
 
 /// Asks the terminal to put `text` on the clipboard (OSC 52); terminals without it ignore it.
