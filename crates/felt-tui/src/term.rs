@@ -1,6 +1,6 @@
 //! The real terminal: raw mode, the alternate screen and mouse capture, restored on every way
-//! out: a normal quit, an error (a guard's `Drop`), a panic (a hook) and SIGTERM, SIGHUP or
-//! SIGINT (a flag the event loop checks).
+//! out: a normal quit, an error (a guard's `Drop`), a panic (a hook), SIGTERM, SIGHUP or
+//! SIGINT (a flag the event loop checks), and a terminal that hung up (a watchdog thread).
 
 use crate::app::{App, Flow};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
