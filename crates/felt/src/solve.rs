@@ -526,20 +526,37 @@ fn dead_end_table(
     last: u64,
     args: &SolveArgs,
 ) -> Result<()> {
+    use felt_spider::solver::DeadEnd;
+    // What one check answered: 0 stuck, 1 not stuck, 2 undecided (the budget ran out).
     let rules = rules_of(ruleset);
     let bar = progress(last - first + 1);
-    let timings: Vec<(f64, bool)> = pool(args)?.install(|| {
+    let timings: Vec<(f64, usize, u64, u64)> = pool(args)?.install(|| {
         (first..=last)
             .into_par_iter()
             .flat_map_iter(|seed| {
                 let positions = random_positions(ruleset, seed, 20);
-                let out: Vec<(f64, bool)> = positions
+                let out: Vec<(f64, usize, u64, u64)> = positions
                     .iter()
                     .map(|pos| {
                         let keep_going = deadline(args.budget_ms);
                         let start = Instant::now();
                         let answer = dead_end(pos, &rules, budget_of(args, &keep_going));
-                        (start.elapsed().as_secs_f64() * 1000.0, answer.is_stuck())
+                        let ms = start.elapsed().as_secs_f64() * 1000.0;
+                        let (kind, states) = match answer {
+                            DeadEnd::Stuck { states } => (0, states),
+                            DeadEnd::NotStuck { states, .. } => (1, states),
+                            DeadEnd::Undecided { states } => (2, states),
+                        };
+                        // With --verbose, the slow checks are shown, to see what makes them slow.
+                        if args.verbose && ms >= 20.0 {
+                            let what = ["stuck", "not stuck", "undecided"][kind];
+                            bar.suspend(|| {
+                                println!(
+                                    "deal {seed}: {what}, {states} states, {ms:.1} ms\n{pos:?}\n"
+                                )
+                            });
+                        }
+                        (ms, kind, states, seed)
                     })
                     .collect();
                 bar.inc(1);
@@ -549,12 +566,16 @@ fn dead_end_table(
     });
     bar.finish_and_clear();
     header(ruleset, variant, first, last, args, "exact dead-end check");
-    let mut t: Vec<f64> = timings.iter().map(|(ms, _)| *ms).collect();
+    let mut t: Vec<f64> = timings.iter().map(|x| x.0).collect();
     t.sort_by(f64::total_cmp);
-    let stuck = timings.iter().filter(|(_, s)| *s).count();
+    let count = |kind: usize| timings.iter().filter(|x| x.1 == kind).count();
     println!(
-        "{} positions with an empty stock, from random play; {stuck} of them stuck",
-        timings.len()
+        "{} positions with an empty stock, from random play: {} stuck, {} not stuck, {} undecided (budget {} ms)",
+        timings.len(),
+        count(0),
+        count(1),
+        count(2),
+        args.budget_ms
     );
     println!(
         "time a check: median {:.2} ms, 90th percentile {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
@@ -563,5 +584,7 @@ fn dead_end_table(
         percentile(&t, 0.99),
         percentile(&t, 1.0)
     );
+    let max_states = timings.iter().map(|x| x.2).max().unwrap_or(0);
+    println!("most positions visited by one check: {max_states}");
     Ok(())
 }

@@ -10,8 +10,8 @@
 //! every other position was seen: never a false alarm, including when the only way out is to
 //! split a run into an empty column.
 
-use super::moves::{deal_allowed, search_moves, shared_columns, SolverMove};
-use super::position::{Position, Undo};
+use super::moves::{deal_allowed, links, search_moves, shared_columns, suited_link, SolverMove};
+use super::position::{rank, suit, Position, Undo, RUN};
 use super::table::KeySet;
 use super::{Budget, SolverRules};
 
@@ -52,8 +52,33 @@ struct Frame {
 }
 
 /// Decides exactly whether `pos` is a dead end under `rules`. Hidden cards are never read.
+///
+/// First the relaxed game of [`relaxed_progress`] is asked: when even it cannot make progress,
+/// the position is stuck without a search. Otherwise the exhaustive search runs, and asks the
+/// relaxed game again at every position it reaches, so that it never explores the moves out of
+/// a position from which nothing can come.
 pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> DeadEnd {
-    let mut p = pos.masked();
+    let p = pos.masked();
+    if super::moves::is_won(&p, rules) || deal_allowed(&p, rules) {
+        return DeadEnd::NotStuck {
+            line: Vec::new(),
+            states: 0,
+        };
+    }
+    if !relaxed_progress(&p, rules) {
+        return DeadEnd::Stuck { states: 1 };
+    }
+    exhaustive(p, rules, budget, true)
+}
+
+/// The exhaustive search behind [`dead_end`]; `relax` lets it skip the moves out of a position
+/// the relaxed game proves stuck (off only to cross-check the relaxation in tests).
+pub(crate) fn exhaustive(
+    mut p: Position,
+    rules: &SolverRules,
+    budget: Budget<'_>,
+    relax: bool,
+) -> DeadEnd {
     if super::moves::is_won(&p, rules) || deal_allowed(&p, rules) {
         return DeadEnd::NotStuck {
             line: Vec::new(),
@@ -112,7 +137,9 @@ pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Dead
             }
         }
         let lo = buf.len();
-        search_moves(&p, rules, shared_columns(&p, true), &mut buf);
+        if !relax || relaxed_progress(&p, rules) {
+            search_moves(&p, rules, shared_columns(&p, true), &mut buf);
+        }
         let hi = buf.len();
         stack.push(Frame {
             lo,
@@ -124,4 +151,142 @@ pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Dead
     DeadEnd::Stuck {
         states: seen.len() as u64,
     }
+}
+
+/// Whether progress (a flip, a finished run, a legal deal) is possible in a relaxed game where
+/// a card, once it has been the last card of a column, stays available as a target for ever,
+/// and an empty column, once made, stays empty for ever. `false` proves the position stuck.
+///
+/// Why `false` is a proof. Call "`k` cards of column `c` may remain" (`rem[c][k]`) the
+/// relaxed claim; it holds for the whole column (`k = len`), and for `k < len` when the card at
+/// height `k` heads a movable group `k..j` with `rem[c][j]`, and that head is *placeable*: some
+/// card one rank higher may remain last in some column, or some column may be empty. Claim: in
+/// any real line of moves without progress, whenever a card `x` (at height `i` of its column
+/// at the start) is the last card of a column, `rem[col(x)][i + 1]` holds. Take the first time
+/// `x` is last. Until then nothing was put on `x` (that needs `x` last), so `x` carried its
+/// original upper neighbour `y` throughout, moving with it if at all. At that time, a group
+/// headed by `y` left `x`: `y` was placeable, since its target was last in a column earlier
+/// (induction) or was an empty column (an empty column at the start, or a column with no
+/// face-down card emptied: its bottom card left, which is the same claim with `k = 0`; a
+/// column with face-down cards cannot empty without a flip). The cards of that group are
+/// original cards `i+1..j` still in place, then maybe cards added later; if `j` is below the
+/// original top, card `j` left earlier, so card `j - 1` was last earlier and `rem[j]` holds by
+/// induction; else `j` is the top and `rem[len]` holds. Cards `i+1..j` lie in one moving group,
+/// so they form a movable group, and `rem[i + 1]` follows. The same argument with the first
+/// face-down card shows a flip needs `rem[c][down]`.
+///
+/// A finished run needs all 13 cards of its suit face up, so no flip may come first; look at
+/// its King, at height `p`. As above, the cards left on it at the moment the run forms are an
+/// original suited chain `p..j` followed by cards added once card `j - 1` was last
+/// (`rem[j]`), or the whole original chain up to the top. So a run is possible only if some
+/// face-up King heads an original suited chain `p..j` with `rem[j]` and every lower rank of
+/// its suit below the chain's end has a face-up card somewhere.
+pub(crate) fn relaxed_progress(p: &Position, rules: &SolverRules) -> bool {
+    if p.rows_left() > 0 {
+        // Filling the columns so that a deal becomes legal is not modelled: no proof.
+        return true;
+    }
+    let ncols = p.columns();
+    // `rem` per column as a bit set: bit `k` set when `k` cards may remain.
+    let mut rem = [0u64; super::position::MAX_COLUMNS];
+    // Ranks (bits 1 to 13) of cards that may be last in a column.
+    let mut avail = 0u16;
+    let mut empty = false;
+    for (c, r) in rem.iter_mut().enumerate().take(ncols) {
+        let n = p.len(c);
+        if n == 0 {
+            empty = true;
+        } else if n < 64 {
+            *r = 1 << n;
+            avail |= 1 << rank(p.at(c, n - 1));
+        } else {
+            // Too tall to track (never in a real game): no proof.
+            return true;
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (c, r) in rem.iter_mut().enumerate().take(ncols) {
+            let n = p.len(c);
+            if n == 0 {
+                continue;
+            }
+            let down = p.face_down(c);
+            let before = *r;
+            for k in (down..n).rev() {
+                if *r & (1 << k) != 0 {
+                    continue;
+                }
+                let head = p.at(c, k);
+                let placeable = empty || (rank(head) < 13 && avail & (1 << (rank(head) + 1)) != 0);
+                if !placeable {
+                    continue;
+                }
+                // The group `k..j` for each `j` it may reach.
+                let mut j = k + 1;
+                loop {
+                    if *r & (1 << j) != 0 {
+                        *r |= 1 << k;
+                        break;
+                    }
+                    if j == n || !links(p.at(c, j - 1), p.at(c, j), rules.group) {
+                        break;
+                    }
+                    j += 1;
+                }
+            }
+            if *r != before {
+                changed = true;
+                if down > 0 && *r & (1 << down) != 0 {
+                    return true;
+                }
+                if down == 0 && *r & 1 != 0 {
+                    empty = true;
+                }
+                for k in down + 1..=n {
+                    if *r & (1 << k) != 0 {
+                        avail |= 1 << rank(p.at(c, k - 1));
+                    }
+                }
+            }
+        }
+    }
+    run_possible(p, &rem)
+}
+
+/// The finished-run half of [`relaxed_progress`]: whether some face-up King heads a suited
+/// chain that may be last in its column, with every lower rank of its suit face up somewhere.
+fn run_possible(p: &Position, rem: &[u64]) -> bool {
+    // Face-up ranks by suit: bits 1 to 13 for each of the four suit values.
+    let mut up = [0u16; 4];
+    for c in 0..p.columns() {
+        for i in p.face_down(c)..p.len(c) {
+            let b = p.at(c, i);
+            up[(suit(b) >> 4) as usize] |= 1 << rank(b);
+        }
+    }
+    for (c, &r) in rem.iter().enumerate().take(p.columns()) {
+        let n = p.len(c);
+        for k in p.face_down(c)..n {
+            let king = p.at(c, k);
+            if rank(king) != 13 {
+                continue;
+            }
+            let mut j = k + 1;
+            loop {
+                let last = p.at(c, j - 1);
+                // Ranks 1 to rank(last) - 1 of the suit must all be face up.
+                let need = ((1u16 << rank(last)) - 1) & !1;
+                if r & (1 << j) != 0 && up[(suit(king) >> 4) as usize] & need == need {
+                    return true;
+                }
+                if j == n || j - k == RUN || !suited_link(p.at(c, j - 1), p.at(c, j)) {
+                    break;
+                }
+                j += 1;
+            }
+        }
+    }
+    false
 }

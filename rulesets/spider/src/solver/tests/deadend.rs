@@ -1,6 +1,7 @@
 //! Exact dead ends (SITE-DEADEND): never a false alarm, and "stuck" only when it is.
 
 use super::support::{ruleset_of, session, shipped, solver_view, state, variant};
+use crate::solver::deadend::{exhaustive, relaxed_progress};
 use crate::solver::{dead_end, Budget, DeadEnd};
 use crate::{SpiderRuleset, SpiderState};
 use felt_core::{Action, Ruleset};
@@ -183,14 +184,17 @@ fn a_real_dead_end_is_stuck_and_a_brute_force_agrees() {
     let start = state(&ruleset, &text);
     let (pos, rules) = solver_view(&ruleset, &start);
     let answer = dead_end(&pos, &rules, Budget::states(1_000_000));
-    assert!(
-        matches!(answer, DeadEnd::Stuck { states } if states > 1_000),
-        "{answer:?}"
-    );
+    assert!(answer.is_stuck(), "{answer:?}");
     assert!(!progress_possible(&ruleset, &start, Splits::Any));
-    // Too small a budget never turns into a false "stuck".
+    // The plain exhaustive search needs many positions to prove it...
+    let plain = exhaustive(pos.masked(), &rules, Budget::states(1_000_000), false);
+    assert!(
+        matches!(plain, DeadEnd::Stuck { states } if states > 1_000),
+        "{plain:?}"
+    );
+    // ...and too small a budget never turns into a false "stuck".
     assert!(matches!(
-        dead_end(&pos, &rules, Budget::states(100)),
+        exhaustive(pos.masked(), &rules, Budget::states(100), false),
         DeadEnd::Undecided { .. }
     ));
     // And the hook says the same.
@@ -237,6 +241,79 @@ proptest::proptest! {
         };
         let (pos, rules) = solver_view(&ruleset, &start);
         let answer = dead_end(&pos, &rules, Budget::states(2_000_000));
-        proptest::prop_assert_eq!(answer.is_stuck(), !progress_possible(&ruleset, &start, Splits::Any), "{}", text);
+        let brute = progress_possible(&ruleset, &start, Splits::Any);
+        proptest::prop_assert_eq!(answer.is_stuck(), !brute, "{}", text);
+        // The relaxed game alone never calls a position stuck that is not ("never a false
+        // alarm"), and the search without it agrees too.
+        if !relaxed_progress(&pos.masked(), &rules) {
+            proptest::prop_assert!(!brute, "relaxation's false alarm:\n{}", text);
+        }
+        let plain = exhaustive(pos.masked(), &rules, Budget::states(2_000_000), false);
+        proptest::prop_assert_eq!(plain.is_stuck(), !brute, "{}", text);
     }
+}
+
+/// A small two-suit position from `seed`: the 26 cards left after two runs, in five columns
+/// that all keep at least one face-down card, so no column can empty without a flip (where
+/// the relaxed game of the dead-end check is at its strongest).
+fn no_empty_column_case(seed: u64) -> Option<(SpiderRuleset, SpiderState, String)> {
+    let ruleset = ruleset_of(
+        &variant(
+            "packs = 1\nsuits = \"SH\"\ncolumns = [3, 3, 3, 3, 3]\nruns_to_win = 4",
+            &["classic"],
+        ),
+        "classic",
+    );
+    let mut keep: Vec<felt_core::Card> = ruleset.params().deck.cards();
+    keep.sort();
+    keep.dedup();
+    felt_core::shuffle(&mut keep, seed);
+    let mut text = String::new();
+    for (i, column) in keep.chunks(6).take(5).enumerate() {
+        // One or two face-down cards, then the rest face up.
+        let down = 1 + (seed >> (8 + i)) as usize % 2;
+        let tokens: Vec<String> = column
+            .iter()
+            .enumerate()
+            .map(|(j, c)| {
+                if j < down {
+                    format!("|{c}")
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        text.push_str(&format!("Play{i}: {}\n", tokens.join(" ")));
+    }
+    for d in 0..ruleset.params().deals.len() {
+        text.push_str(&format!("Deal{d}:\n"));
+    }
+    text.push_str("Off: KS KH\n");
+    let start = ruleset.read_position(&text).ok()?;
+    Some((ruleset, start, text))
+}
+
+/// SITE-DEADEND: the relaxed game's shortcut ("even with targets that never wear out,
+/// nothing turns up") is never a false alarm, and it does prove real dead ends.
+#[test]
+fn the_relaxed_shortcut_is_never_a_false_alarm() {
+    let (mut proved, mut stuck) = (0, 0);
+    for seed in 0..300u64 {
+        let Some((ruleset, start, text)) = no_empty_column_case(seed) else {
+            continue;
+        };
+        let (pos, rules) = solver_view(&ruleset, &start);
+        let brute = progress_possible(&ruleset, &start, Splits::Any);
+        let relaxed = relaxed_progress(&pos.masked(), &rules);
+        assert!(relaxed || !brute, "false alarm:\n{text}");
+        assert_eq!(
+            dead_end(&pos, &rules, Budget::states(2_000_000)).is_stuck(),
+            !brute,
+            "{text}"
+        );
+        proved += usize::from(!relaxed);
+        stuck += usize::from(!brute);
+    }
+    // The shortcut must carry its weight: it settles some of the real dead ends alone.
+    assert!(proved > 0 && stuck >= proved, "{proved} of {stuck}");
 }
