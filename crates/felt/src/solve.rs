@@ -530,12 +530,12 @@ fn dead_end_table(
     // What one check answered: 0 stuck, 1 not stuck, 2 undecided (the budget ran out).
     let rules = rules_of(ruleset);
     let bar = progress(last - first + 1);
-    let timings: Vec<(f64, usize, u64, u64)> = pool(args)?.install(|| {
+    let timings: Vec<(f64, usize, u64)> = pool(args)?.install(|| {
         (first..=last)
             .into_par_iter()
             .flat_map_iter(|seed| {
                 let positions = random_positions(ruleset, seed, 20);
-                let out: Vec<(f64, usize, u64, u64)> = positions
+                let out: Vec<(f64, usize, u64)> = positions
                     .iter()
                     .map(|pos| {
                         let keep_going = deadline(args.budget_ms);
@@ -556,7 +556,7 @@ fn dead_end_table(
                                 )
                             });
                         }
-                        (ms, kind, states, seed)
+                        (ms, kind, states)
                     })
                     .collect();
                 bar.inc(1);

@@ -89,6 +89,7 @@ pub(crate) fn exhaustive(
     seen.insert(p.key(shared_columns(&p, true)));
     let mut buf: Vec<SolverMove> = Vec::with_capacity(256);
     search_moves(&p, rules, shared_columns(&p, true), &mut buf);
+    toward_progress(&p, &mut buf);
     let mut stack = vec![Frame {
         lo: 0,
         hi: buf.len(),
@@ -139,6 +140,7 @@ pub(crate) fn exhaustive(
         let lo = buf.len();
         if !relax || relaxed_progress(&p, rules) {
             search_moves(&p, rules, shared_columns(&p, true), &mut buf);
+            toward_progress(&p, &mut buf[lo..]);
         }
         let hi = buf.len();
         stack.push(Frame {
@@ -151,6 +153,23 @@ pub(crate) fn exhaustive(
     DeadEnd::Stuck {
         states: seen.len() as u64,
     }
+}
+
+/// Orders moves so that a way out is met early: first those leaving the fewest face-up cards
+/// in their source column (a move leaving none turns a card or empties a column), and among
+/// equals those building in suit. The search still tries every move, so the order changes only
+/// how soon "not stuck" is found, never the answer.
+fn toward_progress(p: &Position, moves: &mut [SolverMove]) {
+    moves.sort_by_key(|&mv| match mv {
+        SolverMove::Move { from, count, to } => {
+            let (f, n) = (from as usize, count as usize);
+            let left = p.len(f) - n - p.face_down(f);
+            let head = p.at(f, p.len(f) - n);
+            let in_suit = p.top(to as usize).is_some_and(|t| suit(t) == suit(head));
+            2 * left + usize::from(!in_suit)
+        }
+        SolverMove::Deal => 0,
+    });
 }
 
 /// Whether progress (a flip, a finished run, a legal deal) is possible in a relaxed game where
