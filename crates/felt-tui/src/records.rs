@@ -103,7 +103,7 @@ pub struct ReplayFrame {
 /// A recorded game to step through: the deal, then one frame per action.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayTape {
-    /// What the viewer's status bar calls it: "Game #12 · Spider, one suit".
+    /// What the viewer's status bar calls it: "Game #12 · " and the variant's name.
     pub title: String,
     /// The game code of its deal.
     pub code: String,
