@@ -5,6 +5,7 @@
 //! generation and [`SpiderRuleset::play`]) allocate nothing once the state's vectors are warm.
 
 use crate::params::{DealRule, SpiderParams, MAX_COLUMNS};
+use crate::solver::glue::dead_ended;
 use crate::state::{Column, SpiderState};
 use felt_core::{Action, Card, Event, PileId, RuleViolation, RulesetInfo, ScoreTable, Status};
 
@@ -170,15 +171,6 @@ impl SpiderRuleset {
             .is_some_and(|limit| state.moves >= limit)
     }
 
-    /// SITE-DEADEND: proven, never guessed, that no sequence of moves can turn up a card,
-    /// finish a run or make a deal legal. The check reads no hidden card.
-    pub fn dead_ended(&self, state: &SpiderState) -> bool {
-        let pos = crate::solver::glue::position_of(self, state);
-        let rules = crate::solver::glue::rules_of(self);
-        let budget = crate::solver::Budget::states(crate::solver::glue::DEAD_END_STATES);
-        crate::solver::dead_end(&pos, &rules, budget).is_stuck()
-    }
-
     fn won(&self, state: &SpiderState) -> bool {
         state.removed.len() >= self.params.runs_to_win as usize
     }
@@ -194,7 +186,7 @@ impl SpiderRuleset {
             Status::Over {
                 reason: format!("The game stops after {} moves", thousands(limit)),
             }
-        } else if self.params.dead_end && state.stock.is_empty() && self.dead_ended(state) {
+        } else if self.params.dead_end && state.stock.is_empty() && dead_ended(self, state) {
             Status::Over {
                 reason: DEAD_END_REASON.into(),
             }

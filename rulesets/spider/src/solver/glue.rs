@@ -112,6 +112,13 @@ pub fn move_of(pos: &Position, action: &Action) -> Option<SolverMove> {
     }
 }
 
+/// SITE-DEADEND: proven, never guessed, that no sequence of moves can turn up a card, finish a
+/// run or make a deal legal, within [`DEAD_END_STATES`]. The check reads no hidden card.
+pub fn dead_ended(ruleset: &SpiderRuleset, state: &SpiderState) -> bool {
+    let budget = Budget::states(DEAD_END_STATES);
+    dead_end(&position_of(ruleset, state), &rules_of(ruleset), budget).is_stuck()
+}
+
 /// Answers an analysis request for `state`: what `Ruleset::analyze` returns for Spider.
 ///
 /// - `Solve`: [`solve`] in the requested mode, within `max_states` positions and 256 MB;
