@@ -23,6 +23,7 @@ pub mod moves;
 pub mod position;
 mod search;
 mod table;
+mod zobrist;
 
 #[cfg(test)]
 mod tests;
