@@ -1,21 +1,11 @@
 //! Exact dead ends (SITE-DEADEND): never a false alarm, and "stuck" only when it is.
 
-use super::support::{ruleset_of, session, shipped, solver_view, state, variant};
+use super::support::{fingerprint, ruleset_of, session, shipped, solver_view, state, variant};
 use crate::solver::deadend::{exhaustive, relaxed_progress};
 use crate::solver::{dead_end, Budget, DeadEnd};
 use crate::{SpiderRuleset, SpiderState};
 use felt_core::{Action, Ruleset};
 use std::collections::{HashSet, VecDeque};
-
-fn fingerprint(state: &SpiderState) -> Vec<u8> {
-    let mut out = Vec::new();
-    for c in state.columns() {
-        out.push(c.face_down() as u8);
-        out.extend(c.cards().iter().map(|k| k.to_byte()));
-        out.push(0xff);
-    }
-    out
-}
 
 /// Which moves that split a one-suit run a brute force may make.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

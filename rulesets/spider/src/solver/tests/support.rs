@@ -89,7 +89,7 @@ pub fn session(ruleset: SpiderRuleset, state: SpiderState) -> Session {
 }
 
 /// A state as a hashable value: every card with its face, the stock and the removed runs.
-fn fingerprint(state: &SpiderState) -> Vec<u8> {
+pub(super) fn fingerprint(state: &SpiderState) -> Vec<u8> {
     let mut out = Vec::new();
     for c in state.columns() {
         out.push(c.face_down() as u8);
