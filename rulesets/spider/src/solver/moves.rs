@@ -142,6 +142,22 @@ pub fn shared_columns(pos: &Position, honest: bool) -> u32 {
 /// - moving a whole column into an empty column changes nothing;
 /// - among interchangeable empty columns (`shared`), only the first is a target.
 pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut Vec<SolverMove>) {
+    let mut groups = [0u8; super::position::MAX_COLUMNS];
+    for (c, g) in groups.iter_mut().enumerate().take(pos.columns()) {
+        *g = movable_group(pos, c, rules.group) as u8;
+    }
+    search_moves_grouped(pos, rules, shared, &groups, out);
+}
+
+/// [`search_moves`] given each column's [`movable_group`] under `rules.group`, for a caller
+/// that keeps them from one position to the next (most columns do not change).
+pub(crate) fn search_moves_grouped(
+    pos: &Position,
+    rules: &SolverRules,
+    shared: u32,
+    groups: &[u8],
+    out: &mut Vec<SolverMove>,
+) {
     let ncols = pos.columns();
     let mut empties: [u8; super::position::MAX_COLUMNS] = [0; super::position::MAX_COLUMNS];
     let mut ne = 0;
@@ -173,7 +189,7 @@ pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut 
         if len == 0 {
             continue;
         }
-        let g = movable_group(pos, f, rules.group);
+        let g = groups[f] as usize;
         if g == 0 {
             continue;
         }
@@ -225,6 +241,27 @@ pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut 
 /// `tops` holds each column's last card ([`UNKNOWN`] when empty).
 #[inline]
 pub fn pruned(pos: &Position, mv: SolverMove, tops: &[u8]) -> bool {
+    if let SolverMove::Move { from, count, .. } = mv {
+        let f = from as usize;
+        let first = pos.at(f, pos.len(f) - count as usize);
+        if rank(first) < 13
+            && tops
+                .iter()
+                .enumerate()
+                .any(|(c, &t)| c != f && t == first + 1)
+        {
+            // The higher card of the group's own suit lies free elsewhere.
+            return pruned_with(pos, mv, tops, 1 << (first + 1));
+        }
+    }
+    pruned_with(pos, mv, tops, 0)
+}
+
+/// [`pruned`], given `free`: bit `b` set when some column ends with card byte `b` (card bytes
+/// are below 64). The moved group's own column cannot end with the card one rank above the
+/// group's first card (the group descends from that card), so `free` may include it.
+#[inline]
+pub(crate) fn pruned_with(pos: &Position, mv: SolverMove, tops: &[u8], free: u64) -> bool {
     let SolverMove::Move { from, count, to } = mv else {
         return false;
     };
@@ -233,13 +270,7 @@ pub fn pruned(pos: &Position, mv: SolverMove, tops: &[u8]) -> bool {
     let first = pos.at(f, len - n);
     let target = tops[to as usize];
     let onto_other_suit = target != UNKNOWN && suit(target) != suit(first);
-    if onto_other_suit
-        && rank(first) < 13
-        && tops
-            .iter()
-            .enumerate()
-            .any(|(c, &t)| c != f && t == first + 1)
-    {
+    if onto_other_suit && rank(first) < 13 && free & (1 << (first + 1)) != 0 {
         return true;
     }
     if len - n <= pos.face_down(f) {

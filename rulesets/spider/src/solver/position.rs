@@ -180,12 +180,17 @@ impl Position {
     /// Recomputes every column key from the cards.
     pub(crate) fn rehash(&mut self) {
         for c in 0..self.ncols {
-            let mut k = Key::default();
-            for i in 0..self.len[c] as usize {
-                k.xor(zobrist(i, self.key_byte(c, i)));
-            }
-            self.col_key[c] = k;
+            self.rehash_column(c);
         }
+    }
+
+    /// Recomputes column `c`'s key from its cards.
+    fn rehash_column(&mut self, c: usize) {
+        let mut k = Key::default();
+        for i in 0..self.len[c] as usize {
+            k.xor(zobrist(i, self.key_byte(c, i)));
+        }
+        self.col_key[c] = k;
     }
 
     fn key_byte(&self, c: usize, i: usize) -> u8 {
@@ -484,25 +489,46 @@ impl Position {
     }
 
     /// Restores a packed position of the same search into `self`; returns the bytes read.
+    ///
+    /// A column's key depends only on its cards and face-down count, so a column that already
+    /// holds what the packed one holds keeps its key: positions met one after another in a
+    /// search share most columns, and hashing every card afresh was most of the cost.
     pub(crate) fn unpack(&mut self, data: &[u8]) -> usize {
-        self.dealt = data[0];
+        self.unpack_changed(data).0
+    }
+
+    /// [`Position::unpack`], also saying which columns it changed (one bit each), so that
+    /// what the caller derived from the other columns can be kept.
+    pub(crate) fn unpack_changed(&mut self, data: &[u8]) -> (usize, u32) {
+        let mut changed = 0u32;
+        if self.dealt != data[0] {
+            self.dealt = data[0];
+            self.next = self.rows[..self.dealt as usize]
+                .iter()
+                .map(|&r| r as u16)
+                .sum();
+        }
         self.removed = data[1];
-        self.next = self.rows[..self.dealt as usize]
-            .iter()
-            .map(|&r| r as u16)
-            .sum();
         let mut i = 2;
         for c in 0..self.ncols {
             let n = data[i] as usize;
-            self.len[c] = n as u8;
-            self.down[c] = data[i + 1];
+            let down = data[i + 1];
             i += 2;
             let start = c * self.stride;
-            self.cards[start..start + n].copy_from_slice(&data[i..i + n]);
+            let column = &data[i..i + n];
+            if self.len[c] as usize != n
+                || self.down[c] != down
+                || self.cards[start..start + n] != *column
+            {
+                self.len[c] = n as u8;
+                self.down[c] = down;
+                self.cards[start..start + n].copy_from_slice(column);
+                self.rehash_column(c);
+                changed |= 1 << c;
+            }
             i += n;
         }
-        self.rehash();
-        i
+        (i, changed)
     }
 
     /// The card a byte stands for, for display and conversion.

@@ -12,13 +12,16 @@
 //! every queue runs dry and no move was left out, every reachable position has been visited:
 //! that is the proof of a loss.
 
-use super::eval::{base, column_cost, move_bias, score, Weights};
-use super::moves::{self, is_won, search_moves, shared_columns, SolverMove};
-use super::position::{Key, Position, MAX_COLUMNS, UNKNOWN};
+use super::eval::{move_bias, score, Weights};
+use super::moves::{self, is_won, search_moves_grouped, shared_columns, SolverMove};
+use super::position::{Key, Position};
 use super::table::KeySet;
 use super::{Answer, Budget, SolverRules, Tuning, Verdict};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use summary::{Summary, MAX_VIEWS};
+
+mod summary;
 
 /// How often (in expansions) the budget's callback is asked.
 const CHECK_EVERY: u64 = 256;
@@ -76,9 +79,6 @@ pub(crate) fn decode(m: u32) -> SolverMove {
         }
     }
 }
-
-/// Most heuristics the search alternates between.
-const MAX_VIEWS: usize = 2;
 
 /// The open queues: `levels × views` heaps and the turn-taking between them.
 struct Queues {
@@ -202,7 +202,9 @@ pub(crate) fn best_first(
     }
     let mut expansions = 0u64;
     let mut pruned_any = false;
-    let mut tops = [UNKNOWN; MAX_COLUMNS];
+    // The node whose position `pos` holds, and its summary.
+    let mut held = 0u32;
+    let mut here = Summary::of(&pos, shared_columns(&pos, honest), &views, rules.group);
     loop {
         let popped = queues.pop(|id| nodes[id as usize].packed != u32::MAX);
         let Some(id) = popped else { break };
@@ -224,28 +226,35 @@ pub(crate) fn best_first(
                 }
             }
         }
-        // Rebuild the node's position from its parent's packed form and its move.
+        // Rebuild the node's position from its parent's packed form and its move. `pos` still
+        // holds the node expanded last: a greedy search often takes one of its children next,
+        // and then the parent is already there.
         let node = nodes[id as usize];
+        let mut changed = 0u32;
         if node.parent != u32::MAX {
-            let parent = nodes[node.parent as usize];
-            pos.unpack(&arena[parent.packed as usize..]);
-            pos.apply(decode(node.mv));
+            if node.parent != held {
+                let parent = nodes[node.parent as usize];
+                changed = pos.unpack_changed(&arena[parent.packed as usize..]).1;
+            }
+            changed |= match pos.apply(decode(node.mv)).mv {
+                SolverMove::Move { from, to, .. } => 1 << from | 1 << to,
+                SolverMove::Deal => u32::MAX,
+            };
         }
+        held = id;
         nodes[id as usize].packed = arena.len() as u32;
         pos.pack(&mut arena);
 
         let shared = shared_columns(&pos, honest);
-        for (c, t) in tops.iter_mut().enumerate().take(pos.columns()) {
-            *t = pos.top(c).unwrap_or(UNKNOWN);
-        }
-        let here = Summary::of(&pos, shared, &views);
+        here.update(&pos, shared, &views, rules.group, changed);
+        let tops = here.tops();
         moves.clear();
-        search_moves(&pos, rules, shared, &mut moves);
+        search_moves_grouped(&pos, rules, shared, here.groups(), &mut moves);
         // Evaluate every child first and prefetch its table slot: the table is far larger
         // than the caches, and the lookups then overlap.
         kids.clear();
         for &mv in &moves {
-            if tuning.prune && moves::pruned(&pos, mv, &tops) {
+            if tuning.prune && moves::pruned_with(&pos, mv, tops, here.free()) {
                 pruned_any = true;
                 continue;
             }
@@ -260,7 +269,7 @@ pub(crate) fn best_first(
                 line.reverse();
                 return (answer(Verdict::Won(line), &seen, peak), Stop::Answered);
             }
-            let (key, scores) = here.child(&pos, mv, honest, &views);
+            let (key, scores) = here.child(&pos, &undo, honest, &views);
             seen.prefetch(key);
             let bias = move_bias(&pos, mv) + tuning.depth_weight * (node.depth as i32 + 1);
             kids.push((
@@ -303,70 +312,4 @@ pub(crate) fn best_first(
         Verdict::ProvenUnwinnable
     };
     (answer(verdict, &seen, peak), Stop::Dry)
-}
-
-/// A node's key and scores split by column, so that a child's are found by redoing only the
-/// columns its move touched.
-struct Summary {
-    keys: [Key; MAX_COLUMNS],
-    costs: [[i32; MAX_COLUMNS]; MAX_VIEWS],
-    key_sum: Key,
-    cost_sum: [i32; MAX_VIEWS],
-    shared: u32,
-}
-
-impl Summary {
-    fn of(pos: &Position, shared: u32, views: &[Weights]) -> Summary {
-        let mut s = Summary {
-            keys: [Key::default(); MAX_COLUMNS],
-            costs: [[0; MAX_COLUMNS]; MAX_VIEWS],
-            key_sum: Key::default(),
-            cost_sum: [0; MAX_VIEWS],
-            shared,
-        };
-        for c in 0..pos.columns() {
-            s.keys[c] = pos.column_key(c, shared);
-            s.key_sum = s.key_sum.add(s.keys[c]);
-            for (v, w) in views.iter().enumerate() {
-                s.costs[v][c] = column_cost(pos, c, w);
-                s.cost_sum[v] += s.costs[v][c];
-            }
-        }
-        s
-    }
-
-    /// Key and scores of `pos`, reached from the summarised node by `mv`.
-    #[inline]
-    fn child(
-        &self,
-        pos: &Position,
-        mv: SolverMove,
-        honest: bool,
-        views: &[Weights],
-    ) -> (Key, [i32; MAX_VIEWS]) {
-        let mut scores = [0; MAX_VIEWS];
-        match mv {
-            SolverMove::Move { from, to, .. } => {
-                let (f, t) = (from as usize, to as usize);
-                let key = pos
-                    .header_key()
-                    .add(self.key_sum.sub(self.keys[f]).sub(self.keys[t]))
-                    .add(pos.column_key(f, self.shared))
-                    .add(pos.column_key(t, self.shared));
-                for (v, w) in views.iter().enumerate() {
-                    scores[v] =
-                        base(pos, w) + self.cost_sum[v] - self.costs[v][f] - self.costs[v][t]
-                            + column_cost(pos, f, w)
-                            + column_cost(pos, t, w);
-                }
-                (key, scores)
-            }
-            SolverMove::Deal => {
-                for (v, w) in views.iter().enumerate() {
-                    scores[v] = score(pos, w);
-                }
-                (pos.key(shared_columns(pos, honest)), scores)
-            }
-        }
-    }
 }

@@ -1,0 +1,457 @@
+//! A node's key and heuristic split by column, so that each child's are found by redoing only
+//! the columns its move touched.
+//!
+//! The heuristic of [`crate::solver::eval`] is a sum of per-column costs, and a column's cost depends
+//! only on how many of its cards are face down and how many breaks (of rank, or of suit only)
+//! its face-up part holds. Counting those once ([`Shape`]) serves every set of weights the
+//! search alternates between, and a dealt card adds one link to a column's count instead of
+//! a rescan of the whole table. [`Shape::cost`] must stay equal to
+//! [`crate::solver::eval::column_cost`]; the tests below pin that on positions from random play.
+
+use crate::solver::eval::{base, Weights};
+use crate::solver::moves::{movable_group, shared_columns};
+use crate::solver::position::{rank, suit, Key, Position, Undo, MAX_COLUMNS, UNKNOWN};
+use crate::solver::{GroupRule, SolverMove};
+
+/// Most heuristics the search alternates between.
+pub(crate) const MAX_VIEWS: usize = 2;
+
+/// What a column's heuristic cost depends on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Shape {
+    empty: bool,
+    down: u16,
+    rank_breaks: u16,
+    suit_breaks: u16,
+}
+
+impl Shape {
+    /// The shape of column `c`.
+    #[inline]
+    pub(crate) fn of(pos: &Position, c: usize) -> Shape {
+        let col = pos.column(c);
+        let down = pos.face_down(c);
+        let mut s = Shape {
+            empty: col.is_empty(),
+            down: down as u16,
+            rank_breaks: 0,
+            suit_breaks: 0,
+        };
+        for i in down + 1..col.len() {
+            s.link(col[i - 1], col[i]);
+        }
+        s
+    }
+
+    /// Counts face-up card `up` lying on face-up card `lo`.
+    #[inline]
+    fn link(&mut self, lo: u8, up: u8) {
+        if up == UNKNOWN || lo == UNKNOWN || rank(lo) != rank(up) + 1 {
+            self.rank_breaks += 1;
+        } else if suit(lo) != suit(up) {
+            self.suit_breaks += 1;
+        }
+    }
+
+    /// The column's cost under `w`: what [`crate::solver::eval::column_cost`] says.
+    #[inline]
+    pub(crate) fn cost(self, w: &Weights) -> i32 {
+        if self.empty {
+            return -w.empty;
+        }
+        w.down * self.down as i32
+            + if self.down > 0 { w.hidden_column } else { 0 }
+            + w.rank_break * self.rank_breaks as i32
+            + w.suit_break * self.suit_breaks as i32
+    }
+}
+
+/// A node's per-column keys, costs, last cards and movable groups, kept from one expanded
+/// node to the next: only the columns that changed in between are looked at again.
+pub(crate) struct Summary {
+    keys: [Key; MAX_COLUMNS],
+    shapes: [Shape; MAX_COLUMNS],
+    tops: [u8; MAX_COLUMNS],
+    groups: [u8; MAX_COLUMNS],
+    costs: [[i32; MAX_COLUMNS]; MAX_VIEWS],
+    key_sum: Key,
+    cost_sum: [i32; MAX_VIEWS],
+    /// Bit `b` set when some column ends with card byte `b`.
+    free: u64,
+    shared: u32,
+    /// Cards the next deal puts down (onto the first columns), 0 if none is left.
+    deal_width: usize,
+}
+
+impl Summary {
+    /// The summary of `pos`, whose interchangeable columns are `shared`, with groups that
+    /// move under `group`.
+    pub(crate) fn of(pos: &Position, shared: u32, views: &[Weights], group: GroupRule) -> Summary {
+        let mut s = Summary {
+            keys: [Key::default(); MAX_COLUMNS],
+            shapes: [Shape::default(); MAX_COLUMNS],
+            tops: [UNKNOWN; MAX_COLUMNS],
+            groups: [0; MAX_COLUMNS],
+            costs: [[0; MAX_COLUMNS]; MAX_VIEWS],
+            key_sum: Key::default(),
+            cost_sum: [0; MAX_VIEWS],
+            free: 0,
+            shared,
+            deal_width: 0,
+        };
+        s.update(pos, shared, views, group, u32::MAX);
+        s
+    }
+
+    /// Brings the summary to `pos`, which differs from the position last summarised at most
+    /// in the columns of `changed` (one bit each) and in its header (rows dealt, runs removed).
+    pub(crate) fn update(
+        &mut self,
+        pos: &Position,
+        shared: u32,
+        views: &[Weights],
+        group: GroupRule,
+        changed: u32,
+    ) {
+        let ncols = pos.columns();
+        let all = if ncols >= 32 {
+            u32::MAX
+        } else {
+            (1 << ncols) - 1
+        };
+        let changed = changed & all;
+        // A column's key also depends on whether it is interchangeable.
+        let mut rekey = (changed | (shared ^ self.shared)) & all;
+        while rekey != 0 {
+            let c = rekey.trailing_zeros() as usize;
+            rekey &= rekey - 1;
+            self.keys[c] = pos.column_key(c, shared);
+        }
+        let mut redo = changed;
+        while redo != 0 {
+            let c = redo.trailing_zeros() as usize;
+            redo &= redo - 1;
+            self.shapes[c] = Shape::of(pos, c);
+            self.tops[c] = pos.top(c).unwrap_or(UNKNOWN);
+            self.groups[c] = movable_group(pos, c, group) as u8;
+            for (v, w) in views.iter().enumerate() {
+                self.costs[v][c] = self.shapes[c].cost(w);
+            }
+        }
+        self.shared = shared;
+        self.deal_width = pos.rows_left_sizes().first().map_or(0, |&k| k as usize);
+        self.key_sum = Key::default();
+        self.cost_sum = [0; MAX_VIEWS];
+        self.free = 0;
+        for c in 0..ncols {
+            self.key_sum = self.key_sum.add(self.keys[c]);
+            if self.tops[c] != UNKNOWN {
+                self.free |= 1 << self.tops[c];
+            }
+        }
+        for (v, sum) in self.cost_sum.iter_mut().enumerate().take(views.len()) {
+            *sum = self.costs[v][..ncols].iter().sum();
+        }
+    }
+
+    /// Each column's last card ([`UNKNOWN`] when empty).
+    pub(crate) fn tops(&self) -> &[u8; MAX_COLUMNS] {
+        &self.tops
+    }
+
+    /// Each column's [`movable_group`].
+    pub(crate) fn groups(&self) -> &[u8; MAX_COLUMNS] {
+        &self.groups
+    }
+
+    /// Bit `b` set when some column ends with card byte `b`.
+    pub(crate) fn free(&self) -> u64 {
+        self.free
+    }
+
+    /// Key and heuristic scores of `pos`, reached from the summarised node by the move that
+    /// `undo` takes back: the same as [`Position::key`] and [`crate::solver::eval::score`] afresh.
+    #[inline]
+    pub(crate) fn child(
+        &self,
+        pos: &Position,
+        undo: &Undo,
+        honest: bool,
+        views: &[Weights],
+    ) -> (Key, [i32; MAX_VIEWS]) {
+        let mut scores = [0; MAX_VIEWS];
+        match undo.mv {
+            SolverMove::Move { from, to, .. } => {
+                let (f, t) = (from as usize, to as usize);
+                let key = pos
+                    .header_key()
+                    .add(self.key_sum.sub(self.keys[f]).sub(self.keys[t]))
+                    .add(pos.column_key(f, self.shared))
+                    .add(pos.column_key(t, self.shared));
+                let (sf, st) = (Shape::of(pos, f), Shape::of(pos, t));
+                for (v, w) in views.iter().enumerate() {
+                    scores[v] =
+                        base(pos, w) + self.cost_sum[v] - self.costs[v][f] - self.costs[v][t]
+                            + sf.cost(w)
+                            + st.cost(w);
+                }
+                (key, scores)
+            }
+            SolverMove::Deal => {
+                // Which columns are interchangeable may change once the row is down.
+                let shared = shared_columns(pos, honest);
+                let changed = ((1u32 << self.deal_width) - 1) | (shared ^ self.shared);
+                let mut key = pos.header_key().add(self.key_sum);
+                let mut bits = changed;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    key = key.sub(self.keys[c]).add(pos.column_key(c, shared));
+                }
+                for (v, w) in views.iter().enumerate() {
+                    scores[v] = base(pos, w) + self.cost_sum[v];
+                }
+                for c in 0..self.deal_width {
+                    // A dealt card adds one link to a column that keeps its other cards;
+                    // a column that was empty or lost a run is counted afresh.
+                    let shape = if self.shapes[c].empty || undo.removed & (1 << c) != 0 {
+                        Shape::of(pos, c)
+                    } else {
+                        let mut s = self.shapes[c];
+                        s.link(self.tops[c], pos.at(c, pos.len(c) - 1));
+                        s
+                    };
+                    for (v, w) in views.iter().enumerate() {
+                        scores[v] += shape.cost(w) - self.costs[v][c];
+                    }
+                }
+                (key, scores)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::eval::{column_cost, score};
+    use crate::solver::moves::legal_moves;
+    use crate::solver::position::byte;
+    use crate::solver::{solve, Budget, DealPolicy, Mode, SolverRules, Verdict};
+    use felt_core::{Card, DeckSpec, Suit};
+    use proptest::prelude::*;
+
+    /// A two-pack deal of `suits` suits in the classic layout.
+    fn deal(suits: usize, seed: u64) -> Position {
+        let deck = DeckSpec::new(2, Suit::ALL[..suits].to_vec()).expect("deck");
+        let cards = deck.shuffled(seed);
+        let sizes = [6, 6, 6, 6, 5, 5, 5, 5, 5, 5];
+        let mut cols: Vec<Vec<Card>> = vec![Vec::new(); 10];
+        let mut k = 0;
+        for row in 0..6 {
+            for (c, &size) in sizes.iter().enumerate() {
+                if row < size {
+                    cols[c].push(cards[k]);
+                    k += 1;
+                }
+            }
+        }
+        let parts: Vec<(Vec<Card>, usize)> = cols
+            .into_iter()
+            .map(|c| {
+                let down = c.len() - 1;
+                (c, down)
+            })
+            .collect();
+        let rows: Vec<Vec<Card>> = cards[k..].chunks(10).map(<[Card]>::to_vec).collect();
+        Position::from_parts(&parts, &rows, 0).expect("a deal")
+    }
+
+    fn rules(relaxed: bool, any_deal: bool) -> SolverRules {
+        SolverRules {
+            group: if relaxed {
+                GroupRule::Relaxed
+            } else {
+                GroupRule::Classic
+            },
+            deal: if any_deal {
+                DealPolicy::Any
+            } else {
+                DealPolicy::Filled
+            },
+            runs_to_win: 8,
+            columns: 10,
+        }
+    }
+
+    fn views(rules: &SolverRules) -> Vec<Weights> {
+        let base = Weights::for_rules(rules);
+        vec![
+            base,
+            Weights {
+                suit_break: 120,
+                hidden_column: 7,
+                empty: 45,
+                ..base
+            },
+        ]
+    }
+
+    /// What a column changed by `mv` marks, as the search marks it.
+    fn touched(mv: SolverMove) -> u32 {
+        match mv {
+            SolverMove::Move { from, to, .. } => 1 << from | 1 << to,
+            SolverMove::Deal => u32::MAX,
+        }
+    }
+
+    /// Brings `kept` up to `pos` by the columns in `changed` and checks it against a fresh
+    /// summary and the heuristic, then checks every legal move's child key and scores against
+    /// the ones computed afresh.
+    fn check(
+        pos: &mut Position,
+        rules: &SolverRules,
+        honest: bool,
+        kept: &mut Summary,
+        changed: u32,
+    ) {
+        let views = views(rules);
+        let shared = shared_columns(pos, honest);
+        kept.update(pos, shared, &views, rules.group, changed);
+        let fresh = Summary::of(pos, shared, &views, rules.group);
+        assert_eq!(kept.keys, fresh.keys);
+        assert_eq!(kept.key_sum, fresh.key_sum);
+        assert_eq!(kept.cost_sum, fresh.cost_sum);
+        assert_eq!(kept.free, fresh.free);
+        assert_eq!(kept.deal_width, fresh.deal_width);
+        for c in 0..pos.columns() {
+            for w in &views {
+                assert_eq!(Shape::of(pos, c).cost(w), column_cost(pos, c, w));
+            }
+            assert_eq!(kept.groups[c] as usize, movable_group(pos, c, rules.group));
+            assert_eq!(kept.tops[c], pos.top(c).unwrap_or(UNKNOWN));
+        }
+        let mut moves = Vec::new();
+        legal_moves(pos, rules, &mut moves);
+        for &mv in &moves {
+            let undo = pos.apply(mv);
+            let (key, scores) = kept.child(pos, &undo, honest, &views);
+            assert_eq!(key, pos.key(shared_columns(pos, honest)), "{mv:?}");
+            for (v, w) in views.iter().enumerate() {
+                assert_eq!(scores[v], score(pos, w), "{mv:?}");
+            }
+            pos.undo(undo);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Along random play (deals taken often, both group rules and deal rules, full and
+        /// honest views, with jumps back to earlier positions as the search makes), the kept
+        /// summary equals a fresh one and gives every child's key and scores exactly.
+        #[test]
+        fn a_kept_summary_scores_children_as_a_fresh_computation(
+            suits in prop::sample::select(vec![1usize, 2, 4]),
+            seed in 0u64..1_000_000,
+            relaxed in any::<bool>(),
+            honest in any::<bool>(),
+            any_deal in any::<bool>(),
+        ) {
+            let rules = rules(relaxed, any_deal);
+            let mut pos = deal(suits, seed);
+            if honest {
+                pos = pos.masked();
+            }
+            let mut kept = Summary::of(&pos, shared_columns(&pos, honest), &views(&rules), rules.group);
+            let mut changed = 0u32;
+            let mut snapshots: Vec<Vec<u8>> = Vec::new();
+            let mut rng = seed | 1;
+            let mut moves = Vec::new();
+            for _ in 0..300 {
+                check(&mut pos, &rules, honest, &mut kept, changed);
+                moves.clear();
+                legal_moves(&pos, &rules, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                if rng % 7 == 0 && !snapshots.is_empty() {
+                    // Back to an earlier position: only the columns unpacking rewrote count.
+                    let back = &snapshots[(rng >> 16) as usize % snapshots.len()];
+                    changed = pos.unpack_changed(back).1;
+                    continue;
+                }
+                let mut packed = Vec::new();
+                pos.pack(&mut packed);
+                snapshots.push(packed);
+                // Deal about one time in six, so that later rows are met.
+                let deal = moves.iter().position(|&m| m == SolverMove::Deal);
+                let pick = match deal {
+                    Some(i) if rng % 6 == 0 => i,
+                    _ => (rng >> 8) as usize % moves.len(),
+                };
+                changed = touched(pos.apply(moves[pick]).mv);
+            }
+        }
+    }
+
+    /// SP-RUN: a deal whose card completes a run (and turns the card under it) is scored by
+    /// counting that column afresh, not by adding the dealt card's link.
+    #[test]
+    fn a_deal_that_completes_a_run_is_scored_afresh() {
+        let card = |suit: Suit, rank: u8| Card::from_byte(byte(suit, rank)).expect("card");
+        let mut first: Vec<Card> = vec![card(Suit::Heart, 5)];
+        first.extend((2..=13).rev().map(|r| card(Suit::Spade, r)));
+        let mut columns = vec![(first, 1)];
+        for r in 1..10 {
+            columns.push((vec![card(Suit::Diamond, r)], 0));
+        }
+        let row: Vec<Card> = std::iter::once(card(Suit::Spade, 1))
+            .chain((1..10).map(|r| card(Suit::Club, r)))
+            .collect();
+        let mut pos = Position::from_parts(&columns, &[row], 0).expect("a position");
+        let rules = rules(false, false);
+        let mut kept = Summary::of(
+            &pos,
+            shared_columns(&pos, false),
+            &views(&rules),
+            rules.group,
+        );
+        check(&mut pos, &rules, false, &mut kept, 0);
+        let undo = pos.apply(SolverMove::Deal);
+        assert_eq!(
+            (undo.removed, pos.removed()),
+            (1, 1),
+            "the deal completes a run"
+        );
+    }
+
+    /// Along winning lines, where runs are removed (also by deals), every position's kept
+    /// summary and children check out.
+    #[test]
+    fn a_kept_summary_follows_a_winning_line() {
+        for (suits, seed, relaxed) in [(1, 1, false), (1, 2, true), (2, 3, false), (1, 4, false)] {
+            let rules = rules(relaxed, false);
+            let mut pos = deal(suits, seed);
+            let answer = solve(&pos, &rules, Mode::Full, Budget::states(300_000));
+            let Verdict::Won(line) = answer.verdict else {
+                panic!("deal {seed} of {suits} suits is won within 300,000 positions");
+            };
+            let mut kept = Summary::of(
+                &pos,
+                shared_columns(&pos, false),
+                &views(&rules),
+                rules.group,
+            );
+            let mut changed = 0;
+            for mv in line {
+                check(&mut pos, &rules, false, &mut kept, changed);
+                changed = touched(pos.apply(mv).mv);
+            }
+            assert_eq!(pos.removed(), 8);
+        }
+    }
+}
