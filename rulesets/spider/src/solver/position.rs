@@ -301,13 +301,41 @@ impl Position {
     /// Column `c`'s share of [`Position::key`].
     #[inline]
     pub(crate) fn column_key(&self, c: usize, shared: u32) -> Key {
-        let k = self.col_key[c];
+        Position::share_of(self.col_key[c], c, shared)
+    }
+
+    /// The share in [`Position::key`] of column `c` whose cards hash to `k` (the column's
+    /// Zobrist key, as [`Position::moved_column_keys`] gives it).
+    #[inline]
+    pub(crate) fn share_of(k: Key, c: usize, shared: u32) -> Key {
         let salt = if shared & (1 << c) != 0 {
             0
         } else {
             (c as u64 + 1) << 56
         };
         Key(mix(k.0 ^ salt), mix(k.1 ^ salt.rotate_left(7)))
+    }
+
+    /// The Zobrist keys columns `from` and `to` would have once the last `count` cards of
+    /// `from` lay on `to` and the card they uncover is turned up, without moving anything:
+    /// the search scores most children this way instead of applying and undoing their move.
+    /// A run the move would complete is not removed here.
+    #[inline]
+    pub(crate) fn moved_column_keys(&self, from: usize, count: usize, to: usize) -> (Key, Key) {
+        let (mut kf, mut kt) = (self.col_key[from], self.col_key[to]);
+        let lf = self.len[from] as usize - count;
+        let lt = self.len[to] as usize;
+        let group = &self.cards[from * self.stride + lf..from * self.stride + lf + count];
+        for (i, &b) in group.iter().enumerate() {
+            kf.xor(zobrist(lf + i, b));
+            kt.xor(zobrist(lt + i, b));
+        }
+        if lf > 0 && self.down[from] as usize == lf {
+            let b = self.cards[from * self.stride + lf - 1];
+            kf.xor(zobrist(lf - 1, b | DOWN_FLAG));
+            kf.xor(zobrist(lf - 1, b));
+        }
+        (kf, kt)
     }
 
     #[inline]

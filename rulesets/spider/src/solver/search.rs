@@ -253,32 +253,44 @@ pub(crate) fn best_first(
         // Evaluate every child first and prefetch its table slot: the table is far larger
         // than the caches, and the lookups then overlap.
         kids.clear();
+        let level = levels - 1 - pos.rows_left();
         for &mv in &moves {
             if tuning.prune && moves::pruned_with(&pos, mv, tops, here.free()) {
                 pruned_any = true;
                 continue;
             }
-            let undo = pos.apply(mv);
-            if is_won(&pos, rules) {
-                let mut line = vec![mv];
-                let mut at = id;
-                while nodes[at as usize].parent != u32::MAX {
-                    line.push(decode(nodes[at as usize].mv));
-                    at = nodes[at as usize].parent;
-                }
-                line.reverse();
-                return (answer(Verdict::Won(line), &seen, peak), Stop::Answered);
-            }
-            let (key, scores) = here.child(&pos, &undo, honest, &views);
-            seen.prefetch(key);
+            // The bias sees the position the move is made from.
             let bias = move_bias(&pos, mv) + tuning.depth_weight * (node.depth as i32 + 1);
-            kids.push((
-                key,
-                scores.map(|s| s + bias),
-                mv,
-                levels - 1 - pos.rows_left(),
-            ));
-            pos.undo(undo);
+            // Most moves are scored without being made; one that may complete a run, and a
+            // deal, are made and taken back.
+            let scored = match mv {
+                SolverMove::Move { from, count, to } => {
+                    here.move_child(&pos, from, count, to, &views)
+                }
+                SolverMove::Deal => None,
+            };
+            let (key, scores, level) = match scored {
+                Some((key, scores)) => (key, scores, level),
+                None => {
+                    let undo = pos.apply(mv);
+                    if is_won(&pos, rules) {
+                        let mut line = vec![mv];
+                        let mut at = id;
+                        while nodes[at as usize].parent != u32::MAX {
+                            line.push(decode(nodes[at as usize].mv));
+                            at = nodes[at as usize].parent;
+                        }
+                        line.reverse();
+                        return (answer(Verdict::Won(line), &seen, peak), Stop::Answered);
+                    }
+                    let (key, scores) = here.child(&pos, &undo, honest, &views);
+                    let child_level = levels - 1 - pos.rows_left();
+                    pos.undo(undo);
+                    (key, scores, child_level)
+                }
+            };
+            seen.prefetch(key);
+            kids.push((key, scores.map(|s| s + bias), mv, level));
         }
         let depth = node.depth.saturating_add(1);
         for &(key, prios, mv, level) in &kids {

@@ -53,6 +53,20 @@ impl Shape {
         }
     }
 
+    /// Adds the links counted in `o`.
+    #[inline]
+    fn add(&mut self, o: Shape) {
+        self.rank_breaks += o.rank_breaks;
+        self.suit_breaks += o.suit_breaks;
+    }
+
+    /// Takes away the links counted in `o`, which this shape counted.
+    #[inline]
+    fn sub(&mut self, o: Shape) {
+        self.rank_breaks -= o.rank_breaks;
+        self.suit_breaks -= o.suit_breaks;
+    }
+
     /// The column's cost under `w`: what [`crate::solver::eval::column_cost`] says.
     #[inline]
     pub(crate) fn cost(self, w: &Weights) -> i32 {
@@ -76,6 +90,10 @@ pub(crate) struct Summary {
     costs: [[i32; MAX_COLUMNS]; MAX_VIEWS],
     key_sum: Key,
     cost_sum: [i32; MAX_VIEWS],
+    /// The key's part that no column holds ([`Position::header_key`]).
+    header: Key,
+    /// The heuristic's part that no column holds, by view.
+    base: [i32; MAX_VIEWS],
     /// Bit `b` set when some column ends with card byte `b`.
     free: u64,
     shared: u32,
@@ -95,6 +113,8 @@ impl Summary {
             costs: [[0; MAX_COLUMNS]; MAX_VIEWS],
             key_sum: Key::default(),
             cost_sum: [0; MAX_VIEWS],
+            header: Key::default(),
+            base: [0; MAX_VIEWS],
             free: 0,
             shared,
             deal_width: 0,
@@ -149,9 +169,11 @@ impl Summary {
                 self.free |= 1 << self.tops[c];
             }
         }
-        for (v, sum) in self.cost_sum.iter_mut().enumerate().take(views.len()) {
-            *sum = self.costs[v][..ncols].iter().sum();
+        for (v, w) in views.iter().enumerate() {
+            self.cost_sum[v] = self.costs[v][..ncols].iter().sum();
+            self.base[v] = base(pos, w);
         }
+        self.header = pos.header_key();
     }
 
     /// Each column's last card ([`UNKNOWN`] when empty).
@@ -167,6 +189,74 @@ impl Summary {
     /// Bit `b` set when some column ends with card byte `b`.
     pub(crate) fn free(&self) -> u64 {
         self.free
+    }
+
+    /// Key and heuristic scores of the child that moving the last `count` cards of column
+    /// `from` onto column `to` makes from `pos` (the summarised position), found without
+    /// making the move: only the links the move breaks or makes are counted. `None` when the
+    /// move may complete a run (the group ends with an Ace): apply it and ask [`Summary::child`].
+    #[inline]
+    pub(crate) fn move_child(
+        &self,
+        pos: &Position,
+        from: u8,
+        count: u8,
+        to: u8,
+        views: &[Weights],
+    ) -> Option<(Key, [i32; MAX_VIEWS])> {
+        let (f, n, t) = (from as usize, count as usize, to as usize);
+        if rank(self.tops[f]) == 1 {
+            return None;
+        }
+        let (kf, kt) = pos.moved_column_keys(f, n, t);
+        let key = self
+            .header
+            .add(self.key_sum.sub(self.keys[f]).sub(self.keys[t]))
+            .add(Position::share_of(kf, f, self.shared))
+            .add(Position::share_of(kt, t, self.shared));
+        let len = pos.len(f);
+        let rest = len - n;
+        let down = pos.face_down(f);
+        let first = pos.at(f, rest);
+        // The links inside the moved group go with it.
+        let mut inner = Shape::default();
+        for i in rest + 1..len {
+            inner.link(pos.at(f, i - 1), pos.at(f, i));
+        }
+        let sf = if rest == 0 {
+            Shape {
+                empty: true,
+                ..Shape::default()
+            }
+        } else if rest == down {
+            // The card left on top turns face up: no face-up card lies on it.
+            let mut s = self.shapes[f];
+            s.sub(inner);
+            s.down -= 1;
+            s
+        } else {
+            let mut s = self.shapes[f];
+            s.sub(inner);
+            let mut junction = Shape::default();
+            junction.link(pos.at(f, rest - 1), first);
+            s.sub(junction);
+            s
+        };
+        let st = if self.shapes[t].empty {
+            inner
+        } else {
+            let mut s = self.shapes[t];
+            s.add(inner);
+            s.link(self.tops[t], first);
+            s
+        };
+        let mut scores = [0; MAX_VIEWS];
+        for (v, w) in views.iter().enumerate() {
+            scores[v] = self.base[v] + self.cost_sum[v] - self.costs[v][f] - self.costs[v][t]
+                + sf.cost(w)
+                + st.cost(w);
+        }
+        Some((key, scores))
     }
 
     /// Key and heuristic scores of `pos`, reached from the summarised node by the move that
@@ -334,7 +424,19 @@ mod tests {
         let mut moves = Vec::new();
         legal_moves(pos, rules, &mut moves);
         for &mv in &moves {
+            let before = match mv {
+                SolverMove::Move { from, count, to } => {
+                    kept.move_child(pos, from, count, to, &views)
+                }
+                SolverMove::Deal => None,
+            };
             let undo = pos.apply(mv);
+            if let Some((key, scores)) = before {
+                assert_eq!(key, pos.key(shared_columns(pos, honest)), "{mv:?}");
+                for (v, w) in views.iter().enumerate() {
+                    assert_eq!(scores[v], score(pos, w), "{mv:?}");
+                }
+            }
             let (key, scores) = kept.child(pos, &undo, honest, &views);
             assert_eq!(key, pos.key(shared_columns(pos, honest)), "{mv:?}");
             for (v, w) in views.iter().enumerate() {
