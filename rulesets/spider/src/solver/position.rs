@@ -392,6 +392,29 @@ impl Position {
         (1..RUN).all(|k| col[n - 1 - k] == ace + k as u8)
     }
 
+    /// Whether moving the last `count` cards of column `from` onto column `to` would leave a
+    /// complete run on top of `to` ([`Position::complete_run_on_top`]), without moving them.
+    #[inline]
+    pub(crate) fn move_completes_run(&self, from: usize, count: usize, to: usize) -> bool {
+        let (lf, lt) = (self.len[from] as usize - count, self.len[to] as usize);
+        let n = lt + count;
+        if n < RUN + self.down[to] as usize {
+            return false;
+        }
+        let card = |j: usize| {
+            if j < lt {
+                self.cards[to * self.stride + j]
+            } else {
+                self.cards[from * self.stride + lf + j - lt]
+            }
+        };
+        let ace = card(n - 1);
+        if ace == UNKNOWN || ace & 0x0f != 1 {
+            return false;
+        }
+        (1..RUN).all(|k| card(n - 1 - k) == ace + k as u8)
+    }
+
     fn remove_run(&mut self, c: usize) {
         for _ in 0..RUN {
             self.pop(c);

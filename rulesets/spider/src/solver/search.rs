@@ -261,8 +261,8 @@ pub(crate) fn best_first(
             }
             // The bias sees the position the move is made from.
             let bias = move_bias(&pos, mv) + tuning.depth_weight * (node.depth as i32 + 1);
-            // Most moves are scored without being made; one that may complete a run, and a
-            // deal, are made and taken back.
+            // Most moves are scored without being made; one that completes a run, and a deal,
+            // are made and taken back.
             let scored = match mv {
                 SolverMove::Move { from, count, to } => {
                     here.move_child(&pos, from, count, to, &views)

@@ -9,7 +9,7 @@
 //! [`crate::solver::eval::column_cost`]; the tests below pin that on positions from random play.
 
 use crate::solver::eval::{base, Weights};
-use crate::solver::moves::{movable_group, shared_columns};
+use crate::solver::moves::shared_columns;
 use crate::solver::position::{rank, suit, Key, Position, Undo, MAX_COLUMNS, UNKNOWN};
 use crate::solver::{GroupRule, SolverMove};
 
@@ -43,13 +43,57 @@ impl Shape {
         s
     }
 
+    /// The shape of column `c` and its [`movable_group`](crate::solver::moves::movable_group) under `group`, in one pass from the
+    /// top: the group is the top card and the links under it that are not breaks (of suit
+    /// too, under classic rules).
+    #[inline]
+    fn with_group(pos: &Position, c: usize, group: GroupRule) -> (Shape, u8) {
+        let col = pos.column(c);
+        let down = pos.face_down(c);
+        let n = col.len();
+        let mut s = Shape {
+            empty: n == 0,
+            down: down as u16,
+            rank_breaks: 0,
+            suit_breaks: 0,
+        };
+        let mut g = u8::from(n > 0 && col[n - 1] != UNKNOWN);
+        let mut growing = g > 0;
+        let suit_ends = group == GroupRule::Classic;
+        for i in (down + 1..n).rev() {
+            let class = Shape::class(col[i - 1], col[i]);
+            match class {
+                Link::Rank => s.rank_breaks += 1,
+                Link::Suit => s.suit_breaks += 1,
+                Link::Suited => {}
+            }
+            if growing {
+                growing = class == Link::Suited || (class == Link::Suit && !suit_ends);
+                g += u8::from(growing);
+            }
+        }
+        (s, g)
+    }
+
+    /// What face-up card `up` lying on face-up card `lo` is.
+    #[inline]
+    fn class(lo: u8, up: u8) -> Link {
+        if up == UNKNOWN || lo == UNKNOWN || rank(lo) != rank(up) + 1 {
+            Link::Rank
+        } else if suit(lo) != suit(up) {
+            Link::Suit
+        } else {
+            Link::Suited
+        }
+    }
+
     /// Counts face-up card `up` lying on face-up card `lo`.
     #[inline]
     fn link(&mut self, lo: u8, up: u8) {
-        if up == UNKNOWN || lo == UNKNOWN || rank(lo) != rank(up) + 1 {
-            self.rank_breaks += 1;
-        } else if suit(lo) != suit(up) {
-            self.suit_breaks += 1;
+        match Shape::class(lo, up) {
+            Link::Rank => self.rank_breaks += 1,
+            Link::Suit => self.suit_breaks += 1,
+            Link::Suited => {}
         }
     }
 
@@ -78,6 +122,17 @@ impl Shape {
             + w.rank_break * self.rank_breaks as i32
             + w.suit_break * self.suit_breaks as i32
     }
+}
+
+/// A link between two face-up cards, as the heuristic counts it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Link {
+    /// Not one rank lower (or a card unknown): a rank break.
+    Rank,
+    /// One rank lower, another suit: a suit break.
+    Suit,
+    /// One rank lower, same suit.
+    Suited,
 }
 
 /// A node's per-column keys, costs, last cards and movable groups, kept from one expanded
@@ -151,9 +206,8 @@ impl Summary {
         while redo != 0 {
             let c = redo.trailing_zeros() as usize;
             redo &= redo - 1;
-            self.shapes[c] = Shape::of(pos, c);
+            (self.shapes[c], self.groups[c]) = Shape::with_group(pos, c, group);
             self.tops[c] = pos.top(c).unwrap_or(UNKNOWN);
-            self.groups[c] = movable_group(pos, c, group) as u8;
             for (v, w) in views.iter().enumerate() {
                 self.costs[v][c] = self.shapes[c].cost(w);
             }
@@ -181,7 +235,7 @@ impl Summary {
         &self.tops
     }
 
-    /// Each column's [`movable_group`].
+    /// Each column's [`movable_group`](crate::solver::moves::movable_group).
     pub(crate) fn groups(&self) -> &[u8; MAX_COLUMNS] {
         &self.groups
     }
@@ -194,7 +248,7 @@ impl Summary {
     /// Key and heuristic scores of the child that moving the last `count` cards of column
     /// `from` onto column `to` makes from `pos` (the summarised position), found without
     /// making the move: only the links the move breaks or makes are counted. `None` when the
-    /// move may complete a run (the group ends with an Ace): apply it and ask [`Summary::child`].
+    /// move completes a run: apply it and ask [`Summary::child`].
     #[inline]
     pub(crate) fn move_child(
         &self,
@@ -205,7 +259,7 @@ impl Summary {
         views: &[Weights],
     ) -> Option<(Key, [i32; MAX_VIEWS])> {
         let (f, n, t) = (from as usize, count as usize, to as usize);
-        if rank(self.tops[f]) == 1 {
+        if rank(self.tops[f]) == 1 && pos.move_completes_run(f, n, t) {
             return None;
         }
         let (kf, kt) = pos.moved_column_keys(f, n, t);
@@ -325,7 +379,7 @@ impl Summary {
 mod tests {
     use super::*;
     use crate::solver::eval::{column_cost, score};
-    use crate::solver::moves::legal_moves;
+    use crate::solver::moves::{legal_moves, movable_group};
     use crate::solver::position::byte;
     use crate::solver::{solve, Budget, DealPolicy, Mode, SolverRules, Verdict};
     use felt_core::{Card, DeckSpec, Suit};
@@ -406,6 +460,10 @@ mod tests {
         changed: u32,
     ) {
         let views = views(rules);
+        // The position's own keys, kept up to date by moves and unpacking, are exact.
+        let mut rehashed = pos.clone();
+        rehashed.rehash();
+        assert_eq!(pos.key(0), rehashed.key(0));
         let shared = shared_columns(pos, honest);
         kept.update(pos, shared, &views, rules.group, changed);
         let fresh = Summary::of(pos, shared, &views, rules.group);
