@@ -111,20 +111,20 @@ impl Queues {
         self.entries += 1;
     }
 
-    /// The next node to expand: levels in turn, `per_round` each; within a level, views in
-    /// turn. A node already expanded through another view is skipped.
-    fn pop(&mut self, expanded: impl Fn(u32) -> bool) -> Option<u32> {
+    /// The next node to expand and the queue it came from: levels in turn, `per_round` each;
+    /// within a level, views in turn. A node already expanded through another view is skipped.
+    fn pop(&mut self, expanded: impl Fn(u32) -> bool) -> Option<(u32, usize)> {
         let mut tries = 0;
         while tries <= self.levels * self.views {
             if self.taken < self.per_round {
                 for _ in 0..self.views {
-                    let v = self.view;
+                    let q = self.level * self.views + self.view;
                     self.view = (self.view + 1) % self.views;
-                    while let Some(o) = self.heaps[self.level * self.views + v].pop() {
+                    while let Some(o) = self.heaps[q].pop() {
                         self.entries -= 1;
                         if !expanded(o.node) {
                             self.taken += 1;
-                            return Some(o.node);
+                            return Some((o.node, q));
                         }
                     }
                 }
@@ -135,6 +135,13 @@ impl Queues {
         }
         None
     }
+}
+
+/// A working position of the search: the node it holds and that node's summary.
+struct Work {
+    pos: Position,
+    here: Summary,
+    held: u32,
 }
 
 /// Why a search stopped.
@@ -168,7 +175,7 @@ pub(crate) fn best_first(
     let mut arena: Vec<u8> = Vec::with_capacity(1 << 20);
     let levels = root.rows_left() + 1;
     let mut queues = Queues::new(levels, views.len(), tuning.per_round);
-    let mut pos = root.clone();
+    let pos = root;
     let mut moves = Vec::with_capacity(64);
     let mut kids: Vec<(Key, [i32; MAX_VIEWS], SolverMove, usize)> = Vec::with_capacity(64);
     let mut peak = 0usize;
@@ -202,12 +209,19 @@ pub(crate) fn best_first(
     }
     let mut expansions = 0u64;
     let mut pruned_any = false;
-    // The node whose position `pos` holds, and its summary.
-    let mut held = 0u32;
-    let mut here = Summary::of(&pos, shared_columns(&pos, honest), &views, rules.group);
+    // One working position for each queue, with the node it holds and its summary: a greedy
+    // queue mostly takes a child or a near relative of the node it gave last, so few columns
+    // differ from it, while the queues taking turns lie far apart.
+    let mut work: Vec<Work> = Vec::new();
+    work.resize_with(levels * views.len(), || Work {
+        pos: root.clone(),
+        here: Summary::of(root, shared_columns(root, honest), &views, rules.group),
+        held: 0,
+    });
     loop {
         let popped = queues.pop(|id| nodes[id as usize].packed != u32::MAX);
-        let Some(id) = popped else { break };
+        let Some((id, queue)) = popped else { break };
+        let Work { pos, here, held } = &mut work[queue];
         expansions += 1;
         let bytes = arena.capacity()
             + nodes.capacity() * std::mem::size_of::<Node>()
@@ -226,13 +240,12 @@ pub(crate) fn best_first(
                 }
             }
         }
-        // Rebuild the node's position from its parent's packed form and its move. `pos` still
-        // holds the node expanded last: a greedy search often takes one of its children next,
-        // and then the parent is already there.
+        // Rebuild the node's position from its parent's packed form and its move, unless the
+        // parent is already there.
         let node = nodes[id as usize];
         let mut changed = 0u32;
         if node.parent != u32::MAX {
-            if node.parent != held {
+            if node.parent != *held {
                 let parent = nodes[node.parent as usize];
                 changed = pos.unpack_changed(&arena[parent.packed as usize..]).1;
             }
@@ -241,7 +254,7 @@ pub(crate) fn best_first(
                 SolverMove::Deal => u32::MAX,
             };
         }
-        held = id;
+        *held = id;
         nodes[id as usize].packed = arena.len() as u32;
         pos.pack(&mut arena);
 
