@@ -185,10 +185,10 @@ pub(crate) fn best_first(
         peak_bytes: peak,
     };
 
-    if is_won(&pos, rules) {
+    if is_won(pos, rules) {
         return (answer(Verdict::Won(Vec::new()), &seen, 0), Stop::Answered);
     }
-    seen.insert(pos.key(shared_columns(&pos, honest)));
+    seen.insert(pos.key(shared_columns(pos, honest)));
     nodes.push(Node {
         parent: u32::MAX,
         mv: 0,
@@ -196,7 +196,7 @@ pub(crate) fn best_first(
         depth: 0,
     });
     for (v, w) in views.iter().enumerate() {
-        let prio = score(&pos, w);
+        let prio = score(pos, w);
         queues.push(
             0,
             v,
@@ -258,27 +258,27 @@ pub(crate) fn best_first(
         nodes[id as usize].packed = arena.len() as u32;
         pos.pack(&mut arena);
 
-        let shared = shared_columns(&pos, honest);
-        here.update(&pos, shared, &views, rules.group, changed);
+        let shared = shared_columns(pos, honest);
+        here.update(pos, shared, &views, rules.group, changed);
         let tops = here.tops();
         moves.clear();
-        search_moves_grouped(&pos, rules, shared, here.groups(), &mut moves);
+        search_moves_grouped(pos, rules, shared, here.groups(), &mut moves);
         // Evaluate every child first and prefetch its table slot: the table is far larger
         // than the caches, and the lookups then overlap.
         kids.clear();
         let level = levels - 1 - pos.rows_left();
         for &mv in &moves {
-            if tuning.prune && moves::pruned_with(&pos, mv, tops, here.free()) {
+            if tuning.prune && moves::pruned_with(pos, mv, tops, here.free()) {
                 pruned_any = true;
                 continue;
             }
             // The bias sees the position the move is made from.
-            let bias = move_bias(&pos, mv) + tuning.depth_weight * (node.depth as i32 + 1);
+            let bias = move_bias(pos, mv) + tuning.depth_weight * (node.depth as i32 + 1);
             // Most moves are scored without being made; one that completes a run, and a deal,
             // are made and taken back.
             let scored = match mv {
                 SolverMove::Move { from, count, to } => {
-                    here.move_child(&pos, from, count, to, &views)
+                    here.move_child(pos, from, count, to, &views)
                 }
                 SolverMove::Deal => None,
             };
@@ -286,7 +286,7 @@ pub(crate) fn best_first(
                 Some((key, scores)) => (key, scores, level),
                 None => {
                     let undo = pos.apply(mv);
-                    if is_won(&pos, rules) {
+                    if is_won(pos, rules) {
                         let mut line = vec![mv];
                         let mut at = id;
                         while nodes[at as usize].parent != u32::MAX {
@@ -296,7 +296,7 @@ pub(crate) fn best_first(
                         line.reverse();
                         return (answer(Verdict::Won(line), &seen, peak), Stop::Answered);
                     }
-                    let (key, scores) = here.child(&pos, &undo, honest, &views);
+                    let (key, scores) = here.child(pos, &undo, honest, &views);
                     let child_level = levels - 1 - pos.rows_left();
                     pos.undo(undo);
                     (key, scores, child_level)
