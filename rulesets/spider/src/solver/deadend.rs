@@ -16,7 +16,7 @@
 //! toward progress first, so a way out, when there is one, is usually met early.
 
 use super::moves::{deal_allowed, links, search_moves, shared_columns, suited_link, SolverMove};
-use super::position::{rank, suit, Position, Undo, RUN};
+use super::position::{rank, suit, Key, Position, Undo, MAX_COLUMNS, RUN};
 use super::table::KeySet;
 use super::{Budget, SolverRules};
 
@@ -54,6 +54,8 @@ struct Frame {
     hi: usize,
     next: usize,
     undo: Option<Undo>,
+    /// The position's key before `undo`'s move, restored when the frame is left.
+    key: Key,
 }
 
 /// Decides exactly whether `pos` is a dead end under `rules`. Hidden cards are never read.
@@ -90,16 +92,26 @@ pub(crate) fn exhaustive(
             states: 0,
         };
     }
+    // Every column is interchangeable (the search is honest), and nothing in the search
+    // changes the stock or the runs removed: a move changes the key only through the two
+    // columns it touches, so the key is kept up to date from their shares alone.
+    let shared = shared_columns(&p, true);
+    let mut key = p.key(shared);
+    let mut col_keys = [Key::default(); MAX_COLUMNS];
+    for (c, k) in col_keys.iter_mut().enumerate().take(p.columns()) {
+        *k = p.column_key(c, shared);
+    }
     let mut seen = KeySet::with_capacity(1 << 10);
-    seen.insert(p.key(shared_columns(&p, true)));
+    seen.insert(key);
     let mut buf: Vec<SolverMove> = Vec::with_capacity(256);
-    search_moves(&p, rules, shared_columns(&p, true), &mut buf);
+    search_moves(&p, rules, shared, &mut buf);
     toward_progress(&p, &mut buf);
     let mut stack = vec![Frame {
         lo: 0,
         hi: buf.len(),
         next: 0,
         undo: None,
+        key,
     }];
     let mut visited = 0u64;
     // Times the relaxed game was asked inside the search, and times it cut a position.
@@ -109,6 +121,8 @@ pub(crate) fn exhaustive(
             buf.truncate(top.lo);
             if let Some(u) = top.undo {
                 p.undo(u);
+                key = top.key;
+                touched(&p, u.mv, shared, &mut col_keys);
             }
             stack.pop();
             continue;
@@ -125,10 +139,24 @@ pub(crate) fn exhaustive(
                 states: seen.len() as u64,
             };
         }
-        if !seen.insert(p.key(shared_columns(&p, true))) {
+        let before = key;
+        let next = match mv {
+            SolverMove::Move { from, to, .. } => {
+                let (f, t) = (from as usize, to as usize);
+                key.sub(col_keys[f])
+                    .sub(col_keys[t])
+                    .add(p.column_key(f, shared))
+                    .add(p.column_key(t, shared))
+            }
+            SolverMove::Deal => p.key(shared),
+        };
+        debug_assert_eq!(next, p.key(shared));
+        if !seen.insert(next) {
             p.undo(u);
             continue;
         }
+        key = next;
+        touched(&p, mv, shared, &mut col_keys);
         visited += 1;
         if seen.len() as u64 >= budget.max_states || seen.bytes() > budget.max_bytes {
             return DeadEnd::Undecided {
@@ -157,7 +185,7 @@ pub(crate) fn exhaustive(
             stuck
         };
         if !hopeless {
-            search_moves(&p, rules, shared_columns(&p, true), &mut buf);
+            search_moves(&p, rules, shared, &mut buf);
             toward_progress(&p, &mut buf[lo..]);
         }
         let hi = buf.len();
@@ -166,10 +194,27 @@ pub(crate) fn exhaustive(
             hi,
             next: lo,
             undo: Some(u),
+            key: before,
         });
     }
     DeadEnd::Stuck {
         states: seen.len() as u64,
+    }
+}
+
+/// Refreshes the key shares of the columns `mv` touched.
+fn touched(p: &Position, mv: SolverMove, shared: u32, col_keys: &mut [Key; MAX_COLUMNS]) {
+    match mv {
+        SolverMove::Move { from, to, .. } => {
+            for c in [from as usize, to as usize] {
+                col_keys[c] = p.column_key(c, shared);
+            }
+        }
+        SolverMove::Deal => {
+            for (c, k) in col_keys.iter_mut().enumerate().take(p.columns()) {
+                *k = p.column_key(c, shared);
+            }
+        }
     }
 }
 
@@ -225,68 +270,78 @@ pub(crate) fn relaxed_progress(p: &Position, rules: &SolverRules) -> bool {
     }
     let ncols = p.columns();
     // `rem` per column as a bit set: bit `k` set when `k` cards may remain.
-    let mut rem = [0u64; super::position::MAX_COLUMNS];
+    let mut rem = [0u64; MAX_COLUMNS];
+    // Bit `k` set when card `k` lies on card `k - 1` as in a movable group.
+    let mut link = [0u64; MAX_COLUMNS];
     // Ranks (bits 1 to 13) of cards that may be last in a column.
     let mut avail = 0u16;
     let mut empty = false;
-    for (c, r) in rem.iter_mut().enumerate().take(ncols) {
+    for c in 0..ncols {
         let n = p.len(c);
         if n == 0 {
             empty = true;
         } else if n < 64 {
-            *r = 1 << n;
+            rem[c] = 1 << n;
             avail |= 1 << rank(p.at(c, n - 1));
+            for k in p.face_down(c) + 1..n {
+                if links(p.at(c, k - 1), p.at(c, k), rules.group) {
+                    link[c] |= 1 << k;
+                }
+            }
         } else {
             // Too tall to track (never in a real game): no proof.
             return true;
         }
     }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (c, r) in rem.iter_mut().enumerate().take(ncols) {
+    // A column's claims depend only on its own cards, `avail` and `empty`, and one pass from
+    // the top down reaches its fixed point for them (a claim only helps claims below it), so
+    // a column is looked at again only when `avail` or `empty` grew since its last pass.
+    let mut seen: [Option<(u16, bool)>; MAX_COLUMNS] = [None; MAX_COLUMNS];
+    loop {
+        let mut changed = false;
+        for c in 0..ncols {
             let n = p.len(c);
-            if n == 0 {
+            if n == 0 || seen[c] == Some((avail, empty)) {
                 continue;
             }
+            seen[c] = Some((avail, empty));
             let down = p.face_down(c);
-            let before = *r;
+            let before = rem[c];
+            let mut r = before;
+            // `reach`: `rem[c][j]` holds for some `j > k` such that cards `k..j` may move as
+            // one group; from `k + 1` to `k` it needs `rem[c][k + 1]`, or card `k + 1` linked on
+            // card `k` and `reach` at `k + 1`.
+            let mut reach = true;
             for k in (down..n).rev() {
-                if *r & (1 << k) != 0 {
+                if k + 1 < n {
+                    reach = r & (1 << (k + 1)) != 0 || (link[c] & (1 << (k + 1)) != 0 && reach);
+                }
+                if r & (1 << k) != 0 || !reach {
                     continue;
                 }
                 let head = p.at(c, k);
-                let placeable = empty || (rank(head) < 13 && avail & (1 << (rank(head) + 1)) != 0);
-                if !placeable {
-                    continue;
-                }
-                // The group `k..j` for each `j` it may reach.
-                let mut j = k + 1;
-                loop {
-                    if *r & (1 << j) != 0 {
-                        *r |= 1 << k;
-                        break;
-                    }
-                    if j == n || !links(p.at(c, j - 1), p.at(c, j), rules.group) {
-                        break;
-                    }
-                    j += 1;
+                if empty || (rank(head) < 13 && avail & (1 << (rank(head) + 1)) != 0) {
+                    r |= 1 << k;
                 }
             }
-            if *r != before {
+            if r != before {
+                rem[c] = r;
                 changed = true;
-                if down > 0 && *r & (1 << down) != 0 {
+                if down > 0 && r & (1 << down) != 0 {
                     return true;
                 }
-                if down == 0 && *r & 1 != 0 {
+                if down == 0 && r & 1 != 0 {
                     empty = true;
                 }
                 for k in down + 1..=n {
-                    if *r & (1 << k) != 0 {
+                    if r & (1 << k) != 0 {
                         avail |= 1 << rank(p.at(c, k - 1));
                     }
                 }
             }
+        }
+        if !changed {
+            break;
         }
     }
     run_possible(p, &rem)

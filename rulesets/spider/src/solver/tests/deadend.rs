@@ -307,3 +307,130 @@ fn the_relaxed_shortcut_is_never_a_false_alarm() {
     // The shortcut must carry its weight: it settles some of the real dead ends alone.
     assert!(proved > 0 && stuck >= proved, "{proved} of {stuck}");
 }
+
+/// The relaxed game of `relaxed_progress` in its plainest form: every column is looked at again
+/// until nothing changes, and each claim walks its group up card by card. The solver's version
+/// looks at a column again only when what it depends on grew; both must reach the same answer.
+fn relaxed_reference(p: &crate::solver::Position, rules: &crate::solver::SolverRules) -> bool {
+    use crate::solver::moves::{links, suited_link};
+    use crate::solver::position::{rank, suit};
+    if p.rows_left() > 0 {
+        return true;
+    }
+    let n_of = |c: usize| p.len(c);
+    let mut rem: Vec<Vec<bool>> = (0..p.columns())
+        .map(|c| (0..=n_of(c)).map(|k| k == n_of(c)).collect())
+        .collect();
+    let mut empty = (0..p.columns()).any(|c| n_of(c) == 0);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut avail: Vec<u8> = Vec::new();
+        for (c, r) in rem.iter().enumerate() {
+            let down = p.face_down(c);
+            for (k, _) in r.iter().enumerate().skip(down + 1).filter(|(_, &may)| may) {
+                avail.push(rank(p.at(c, k - 1)));
+            }
+        }
+        for (c, r) in rem.iter_mut().enumerate() {
+            let (n, down) = (n_of(c), p.face_down(c));
+            for k in (down..n).rev() {
+                let head = p.at(c, k);
+                let placeable = empty || avail.contains(&(rank(head) + 1));
+                if r[k] || !placeable {
+                    continue;
+                }
+                let mut j = k + 1;
+                while !r[j] && j < n && links(p.at(c, j - 1), p.at(c, j), rules.group) {
+                    j += 1;
+                }
+                if r[j] {
+                    r[k] = true;
+                    changed = true;
+                }
+            }
+            if n > 0 && down > 0 && r[down] {
+                return true;
+            }
+            if n > 0 && down == 0 && r[0] {
+                empty = true;
+            }
+        }
+    }
+    // A finished run: a face-up King heading a suited chain that may be last, with every
+    // lower rank of its suit face up somewhere.
+    let up = |s: u8, r: u8| {
+        (0..p.columns()).any(|c| {
+            (p.face_down(c)..n_of(c)).any(|i| suit(p.at(c, i)) == s && rank(p.at(c, i)) == r)
+        })
+    };
+    (0..p.columns()).any(|c| {
+        (p.face_down(c)..n_of(c)).any(|k| {
+            let king = p.at(c, k);
+            rank(king) == 13
+                && (k + 1..=n_of(c)).any(|j| {
+                    j - k <= 13
+                        && (k + 1..j).all(|i| suited_link(p.at(c, i - 1), p.at(c, i)))
+                        && rem[c][j]
+                        && (1..rank(p.at(c, j - 1))).all(|r| up(suit(king), r))
+                })
+        })
+    })
+}
+
+/// A random finished-stock position: some of two packs of two suits in eight columns, some
+/// empty, some without face-down cards, each with a random number of them face down.
+fn random_position(seed: u64) -> crate::solver::Position {
+    let mut deck: Vec<felt_core::Card> = (0..2u8)
+        .flat_map(|_| {
+            [0x00u8, 0x20]
+                .into_iter()
+                .flat_map(|s| (1..=13u8).filter_map(move |r| felt_core::Card::from_byte(s | r)))
+        })
+        .collect();
+    felt_core::shuffle(&mut deck, seed);
+    let mut bits = seed;
+    let mut take = |m: u64| {
+        bits = bits.rotate_left(7) ^ 0x5851_f42d_4c95_7f2d;
+        ((bits.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) & 0xffff) % m.max(1)
+    };
+    let total = 20 + (take(33) as usize);
+    let mut columns = Vec::new();
+    let mut rest = &deck[..total];
+    for c in 0..8 {
+        let n = if c == 7 {
+            rest.len()
+        } else {
+            (take(12) as usize).min(rest.len())
+        };
+        let (cards, tail) = rest.split_at(n);
+        rest = tail;
+        let down = if n == 0 { 0 } else { take(n as u64) as usize };
+        columns.push((cards.to_vec(), down));
+    }
+    crate::solver::Position::from_parts(&columns, &[], 0).expect("a valid position")
+}
+
+/// SITE-DEADEND: the solver's relaxed game (a column looked at again only when the ranks that
+/// may be last or an empty column grew) answers as its plainest form does, under both group
+/// rules, on random positions with and without empty columns; both answers occur.
+#[test]
+fn the_fast_relaxed_game_answers_as_the_plain_one() {
+    use crate::solver::{DealPolicy, GroupRule, SolverRules};
+    let mut answers = [0usize; 2];
+    for seed in 0..1500u64 {
+        let pos = random_position(seed).masked();
+        for group in [GroupRule::Classic, GroupRule::Relaxed] {
+            let rules = SolverRules {
+                group,
+                deal: DealPolicy::Filled,
+                runs_to_win: 8,
+                columns: 8,
+            };
+            let fast = relaxed_progress(&pos, &rules);
+            assert_eq!(fast, relaxed_reference(&pos, &rules), "{pos:?}");
+            answers[usize::from(fast)] += 1;
+        }
+    }
+    assert!(answers[0] >= 20 && answers[1] >= 20, "{answers:?}");
+}
