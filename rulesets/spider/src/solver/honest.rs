@@ -52,14 +52,19 @@ struct Node {
     first: u16,
 }
 
-/// Best lines found from `pos`, one per distinct first move, best first.
-pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Plan> {
-    let w = Weights {
+/// The weights a plan's end is valued by under `rules`.
+pub(crate) fn plan_weights(rules: &SolverRules) -> Weights {
+    Weights {
         empty: PLAN_EMPTY,
         down: PLAN_DOWN,
         hidden_column: 0,
         ..Weights::for_rules(rules)
-    };
+    }
+}
+
+/// Best lines found from `pos`, one per distinct first move, best first.
+pub fn plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Plan> {
+    let w = plan_weights(rules);
     let found = plans_with(pos, rules, budget, &w);
     if !found.is_empty() || pos.rows_left() == 0 {
         return found;

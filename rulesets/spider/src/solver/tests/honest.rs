@@ -126,3 +126,53 @@ fn the_honest_bot_plays_legal_games_and_reports_what_the_session_sees() {
     // One suit is the easy game: the bot wins most of these deals.
     assert!(wins >= 2, "won only {wins} of 3");
 }
+
+/// A line is valued by the best table it can reach, past its first turned card: here two
+/// cards can be turned, one by each of two independent moves, so the best plan's value is the
+/// table with both turned, while the plan handed out stops at the first (what comes after it
+/// is for the player to decide once the card is seen).
+#[test]
+fn a_plan_stops_at_its_first_turned_card_but_is_valued_past_it() {
+    use crate::solver::eval::score;
+    use crate::solver::honest::{plan_weights, plans};
+    use crate::solver::position::byte;
+    use crate::solver::{DealPolicy, GroupRule, SolverMove, SolverRules};
+    use felt_core::Suit;
+    let s = |r: u8| Card::from_byte(byte(Suit::Spade, r)).expect("a card");
+    let columns = vec![
+        (vec![s(13), s(5)], 1),
+        (vec![s(13), s(8)], 1),
+        (vec![s(12), s(6)], 0),
+        (vec![s(11), s(9)], 0),
+    ];
+    let pos = Position::from_parts(&columns, &[], 0).expect("a position");
+    let rules = SolverRules {
+        group: GroupRule::Classic,
+        deal: DealPolicy::Filled,
+        runs_to_win: 8,
+        columns: 4,
+    };
+    let found = plans(&pos, &rules, Budget::states(10_000));
+    let best = found.first().expect("a plan");
+    let five_onto_six = SolverMove::Move {
+        from: 0,
+        count: 1,
+        to: 2,
+    };
+    let eight_onto_nine = SolverMove::Move {
+        from: 1,
+        count: 1,
+        to: 3,
+    };
+    assert!(
+        best.line == [five_onto_six] || best.line == [eight_onto_nine],
+        "{best:?}"
+    );
+    let mut both = pos.masked();
+    both.apply(five_onto_six);
+    both.apply(eight_onto_nine);
+    assert_eq!(best.value, score(&both, &plan_weights(&rules)));
+    let mut one = pos.masked();
+    one.apply(best.line[0]);
+    assert!(best.value < score(&one, &plan_weights(&rules)));
+}
