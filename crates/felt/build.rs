@@ -6,28 +6,35 @@ use std::path::Path;
 
 fn list(dir: &Path) -> Vec<(String, String)> {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .map(|p| {
-                    println!("cargo:rerun-if-changed={}", p.display());
-                    let name = p
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    (name, p.display().to_string())
-                })
-                .collect()
+    // A felt without its built-in variants would start and offer nothing: fail the build
+    // instead, saying where it looked.
+    let entries = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read the built-in files in {}: {e}", dir.display()));
+    let mut files: Vec<(String, String)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| {
+            println!("cargo:rerun-if-changed={}", p.display());
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (name, p.display().to_string())
         })
-        .unwrap_or_default();
+        .collect();
+    if files.is_empty() {
+        panic!("no .toml files in {}", dir.display());
+    }
     files.sort();
     files
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+    // Read at run time, not baked in with env!(): a build script compiled for one checkout
+    // and reused from a shared target folder must still read this checkout's files.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let root = Path::new(&manifest).join("../../config");
     let mut out = String::new();
     for (konst, sub) in [("VARIANTS", "variants"), ("SCORING", "scoring")] {
         let _ = writeln!(

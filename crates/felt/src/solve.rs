@@ -15,7 +15,9 @@ use clap::{Args, ValueEnum};
 use felt_core::{Action, Catalog, GameCode, Ruleset, Setup};
 use felt_spider::solver::glue::{position_of, rules_of};
 use felt_spider::solver::honest::{self, autoplay};
-use felt_spider::solver::{dead_end, solve, Budget, Mode, Position, SolverMove, Verdict};
+use felt_spider::solver::{
+    dead_end, solve, Budget, Mode, Position, SolverMove, SolverRules, Verdict,
+};
 use felt_spider::{SpiderRuleset, SpiderState, RULESET_ID};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -286,18 +288,40 @@ fn progress(n: u64) -> ProgressBar {
 }
 
 /// Runs `one` on every seed in parallel with a progress bar; rows come back in seed order.
+/// What one deal of a batch gave, before its seed and time are added.
+struct Outcome {
+    verdict: &'static str,
+    states: u64,
+    peak: usize,
+    moves: usize,
+}
+
+/// Deals `first..=last` of `ruleset`, each given to `one` as a solver position and timed, in
+/// parallel (`--jobs`), with a progress bar; rows in seed order.
 fn batch(
+    ruleset: &SpiderRuleset,
     args: &SolveArgs,
     first: u64,
     last: u64,
-    one: impl Fn(u64) -> Row + Sync,
+    one: impl Fn(&Position, &SolverRules) -> Outcome + Sync,
 ) -> Result<Vec<Row>> {
+    let rules = rules_of(ruleset);
     let bar = progress(last - first + 1);
     let mut rows: Vec<Row> = pool(args)?.install(|| {
         (first..=last)
             .into_par_iter()
             .map(|seed| {
-                let row = one(seed);
+                let pos = position_of(ruleset, &ruleset.deal(seed));
+                let start = Instant::now();
+                let out = one(&pos, &rules);
+                let row = Row {
+                    seed,
+                    verdict: out.verdict,
+                    ms: start.elapsed().as_secs_f64() * 1000.0,
+                    states: out.states,
+                    peak: out.peak,
+                    moves: out.moves,
+                };
                 bar.inc(1);
                 row
             })
@@ -368,22 +392,16 @@ fn solve_table(
     last: u64,
     args: &SolveArgs,
 ) -> Result<()> {
-    let rules = rules_of(ruleset);
-    let rows = batch(args, first, last, |seed| {
-        let pos = position_of(ruleset, &ruleset.deal(seed));
+    let rows = batch(ruleset, args, first, last, |pos, rules| {
         let keep_going = deadline(args.budget_ms);
-        let start = Instant::now();
-        let answer = solve(&pos, &rules, Mode::Full, budget_of(args, &keep_going));
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let answer = solve(pos, rules, Mode::Full, budget_of(args, &keep_going));
         let (verdict, moves) = match &answer.verdict {
             Verdict::Won(line) => ("won", line.len()),
             Verdict::ProvenUnwinnable => ("proven", 0),
             Verdict::Undecided => ("undecided", 0),
         };
-        Row {
-            seed,
+        Outcome {
             verdict,
-            ms,
             states: answer.states,
             peak: answer.peak_bytes,
             moves,
@@ -441,15 +459,10 @@ fn bot_table(
     last: u64,
     args: &SolveArgs,
 ) -> Result<()> {
-    let rules = rules_of(ruleset);
-    let rows = batch(args, first, last, |seed| {
-        let pos = position_of(ruleset, &ruleset.deal(seed));
-        let start = Instant::now();
-        let played = autoplay(&pos, &rules, args.plan_states, 5_000);
-        Row {
-            seed,
+    let rows = batch(ruleset, args, first, last, |pos, rules| {
+        let played = autoplay(pos, rules, args.plan_states, 5_000);
+        Outcome {
             verdict: if played.won { "won" } else { "lost" },
-            ms: start.elapsed().as_secs_f64() * 1000.0,
             states: 0,
             peak: 0,
             moves: played.moves.len(),
