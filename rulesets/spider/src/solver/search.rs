@@ -17,10 +17,10 @@ use super::moves::{self, is_won, search_moves_grouped, shared_columns, SolverMov
 use super::position::{Key, Position};
 use super::table::KeySet;
 use super::{Answer, Budget, SolverRules, Tuning, Verdict};
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use queue::{Open, Queues};
 use summary::{Summary, MAX_VIEWS};
 
+mod queue;
 mod summary;
 
 /// How often (in expansions) the budget's callback is asked.
@@ -33,30 +33,6 @@ struct Node {
     /// Offset of the packed position in the arena once expanded, else `u32::MAX`.
     packed: u32,
     depth: u16,
-}
-
-#[derive(PartialEq, Eq)]
-struct Open {
-    prio: i32,
-    depth: u16,
-    node: u32,
-}
-
-impl Ord for Open {
-    fn cmp(&self, other: &Self) -> Ordering {
-        // BinaryHeap pops the greatest: lower score first, then deeper, then newer.
-        other
-            .prio
-            .cmp(&self.prio)
-            .then(self.depth.cmp(&other.depth))
-            .then(self.node.cmp(&other.node))
-    }
-}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
 }
 
 pub(crate) fn encode(mv: SolverMove) -> u32 {
@@ -77,63 +53,6 @@ pub(crate) fn decode(m: u32) -> SolverMove {
             count: (m >> 8) as u8,
             to: (m >> 16) as u8,
         }
-    }
-}
-
-/// The open queues: `levels × views` heaps and the turn-taking between them.
-struct Queues {
-    heaps: Vec<BinaryHeap<Open>>,
-    views: usize,
-    levels: usize,
-    per_round: u32,
-    level: usize,
-    taken: u32,
-    view: usize,
-    entries: usize,
-}
-
-impl Queues {
-    fn new(levels: usize, views: usize, per_round: u32) -> Queues {
-        Queues {
-            heaps: (0..levels * views).map(|_| BinaryHeap::new()).collect(),
-            views,
-            levels,
-            per_round: per_round.max(1),
-            level: 0,
-            taken: 0,
-            view: 0,
-            entries: 0,
-        }
-    }
-
-    fn push(&mut self, level: usize, view: usize, open: Open) {
-        self.heaps[level * self.views + view].push(open);
-        self.entries += 1;
-    }
-
-    /// The next node to expand and the queue it came from: levels in turn, `per_round` each;
-    /// within a level, views in turn. A node already expanded through another view is skipped.
-    fn pop(&mut self, expanded: impl Fn(u32) -> bool) -> Option<(u32, usize)> {
-        let mut tries = 0;
-        while tries <= self.levels * self.views {
-            if self.taken < self.per_round {
-                for _ in 0..self.views {
-                    let q = self.level * self.views + self.view;
-                    self.view = (self.view + 1) % self.views;
-                    while let Some(o) = self.heaps[q].pop() {
-                        self.entries -= 1;
-                        if !expanded(o.node) {
-                            self.taken += 1;
-                            return Some((o.node, q));
-                        }
-                    }
-                }
-            }
-            self.level = (self.level + 1) % self.levels;
-            self.taken = 0;
-            tries += 1;
-        }
-        None
     }
 }
 
@@ -197,15 +116,7 @@ pub(crate) fn best_first(
     });
     for (v, w) in views.iter().enumerate() {
         let prio = score(pos, w);
-        queues.push(
-            0,
-            v,
-            Open {
-                prio,
-                depth: 0,
-                node: 0,
-            },
-        );
+        queues.push(0, v, Open::new(prio, 0, 0));
     }
     let mut expansions = 0u64;
     let mut pruned_any = false;
@@ -316,15 +227,7 @@ pub(crate) fn best_first(
                     depth,
                 });
                 for (v, &prio) in prios.iter().enumerate().take(views.len()) {
-                    queues.push(
-                        level,
-                        v,
-                        Open {
-                            prio,
-                            depth,
-                            node: child,
-                        },
-                    );
+                    queues.push(level, v, Open::new(prio, depth, child));
                 }
             }
         }
