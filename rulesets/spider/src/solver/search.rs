@@ -8,9 +8,14 @@
 //! dived into rather than swept.
 //!
 //! A node stores only its parent and the move that made it; its packed position is kept once
-//! it is expanded, so memory grows with expansions, not with the positions merely seen. When
-//! every queue runs dry and no move was left out, every reachable position has been visited:
-//! that is the proof of a loss.
+//! it is expanded with a new child, so memory grows with expansions, not with the positions
+//! merely seen. When every queue runs dry and no move was left out, every reachable position
+//! has been visited: that is the proof of a loss.
+//!
+//! Most of the work per node is redone only where it changed: the node is rebuilt from its
+//! parent over the working position its queue used last (a near relative), the per-column
+//! summary ([`summary`]) is redone for the columns that differ, and a move's child is scored
+//! from the links the move breaks and makes, without making it.
 
 use super::eval::{move_bias, score, Weights};
 use super::moves::{self, is_won, search_moves_grouped, shared_columns, SolverMove};
@@ -26,11 +31,16 @@ mod summary;
 /// How often (in expansions) the budget's callback is asked.
 const CHECK_EVERY: u64 = 256;
 
+/// [`Node::packed`] of a node expanded without a new child.
+const BARE: u32 = u32::MAX - 1;
+
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
     mv: u32,
-    /// Offset of the packed position in the arena once expanded, else `u32::MAX`.
+    /// Offset of the packed position in the arena once expanded, [`BARE`] if expanded without
+    /// a new child (then nothing is ever rebuilt from it, and it is not packed), else
+    /// `u32::MAX`.
     packed: u32,
     depth: u16,
 }
@@ -166,8 +176,7 @@ pub(crate) fn best_first(
             };
         }
         *held = id;
-        nodes[id as usize].packed = arena.len() as u32;
-        pos.pack(&mut arena);
+        nodes[id as usize].packed = BARE;
 
         let shared = shared_columns(pos, honest);
         here.update(pos, shared, &views, rules.group, changed);
@@ -219,6 +228,11 @@ pub(crate) fn best_first(
         let depth = node.depth.saturating_add(1);
         for &(key, prios, mv, level) in &kids {
             if seen.insert(key) {
+                if nodes[id as usize].packed == BARE {
+                    // The first new child: its parent will be unpacked.
+                    nodes[id as usize].packed = arena.len() as u32;
+                    pos.pack(&mut arena);
+                }
                 let child = nodes.len() as u32;
                 nodes.push(Node {
                     parent: id,
