@@ -82,6 +82,18 @@ fn search_speed(c: &mut Criterion) {
             b.iter(|| solve(black_box(&pos), &rules, Mode::Full, Budget::states(states)))
         });
     }
+    // A deal the search does not decide within a second: 300,000 positions, where the table
+    // and the stored positions have long outgrown the caches, as in the hard deals of issue 6.
+    let r = ruleset("spider-4suit", "classic");
+    let pos = position_of(&r, &r.new_game(125));
+    let rules = rules_of(&r);
+    let states = 300_000;
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(states));
+    group.bench_function(
+        format!("search {states} states, spider-4suit deal 125"),
+        |b| b.iter(|| solve(black_box(&pos), &rules, Mode::Full, Budget::states(states))),
+    );
     group.finish();
 }
 
