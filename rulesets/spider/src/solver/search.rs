@@ -66,6 +66,16 @@ pub(crate) fn decode(m: u32) -> SolverMove {
     }
 }
 
+/// Makes room in `v` for at least `room` more items, growing it by a quarter rather than
+/// doubling it: the arena and the nodes are most of the memory a large search holds, and
+/// doubling would leave up to half of them reserved but unused against the memory bound.
+#[inline]
+fn grow_gently<T>(v: &mut Vec<T>, room: usize) {
+    if v.capacity() - v.len() < room {
+        v.reserve_exact(v.capacity() / 4 + room);
+    }
+}
+
 /// A working position of the search: the node it holds and that node's summary.
 struct Work {
     pos: Position,
@@ -231,8 +241,10 @@ pub(crate) fn best_first(
                 if nodes[id as usize].packed == BARE {
                     // The first new child: its parent will be unpacked.
                     nodes[id as usize].packed = arena.len() as u32;
+                    grow_gently(&mut arena, 4096);
                     pos.pack(&mut arena);
                 }
+                grow_gently(&mut nodes, 64);
                 let child = nodes.len() as u32;
                 nodes.push(Node {
                     parent: id,
