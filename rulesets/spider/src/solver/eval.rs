@@ -73,19 +73,58 @@ pub(crate) fn base(pos: &Position, w: &Weights) -> i32 {
 pub(crate) fn column_cost(pos: &Position, c: usize, w: &Weights) -> i32 {
     let col = pos.column(c);
     let down = pos.face_down(c);
-    if col.is_empty() {
-        return -w.empty;
-    }
-    let mut h = w.down * down as i32 + if down > 0 { w.hidden_column } else { 0 };
+    let (mut rank_breaks, mut suit_breaks) = (0, 0);
     for i in down + 1..col.len() {
-        let (lo, up) = (col[i - 1], col[i]);
-        if up == UNKNOWN || lo == UNKNOWN || rank(lo) != rank(up) + 1 {
-            h += w.rank_break;
-        } else if suit(lo) != suit(up) {
-            h += w.suit_break;
+        match link(col[i - 1], col[i]) {
+            Link::Rank => rank_breaks += 1,
+            Link::Suit => suit_breaks += 1,
+            Link::Suited => {}
         }
     }
-    h
+    cost_of(col.is_empty(), down as u32, rank_breaks, suit_breaks, w)
+}
+
+/// A column's cost from what it depends on: whether it is empty, its face-down cards, and the
+/// breaks in its face-up part. The search keeps these counts per column and prices them here,
+/// so the formula has one home.
+#[inline]
+pub(crate) fn cost_of(
+    empty: bool,
+    down: u32,
+    rank_breaks: u32,
+    suit_breaks: u32,
+    w: &Weights,
+) -> i32 {
+    if empty {
+        return -w.empty;
+    }
+    w.down * down as i32
+        + if down > 0 { w.hidden_column } else { 0 }
+        + w.rank_break * rank_breaks as i32
+        + w.suit_break * suit_breaks as i32
+}
+
+/// What a face-up card lying on another face-up card is to the heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Link {
+    /// Not one rank lower (or a card unknown): a rank break.
+    Rank,
+    /// One rank lower, another suit: a suit break.
+    Suit,
+    /// One rank lower, same suit.
+    Suited,
+}
+
+/// What face-up card `up` lying on face-up card `lo` is.
+#[inline]
+pub(crate) fn link(lo: u8, up: u8) -> Link {
+    if up == UNKNOWN || lo == UNKNOWN || rank(lo) != rank(up) + 1 {
+        Link::Rank
+    } else if suit(lo) != suit(up) {
+        Link::Suit
+    } else {
+        Link::Suited
+    }
 }
 
 /// A small bonus for the kind of move, to break ties toward moves a player would prefer.

@@ -5,12 +5,14 @@
 //! only on how many of its cards are face down and how many breaks (of rank, or of suit only)
 //! its face-up part holds. Counting those once ([`Shape`]) serves every set of weights the
 //! search alternates between, and a dealt card adds one link to a column's count instead of
-//! a rescan of the whole table. [`Shape::cost`] must stay equal to
-//! [`crate::solver::eval::column_cost`]; the tests below pin that on positions from random play.
+//! a rescan of the whole table. Both count links with [`crate::solver::eval::link`] and price
+//! the counts with [`crate::solver::eval::cost_of`], so [`Shape::cost`] and
+//! [`crate::solver::eval::column_cost`] agree by construction; the tests also pin that on
+//! positions from random play.
 
-use crate::solver::eval::{base, Weights};
+use crate::solver::eval::{base, cost_of, link, Link, Weights};
 use crate::solver::moves::shared_columns;
-use crate::solver::position::{rank, suit, Key, Position, Undo, MAX_COLUMNS, UNKNOWN};
+use crate::solver::position::{rank, Key, Position, Undo, MAX_COLUMNS, UNKNOWN};
 use crate::solver::{GroupRule, SolverMove};
 
 /// Most heuristics the search alternates between.
@@ -61,7 +63,7 @@ impl Shape {
         let mut growing = g > 0;
         let suit_ends = group == GroupRule::Classic;
         for i in (down + 1..n).rev() {
-            let class = Shape::class(col[i - 1], col[i]);
+            let class = link(col[i - 1], col[i]);
             match class {
                 Link::Rank => s.rank_breaks += 1,
                 Link::Suit => s.suit_breaks += 1,
@@ -75,22 +77,10 @@ impl Shape {
         (s, g)
     }
 
-    /// What face-up card `up` lying on face-up card `lo` is.
-    #[inline]
-    fn class(lo: u8, up: u8) -> Link {
-        if up == UNKNOWN || lo == UNKNOWN || rank(lo) != rank(up) + 1 {
-            Link::Rank
-        } else if suit(lo) != suit(up) {
-            Link::Suit
-        } else {
-            Link::Suited
-        }
-    }
-
     /// Counts face-up card `up` lying on face-up card `lo`.
     #[inline]
     fn link(&mut self, lo: u8, up: u8) {
-        match Shape::class(lo, up) {
+        match link(lo, up) {
             Link::Rank => self.rank_breaks += 1,
             Link::Suit => self.suit_breaks += 1,
             Link::Suited => {}
@@ -114,25 +104,14 @@ impl Shape {
     /// The column's cost under `w`: what [`crate::solver::eval::column_cost`] says.
     #[inline]
     pub(crate) fn cost(self, w: &Weights) -> i32 {
-        if self.empty {
-            return -w.empty;
-        }
-        w.down * self.down as i32
-            + if self.down > 0 { w.hidden_column } else { 0 }
-            + w.rank_break * self.rank_breaks as i32
-            + w.suit_break * self.suit_breaks as i32
+        cost_of(
+            self.empty,
+            self.down.into(),
+            self.rank_breaks.into(),
+            self.suit_breaks.into(),
+            w,
+        )
     }
-}
-
-/// A link between two face-up cards, as the heuristic counts it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Link {
-    /// Not one rank lower (or a card unknown): a rank break.
-    Rank,
-    /// One rank lower, another suit: a suit break.
-    Suit,
-    /// One rank lower, same suit.
-    Suited,
 }
 
 /// A node's per-column keys, costs, last cards and movable groups, kept from one expanded
