@@ -5,7 +5,9 @@ use crate::game::{Game, Overlay, Pending};
 use crate::hit::Target;
 use crate::input::{key_bar, FINISH_KEYS, TABLE_KEYS};
 use crate::layout::{layout, TooSmall};
-use crate::paint::{centred, fill, paragraph, put, status_line, window, wrapped_height};
+use crate::paint::{
+    centred, fill, paragraph, put, put_with_code, status_line, window, wrapped_height,
+};
 use crate::theme::Theme;
 use felt_core::{Action, Status};
 use ratatui::buffer::Buffer;
@@ -131,7 +133,6 @@ impl Game {
     fn draw_message(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
         let code = self.session.code().to_string();
-        let code_w = code.chars().count() as u16 + 1;
         let (text, style) = match (&self.note, &self.status) {
             (Some(n), _) if n.error => (format!(" {}", n.text), theme.error()),
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
@@ -155,20 +156,7 @@ impl Game {
                 theme.dim(),
             ),
         };
-        let len = text.chars().count() as u16;
-        if len + code_w < line.width {
-            put(
-                buf,
-                line.right() - code_w,
-                line.y,
-                &code,
-                code_w,
-                theme.dim(),
-            );
-            put(buf, line.x, line.y, &text, line.width - code_w, style);
-        } else {
-            put(buf, line.x, line.y, &text, line.width, style);
-        }
+        put_with_code(buf, line, &text, style, &code, theme.dim());
     }
 
     fn draw_help(&mut self, buf: &mut Buffer, area: Rect, scroll: u16) {

@@ -17,6 +17,26 @@ pub fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, max: u16, style: Style)
     buf.set_stringn(x, y, text, usize::from(room), style);
 }
 
+/// Writes `text` on `line` with `code` (the game code) at its right end when both fit; a
+/// long text wins the line and the code is left out.
+pub fn put_with_code(
+    buf: &mut Buffer,
+    line: Rect,
+    text: &str,
+    style: Style,
+    code: &str,
+    code_style: Style,
+) {
+    let code_w = code.chars().count() as u16 + 1;
+    let len = text.chars().count() as u16;
+    if len + code_w < line.width {
+        put(buf, line.right() - code_w, line.y, code, code_w, code_style);
+        put(buf, line.x, line.y, text, line.width - code_w, style);
+    } else {
+        put(buf, line.x, line.y, text, line.width, style);
+    }
+}
+
 /// Sets one cell.
 pub fn put_char(buf: &mut Buffer, x: u16, y: u16, c: char, style: Style) {
     if let Some(cell) = buf.cell_mut((x, y)) {

@@ -6,7 +6,7 @@ use crate::draw::{draw_table, Marks};
 use crate::hit::HitMap;
 use crate::input::{key_bar, Msg, REPLAY_KEYS};
 use crate::layout::layout;
-use crate::paint::{centred, fill, put, status_line};
+use crate::paint::{centred, fill, put, put_with_code, status_line};
 use crate::records::ReplayTape;
 use crate::theme::Theme;
 use felt_core::{Action, Status};
@@ -174,18 +174,6 @@ impl ReplayViewer {
             text.push_str(theme.separator());
             text.push_str(&end);
         }
-        let code_w = self.tape.code.chars().count() as u16 + 1;
-        let len = text.chars().count() as u16;
-        if len + code_w < line.width {
-            put(
-                buf,
-                line.right() - code_w,
-                line.y,
-                &self.tape.code,
-                code_w,
-                theme.dim(),
-            );
-        }
-        put(buf, line.x, line.y, &text, line.width, theme.info());
+        put_with_code(buf, line, &text, theme.info(), &self.tape.code, theme.dim());
     }
 }
