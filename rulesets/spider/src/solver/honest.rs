@@ -39,8 +39,7 @@ const DEAL_PENALTY: i32 = 1000;
 /// A planned line and how good the best table it leads to looks (lower is better).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
-    /// The certain moves: the last one turns a card, deals or wins (or nothing is left that
-    /// turns a card, and the line only tidies up).
+    /// The certain moves: the last one turns a card, deals or wins.
     pub line: Vec<SolverMove>,
     /// The heuristic value of the best table reachable through this line.
     pub value: i32,
