@@ -89,12 +89,19 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
             .ok_or_else(|| anyhow!("--deals needs --variant, e.g. --variant spider-4suit"))?;
         let ruleset = spider(catalog, variant, args.rules.as_deref())?;
         let (first, last) = parse_range(range)?;
+        let deals = Deals {
+            ruleset: &ruleset,
+            variant,
+            first,
+            last,
+            args,
+        };
         return if args.dead_ends {
-            dead_ends::dead_end_table(&ruleset, variant, first, last, args)
+            dead_ends::dead_end_table(&deals)
         } else if args.mode == ModeArg::Honest {
-            bot_table(&ruleset, variant, first, last, args)
+            bot_table(&deals)
         } else {
-            solve_table(&ruleset, variant, first, last, args)
+            solve_table(&deals)
         };
     }
     let (ruleset, state, label) = match (&args.code, &args.position) {
@@ -299,12 +306,11 @@ struct Outcome {
 /// Deals `first..=last` of `ruleset`, each given to `one` as a solver position and timed, in
 /// parallel (`--jobs`), with a progress bar; rows in seed order.
 fn batch(
-    ruleset: &SpiderRuleset,
-    args: &SolveArgs,
-    first: u64,
-    last: u64,
+    deals: &Deals<'_>,
     one: impl Fn(&Position, &SolverRules) -> Outcome + Sync,
 ) -> Result<Vec<Row>> {
+    let (ruleset, args) = (deals.ruleset, deals.args);
+    let (first, last) = (deals.first, deals.last);
     let rules = rules_of(ruleset);
     let bar = progress(last - first + 1);
     let mut rows: Vec<Row> = pool(args)?.install(|| {
@@ -367,14 +373,25 @@ fn process_peak_mb() -> Option<u64> {
     Some(kb.div_ceil(1024))
 }
 
-fn header(
-    ruleset: &SpiderRuleset,
-    variant: &str,
+/// A batch of deals from the command line: which ruleset and variant, which shuffles, and
+/// the options.
+#[derive(Clone, Copy)]
+struct Deals<'a> {
+    ruleset: &'a SpiderRuleset,
+    variant: &'a str,
     first: u64,
     last: u64,
-    args: &SolveArgs,
-    what: &str,
-) {
+    args: &'a SolveArgs,
+}
+
+fn header(deals: &Deals<'_>, what: &str) {
+    let Deals {
+        ruleset,
+        variant,
+        first,
+        last,
+        args,
+    } = *deals;
     let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads);
     println!(
         "{what}: {variant} ({}), deals {first}..{last}, {jobs} job(s)",
@@ -385,14 +402,9 @@ fn header(
     );
 }
 
-fn solve_table(
-    ruleset: &SpiderRuleset,
-    variant: &str,
-    first: u64,
-    last: u64,
-    args: &SolveArgs,
-) -> Result<()> {
-    let rows = batch(ruleset, args, first, last, |pos, rules| {
+fn solve_table(deals: &Deals<'_>) -> Result<()> {
+    let args = deals.args;
+    let rows = batch(deals, |pos, rules| {
         let keep_going = deadline(args.budget_ms);
         let answer = solve(pos, rules, Mode::Full, budget_of(args, &keep_going));
         let (verdict, moves) = match &answer.verdict {
@@ -407,14 +419,7 @@ fn solve_table(
             moves,
         }
     })?;
-    header(
-        ruleset,
-        variant,
-        first,
-        last,
-        args,
-        "solve, full information",
-    );
+    header(deals, "solve, full information");
     println!("budget {} ms and {} MB a deal", args.budget_ms, args.max_mb);
     let n = rows.len() as f64;
     println!("{:<22} {:>7} {:>8}", "", "deals", "share");
@@ -452,14 +457,9 @@ fn solve_table(
     Ok(())
 }
 
-fn bot_table(
-    ruleset: &SpiderRuleset,
-    variant: &str,
-    first: u64,
-    last: u64,
-    args: &SolveArgs,
-) -> Result<()> {
-    let rows = batch(ruleset, args, first, last, |pos, rules| {
+fn bot_table(deals: &Deals<'_>) -> Result<()> {
+    let args = deals.args;
+    let rows = batch(deals, |pos, rules| {
         let played = autoplay(pos, rules, args.plan_states, 5_000);
         Outcome {
             verdict: if played.won { "won" } else { "lost" },
@@ -468,14 +468,7 @@ fn bot_table(
             moves: played.moves.len(),
         }
     })?;
-    header(
-        ruleset,
-        variant,
-        first,
-        last,
-        args,
-        "honest bot (never sees a hidden card)",
-    );
+    header(deals, "honest bot (never sees a hidden card)");
     println!("{} positions searched for each plan", args.plan_states);
     let won = rows.iter().filter(|r| r.verdict == "won").count();
     println!(

@@ -1,7 +1,7 @@
 //! `felt solve --variant V --deals A..B --dead-ends`: the exact dead-end check timed on
 //! positions met in random games once their stock is empty.
 
-use super::{budget_of, deadline, header, percentile, pool, progress, SolveArgs};
+use super::{budget_of, deadline, header, percentile, pool, progress, Deals};
 use anyhow::Result;
 use felt_core::{Action, Ruleset};
 use felt_spider::solver::glue::{position_of, rules_of};
@@ -50,13 +50,9 @@ fn random_positions(ruleset: &SpiderRuleset, seed: u64, keep: usize) -> Vec<Posi
     out
 }
 
-pub(super) fn dead_end_table(
-    ruleset: &SpiderRuleset,
-    variant: &str,
-    first: u64,
-    last: u64,
-    args: &SolveArgs,
-) -> Result<()> {
+pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
+    let (ruleset, args) = (deals.ruleset, deals.args);
+    let (first, last) = (deals.first, deals.last);
     use felt_spider::solver::DeadEnd;
     // What one check answered: 0 stuck, 1 not stuck, 2 undecided (the budget ran out).
     let rules = rules_of(ruleset);
@@ -96,7 +92,7 @@ pub(super) fn dead_end_table(
             .collect()
     });
     bar.finish_and_clear();
-    header(ruleset, variant, first, last, args, "exact dead-end check");
+    header(deals, "exact dead-end check");
     let mut t: Vec<f64> = timings.iter().map(|x| x.0).collect();
     t.sort_by(f64::total_cmp);
     let count = |kind: usize| timings.iter().filter(|x| x.1 == kind).count();
