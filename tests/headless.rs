@@ -438,3 +438,22 @@ fn a_site_game_at_a_dead_end_is_over_and_says_why() {
 fn answers_of(out: &std::process::Output) -> Vec<String> {
     answers(&out.stdout).into_iter().next().unwrap_or_default()
 }
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly_without_a_panic() {
+    // `felt variants | head -0`: the reader is gone before felt writes its first line.
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut child = common::felt(home.path())
+        .arg("variants")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("felt starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("felt finishes");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+        "felt complained about the closed pipe: {stderr}"
+    );
+}

@@ -290,6 +290,7 @@ fn check(global: &Global, file: &PathBuf) -> Result<()> {
 }
 
 fn main() -> std::process::ExitCode {
+    quiet_on_closed_pipe();
     match run(&Cli::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
@@ -298,6 +299,19 @@ fn main() -> std::process::ExitCode {
             eprintln!("error: {e:#}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// Makes `felt … | head` end quietly when the reader stops, as Unix tools do. Rust ignores
+/// SIGPIPE, so a closed pipe turns every later `println!` into a panic with a stack trace;
+/// with the default action the process just ends. Nothing is lost: records are written in
+/// SQLite transactions and files atomically, so ending between two writes leaves both whole.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any thread exists; it only resets the
+    // action of one signal to the system default.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
