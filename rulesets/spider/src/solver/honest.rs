@@ -16,7 +16,7 @@
 //! cards cannot change it (a test proves it).
 
 use super::eval::{score, Weights};
-use super::moves::{deal_allowed, is_won, search_moves, shared_columns, SolverMove};
+use super::moves::{deal_allowed, is_won, search_moves, shared_columns, starved, SolverMove};
 use super::position::Position;
 use super::search::{decode, encode};
 use super::table::KeySet;
@@ -134,6 +134,12 @@ fn plans_with(pos: &Position, rules: &SolverRules, budget: Budget<'_>, w: &Weigh
                 continue;
             }
             let u = p.apply(mv);
+            // A run removed too early can leave fewer cards than columns while the stock
+            // still holds some: no deal can follow, so the line is lost whatever it turns.
+            if starved(&p, rules) {
+                p.undo(u);
+                continue;
+            }
             let key = p.key(shared_columns(&p, true));
             if !seen.insert(key) {
                 p.undo(u);

@@ -70,6 +70,18 @@ pub fn deal_allowed(pos: &Position, rules: &SolverRules) -> bool {
     }
 }
 
+/// Whether the stock can never be dealt again although cards are left in it: the rules want
+/// every column filled, and fewer cards than columns are on the table (a removed run can
+/// leave that few). The game is lost, however the table looks.
+pub fn starved(pos: &Position, rules: &SolverRules) -> bool {
+    let short = pos.rows_left() > 0 && pos.table_cards() < pos.columns();
+    match rules.deal {
+        DealPolicy::Any => false,
+        DealPolicy::Filled => short,
+        DealPolicy::FilledUnlessFewerThan(n) => short && pos.table_cards() >= n as usize,
+    }
+}
+
 /// Whether the game is won: enough runs removed.
 pub fn is_won(pos: &Position, rules: &SolverRules) -> bool {
     pos.removed() >= rules.runs_to_win as usize

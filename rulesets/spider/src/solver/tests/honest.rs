@@ -176,3 +176,54 @@ fn a_plan_stops_at_its_first_turned_card_but_is_valued_past_it() {
     one.apply(best.line[0]);
     assert!(best.value < score(&one, &plan_weights(&rules)));
 }
+
+/// SP-RUN: "the run leaves the game automatically after the move or deal that formed it", and
+/// SP-DEAL: dealing "is refused while any column is empty". Finishing the run here (any of the
+/// three aces onto the two) leaves three cards for four columns with a row still in the stock: no deal can ever follow, so the game
+/// is lost. The plan deals first instead (the bot once lost one-suit games this way).
+#[test]
+fn a_plan_never_finishes_a_run_that_leaves_too_few_cards_to_deal() {
+    use crate::solver::honest::plans;
+    use crate::solver::moves::starved;
+    use crate::solver::position::byte;
+    use crate::solver::{DealPolicy, GroupRule, SolverMove, SolverRules};
+    use felt_core::Suit;
+    let s = |r: u8| Card::from_byte(byte(Suit::Spade, r)).expect("a card");
+    let columns = vec![
+        ((2..=13).rev().map(s).collect(), 0),
+        (vec![s(9), s(1)], 1),
+        (vec![s(1)], 0),
+        (vec![s(1)], 0),
+    ];
+    let pos = Position::from_parts(&columns, &[vec![s(4); 4]], 0).expect("a position");
+    let mut rules = SolverRules {
+        group: GroupRule::Classic,
+        deal: DealPolicy::Filled,
+        runs_to_win: 8,
+        columns: 4,
+    };
+    let ace_home = SolverMove::Move {
+        from: 1,
+        count: 1,
+        to: 0,
+    };
+    let mut after = pos.clone();
+    after.apply(ace_home);
+    assert!(
+        starved(&after, &rules),
+        "three cards, four columns, a row to deal"
+    );
+    let found = plans(&pos, &rules, Budget::states(10_000));
+    assert_eq!(
+        found.first().map(|p| p.line.clone()),
+        Some(vec![SolverMove::Deal])
+    );
+    assert!(
+        found.iter().all(|p| p.line.first() != Some(&ace_home)),
+        "{found:?}"
+    );
+    // SITE-DEAL: "dealing with empty columns is allowed when fewer than ten cards are left on
+    // the table": under such a rule the same table is not starved.
+    rules.deal = DealPolicy::FilledUnlessFewerThan(4);
+    assert!(!starved(&after, &rules));
+}
