@@ -12,7 +12,12 @@
 //! Only the first part of a line is certain — up to its first turned card, where chance
 //! enters — so that is the plan handed out; the player looks again once the card is seen. The
 //! hint is the first move of the best plan; the next hints are the first moves of the best
-//! plans that begin differently. The answer depends only on the visible cards: swapping hidden
+//! plans that begin differently.
+//!
+//! Once the stock is empty the planner's few best plans are weighed once more ([`reorder`]):
+//! the hidden cards the player knows are somewhere (the deck minus what is in sight) are dealt
+//! at random into the hidden places several times, and the plan that keeps the most of those
+//! worlds winnable is played. The answer depends only on the visible cards: swapping hidden
 //! cards cannot change it (a test proves it).
 
 use super::eval::{score, Weights};
@@ -22,6 +27,9 @@ use super::search::{decode, encode};
 use super::table::KeySet;
 use super::{Budget, SolverRules};
 use std::collections::BinaryHeap;
+
+mod sampling;
+pub use sampling::{reorder, Sampling};
 
 /// Value of a line that wins: better than anything else.
 const WIN: i32 = i32::MIN / 2;
@@ -229,9 +237,15 @@ pub fn hint(
     hints(pos, rules, budget).into_iter().nth(rank)
 }
 
+/// The planner's [`plans`], the best of them weighed against sampled hidden cards
+/// ([`reorder`] with the default [`Sampling`]): what the hint offers and the bot plays.
+pub fn best_plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Plan> {
+    reorder(pos, rules, plans(pos, rules, budget), &Sampling::default())
+}
+
 /// Every honest first move worth making, best first.
 pub fn hints(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<SolverMove> {
-    plans(pos, rules, budget)
+    best_plans(pos, rules, budget)
         .into_iter()
         .filter_map(|p| p.line.first().copied())
         .collect()
@@ -253,7 +267,7 @@ pub fn autoplay(full: &Position, rules: &SolverRules, per_plan: u64, max_moves: 
     let mut pos = full.clone();
     let mut moves = Vec::new();
     while !is_won(&pos, rules) && moves.len() < max_moves {
-        let plan = plans(&pos, rules, Budget::states(per_plan))
+        let plan = best_plans(&pos, rules, Budget::states(per_plan))
             .into_iter()
             .next();
         let Some(plan) = plan else { break };

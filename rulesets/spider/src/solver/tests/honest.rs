@@ -227,3 +227,107 @@ fn a_plan_never_finishes_a_run_that_leaves_too_few_cards_to_deal() {
     rules.deal = DealPolicy::FilledUnlessFewerThan(4);
     assert!(!starved(&after, &rules));
 }
+
+/// A one-suit position from its columns, bottom first, one rank letter a card ("A23456789TJQK"),
+/// the face-down ones before a `|`; the stock is empty.
+fn spades(columns: &[&str], removed: usize) -> Position {
+    use crate::solver::position::byte;
+    use felt_core::Suit;
+    let card = |ch: char| {
+        let r = "A23456789TJQK".find(ch).expect("a rank letter") as u8 + 1;
+        Card::from_byte(byte(Suit::Spade, r)).expect("a card")
+    };
+    let parts: Vec<(Vec<Card>, usize)> = columns
+        .iter()
+        .map(|text| {
+            let (down, up) = text.split_once('|').unwrap_or(("", text));
+            (
+                down.chars().chain(up.chars()).map(card).collect(),
+                down.len(),
+            )
+        })
+        .collect();
+    Position::from_parts(&parts, &[], removed).expect("a position")
+}
+
+/// A one-suit game 63 moves in, its stock empty, 26 cards face down (a deal the bot once lost
+/// from here), under the App's rules.
+fn late_one_suit_game() -> (Position, crate::solver::SolverRules) {
+    use crate::solver::{DealPolicy, GroupRule, SolverRules};
+    let pos = spades(
+        &[
+            "2Q3Q|9KJ54",
+            "2A",
+            "8QT8J|765T9KJ987",
+            "QT66|AA",
+            "33K|2",
+            "4343|9765AKQJ",
+            "T528|2K65JT987654",
+            "2A",
+            "KQJT987",
+            "74|A43",
+        ],
+        2,
+    );
+    let rules = SolverRules {
+        group: GroupRule::Classic,
+        deal: DealPolicy::Filled,
+        runs_to_win: 8,
+        columns: 10,
+    };
+    (pos, rules)
+}
+
+/// Sampling the hidden cards reads only their multiset: swapping hidden cards gives the same
+/// weighed order.
+#[test]
+fn weighing_plans_by_sampled_hidden_cards_never_reads_one() {
+    use crate::solver::honest::{plans, reorder, Sampling};
+    let (pos, rules) = late_one_suit_game();
+    let sampling = Sampling {
+        solve_states: 2_000,
+        ..Sampling::default()
+    };
+    let found = plans(&pos, &rules, Budget::states(2_000));
+    assert!(found.len() > 1, "one plan, nothing to weigh");
+    let expected = reorder(&pos, &rules, found.clone(), &sampling);
+    assert_ne!(
+        expected[0], found[0],
+        "the weighing changes the choice here"
+    );
+    for swap in 0..3 {
+        let other = swap_hidden(&pos, swap);
+        assert_eq!(
+            reorder(&other, &rules, found.clone(), &sampling),
+            expected,
+            "swap {swap}"
+        );
+    }
+}
+
+/// With the stock empty, the planner's favourite line here leaves the real game lost; the
+/// hidden cards sampled say to avoid it, and the bot plays a line that keeps the game winnable.
+#[test]
+fn with_the_stock_empty_the_bot_avoids_a_line_that_loses_in_the_sampled_worlds() {
+    use crate::solver::honest::{best_plans, plans};
+    use crate::solver::{solve, Mode, Verdict};
+    let (pos, rules) = late_one_suit_game();
+    let after = |line: &[crate::solver::SolverMove]| {
+        let mut p = pos.clone();
+        for &mv in line {
+            p.apply(mv);
+        }
+        solve(&p, &rules, Mode::Full, Budget::states(1_000_000)).verdict
+    };
+    let plain = plans(&pos, &rules, Budget::states(20_000));
+    let weighed = best_plans(&pos, &rules, Budget::states(20_000));
+    assert_eq!(
+        after(&plain[0].line),
+        Verdict::ProvenUnwinnable,
+        "{plain:?}"
+    );
+    assert!(
+        matches!(after(&weighed[0].line), Verdict::Won(_)),
+        "{weighed:?}"
+    );
+}
