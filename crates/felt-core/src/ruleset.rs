@@ -138,7 +138,9 @@ pub enum AnalyzeRequest {
         /// Positions the search may visit.
         max_states: u64,
     },
-    /// Can any sequence of actions still make progress?
+    /// Can any sequence of actions still make progress? A table reached by actions from one
+    /// answered "stuck" is stuck too (its ways on were the stuck table's), so a host may keep
+    /// that answer until an undo instead of asking again.
     DeadEnd,
 }
 

@@ -220,15 +220,29 @@ impl crate::game::Game {
     /// With the notice on, asks the ruleset whether the game is at a proven dead end and says
     /// so. The check sees no hidden card, and a ruleset says "stuck" only when it has proven
     /// it, so the notice is never a false alarm. A game the rules already ended needs none.
+    /// Used where the table was not reached by an action (a new table, undo, redo), so what
+    /// was known about the last one is forgotten.
     pub(crate) fn notice_dead_end(&mut self) {
+        self.stuck_known = false;
+        self.notice_dead_end_after_action();
+    }
+
+    /// The notice after an action. "Stuck" means no sequence of actions can make progress, so
+    /// every table reached by actions from a stuck one is stuck too: the answer is kept
+    /// instead of searching again, which would cost the same each time (the search visits
+    /// the same closed set of tables) and freeze every later move.
+    pub(crate) fn notice_dead_end_after_action(&mut self) {
         if !self.stuck_notice || self.status != felt_core::Status::Playing {
             return;
         }
-        let answer = self
-            .session
-            .ruleset()
-            .analyze(self.session.state(), &AnalyzeRequest::DeadEnd);
-        if answer == Some(Analysis::DeadEnd { stuck: true }) {
+        if !self.stuck_known {
+            let answer = self
+                .session
+                .ruleset()
+                .analyze(self.session.state(), &AnalyzeRequest::DeadEnd);
+            self.stuck_known = answer == Some(Analysis::DeadEnd { stuck: true });
+        }
+        if self.stuck_known {
             self.note = Some(Note {
                 text: STUCK_NOTE.to_string(),
                 error: false,

@@ -127,6 +127,8 @@ pub struct Game {
     pub(crate) live: Live,
     /// Whether to say so when the game has reached a proven dead end.
     pub(crate) stuck_notice: bool,
+    /// The table on show was proven a dead end (or reached by actions from one).
+    pub(crate) stuck_known: bool,
     pub(crate) auto_place: bool,
     pub(crate) seeds: Seeds,
     pub(crate) undo_depth: usize,
@@ -172,6 +174,7 @@ impl Game {
             hint: None,
             live: Live::default(),
             stuck_notice: false,
+            stuck_known: false,
             auto_place,
             seeds,
             undo_depth,
@@ -546,7 +549,7 @@ impl Game {
                     text: news.join(" · "),
                     error: false,
                 });
-                self.notice_dead_end();
+                self.notice_dead_end_after_action();
                 true
             }
             Err(v) => {

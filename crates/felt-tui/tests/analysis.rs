@@ -131,3 +131,127 @@ fn the_dead_end_notice_is_an_option_and_says_when_no_move_can_help() {
     let (mut app, _dir) = with_settings(&fresh, "stuck_notice = true\n");
     assert!(!shot(&mut app).contains("Dead end"));
 }
+
+/// A ruleset that counts the dead-end checks it is asked for, and otherwise is `inner`.
+struct Counting {
+    inner: std::sync::Arc<dyn felt_core::DynRuleset>,
+    dead_end_checks: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl felt_core::DynRuleset for Counting {
+    fn info(&self) -> &felt_core::RulesetInfo {
+        self.inner.info()
+    }
+    fn new_game(&self, seed: u64) -> felt_core::GameState {
+        self.inner.new_game(seed)
+    }
+    fn check(
+        &self,
+        state: &felt_core::GameState,
+        action: &felt_core::Action,
+    ) -> Result<(), felt_core::RuleViolation> {
+        self.inner.check(state, action)
+    }
+    fn apply(
+        &self,
+        state: &mut felt_core::GameState,
+        action: &felt_core::Action,
+    ) -> Result<Vec<felt_core::Event>, felt_core::RuleViolation> {
+        self.inner.apply(state, action)
+    }
+    fn legal_actions(&self, state: &felt_core::GameState) -> Vec<felt_core::Action> {
+        self.inner.legal_actions(state)
+    }
+    fn rank_moves(
+        &self,
+        state: &felt_core::GameState,
+        from: felt_core::PileId,
+        index: u16,
+    ) -> Vec<felt_core::Action> {
+        self.inner.rank_moves(state, from, index)
+    }
+    fn view(&self, state: &felt_core::GameState, seat: felt_core::Seat) -> felt_core::TableView {
+        self.inner.view(state, seat)
+    }
+    fn status(&self, state: &felt_core::GameState) -> felt_core::Status {
+        self.inner.status(state)
+    }
+    fn scoreboard(&self, state: &felt_core::GameState) -> felt_core::Scoreboard {
+        self.inner.scoreboard(state)
+    }
+    fn analyze(
+        &self,
+        state: &felt_core::GameState,
+        request: &felt_core::AnalyzeRequest,
+    ) -> Option<felt_core::Analysis> {
+        if *request == felt_core::AnalyzeRequest::DeadEnd {
+            self.dead_end_checks
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        self.inner.analyze(state, request)
+    }
+    fn encode_state(&self, state: &felt_core::GameState) -> Vec<u8> {
+        self.inner.encode_state(state)
+    }
+    fn decode_state(&self, bytes: &[u8]) -> Result<felt_core::GameState, felt_core::StateError> {
+        self.inner.decode_state(bytes)
+    }
+    fn import_position(&self, text: &str) -> Result<felt_core::GameState, String> {
+        self.inner.import_position(text)
+    }
+    fn export_position(&self, state: &felt_core::GameState) -> Option<String> {
+        self.inner.export_position(state)
+    }
+}
+
+/// Once the notice has proven a dead end, the moves still possible (here a Queen going from
+/// one King to the other and back) keep the notice without a new search; undo asks again.
+#[test]
+fn a_dead_end_stays_one_after_a_move_without_searching_again() {
+    use std::sync::atomic::Ordering;
+    // Column 10 holds K Q: the Queen may go onto the King of column 9, and back.
+    let text = stuck_table()
+        .replace("Play9:  KS", "Play9:  KS QS")
+        .replacen(" |QS", "", 1);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("tui.toml");
+    std::fs::write(&path, "stuck_notice = true\n").expect("settings written");
+    let catalog = catalog();
+    let inner = catalog.build("spider-1suit", None).expect("variant builds");
+    let code = catalog.code_for("spider-1suit", None, 0).expect("code");
+    let state = inner.import_position(&text).expect("the table loads");
+    let checks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let ruleset = std::sync::Arc::new(Counting {
+        inner,
+        dead_end_checks: checks.clone(),
+    });
+    let start = felt_tui::Start::Session {
+        session: felt_core::Session::from_state(ruleset, code, 100, state),
+        undo_depth: 100,
+    };
+    let mut app = felt_tui::App::new(catalog, theme(), Some(path), Some(start), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(shot(&mut app).contains("Dead end"));
+    let asked = checks.load(Ordering::SeqCst);
+    assert!(asked >= 1);
+    // The Queen onto column 9's King, then back (keys 0 and 9 pick columns 10 and 9): both
+    // legal, both still stuck.
+    for (step, moves) in ["09", "90"].into_iter().enumerate() {
+        keys(&mut app, moves);
+        let shown = shot(&mut app);
+        assert!(shown.contains("Dead end"), "after move {step}:\n{shown}");
+    }
+    let text_after = shot(&mut app);
+    assert!(
+        text_after.contains("QS") || text_after.contains("Q♠"),
+        "{text_after}"
+    );
+    assert_eq!(
+        checks.load(Ordering::SeqCst),
+        asked,
+        "no new search after a move"
+    );
+    keys(&mut app, "u");
+    assert!(note(&app).is_some_and(|n| n.starts_with("Dead end")));
+    assert_eq!(checks.load(Ordering::SeqCst), asked + 1, "undo asks again");
+}
