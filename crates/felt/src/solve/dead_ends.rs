@@ -3,7 +3,7 @@
 
 use super::{budget_of, deadline, header, percentile, pool, progress, Deals};
 use anyhow::Result;
-use felt_core::{Action, Ruleset};
+use felt_core::{Action, Ruleset, Status};
 use felt_spider::solver::glue::{position_of, rules_of};
 use felt_spider::solver::{dead_end, Position};
 use felt_spider::SpiderRuleset;
@@ -18,8 +18,10 @@ fn next(seed: &mut u64) -> u64 {
     *seed >> 33
 }
 
-/// Random legal play of one deal until the stock is empty, then on: the positions met once
-/// the stock is empty, up to `keep` of them.
+/// Random legal play of one deal until the stock is empty, then on until the game ends: the
+/// positions met once the stock is empty, up to `keep` of them. A variant that ends the game at
+/// a dead end (SITE-DEADEND) ends its random games there too, so the positions are the ones
+/// its players meet.
 fn random_positions(ruleset: &SpiderRuleset, seed: u64, keep: usize) -> Vec<Position> {
     let mut state = ruleset.deal(seed);
     let mut rng = seed ^ 0x5eed_dead;
@@ -34,6 +36,11 @@ fn random_positions(ruleset: &SpiderRuleset, seed: u64, keep: usize) -> Vec<Posi
         let pos = position_of(ruleset, &state);
         if pos.rows_left() == 0 {
             out.push(pos);
+        }
+        // The game ends where the variant says it does (SITE-DEADEND ends it at a dead end):
+        // no position after that is ever checked.
+        if !matches!(ruleset.status(&state), Status::Playing) {
+            break;
         }
         // Deal as soon as it is allowed, about one step in ten, so games reach the end.
         let deal = actions
