@@ -14,7 +14,7 @@
 //! worlds, and a plan that loses even with full sight is a plan to avoid.
 
 use super::super::moves::{is_won, shared_columns};
-use super::super::position::{Position, UNKNOWN};
+use super::super::position::Position;
 use super::super::{solve, Budget, Mode, SolverRules, Verdict};
 use super::Plan;
 
@@ -58,10 +58,10 @@ pub fn reorder(
     s: &Sampling,
 ) -> Vec<Plan> {
     let k = found.len().min(s.candidates);
-    let mut unseen = pos.hidden_cards();
-    if k <= 1 || s.worlds == 0 || pos.rows_left() > s.rows_left || unseen.contains(&UNKNOWN) {
+    if k <= 1 || s.worlds == 0 || pos.rows_left() > s.rows_left || pos.has_unknown() {
         return found;
     }
+    let mut unseen = pos.hidden_cards();
     unseen.sort_unstable();
     let masked = pos.masked();
     let seed = masked.key(shared_columns(&masked, true)).0;

@@ -11,28 +11,9 @@ use felt_core::{Analysis, AnalyzeRequest, Card, Ruleset, Status};
 /// The same position with every hidden card (face down or in the stock) shuffled among the
 /// hidden places by `seed`: what a player sees is unchanged.
 fn swap_hidden(pos: &Position, seed: u64) -> Position {
-    let mut hidden: Vec<u8> = Vec::new();
-    for c in 0..pos.columns() {
-        hidden.extend_from_slice(&pos.column(c)[..pos.face_down(c)]);
-    }
-    hidden.extend_from_slice(pos.stock_left());
+    let mut hidden = pos.hidden_cards();
     felt_core::shuffle(&mut hidden, seed);
-    let mut next = hidden.into_iter();
-    let card = |b: u8| Card::from_byte(b).expect("a card");
-    let columns: Vec<(Vec<Card>, usize)> = (0..pos.columns())
-        .map(|c| {
-            let down = pos.face_down(c);
-            let mut cards: Vec<Card> = next.by_ref().take(down).map(card).collect();
-            cards.extend(pos.column(c)[down..].iter().map(|&b| card(b)));
-            (cards, down)
-        })
-        .collect();
-    let rows: Vec<Vec<Card>> = pos
-        .rows_left_sizes()
-        .iter()
-        .map(|&k| next.by_ref().take(k as usize).map(card).collect())
-        .collect();
-    Position::from_parts(&columns, &rows, pos.removed()).expect("same shape")
+    pos.with_hidden(&hidden)
 }
 
 #[test]
