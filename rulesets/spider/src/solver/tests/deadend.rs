@@ -434,3 +434,63 @@ fn the_fast_relaxed_game_answers_as_the_plain_one() {
     }
     assert!(answers[0] >= 20 && answers[1] >= 20, "{answers:?}");
 }
+
+/// A 4-suit table from random play, stock empty, every column with face-down cards: the one
+/// way out is five moves deep, behind a closed set of some 370,000 positions.
+fn far_way_out() -> crate::solver::Position {
+    let columns = [
+        "KD QS 9C QC TS KH 3C",
+        "7D 6C 5H 4D 3S 7S 8H",
+        "7H 5H 5C 9D 2S AD 2D",
+        "5D JH AS 4S",
+        "9S 9S 8H 4H JC 6D",
+        "3H 8S JS 9H 6H",
+        "JH 9D 9C AC 2H AD 6S",
+        "KC 9H 8D KC QS AC 5S QD",
+        "3D 4C 3H QD JS TC 3C",
+        "KS AH 6H 4C KS",
+    ];
+    let down = [5, 5, 5, 4, 4, 4, 3, 4, 4, 3];
+    let parts: Vec<(usize, Vec<felt_core::Card>)> = columns
+        .iter()
+        .zip(down)
+        .map(|(c, d)| {
+            let cards = c.split(' ').map(|t| t.parse().expect("a card")).collect();
+            (d, cards)
+        })
+        .collect();
+    crate::solver::Position::from_visible(&parts, &[], 0).expect("a position")
+}
+
+/// SITE-DEADEND asks whether "any sequence of moves" can still turn a card: the answer
+/// must not cost a search of every position when the way out is a few moves away. The
+/// depth-first search alone wanders through its whole branch first; the breadth-first probe
+/// finds the shortest line, and the line really turns a card.
+#[test]
+fn a_way_out_a_few_moves_deep_is_found_without_searching_the_closed_set() {
+    use crate::solver::{DealPolicy, GroupRule, SolverRules};
+    let rules = SolverRules {
+        group: GroupRule::Classic,
+        deal: DealPolicy::Filled,
+        runs_to_win: 8,
+        columns: 10,
+    };
+    let pos = far_way_out();
+    let alone = exhaustive(pos.clone(), &rules, Budget::states(2_000_000), true);
+    assert!(
+        matches!(alone, DeadEnd::NotStuck { states, .. } if states > 300_000),
+        "{alone:?}"
+    );
+    let DeadEnd::NotStuck { line, states } = dead_end(&pos, &rules, Budget::states(2_000_000))
+    else {
+        panic!("a way out exists");
+    };
+    assert!(states < 25_000, "{states} positions");
+    assert_eq!(line.len(), 5, "{line:?}");
+    let mut p = pos.masked();
+    let turned: Vec<u32> = line.iter().map(|&mv| p.apply(mv).flipped).collect();
+    assert!(
+        turned[..4].iter().all(|&f| f == 0) && turned[4] != 0,
+        "{turned:?}"
+    );
+}
