@@ -10,10 +10,12 @@
 //! every other position was seen: never a false alarm, including when the only way out is to
 //! split a run into an empty column.
 //!
-//! Two things make it fast without making it inexact: a relaxed game in which targets never
+//! Three things make it fast without making it inexact: a relaxed game in which targets never
 //! wear out (`relaxed_progress`, argued there) proves most dead ends without any search and
-//! cuts, inside the search, positions from which even it sees no way out; and moves are tried
-//! toward progress first, so a way out, when there is one, is usually met early.
+//! cuts, inside the search, positions from which even it sees no way out; moves are tried
+//! toward progress first, so a way out, when there is one, is usually met early; and when it
+//! is not, a breadth-first probe looks at the nearest positions before the depth-first search
+//! goes on, since a way out a few moves deep can hide behind a branch of 100,000 positions.
 
 use super::moves::{deal_allowed, links, search_moves, shared_columns, suited_link, SolverMove};
 use super::position::{rank, suit, Key, Position, Undo, MAX_COLUMNS, RUN};
