@@ -87,8 +87,14 @@ pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Dead
         DeadEnd::Undecided { states } => states,
         answer => return answer,
     };
-    let cap = PROBE_STATES.min(budget.max_states / 4);
-    match probe(&p, rules, cap, budget.keep_going) {
+    if budget.keep_going.is_some_and(|go| !go(spent)) {
+        return DeadEnd::Undecided { states: spent };
+    }
+    let cap = Budget {
+        max_states: PROBE_STATES.min(budget.max_states / 4),
+        ..budget
+    };
+    match probe(&p, rules, cap) {
         Probe::Decided(answer) => return answer.after(spent),
         Probe::Open(states) => spent += states,
     }
@@ -133,7 +139,7 @@ enum Probe {
     Open(u64),
 }
 
-/// A breadth-first search of at most `cap` positions, layer by layer.
+/// A breadth-first search within `cap`, layer by layer.
 ///
 /// A way out is often a few moves away, yet the depth-first search, which needs far less
 /// memory on a large closed set, may first wander through hundreds of thousands of positions
@@ -141,12 +147,7 @@ enum Probe {
 /// 368,000 positions depth-first and 260 breadth-first. So once the short depth-first search
 /// has failed, the nearest positions are looked at first; the first way out met is also a
 /// shortest one. The probe proves "stuck" too, when the closed set is small.
-fn probe(
-    start: &Position,
-    rules: &SolverRules,
-    cap: u64,
-    keep_going: Option<&(dyn Fn(u64) -> bool + Sync)>,
-) -> Probe {
+fn probe(start: &Position, rules: &SolverRules, cap: Budget<'_>) -> Probe {
     let shared = shared_columns(start, true);
     let mut seen = KeySet::with_capacity(1 << 10);
     seen.insert(start.key(shared));
@@ -187,11 +188,10 @@ fn probe(
             work.undo(u);
         }
         next += 1;
-        if seen.len() as u64 >= cap {
-            return Probe::Open(seen.len() as u64);
-        }
-        if next.is_multiple_of(1024) && keep_going.is_some_and(|go| !go(seen.len() as u64)) {
-            return Probe::Open(seen.len() as u64);
+        let states = seen.len() as u64;
+        let full = states >= cap.max_states || seen.bytes() + packed.len() > cap.max_bytes;
+        if full || (next.is_multiple_of(1024) && cap.keep_going.is_some_and(|go| !go(states))) {
+            return Probe::Open(states);
         }
     }
     Probe::Decided(DeadEnd::Stuck {
