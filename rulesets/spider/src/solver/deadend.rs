@@ -10,17 +10,23 @@
 //! every other position was seen: never a false alarm, including when the only way out is to
 //! split a run into an empty column.
 //!
-//! Three things make it fast without making it inexact: a relaxed game in which targets never
-//! wear out (`relaxed_progress`, argued there) proves most dead ends without any search and
-//! cuts, inside the search, positions from which even it sees no way out; moves are tried
-//! toward progress first, so a way out, when there is one, is usually met early; and when it
-//! is not, a breadth-first probe looks at the nearest positions before the depth-first search
-//! goes on, since a way out a few moves deep can hide behind a branch of 100,000 positions.
+//! Four things make it fast without making it inexact. Two coarser games prove most dead ends
+//! without any search, and cut, inside the search, positions from which they see no way out:
+//! one counts the last cards of each rank, which only a move that cannot be undone changes
+//! (`bases`, argued there), and one lets targets never wear out (`relaxed_progress`). Moves
+//! are tried toward progress first, so a way out, when there is one, is usually met early;
+//! and when it is not, a breadth-first probe looks at the nearest positions before the
+//! depth-first search goes on, since a way out a few moves deep can hide behind a branch of
+//! 100,000 positions.
+
+mod bases;
 
 use super::moves::{deal_allowed, links, search_moves, shared_columns, suited_link, SolverMove};
 use super::position::{rank, suit, Key, Position, Undo, MAX_COLUMNS, RUN};
 use super::table::KeySet;
 use super::{Budget, SolverRules};
+pub(crate) use bases::bases_stuck;
+use bases::BasesCache;
 
 /// The answer of [`dead_end`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,12 +68,12 @@ struct Frame {
 
 /// Decides exactly whether `pos` is a dead end under `rules`. Hidden cards are never read.
 ///
-/// First the relaxed game of `relaxed_progress` is asked: when even it cannot make progress,
-/// the position is stuck without a search. Otherwise a short depth-first search runs, then a
-/// breadth-first [`probe`], then the depth-first search again with the rest of the budget.
-/// Each is exhaustive when it ends without running out, and the depth-first search asks the
-/// relaxed game again at the positions it reaches, so that it never explores the moves out of
-/// a position from which nothing can come.
+/// First the two coarser games are asked (`relaxed_progress`, and the count of last cards in
+/// `bases`): when either cannot make progress, the position is stuck without a search.
+/// Otherwise a short depth-first search runs, then a breadth-first [`probe`], then the
+/// depth-first search again with the rest of the budget. Each is exhaustive when it ends
+/// without running out, and asks the coarser games again at the positions it reaches, so that
+/// it never explores the moves out of a position from which nothing can come.
 pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> DeadEnd {
     let p = pos.masked();
     if super::moves::is_won(&p, rules) || deal_allowed(&p, rules) {
@@ -76,7 +82,7 @@ pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Dead
             states: 0,
         };
     }
-    if !relaxed_progress(&p, rules) {
+    if !relaxed_progress(&p, rules) || bases_stuck(&p, rules) {
         return DeadEnd::Stuck { states: 1 };
     }
     let first = Budget {
@@ -144,7 +150,7 @@ enum Probe {
 /// A way out is often a few moves away, yet the depth-first search, which needs far less
 /// memory on a large closed set, may first wander through hundreds of thousands of positions
 /// down another branch: on one 4-suit table from random play, the way out five moves away took
-/// 368,000 positions depth-first and 260 breadth-first. So once the short depth-first search
+/// 260,000 positions depth-first and 260 breadth-first. So once the short depth-first search
 /// has failed, the nearest positions are looked at first; the first way out met is also a
 /// shortest one. The probe proves "stuck" too, when the closed set is small.
 fn probe(start: &Position, rules: &SolverRules, cap: Budget<'_>) -> Probe {
@@ -159,6 +165,7 @@ fn probe(start: &Position, rules: &SolverRules, cap: Budget<'_>) -> Probe {
     nodes.push((0, u32::MAX, SolverMove::Deal));
     let mut buf: Vec<SolverMove> = Vec::with_capacity(256);
     let mut asked = Asked::default();
+    let mut bases = BasesCache::default();
     let mut next = 0;
     while next < nodes.len() {
         let (at, _, _) = nodes[next];
@@ -180,7 +187,10 @@ fn probe(start: &Position, rules: &SolverRules, cap: Budget<'_>) -> Probe {
                     states: seen.len() as u64,
                 });
             }
-            if seen.insert(work.key(shared)) && !hopeless(&work, rules, &mut asked) {
+            if seen.insert(work.key(shared))
+                && !bases.stuck(&work, rules)
+                && !hopeless(&work, rules, &mut asked)
+            {
                 let at = packed.len();
                 work.pack(&mut packed);
                 nodes.push((at, next as u32, mv));
@@ -236,6 +246,7 @@ pub(crate) fn exhaustive(
     }];
     let mut visited = 0u64;
     let mut asked = Asked::default();
+    let mut bases = BasesCache::default();
     while let Some(top) = stack.last_mut() {
         if top.next == top.hi {
             buf.truncate(top.lo);
@@ -293,7 +304,7 @@ pub(crate) fn exhaustive(
             }
         }
         let lo = buf.len();
-        if !(relax && hopeless(&p, rules, &mut asked)) {
+        if !(relax && (bases.stuck(&p, rules) || hopeless(&p, rules, &mut asked))) {
             search_moves(&p, rules, shared, &mut buf);
             toward_progress(&p, &mut buf[lo..]);
         }

@@ -133,3 +133,16 @@ pub fn brute_force_wins(
     }
     Some(false)
 }
+
+/// A position with an empty stock from its columns as a player sees them: how many cards are
+/// face down, then the face-up cards bottom first (`"KD QS 9C"`).
+pub fn visible(columns: &[(usize, &str)]) -> Position {
+    let parts: Vec<(usize, Vec<felt_core::Card>)> = columns
+        .iter()
+        .map(|&(down, up)| {
+            let cards = up.split(' ').map(|t| t.parse().expect("a card")).collect();
+            (down, cards)
+        })
+        .collect();
+    Position::from_visible(&parts, &[], 0).expect("a position")
+}
