@@ -1,5 +1,6 @@
 //! The ruleset's analysis in the terminal: hints (`H`), the optional dead-end notice, and the
-//! optional live solver status (`w`).
+//! optional live solver status (`w`). Hints and the live status search on background threads,
+//! so a slow answer never freezes the table.
 //!
 //! The live status: after each change, a background thread asks the ruleset's solver whether
 //! the position can still be won, seeing every hidden card (full information). Off by default,
@@ -147,18 +148,78 @@ fn search(ask: &Ask) -> Verdict {
     }
 }
 
+/// What the status line says while a hint is searched.
+const THINKING: &str = "Hint: thinking…";
+
+/// A hint being searched on a background thread, so that the table stays live meanwhile.
+pub(crate) struct HintSearch {
+    /// The game's revision it was asked for: a later table throws the answer away.
+    revision: u64,
+    answer: Receiver<Option<Analysis>>,
+}
+
 impl crate::game::Game {
-    /// `H`: the ruleset's next best move, its source under the cursor and its target marked;
-    /// again for the one after.
+    /// `H`: asks the ruleset for the next best move on a background thread; [`Self::tick`]
+    /// shows it, its source under the cursor and its target marked. Again for the one after.
     pub(crate) fn hint(&mut self) {
+        if self
+            .hint_search
+            .as_ref()
+            .is_some_and(|h| h.revision == self.revision)
+        {
+            // Already searching this table: the answer is on its way.
+            return;
+        }
         let request = AnalyzeRequest::Hint {
             rank: self.hint_rank,
             max_states: HINT_BUDGET,
         };
-        let answer = self
-            .session
-            .ruleset()
-            .analyze(self.session.state(), &request);
+        let ruleset = self.session.ruleset().clone();
+        let state = self.session.state().clone();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(ruleset.analyze(&state, &request));
+        });
+        self.hint_search = Some(HintSearch {
+            revision: self.revision,
+            answer: rx,
+        });
+        self.note = Some(Note {
+            text: THINKING.to_string(),
+            error: false,
+        });
+    }
+
+    /// Whether a hint is still being searched for the table on show.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_search.is_some()
+    }
+
+    /// The table changed: a hint searched for the old one is dropped unseen.
+    pub(crate) fn forget_hint_search(&mut self) {
+        if self.hint_search.take().is_some()
+            && self.note.as_ref().is_some_and(|n| n.text == THINKING)
+        {
+            self.note = None;
+        }
+    }
+
+    /// Shows a finished hint search's answer; true when the screen changed.
+    fn poll_hint(&mut self) -> bool {
+        let Some(search) = &self.hint_search else {
+            return false;
+        };
+        let answer = match search.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return false,
+            // The search panicked inside the ruleset: say so, keep playing.
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        let revision = search.revision;
+        self.hint_search = None;
+        if revision != self.revision {
+            return false;
+        }
         let text = match answer {
             Some(Analysis::Hint { action: Some(a) }) => {
                 self.hint_rank += 1;
@@ -173,6 +234,7 @@ impl crate::game::Game {
             _ => "no hint available".to_string(),
         };
         self.note = Some(Note { text, error: false });
+        true
     }
 
     /// `w`: the live status on or off, saying plainly that it peeks.
@@ -192,9 +254,11 @@ impl crate::game::Game {
         });
     }
 
-    /// Picks up a finished background search; true when the screen should be drawn again.
+    /// Picks up finished background searches (the live status, a hint); true when the screen
+    /// should be drawn again.
     pub fn tick(&mut self) -> bool {
-        self.live.poll()
+        let live = self.live.poll();
+        self.poll_hint() || live
     }
 
     /// The status bar's live part, when the status is on.

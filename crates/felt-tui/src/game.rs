@@ -2,7 +2,7 @@
 //! update that turns messages into actions on the session. It reads only the `TableView`, the
 //! legal actions and the ruleset's rankings: it knows no game.
 
-use crate::analysis::Live;
+use crate::analysis::{HintSearch, Live};
 use crate::hit::HitMap;
 use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
@@ -124,6 +124,8 @@ pub struct Game {
     pub(crate) hint_rank: u32,
     /// The hint last given, its source and target marked until the next key.
     pub(crate) hint: Option<Action>,
+    /// The hint being searched, if any.
+    pub(crate) hint_search: Option<HintSearch>,
     pub(crate) live: Live,
     /// Whether to say so when the game has reached a proven dead end.
     pub(crate) stuck_notice: bool,
@@ -172,6 +174,7 @@ impl Game {
             choice: 0,
             hint_rank: 0,
             hint: None,
+            hint_search: None,
             live: Live::default(),
             stuck_notice: false,
             stuck_known: false,
@@ -390,6 +393,7 @@ impl Game {
         self.pointer = None;
         self.hint_rank = 0;
         self.hint = None;
+        self.forget_hint_search();
         self.live
             .changed(self.revision, self.session.ruleset(), self.session.state());
         let options = self.view.prompt.as_ref().map_or(0, |p| p.options.len());

@@ -35,16 +35,47 @@ fn a_hint_marks_where_the_cards_go_and_asking_again_gives_the_next_best() {
     let mut app = playing("SP1-S4C-AAAAAAB");
     assert!(marked_targets(&shot(&mut app)).is_empty());
     keys(&mut app, "H");
+    settle(&mut app);
     let first = note(&app).expect("a hint");
     assert!(first.starts_with("Hint: "), "{first}");
     let targets = marked_targets(&shot(&mut app));
     assert_eq!(targets.len(), 1, "one target marked: {targets:?}");
     keys(&mut app, "H");
+    settle(&mut app);
     let second = note(&app).expect("a second hint");
     assert_ne!(first, second, "the second hint is the next best");
     // Moving on clears the marks: they belong to the hint just given.
     keys(&mut app, "j");
     assert!(marked_targets(&shot(&mut app)).is_empty());
+}
+
+/// The hint is searched on a background thread: the table answers keys meanwhile, and an
+/// answer for a table that has since changed is never shown.
+#[test]
+fn a_hint_never_freezes_the_table_nor_lands_on_a_later_one() {
+    let mut app = playing("SP1-S4C-AAAAAAB");
+    keys(&mut app, "H");
+    assert_eq!(note(&app).as_deref(), Some("Hint: thinking…"));
+    // The cursor still moves while the search runs.
+    let before = app.game().map(|g| g.cursor());
+    keys(&mut app, "l");
+    assert_ne!(
+        app.game().map(|g| g.cursor()),
+        before,
+        "the table answers keys"
+    );
+    settle(&mut app);
+    assert!(note(&app).is_some_and(|n| n.starts_with("Hint: ") && !n.contains("thinking")));
+    // Asked, then a deal before the answer: the answer belongs to the old table.
+    keys(&mut app, "Hd");
+    settle(&mut app);
+    let after = shot(&mut app);
+    assert!(marked_targets(&after).is_empty(), "{after}");
+    assert!(
+        !note(&app).is_some_and(|n| n.starts_with("Hint: ")),
+        "{:?}",
+        note(&app)
+    );
 }
 
 #[test]

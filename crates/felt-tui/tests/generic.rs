@@ -86,6 +86,7 @@ fn a_refusal_from_any_ruleset_reaches_the_status_bar() {
 fn the_hint_comes_from_the_rulesets_analysis() {
     let mut app = toy(true);
     keys(&mut app, "H");
+    settle(&mut app);
     let note = app.game().and_then(|g| g.note()).map(|n| n.text.clone());
     assert_eq!(note.as_deref(), Some("Hint: choose 5"));
 }
@@ -94,6 +95,7 @@ fn the_hint_comes_from_the_rulesets_analysis() {
 fn without_analysis_there_is_no_hint() {
     let mut app = toy(false);
     keys(&mut app, "H");
+    settle(&mut app);
     let note = app.game().and_then(|g| g.note()).map(|n| n.text.clone());
     assert_eq!(note.as_deref(), Some("no hint available"));
 }

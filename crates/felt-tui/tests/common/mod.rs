@@ -149,6 +149,16 @@ pub fn keys(app: &mut App, keys: &str) {
     }
 }
 
+/// Ticks the app, as the terminal loop does between keys, until no hint is being searched
+/// (hints are searched on a background thread).
+pub fn settle(app: &mut App) {
+    let until = Instant::now() + std::time::Duration::from_secs(120);
+    while app.game().is_some_and(|g| g.hint_pending()) && Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.tick();
+    }
+}
+
 /// A left-button mouse event at a cell.
 pub fn mouse_event(kind: MouseEventKind, x: u16, y: u16) -> Event {
     Event::Mouse(MouseEvent {
