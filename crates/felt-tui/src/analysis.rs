@@ -151,22 +151,18 @@ fn search(ask: &Ask) -> Verdict {
 /// What the status line says while a hint is searched.
 const THINKING: &str = "Hint: thinking…";
 
-/// A hint being searched on a background thread, so that the table stays live meanwhile.
-pub(crate) struct HintSearch {
-    /// The game's revision it was asked for: a later table throws the answer away.
-    revision: u64,
-    answer: Receiver<Option<Analysis>>,
-}
+/// A hint being searched on a background thread, so that the table stays live meanwhile:
+/// where its answer arrives. A change to the table drops it ([`Game::forget_hint_search`]),
+/// so an answer that arrives is always for the table on show.
+///
+/// [`Game::forget_hint_search`]: crate::game::Game::forget_hint_search
+pub(crate) struct HintSearch(Receiver<Option<Analysis>>);
 
 impl crate::game::Game {
     /// `H`: asks the ruleset for the next best move on a background thread; [`Self::tick`]
     /// shows it, its source under the cursor and its target marked. Again for the one after.
     pub(crate) fn hint(&mut self) {
-        if self
-            .hint_search
-            .as_ref()
-            .is_some_and(|h| h.revision == self.revision)
-        {
+        if self.hint_search.is_some() {
             // Already searching this table: the answer is on its way.
             return;
         }
@@ -180,10 +176,7 @@ impl crate::game::Game {
         std::thread::spawn(move || {
             let _ = tx.send(ruleset.analyze(&state, &request));
         });
-        self.hint_search = Some(HintSearch {
-            revision: self.revision,
-            answer: rx,
-        });
+        self.hint_search = Some(HintSearch(rx));
         self.note = Some(Note {
             text: THINKING.to_string(),
             error: false,
@@ -209,17 +202,13 @@ impl crate::game::Game {
         let Some(search) = &self.hint_search else {
             return false;
         };
-        let answer = match search.answer.try_recv() {
+        let answer = match search.0.try_recv() {
             Ok(answer) => answer,
             Err(std::sync::mpsc::TryRecvError::Empty) => return false,
             // The search panicked inside the ruleset: say so, keep playing.
             Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
         };
-        let revision = search.revision;
         self.hint_search = None;
-        if revision != self.revision {
-            return false;
-        }
         let text = match answer {
             Some(Analysis::Hint { action: Some(a) }) => {
                 self.hint_rank += 1;
