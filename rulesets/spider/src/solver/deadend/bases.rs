@@ -57,12 +57,20 @@ fn bases_of(p: &Position) -> Option<Bases> {
     Some(bases)
 }
 
+/// Sets of bases the game may visit before it gives up proving anything. Base tops of different
+/// columns may move in any order, so on a table with many breaks the sets multiply; the game
+/// is worth asking only while it is far cheaper than the search it spares.
+const MAX_BASES: usize = 20_000;
+
 /// Whether the game on bases proves `p` stuck from `start`, its bases.
 fn stuck_from(p: &Position, rules: &SolverRules, start: Bases) -> bool {
     let n = p.columns();
     let mut seen = HashSet::from([start]);
     let mut stack = vec![start];
     while let Some(bases) = stack.pop() {
+        if seen.len() > MAX_BASES {
+            return false;
+        }
         // Base tops and floating cards by rank, and floating ranks by suit (bits 1 to 13).
         let (mut tops, mut floating) = ([0i32; 15], [0i32; 15]);
         let mut floating_by_suit = [0u16; 4];
