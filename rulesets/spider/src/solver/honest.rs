@@ -20,6 +20,7 @@
 //! worlds winnable is played. The answer depends only on the visible cards: swapping hidden
 //! cards cannot change it (a test proves it).
 
+use super::deadend::{dead_end, DeadEnd};
 use super::eval::{score, Weights};
 use super::moves::{deal_allowed, is_won, search_moves, shared_columns, starved, SolverMove};
 use super::position::Position;
@@ -239,8 +240,19 @@ pub fn hint(
 
 /// The planner's [`plans`], the best of them weighed against sampled hidden cards
 /// ([`reorder`] with the default [`Sampling`]): what the hint offers and the bot plays.
+///
+/// When the planner finds nothing within its budget, the exact dead-end check is asked for a
+/// way out (it is honest too: it never reads a hidden card): a line that still turns a card
+/// or finishes a run is a plan, and giving up while one exists loses a game that is not over.
 pub fn best_plans(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Vec<Plan> {
-    reorder(pos, rules, plans(pos, rules, budget), &Sampling::default())
+    let found = plans(pos, rules, budget);
+    if !found.is_empty() || is_won(pos, rules) {
+        return reorder(pos, rules, found, &Sampling::default());
+    }
+    match dead_end(pos, rules, budget) {
+        DeadEnd::NotStuck { line, .. } if !line.is_empty() => vec![Plan { line, value: 0 }],
+        _ => Vec::new(),
+    }
 }
 
 /// Every honest first move worth making, best first.

@@ -312,3 +312,31 @@ fn with_the_stock_empty_the_bot_avoids_a_line_that_loses_in_the_sampled_worlds()
         "{weighed:?}"
     );
 }
+
+/// SP-RUN: finishing a run is progress even when no card can be turned after it. The planner,
+/// which looks for lines that turn a card, finds none on this one-suit table (from a game the
+/// bot gave up); the hint and the bot still offer the line that finishes a run.
+#[test]
+fn a_run_that_turns_no_card_is_still_offered() {
+    let pos = super::support::visible(&[
+        (1, "TS AS"),
+        (2, "KS 2S AS 6S"),
+        (0, "KS 5S 4S 3S 2S 5S 4S 3S 2S AS"),
+        (2, "2S AS KS QS 9S 8S 7S 6S 5S 4S 3S 2S AS"),
+        (1, "QS"),
+        (0, "6S 5S"),
+        (0, "8S 7S 6S 5S 4S 3S 2S AS"),
+        (3, "KS JS TS 8S"),
+        (3, "KS QS JS TS QS JS TS 9S 8S 7S 6S 5S 4S"),
+        (0, "JS TS 9S 8S 7S 8S QS JS TS"),
+    ]);
+    let rules = crate::solver::glue::rules_of(&shipped("spider-1suit", "classic"));
+    let budget = || Budget::states(20_000);
+    assert!(crate::solver::honest::plans(&pos, &rules, budget()).is_empty());
+    let best = crate::solver::honest::best_plans(&pos, &rules, budget());
+    let line = &best.first().expect("a plan").line;
+    let mut p = pos.masked();
+    let removed: Vec<u32> = line.iter().map(|&mv| p.apply(mv).removed).collect();
+    assert!(removed.last().is_some_and(|&r| r != 0), "{line:?}");
+    assert_eq!(hints(&pos, &rules, budget()).first(), line.first());
+}
