@@ -29,6 +29,9 @@ pub struct Session {
     redo: Vec<(Action, GameState)>,
     depth: usize,
     log: Vec<Action>,
+    /// The state's status, worked out once for each change: a ruleset's status may search (a Site
+    /// Spider proves dead ends inside it), and the session and its front ends ask often.
+    status: Status,
 }
 
 impl Session {
@@ -46,6 +49,7 @@ impl Session {
         undo_depth: usize,
         state: GameState,
     ) -> Session {
+        let status = ruleset.status(&state);
         Session {
             ruleset,
             code,
@@ -54,7 +58,13 @@ impl Session {
             redo: Vec::new(),
             depth: undo_depth,
             log: Vec::new(),
+            status,
         }
+    }
+
+    /// Works the status out again after the state changed.
+    fn changed(&mut self) {
+        self.status = self.ruleset.status(&self.state);
     }
 
     /// Replays `actions` from the deal, refusing at the first illegal one.
@@ -87,6 +97,7 @@ impl Session {
         }
         self.redo.clear();
         self.log.push(action.clone());
+        self.changed();
         Ok(events)
     }
 
@@ -103,6 +114,7 @@ impl Session {
         let after = std::mem::replace(&mut self.state, step.before);
         self.log.pop();
         self.redo.push((step.action, after));
+        self.changed();
         Ok(())
     }
 
@@ -118,6 +130,7 @@ impl Session {
             action: action.clone(),
         });
         self.log.push(action);
+        self.changed();
         Ok(())
     }
 
@@ -163,7 +176,7 @@ impl Session {
 
     /// Playing, won or over.
     pub fn status(&self) -> Status {
-        self.ruleset.status(&self.state)
+        self.status.clone()
     }
 
     /// Score and moves.

@@ -167,6 +167,7 @@ fn the_dead_end_notice_is_an_option_and_says_when_no_move_can_help() {
 struct Counting {
     inner: std::sync::Arc<dyn felt_core::DynRuleset>,
     dead_end_checks: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    statuses: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl felt_core::DynRuleset for Counting {
@@ -205,6 +206,8 @@ impl felt_core::DynRuleset for Counting {
         self.inner.view(state, seat)
     }
     fn status(&self, state: &felt_core::GameState) -> felt_core::Status {
+        self.statuses
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         self.inner.status(state)
     }
     fn scoreboard(&self, state: &felt_core::GameState) -> felt_core::Scoreboard {
@@ -255,6 +258,7 @@ fn a_dead_end_stays_one_after_a_move_without_searching_again() {
     let ruleset = std::sync::Arc::new(Counting {
         inner,
         dead_end_checks: checks.clone(),
+        statuses: Default::default(),
     });
     let start = felt_tui::Start::Session {
         session: felt_core::Session::from_state(ruleset, code, 100, state),
@@ -285,4 +289,38 @@ fn a_dead_end_stays_one_after_a_move_without_searching_again() {
     keys(&mut app, "u");
     assert!(note(&app).is_some_and(|n| n.starts_with("Dead end")));
     assert_eq!(checks.load(Ordering::SeqCst), asked + 1, "undo asks again");
+}
+
+/// A ruleset's status may search (SITE-DEADEND proves dead ends inside it), so the session
+/// works it out once for each change of the table, however often the terminal asks.
+#[test]
+fn the_status_is_worked_out_once_a_move() {
+    use std::sync::atomic::Ordering;
+    let text = stuck_table()
+        .replace("Play9:  KS", "Play9:  KS QS")
+        .replacen(" |QS", "", 1);
+    let catalog = catalog();
+    let inner = catalog.build("spider-1suit", None).expect("variant builds");
+    let code = catalog.code_for("spider-1suit", None, 0).expect("code");
+    let state = inner.import_position(&text).expect("the table loads");
+    let statuses = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let ruleset = std::sync::Arc::new(Counting {
+        inner,
+        dead_end_checks: Default::default(),
+        statuses: statuses.clone(),
+    });
+    let start = felt_tui::Start::Session {
+        session: felt_core::Session::from_state(ruleset, code, 100, state),
+        undo_depth: 100,
+    };
+    let mut app = felt_tui::App::new(catalog, theme(), None, Some(start), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    shot(&mut app);
+    let before = statuses.load(Ordering::SeqCst);
+    // The Queen onto column 9's King, then undo: two changes of the table.
+    keys(&mut app, "09");
+    shot(&mut app);
+    keys(&mut app, "u");
+    shot(&mut app);
+    assert_eq!(statuses.load(Ordering::SeqCst) - before, 2);
 }
