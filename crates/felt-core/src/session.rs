@@ -29,8 +29,9 @@ pub struct Session {
     redo: Vec<(Action, GameState)>,
     depth: usize,
     log: Vec<Action>,
-    /// The state's status, worked out once for each change: a ruleset's status may search (a Site
-    /// Spider proves dead ends inside it), and the session and its front ends ask often.
+    /// The state's status, worked out once for each change: a ruleset's status may search (a
+    /// variant may end a game at a proven dead end), and the session and its front ends ask
+    /// often.
     status: Status,
 }
 
