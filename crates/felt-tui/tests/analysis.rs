@@ -238,34 +238,50 @@ impl felt_core::DynRuleset for Counting {
     }
 }
 
-/// Once the notice has proven a dead end, the moves still possible (here a Queen going from
-/// one King to the other and back) keep the notice without a new search; undo asks again.
-#[test]
-fn a_dead_end_stays_one_after_a_move_without_searching_again() {
-    use std::sync::atomic::Ordering;
-    // Column 10 holds K Q: the Queen may go onto the King of column 9, and back.
+/// What a [`Counting`] ruleset counted.
+struct Counted {
+    dead_end_checks: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    statuses: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// The app on a stuck one-suit table whose column 10 holds K Q (the Queen may go onto the King
+/// of column 9, and back), through a [`Counting`] ruleset, with the settings file `settings`.
+fn counting_app(settings: &str) -> (felt_tui::App, Counted, tempfile::TempDir) {
     let text = stuck_table()
         .replace("Play9:  KS", "Play9:  KS QS")
         .replacen(" |QS", "", 1);
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("tui.toml");
-    std::fs::write(&path, "stuck_notice = true\n").expect("settings written");
+    std::fs::write(&path, settings).expect("settings written");
     let catalog = catalog();
     let inner = catalog.build("spider-1suit", None).expect("variant builds");
     let code = catalog.code_for("spider-1suit", None, 0).expect("code");
     let state = inner.import_position(&text).expect("the table loads");
-    let checks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = Counted {
+        dead_end_checks: Default::default(),
+        statuses: Default::default(),
+    };
     let ruleset = std::sync::Arc::new(Counting {
         inner,
-        dead_end_checks: checks.clone(),
-        statuses: Default::default(),
+        dead_end_checks: counted.dead_end_checks.clone(),
+        statuses: counted.statuses.clone(),
     });
     let start = felt_tui::Start::Session {
         session: felt_core::Session::from_state(ruleset, code, 100, state),
         undo_depth: 100,
     };
-    let mut app = felt_tui::App::new(catalog, theme(), Some(path), Some(start), 7)
+    let app = felt_tui::App::new(catalog, theme(), Some(path), Some(start), 7)
         .unwrap_or_else(|e| panic!("{e}"));
+    (app, counted, dir)
+}
+
+/// Once the notice has proven a dead end, the moves still possible (here a Queen going from
+/// one King to the other and back) keep the notice without a new search; undo asks again.
+#[test]
+fn a_dead_end_stays_one_after_a_move_without_searching_again() {
+    use std::sync::atomic::Ordering;
+    let (mut app, counted, _dir) = counting_app("stuck_notice = true\n");
+    let checks = counted.dead_end_checks;
     assert!(shot(&mut app).contains("Dead end"));
     let asked = checks.load(Ordering::SeqCst);
     assert!(asked >= 1);
@@ -296,25 +312,8 @@ fn a_dead_end_stays_one_after_a_move_without_searching_again() {
 #[test]
 fn the_status_is_worked_out_once_a_move() {
     use std::sync::atomic::Ordering;
-    let text = stuck_table()
-        .replace("Play9:  KS", "Play9:  KS QS")
-        .replacen(" |QS", "", 1);
-    let catalog = catalog();
-    let inner = catalog.build("spider-1suit", None).expect("variant builds");
-    let code = catalog.code_for("spider-1suit", None, 0).expect("code");
-    let state = inner.import_position(&text).expect("the table loads");
-    let statuses = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let ruleset = std::sync::Arc::new(Counting {
-        inner,
-        dead_end_checks: Default::default(),
-        statuses: statuses.clone(),
-    });
-    let start = felt_tui::Start::Session {
-        session: felt_core::Session::from_state(ruleset, code, 100, state),
-        undo_depth: 100,
-    };
-    let mut app = felt_tui::App::new(catalog, theme(), None, Some(start), 7)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let (mut app, counted, _dir) = counting_app("");
+    let statuses = counted.statuses;
     shot(&mut app);
     let before = statuses.load(Ordering::SeqCst);
     // The Queen onto column 9's King, then undo: two changes of the table.
