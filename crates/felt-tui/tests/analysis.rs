@@ -132,6 +132,18 @@ fn stuck_table() -> String {
 
 /// The app over `text` with the settings file saying `settings`.
 fn with_settings(text: &str, settings: &str) -> (felt_tui::App, tempfile::TempDir) {
+    app_through(text, settings, |ruleset| ruleset)
+}
+
+/// The app over `text` with the settings file saying `settings`, its ruleset passed through
+/// `wrap` (a counting wrapper, or none).
+fn app_through(
+    text: &str,
+    settings: &str,
+    wrap: impl FnOnce(
+        std::sync::Arc<dyn felt_core::DynRuleset>,
+    ) -> std::sync::Arc<dyn felt_core::DynRuleset>,
+) -> (felt_tui::App, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("tui.toml");
     std::fs::write(&path, settings).expect("settings written");
@@ -140,7 +152,7 @@ fn with_settings(text: &str, settings: &str) -> (felt_tui::App, tempfile::TempDi
     let code = catalog.code_for("spider-1suit", None, 0).expect("code");
     let state = ruleset.import_position(text).expect("the table loads");
     let start = felt_tui::Start::Session {
-        session: felt_core::Session::from_state(ruleset, code, 100, state),
+        session: felt_core::Session::from_state(wrap(ruleset), code, 100, state),
         undo_depth: 100,
     };
     let app = felt_tui::App::new(catalog, theme(), Some(path), Some(start), 7)
@@ -250,28 +262,18 @@ fn counting_app(settings: &str) -> (felt_tui::App, Counted, tempfile::TempDir) {
     let text = stuck_table()
         .replace("Play9:  KS", "Play9:  KS QS")
         .replacen(" |QS", "", 1);
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("tui.toml");
-    std::fs::write(&path, settings).expect("settings written");
-    let catalog = catalog();
-    let inner = catalog.build("spider-1suit", None).expect("variant builds");
-    let code = catalog.code_for("spider-1suit", None, 0).expect("code");
-    let state = inner.import_position(&text).expect("the table loads");
     let counted = Counted {
         dead_end_checks: Default::default(),
         statuses: Default::default(),
     };
-    let ruleset = std::sync::Arc::new(Counting {
-        inner,
-        dead_end_checks: counted.dead_end_checks.clone(),
-        statuses: counted.statuses.clone(),
+    let (dead_end_checks, statuses) = (counted.dead_end_checks.clone(), counted.statuses.clone());
+    let (app, dir) = app_through(&text, settings, |inner| {
+        std::sync::Arc::new(Counting {
+            inner,
+            dead_end_checks,
+            statuses,
+        })
     });
-    let start = felt_tui::Start::Session {
-        session: felt_core::Session::from_state(ruleset, code, 100, state),
-        undo_depth: 100,
-    };
-    let app = felt_tui::App::new(catalog, theme(), Some(path), Some(start), 7)
-        .unwrap_or_else(|e| panic!("{e}"));
     (app, counted, dir)
 }
 

@@ -7,8 +7,8 @@
 //! the README); these benchmarks pin the speed of the parts.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use felt_core::{Action, Catalog, Origin, Ruleset, Setup};
-use felt_spider::solver::glue::{position_of, rules_of};
+use felt_core::{Catalog, Origin, Ruleset, Setup};
+use felt_spider::solver::glue::{position_of, random_endgames, rules_of};
 use felt_spider::solver::{dead_end, hints, legal_moves, solve, Budget, Mode, Position, Verdict};
 use felt_spider::SpiderRuleset;
 
@@ -35,39 +35,6 @@ fn ruleset(variant: &str, rules: &str) -> SpiderRuleset {
         rules: choice,
     })
     .expect("builds")
-}
-
-/// Positions with an empty stock met along random games, for the dead-end check.
-fn endgame_positions(ruleset: &SpiderRuleset, games: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    let mut actions: Vec<Action> = Vec::new();
-    for seed in 0..games {
-        let mut state = ruleset.new_game(seed);
-        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for _ in 0..3_000 {
-            actions.clear();
-            ruleset.legal_actions(&state, &mut actions);
-            if actions.is_empty() {
-                break;
-            }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let deal = actions
-                .iter()
-                .position(|a| matches!(a, Action::Deal { .. }));
-            let pick = match deal {
-                Some(i) if rng.is_multiple_of(10) => i,
-                _ => (rng >> 8) as usize % actions.len(),
-            };
-            ruleset.apply(&mut state, &actions[pick]).expect("legal");
-            let pos = position_of(ruleset, &state);
-            if pos.rows_left() == 0 && rng.is_multiple_of(7) {
-                out.push(pos);
-            }
-        }
-    }
-    out
 }
 
 fn search_speed(c: &mut Criterion) {
@@ -132,7 +99,9 @@ fn honest_hints(c: &mut Criterion) {
 fn dead_ends(c: &mut Criterion) {
     let r = ruleset("spider-4suit", "classic");
     let rules = rules_of(&r);
-    let positions = endgame_positions(&r, 30);
+    let positions: Vec<Position> = (0..30)
+        .flat_map(|seed| random_endgames(&r, seed, 20))
+        .collect();
     let mut group = c.benchmark_group("dead end");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function(

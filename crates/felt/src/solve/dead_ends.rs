@@ -3,59 +3,10 @@
 
 use super::{budget_of, deadline, header, percentile, pool, progress, Deals};
 use anyhow::Result;
-use felt_core::{Action, Ruleset, Status};
-use felt_spider::solver::glue::{position_of, rules_of};
-use felt_spider::solver::{dead_end, Position};
-use felt_spider::SpiderRuleset;
+use felt_spider::solver::dead_end;
+use felt_spider::solver::glue::{random_endgames, rules_of};
 use rayon::prelude::*;
 use std::time::Instant;
-
-/// A small deterministic generator for random play.
-fn next(seed: &mut u64) -> u64 {
-    *seed = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    *seed >> 33
-}
-
-/// Random legal play of one deal until the stock is empty, then on until the game ends: the
-/// positions met once the stock is empty, up to `keep` of them. A variant that ends the game at
-/// a dead end (SITE-DEADEND) ends its random games there too, so the positions are the ones
-/// its players meet.
-fn random_positions(ruleset: &SpiderRuleset, seed: u64, keep: usize) -> Vec<Position> {
-    let mut state = ruleset.deal(seed);
-    let mut rng = seed ^ 0x5eed_dead;
-    let mut actions: Vec<Action> = Vec::new();
-    let mut out = Vec::new();
-    for _ in 0..5_000 {
-        actions.clear();
-        ruleset.legal_actions(&state, &mut actions);
-        if actions.is_empty() || out.len() >= keep {
-            break;
-        }
-        let pos = position_of(ruleset, &state);
-        if pos.rows_left() == 0 {
-            out.push(pos);
-        }
-        // The game ends where the variant says it does (SITE-DEADEND ends it at a dead end):
-        // no position after that is ever checked.
-        if !matches!(ruleset.status(&state), Status::Playing) {
-            break;
-        }
-        // Deal as soon as it is allowed, about one step in ten, so games reach the end.
-        let deal = actions
-            .iter()
-            .position(|a| matches!(a, Action::Deal { .. }));
-        let pick = match deal {
-            Some(i) if next(&mut rng).is_multiple_of(10) => i,
-            _ => next(&mut rng) as usize % actions.len(),
-        };
-        if ruleset.apply(&mut state, &actions[pick]).is_err() {
-            break;
-        }
-    }
-    out
-}
 
 pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     let (ruleset, args) = (deals.ruleset, deals.args);
@@ -68,7 +19,7 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
         (first..=last)
             .into_par_iter()
             .flat_map_iter(|seed| {
-                let positions = random_positions(ruleset, seed, 20);
+                let positions = random_endgames(ruleset, seed, 20);
                 let out: Vec<(f64, usize, u64)> = positions
                     .iter()
                     .map(|pos| {

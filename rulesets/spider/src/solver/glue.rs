@@ -9,7 +9,7 @@ use super::{
 use crate::params::DealRule;
 use crate::rules::{GroupRule as RulesGroup, SpiderRuleset};
 use crate::state::SpiderState;
-use felt_core::{Action, Analysis, AnalyzeRequest, Card, PileId};
+use felt_core::{Action, Analysis, AnalyzeRequest, Card, PileId, Ruleset, Status};
 
 /// Positions the dead-end check may visit before it gives up and says "not stuck" (it never
 /// raises a false alarm). The check runs inside `status`, which the session works out once a
@@ -171,4 +171,53 @@ pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRe
             }
         }
     }
+}
+
+/// A small deterministic generator for random play.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+/// Random legal play of deal `seed` until the stock is empty, then on until the game ends: the
+/// positions met once the stock is empty, up to `keep` of them. The tables the dead-end
+/// check is measured on (`felt solve --dead-ends`, the benchmarks) and tested on; the same
+/// seed always gives the same tables. A variant that ends the game at
+/// a dead end (SITE-DEADEND) ends its random games there too, so the positions are the ones
+/// its players meet.
+pub fn random_endgames(ruleset: &SpiderRuleset, seed: u64, keep: usize) -> Vec<Position> {
+    let mut state = ruleset.deal(seed);
+    let mut rng = seed ^ 0x5eed_dead;
+    let mut actions: Vec<Action> = Vec::new();
+    let mut out = Vec::new();
+    for _ in 0..5_000 {
+        actions.clear();
+        ruleset.legal_actions(&state, &mut actions);
+        if actions.is_empty() || out.len() >= keep {
+            break;
+        }
+        let pos = position_of(ruleset, &state);
+        if pos.rows_left() == 0 {
+            out.push(pos);
+        }
+        // The game ends where the variant says it does (SITE-DEADEND ends it at a dead end):
+        // no position after that is ever checked.
+        if !matches!(ruleset.status(&state), Status::Playing) {
+            break;
+        }
+        // Deal as soon as it is allowed, about one step in ten, so games reach the end.
+        let deal = actions
+            .iter()
+            .position(|a| matches!(a, Action::Deal { .. }));
+        let pick = match deal {
+            Some(i) if next(&mut rng).is_multiple_of(10) => i,
+            _ => next(&mut rng) as usize % actions.len(),
+        };
+        if ruleset.apply(&mut state, &actions[pick]).is_err() {
+            break;
+        }
+    }
+    out
 }

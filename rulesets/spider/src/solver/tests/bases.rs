@@ -4,9 +4,8 @@
 use super::deadend::{no_empty_column_case, progress_possible, Splits};
 use super::support::{shipped, solver_view, visible};
 use crate::solver::deadend::{bases_stuck, exhaustive};
-use crate::solver::glue::rules_of;
-use crate::solver::{dead_end, Budget, DeadEnd, Position};
-use felt_core::{Action, Ruleset};
+use crate::solver::glue::{random_endgames, rules_of};
+use crate::solver::{dead_end, Budget, DeadEnd};
 
 /// SITE-DEADEND: "no sequence of moves can turn up a face-down card or finish a run". Where the
 /// count of last cards says no base top can ever move on, the ruleset's own actions, searched
@@ -39,53 +38,19 @@ fn counting_targets_is_never_a_false_alarm() {
     }
 }
 
-/// Positions with an empty stock met in random play of a shipped variant (at most `keep` a
-/// deal), as the `felt solve --dead-ends` benchmark collects them.
-fn random_play(id: &str, seeds: std::ops::Range<u64>, keep: usize) -> Vec<(Position, u64)> {
-    let ruleset = shipped(id, "classic");
-    let mut out = Vec::new();
-    let mut actions = Vec::new();
-    for seed in seeds {
-        let mut state = ruleset.deal(seed);
-        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut kept = 0;
-        for _ in 0..3_000 {
-            actions.clear();
-            ruleset.legal_actions(&state, &mut actions);
-            let (pos, _) = solver_view(&ruleset, &state);
-            if actions.is_empty() || kept == keep {
-                break;
-            }
-            if pos.rows_left() == 0 {
-                out.push((pos, seed));
-                kept += 1;
-            }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let deal = actions
-                .iter()
-                .position(|a| matches!(a, Action::Deal { .. }));
-            let pick = match deal {
-                Some(i) if rng % 10 == 0 => i,
-                _ => (rng >> 8) as usize % actions.len(),
-            };
-            ruleset
-                .apply(&mut state, &actions[pick])
-                .expect("a legal action");
-        }
-    }
-    out
-}
-
 /// On real tables from random 2- and 4-suit play, every dead end the count proves is one the
 /// plain exhaustive search (no shortcut at all) proves too, whenever it finishes.
 #[test]
 fn dead_ends_counted_in_random_play_are_real() {
     let mut checked = 0;
     for id in ["spider-2suit", "spider-4suit"] {
-        let rules = rules_of(&shipped(id, "classic"));
-        for (pos, seed) in random_play(id, 1..41, 6) {
+        let ruleset = shipped(id, "classic");
+        let rules = rules_of(&ruleset);
+        for (seed, pos) in (1..41).flat_map(|s| {
+            random_endgames(&ruleset, s, 6)
+                .into_iter()
+                .map(move |p| (s, p))
+        }) {
             let p = pos.masked();
             if !bases_stuck(&p, &rules) {
                 continue;
