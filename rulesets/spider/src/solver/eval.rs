@@ -127,8 +127,9 @@ pub(crate) fn link(lo: u8, up: u8) -> Link {
     }
 }
 
-/// A small bonus for the kind of move, to break ties toward moves a player would prefer.
-pub(crate) fn move_bias(_pos: &Position, mv: SolverMove) -> i32 {
+/// A small cost for the kind of move, to break ties toward moves a player would prefer: a deal
+/// comes after any move that scores the same.
+pub(crate) fn move_bias(mv: SolverMove) -> i32 {
     match mv {
         SolverMove::Deal => 5,
         SolverMove::Move { .. } => 0,

@@ -202,8 +202,7 @@ pub(crate) fn best_first(
                 pruned_any = true;
                 continue;
             }
-            // The bias sees the position the move is made from.
-            let bias = move_bias(pos, mv) + tuning.depth_weight * (node.depth as i32 + 1);
+            let bias = move_bias(mv) + tuning.depth_weight * (node.depth as i32 + 1);
             // Most moves are scored without being made; one that completes a run, and a deal,
             // are made and taken back.
             let scored = match mv {
