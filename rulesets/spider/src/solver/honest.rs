@@ -40,7 +40,10 @@ const WIN: i32 = i32::MIN / 2;
 /// on a turned card lost more games than it won in the bot's trials.
 const PLAN_EMPTY: i32 = 30;
 /// Weight of each face-down card in a plan's end: turning cards up is what honest play is for.
-const PLAN_DOWN: i32 = 60;
+/// It outweighs an off-suit build (60), so a card is worth turning even by building off suit;
+/// weighed equal to one, as the full-information search weighs it, the bot won 117 four-suit
+/// deals of 1000, against 155 at 150 (and 1888 against 1895 one-suit deals of 2000).
+const PLAN_DOWN: i32 = 150;
 /// What a deal costs on top of the breaks it lays: dealing while a card can still be turned
 /// gives away information for nothing, so it is the last resort.
 const DEAL_PENALTY: i32 = 1000;
