@@ -26,7 +26,7 @@ use super::moves::{deal_allowed, is_won, search_moves, shared_columns, starved, 
 use super::position::Position;
 use super::search::{decode, encode};
 use super::table::KeySet;
-use super::{Budget, SolverRules};
+use super::{Budget, GroupRule, SolverRules};
 use std::collections::BinaryHeap;
 
 mod sampling;
@@ -40,10 +40,14 @@ const WIN: i32 = i32::MIN / 2;
 /// on a turned card lost more games than it won in the bot's trials.
 const PLAN_EMPTY: i32 = 30;
 /// Weight of each face-down card in a plan's end: turning cards up is what honest play is for.
-/// It outweighs an off-suit build (60), so a card is worth turning even by building off suit;
-/// weighed equal to one, as the full-information search weighs it, the bot won 117 four-suit
-/// deals of 1000, against 155 at 150 (and 1888 against 1895 one-suit deals of 2000).
+/// It outweighs an off-suit build, so a card is worth turning even by building off suit;
+/// weighed equal to one (60), as the full-information search weighs them, the bot won 240
+/// four-suit deals of 2000, against 309 at 150 (and 2837 against 2850 one-suit deals of 3000).
 const PLAN_DOWN: i32 = 150;
+/// Weight of each off-suit build in a plan's end under classic rules, where such a build cannot
+/// move on as a group: above the full-information search's 60 once a face-down card weighs
+/// 150 (four-suit deals 1-2000: 309 won at 60, 344 at 100, 122 of 1000 at 150).
+const PLAN_SUIT_BREAK: i32 = 100;
 /// What a deal costs on top of the breaks it lays: dealing while a card can still be turned
 /// gives away information for nothing, so it is the last resort.
 const DEAL_PENALTY: i32 = 1000;
@@ -65,11 +69,16 @@ struct Node {
 
 /// The weights a plan's end is valued by under `rules`.
 pub(crate) fn plan_weights(rules: &SolverRules) -> Weights {
+    let base = Weights::for_rules(rules);
     Weights {
         empty: PLAN_EMPTY,
         down: PLAN_DOWN,
         hidden_column: 0,
-        ..Weights::for_rules(rules)
+        suit_break: match rules.group {
+            GroupRule::Classic => PLAN_SUIT_BREAK,
+            GroupRule::Relaxed => base.suit_break,
+        },
+        ..base
     }
 }
 
