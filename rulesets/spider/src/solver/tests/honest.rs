@@ -117,7 +117,7 @@ fn a_plan_stops_at_its_first_turned_card_but_is_valued_past_it() {
     use crate::solver::eval::score;
     use crate::solver::honest::{plan_weights, plans};
     use crate::solver::position::byte;
-    use crate::solver::{DealPolicy, GroupRule, SolverMove, SolverRules};
+    use crate::solver::SolverMove;
     use felt_core::Suit;
     let s = |r: u8| Card::from_byte(byte(Suit::Spade, r)).expect("a card");
     let columns = vec![
@@ -127,12 +127,7 @@ fn a_plan_stops_at_its_first_turned_card_but_is_valued_past_it() {
         (vec![s(11), s(9)], 0),
     ];
     let pos = Position::from_parts(&columns, &[], 0).expect("a position");
-    let rules = SolverRules {
-        group: GroupRule::Classic,
-        deal: DealPolicy::Filled,
-        runs_to_win: 8,
-        columns: 4,
-    };
+    let rules = app_rules(4);
     let found = plans(&pos, &rules, Budget::states(10_000));
     let best = found.first().expect("a plan");
     let five_onto_six = SolverMove::Move {
@@ -171,7 +166,7 @@ fn turning_a_card_outweighs_the_off_suit_build_that_turns_it() {
     use crate::solver::eval::score;
     use crate::solver::honest::{plan_weights, plans};
     use crate::solver::position::byte;
-    use crate::solver::{DealPolicy, GroupRule, SolverMove, SolverRules};
+    use crate::solver::SolverMove;
     use felt_core::Suit;
     let c = |suit: Suit, r: u8| Card::from_byte(byte(suit, r)).expect("a card");
     let columns = vec![
@@ -181,12 +176,7 @@ fn turning_a_card_outweighs_the_off_suit_build_that_turns_it() {
         (vec![c(Suit::Club, 2)], 0),
     ];
     let pos = Position::from_parts(&columns, &[], 0).expect("a position");
-    let rules = SolverRules {
-        group: GroupRule::Classic,
-        deal: DealPolicy::Filled,
-        runs_to_win: 8,
-        columns: 4,
-    };
+    let rules = app_rules(4);
     let found = plans(&pos, &rules, Budget::states(10_000));
     let best = found.first().expect("a plan");
     let five_onto_six = SolverMove::Move {
@@ -210,7 +200,7 @@ fn a_plan_never_finishes_a_run_that_leaves_too_few_cards_to_deal() {
     use crate::solver::honest::plans;
     use crate::solver::moves::starved;
     use crate::solver::position::byte;
-    use crate::solver::{DealPolicy, GroupRule, SolverMove, SolverRules};
+    use crate::solver::{DealPolicy, SolverMove};
     use felt_core::Suit;
     let s = |r: u8| Card::from_byte(byte(Suit::Spade, r)).expect("a card");
     let columns = vec![
@@ -220,12 +210,7 @@ fn a_plan_never_finishes_a_run_that_leaves_too_few_cards_to_deal() {
         (vec![s(1)], 0),
     ];
     let pos = Position::from_parts(&columns, &[vec![s(4); 4]], 0).expect("a position");
-    let mut rules = SolverRules {
-        group: GroupRule::Classic,
-        deal: DealPolicy::Filled,
-        runs_to_win: 8,
-        columns: 4,
-    };
+    let mut rules = app_rules(4);
     let ace_home = SolverMove::Move {
         from: 1,
         count: 1,
@@ -250,6 +235,18 @@ fn a_plan_never_finishes_a_run_that_leaves_too_few_cards_to_deal() {
     // the table": under such a rule the same table is not starved.
     rules.deal = DealPolicy::FilledUnlessFewerThan(4);
     assert!(!starved(&after, &rules));
+}
+
+/// The App's rules (SP-GROUP classic, SP-DEAL refused onto an empty column, eight runs to win)
+/// on `columns` columns.
+fn app_rules(columns: u8) -> crate::solver::SolverRules {
+    use crate::solver::{DealPolicy, GroupRule, SolverRules};
+    SolverRules {
+        group: GroupRule::Classic,
+        deal: DealPolicy::Filled,
+        runs_to_win: 8,
+        columns,
+    }
 }
 
 /// A one-suit position from its columns, bottom first, one rank letter a card ("A23456789TJQK"),
@@ -277,7 +274,6 @@ fn spades(columns: &[&str], removed: usize) -> Position {
 /// A one-suit game 112 moves in, its stock empty, 18 cards face down (from deal 19 of the
 /// scratch harness, which the bot lost), under the App's rules.
 fn late_one_suit_game() -> (Position, crate::solver::SolverRules) {
-    use crate::solver::{DealPolicy, GroupRule, SolverRules};
     let pos = spades(
         &[
             "8|432T",
@@ -293,12 +289,7 @@ fn late_one_suit_game() -> (Position, crate::solver::SolverRules) {
         ],
         4,
     );
-    let rules = SolverRules {
-        group: GroupRule::Classic,
-        deal: DealPolicy::Filled,
-        runs_to_win: 8,
-        columns: 10,
-    };
+    let rules = app_rules(10);
     (pos, rules)
 }
 
