@@ -115,7 +115,7 @@ fn the_honest_bot_plays_legal_games_and_reports_what_the_session_sees() {
 #[test]
 fn a_plan_stops_at_its_first_turned_card_but_is_valued_past_it() {
     use crate::solver::eval::score;
-    use crate::solver::honest::{plan_weights, plans};
+    use crate::solver::honest::plan_weights;
     use crate::solver::position::byte;
     use crate::solver::SolverMove;
     use felt_core::Suit;
@@ -126,10 +126,7 @@ fn a_plan_stops_at_its_first_turned_card_but_is_valued_past_it() {
         (vec![s(12), s(6)], 0),
         (vec![s(11), s(9)], 0),
     ];
-    let pos = Position::from_parts(&columns, &[], 0).expect("a position");
-    let rules = app_rules(4);
-    let found = plans(&pos, &rules, Budget::states(10_000));
-    let best = found.first().expect("a plan");
+    let (pos, rules, best) = best_plan_on(columns);
     let five_onto_six = SolverMove::Move {
         from: 0,
         count: 1,
@@ -164,7 +161,7 @@ fn a_plan_stops_at_its_first_turned_card_but_is_valued_past_it() {
 #[test]
 fn turning_a_card_outweighs_the_off_suit_build_that_turns_it() {
     use crate::solver::eval::score;
-    use crate::solver::honest::{plan_weights, plans};
+    use crate::solver::honest::plan_weights;
     use crate::solver::position::byte;
     use crate::solver::SolverMove;
     use felt_core::Suit;
@@ -175,10 +172,7 @@ fn turning_a_card_outweighs_the_off_suit_build_that_turns_it() {
         (vec![c(Suit::Diamond, 9)], 0),
         (vec![c(Suit::Club, 2)], 0),
     ];
-    let pos = Position::from_parts(&columns, &[], 0).expect("a position");
-    let rules = app_rules(4);
-    let found = plans(&pos, &rules, Budget::states(10_000));
-    let best = found.first().expect("a plan");
+    let (pos, rules, best) = best_plan_on(columns);
     let five_onto_six = SolverMove::Move {
         from: 0,
         count: 1,
@@ -235,6 +229,25 @@ fn a_plan_never_finishes_a_run_that_leaves_too_few_cards_to_deal() {
     // the table": under such a rule the same table is not starved.
     rules.deal = DealPolicy::FilledUnlessFewerThan(4);
     assert!(!starved(&after, &rules));
+}
+
+/// A four-column table with an empty stock, under the App's rules, and the planner's best plan
+/// on it.
+fn best_plan_on(
+    columns: Vec<(Vec<Card>, usize)>,
+) -> (
+    Position,
+    crate::solver::SolverRules,
+    crate::solver::honest::Plan,
+) {
+    use crate::solver::honest::plans;
+    let pos = Position::from_parts(&columns, &[], 0).expect("a position");
+    let rules = app_rules(4);
+    let best = plans(&pos, &rules, Budget::states(10_000))
+        .into_iter()
+        .next()
+        .expect("a plan");
+    (pos, rules, best)
 }
 
 /// The App's rules (SP-GROUP classic, SP-DEAL refused onto an empty column, eight runs to win)
