@@ -2,13 +2,16 @@
 //!
 //! - `felt solve CODE | --position FILE [--budget-ms N] [--mode full|honest]`: one position.
 //! - `felt solve --variant V --deals A..B [--budget-ms N] [--jobs N]`: many deals, a summary
-//!   table (won / proven unwinnable / undecided, median and 90th-percentile time, memory).
+//!   table (won / proven unwinnable / undecided and why, median and 90th-percentile CPU time
+//!   and solution length, memory).
 //!   With `--mode honest` the honest bot plays each deal instead and the table gives its win
 //!   rate; with `--dead-ends` random games are played to an empty stock and the exact dead-end
 //!   check is timed on their positions.
 //!
 //! The solver itself reads no clock (rulesets are pure): the time budget becomes a deadline
-//! checked here, through the solver's "keep going?" callback.
+//! checked here, through the solver's "keep going?" callback. The budget is the searching
+//! thread's CPU time, not the wall clock, so the same deal gets the same search on a quiet
+//! machine and a busy one (`--budget-states` makes it exact: the figure repeats to the state).
 
 mod dead_ends;
 
@@ -17,12 +20,14 @@ use clap::{Args, ValueEnum};
 use felt_core::{Catalog, GameCode, Setup};
 use felt_spider::solver::glue::{position_of, rules_of};
 use felt_spider::solver::honest::{self, autoplay};
-use felt_spider::solver::{solve, Budget, Mode, Position, SolverMove, SolverRules, Verdict};
+use felt_spider::solver::{
+    solve, Answer, Budget, Mode, Position, SolverMove, SolverRules, Stopped, Verdict,
+};
 use felt_spider::{SpiderRuleset, SpiderState, RULESET_ID};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What the solver may look at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -54,9 +59,13 @@ pub struct SolveArgs {
     /// Solve the deals of these shuffle numbers, e.g. 1..1000 (both ends included).
     #[arg(long, value_name = "A..B", conflicts_with_all = ["code", "position"])]
     deals: Option<String>,
-    /// Time allowed for each position, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    budget_ms: u64,
+    /// CPU time allowed for each position, in milliseconds of the searching thread's time
+    /// (default 1000, or no time limit when --budget-states is given).
+    #[arg(long, value_name = "MS")]
+    budget_ms: Option<u64>,
+    /// Positions each search may visit: a budget that repeats exactly on any machine.
+    #[arg(long, value_name = "N")]
+    budget_states: Option<u64>,
     /// Memory allowed for each search, in megabytes.
     #[arg(long, default_value_t = 256)]
     max_mb: usize,
@@ -145,7 +154,8 @@ pub fn honest_autoplay(
         variant: Some(variant.to_string()),
         rules: None,
         deals: Some(format!("{first}..{}", first + games.max(1) - 1)),
-        budget_ms: 1000,
+        budget_ms: None,
+        budget_states: None,
         max_mb: 256,
         mode: ModeArg::Honest,
         jobs: None,
@@ -193,18 +203,102 @@ fn parse_range(text: &str) -> Result<(u64, u64)> {
     Ok((a, b))
 }
 
+impl SolveArgs {
+    /// The CPU time each search may take, if it is bounded by time.
+    fn time_limit(&self) -> Option<u64> {
+        match (self.budget_ms, self.budget_states) {
+            (Some(ms), _) => Some(ms),
+            (None, Some(_)) => None,
+            (None, None) => Some(1000),
+        }
+    }
+
+    /// The budget a batch table's header states.
+    fn budget_text(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(ms) = self.time_limit() {
+            parts.push(format!("{ms} ms of CPU time"));
+        }
+        if let Some(n) = self.budget_states {
+            parts.push(format!("{n} states"));
+        }
+        parts.push(format!("{} MB", self.max_mb));
+        parts.join(", ")
+    }
+}
+
 fn budget_of<'a>(args: &SolveArgs, keep_going: &'a (dyn Fn(u64) -> bool + Sync)) -> Budget<'a> {
     Budget {
-        max_states: u64::MAX,
-        max_bytes: args.max_mb << 20,
+        max_states: args.budget_states.unwrap_or(u64::MAX),
+        max_bytes: args.max_mb.saturating_mul(1 << 20),
         keep_going: Some(keep_going),
     }
 }
 
-/// A deadline as the solver's "keep going?" callback.
-fn deadline(ms: u64) -> impl Fn(u64) -> bool + Sync {
-    let end = Instant::now() + Duration::from_millis(ms);
-    move |_| Instant::now() < end
+/// The CPU time the calling thread has used. A search runs on one thread and asks its budget
+/// on that thread, so this is the time the search itself took, whatever else the machine
+/// runs; where the system cannot tell it, the wall clock since the first call stands in.
+fn thread_cpu() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `clock_gettime` only writes the `timespec` it is handed.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
+}
+
+/// A CPU-time deadline of `ms` milliseconds from now (none: no limit) as the solver's "keep
+/// going?" callback; it must be called on the searching thread.
+fn deadline(ms: Option<u64>) -> impl Fn(u64) -> bool + Sync {
+    let end = ms.map(|ms| thread_cpu() + Duration::from_millis(ms));
+    move |_| end.is_none_or(|end| thread_cpu() < end)
+}
+
+/// Milliseconds of CPU time the calling thread used since `start` (a [`thread_cpu`] reading).
+fn cpu_ms_since(start: Duration) -> f64 {
+    thread_cpu().saturating_sub(start).as_secs_f64() * 1000.0
+}
+
+/// Millions of states, as a person reads a count: "2.1 M states", "4,000 states".
+fn states_text(n: u64) -> String {
+    if n >= 1_000_000 {
+        format!("{:.1} M states", n as f64 / 1e6)
+    } else if n >= 10_000 {
+        format!("{},{:03} states", n / 1000, n % 1000)
+    } else {
+        format!("{n} states")
+    }
+}
+
+/// Why an undecided answer is undecided, in the words `felt solve` prints.
+fn undecided_because(answer: &Answer, args: &SolveArgs) -> String {
+    let states = states_text(answer.states);
+    match answer.stopped {
+        Stopped::Memory => format!(
+            "memory cap of {} MB reached after {states} (--max-mb raises it)",
+            args.max_mb
+        ),
+        Stopped::Caller => format!(
+            "{} ms of CPU time used after {states} (--budget-ms raises it)",
+            args.time_limit().unwrap_or(0)
+        ),
+        Stopped::States => format!(
+            "the budget of {} ran out (--budget-states raises it)",
+            states_text(args.budget_states.unwrap_or(answer.states))
+        ),
+        Stopped::Hidden => format!(
+            "an honest search cannot decide while cards are hidden: it saw every line the \
+             visible cards allow ({states}), and none of them wins for certain"
+        ),
+        Stopped::Decided => format!("no verdict after {states}"),
+    }
 }
 
 /// The headless command for a solver move (columns from 1): `move FROM TO N` or `deal`.
@@ -236,17 +330,17 @@ fn solve_one(
             Mode::Honest => "honest: the solver sees only what the player sees",
         }
     );
-    let keep_going = deadline(args.budget_ms);
-    let start = Instant::now();
+    let start = thread_cpu();
+    let keep_going = deadline(args.time_limit());
     let answer = solve(&pos, &rules, mode, budget_of(args, &keep_going));
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let ms = cpu_ms_since(start);
     match &answer.verdict {
         Verdict::Won(line) => println!("won in {} moves", line.len()),
         Verdict::ProvenUnwinnable => println!("proven unwinnable: no line wins from here"),
-        Verdict::Undecided => println!("undecided within {} ms", args.budget_ms),
+        Verdict::Undecided => println!("undecided: {}", undecided_because(&answer, args)),
     }
     println!(
-        "time {ms:.0} ms, {} states searched, peak {} MB",
+        "CPU time {ms:.0} ms, {} states searched, peak {} MB",
         answer.states,
         answer.peak_bytes.div_ceil(1 << 20)
     );
@@ -269,10 +363,12 @@ fn solve_one(
 struct Row {
     seed: u64,
     verdict: &'static str,
+    /// CPU time of the thread that played the deal.
     ms: f64,
     states: u64,
     peak: usize,
     moves: usize,
+    stopped: Stopped,
 }
 
 fn pool(args: &SolveArgs) -> Result<rayon::ThreadPool> {
@@ -302,6 +398,7 @@ struct Outcome {
     states: u64,
     peak: usize,
     moves: usize,
+    stopped: Stopped,
 }
 
 /// Deals `first..=last` of `ruleset`, each given to `one` as a solver position and timed, in
@@ -319,15 +416,16 @@ fn batch(
             .into_par_iter()
             .map(|seed| {
                 let pos = position_of(ruleset, &ruleset.deal(seed));
-                let start = Instant::now();
+                let start = thread_cpu();
                 let out = one(&pos, &rules);
                 let row = Row {
                     seed,
                     verdict: out.verdict,
-                    ms: start.elapsed().as_secs_f64() * 1000.0,
+                    ms: cpu_ms_since(start),
                     states: out.states,
                     peak: out.peak,
                     moves: out.moves,
+                    stopped: out.stopped,
                 };
                 bar.inc(1);
                 row
@@ -421,7 +519,7 @@ fn header(deals: &Deals<'_>, what: &str) {
 fn solve_table(deals: &Deals<'_>) -> Result<()> {
     let args = deals.args;
     let rows = batch(deals, |pos, rules| {
-        let keep_going = deadline(args.budget_ms);
+        let keep_going = deadline(args.time_limit());
         let answer = solve(pos, rules, Mode::Full, budget_of(args, &keep_going));
         let (verdict, moves) = match &answer.verdict {
             Verdict::Won(line) => ("won", line.len()),
@@ -433,10 +531,11 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
             states: answer.states,
             peak: answer.peak_bytes,
             moves,
+            stopped: answer.stopped,
         }
     })?;
     header(deals, "solve, full information");
-    println!("budget {} ms and {} MB a deal", args.budget_ms, args.max_mb);
+    println!("budget {} a deal", args.budget_text());
     let n = rows.len() as f64;
     println!("{:<22} {:>7} {:>8}", "", "deals", "share");
     for (name, key) in [
@@ -447,9 +546,38 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
         let k = rows.iter().filter(|r| r.verdict == key).count();
         println!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
     }
+    let why: Vec<String> = [
+        (Stopped::Caller, "out of time"),
+        (Stopped::Memory, "out of memory"),
+        (Stopped::States, "out of states"),
+    ]
+    .iter()
+    .filter_map(|&(reason, text)| {
+        let k = rows
+            .iter()
+            .filter(|r| r.verdict == "undecided" && r.stopped == reason)
+            .count();
+        (k > 0).then(|| format!("{k} {text}"))
+    })
+    .collect();
+    if !why.is_empty() {
+        println!("  undecided because     {}", why.join(", "));
+    }
+    let mut lengths: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.verdict == "won")
+        .map(|r| r.moves as f64)
+        .collect();
+    lengths.sort_by(f64::total_cmp);
+    println!(
+        "moves a won deal        median {:.0}, 90th percentile {:.0}, max {:.0}",
+        percentile(&lengths, 0.5),
+        percentile(&lengths, 0.9),
+        percentile(&lengths, 1.0)
+    );
     let t = times(&rows);
     println!(
-        "time a deal             median {:.0} ms, 90th percentile {:.0} ms, max {:.0} ms",
+        "CPU time a deal         median {:.0} ms, 90th percentile {:.0} ms, max {:.0} ms",
         percentile(&t, 0.5),
         percentile(&t, 0.9),
         percentile(&t, 1.0)
@@ -482,6 +610,7 @@ fn bot_table(deals: &Deals<'_>) -> Result<()> {
             states: 0,
             peak: 0,
             moves: played.moves.len(),
+            stopped: Stopped::Decided,
         }
     })?;
     header(deals, "honest bot (never sees a hidden card)");
@@ -494,7 +623,7 @@ fn bot_table(deals: &Deals<'_>) -> Result<()> {
     );
     let t = times(&rows);
     println!(
-        "time a game: median {:.0} ms, 90th percentile {:.0} ms",
+        "CPU time a game: median {:.0} ms, 90th percentile {:.0} ms",
         percentile(&t, 0.5),
         percentile(&t, 0.9)
     );

@@ -1,12 +1,13 @@
 //! `felt solve --variant V --deals A..B --dead-ends`: the exact dead-end check timed on
 //! positions met in random games once their stock is empty.
 
-use super::{budget_of, deadline, header, percentile, pool, progress, Deals};
+use super::{
+    budget_of, cpu_ms_since, deadline, header, percentile, pool, progress, thread_cpu, Deals,
+};
 use anyhow::Result;
 use felt_spider::solver::dead_end;
 use felt_spider::solver::glue::{random_endgames, rules_of};
 use rayon::prelude::*;
-use std::time::Instant;
 
 pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     let (ruleset, args) = (deals.ruleset, deals.args);
@@ -23,10 +24,10 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
                 let out: Vec<(f64, usize, u64)> = positions
                     .iter()
                     .map(|pos| {
-                        let keep_going = deadline(args.budget_ms);
-                        let start = Instant::now();
+                        let start = thread_cpu();
+                        let keep_going = deadline(args.time_limit());
                         let answer = dead_end(pos, &rules, budget_of(args, &keep_going));
-                        let ms = start.elapsed().as_secs_f64() * 1000.0;
+                        let ms = cpu_ms_since(start);
                         let (kind, states) = match answer {
                             DeadEnd::Stuck { states } => (0, states),
                             DeadEnd::NotStuck { states, .. } => (1, states),
@@ -55,15 +56,15 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     t.sort_by(f64::total_cmp);
     let count = |kind: usize| timings.iter().filter(|x| x.1 == kind).count();
     println!(
-        "{} positions with an empty stock, from random play: {} stuck, {} not stuck, {} undecided (budget {} ms)",
+        "{} positions with an empty stock, from random play: {} stuck, {} not stuck, {} undecided (budget {})",
         timings.len(),
         count(0),
         count(1),
         count(2),
-        args.budget_ms
+        args.budget_text()
     );
     println!(
-        "time a check: median {:.2} ms, 90th percentile {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
+        "CPU time a check: median {:.2} ms, 90th percentile {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
         percentile(&t, 0.5),
         percentile(&t, 0.9),
         percentile(&t, 0.99),

@@ -121,6 +121,26 @@ pub struct Answer {
     pub states: u64,
     /// Most bytes the search held at once.
     pub peak_bytes: usize,
+    /// What ended the search: an undecided answer says why it is undecided.
+    pub stopped: Stopped,
+}
+
+/// What ended a search. Only [`Stopped::Decided`] goes with a won or proven verdict; every
+/// other reason goes with [`Verdict::Undecided`], so a caller can say what it would take to
+/// decide ("a larger memory cap") instead of a budget that was not the one used up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The search won or proved a loss.
+    Decided,
+    /// It visited the [`Budget::max_states`] positions it was allowed.
+    States,
+    /// Going on would have taken it past [`Budget::max_bytes`].
+    Memory,
+    /// The caller's [`Budget::keep_going`] said no (the binary's time budget).
+    Caller,
+    /// An honest search saw every line the visible cards allow without deciding: while cards
+    /// are hidden it cannot prove a loss, and no certain line won. More time would not help.
+    Hidden,
 }
 
 /// Solves `pos` under `rules`. In [`Mode::Honest`] the hidden cards are masked first; an
@@ -155,6 +175,7 @@ pub fn solve_tuned(
         verdict: Verdict::Undecided,
         states: 0,
         peak_bytes: 0,
+        stopped: Stopped::States,
     };
     let mut stages: Vec<(Tuning, u64)> = Vec::with_capacity(2);
     match tuning.second {
@@ -183,7 +204,7 @@ pub fn solve_tuned(
     for (stage, cap) in stages {
         let (answer, stop) = run(&root, rules, honest, budget, &stage, cap, &mut spent);
         match stop {
-            search::Stop::Answered | search::Stop::Caller => return answer,
+            search::Stop::Answered | search::Stop::Caller | search::Stop::Memory => return answer,
             search::Stop::Dry if stage.prune => {
                 // The pruned search ran dry: only a complete one may prove a loss.
                 let complete = Tuning {
@@ -202,8 +223,8 @@ pub fn solve_tuned(
                 .0;
             }
             search::Stop::Dry => return answer,
-            search::Stop::Budget if spent.states >= budget.max_states => return answer,
-            search::Stop::Budget => {}
+            search::Stop::States if spent.states >= budget.max_states => return answer,
+            search::Stop::States => spent.stopped = answer.stopped,
         }
     }
     spent

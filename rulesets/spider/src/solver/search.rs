@@ -21,7 +21,7 @@ use super::eval::{move_bias, score, Weights};
 use super::moves::{self, is_won, search_moves_grouped, shared_columns, SolverMove};
 use super::position::{Key, Position};
 use super::table::KeySet;
-use super::{Answer, Budget, SolverRules, Tuning, Verdict};
+use super::{Answer, Budget, SolverRules, Stopped, Tuning, Verdict};
 use queue::{Open, Queues};
 use summary::{Summary, MAX_VIEWS};
 
@@ -70,9 +70,19 @@ pub(crate) fn decode(m: u32) -> SolverMove {
 /// doubling it: the arena and the nodes are most of the memory a large search holds, and
 /// doubling would leave up to half of them reserved but unused against the memory bound.
 #[inline]
-fn grow_gently<T>(v: &mut Vec<T>, room: usize) {
+pub(super) fn grow_gently<T>(v: &mut Vec<T>, room: usize) {
     if v.capacity() - v.len() < room {
         v.reserve_exact(v.capacity() / 4 + room);
+    }
+}
+
+/// The capacity a vector of `len` items in `cap` slots has after [`grow_gently`] made room for
+/// `room` more.
+pub(super) fn grown(len: usize, cap: usize, room: usize) -> usize {
+    if cap - len < room {
+        cap + cap / 4 + room
+    } else {
+        cap
     }
 }
 
@@ -90,8 +100,10 @@ pub(crate) enum Stop {
     Answered,
     /// Every queue ran dry.
     Dry,
-    /// Its states or memory ran out.
-    Budget,
+    /// It visited the positions it was allowed.
+    States,
+    /// Going on would have passed the memory bound.
+    Memory,
     /// The caller's "keep going?" said no.
     Caller,
 }
@@ -109,23 +121,39 @@ pub(crate) fn best_first(
         .chain(tuning.second)
         .take(MAX_VIEWS)
         .collect();
-    let mut seen = KeySet::with_capacity(1 << 16);
-    let mut nodes: Vec<Node> = Vec::with_capacity(1 << 16);
-    let mut arena: Vec<u8> = Vec::with_capacity(1 << 20);
+    // The first allocations take at most an eighth of the memory bound each, so that a small
+    // bound is kept from the start (the table holds two slots a key).
+    let eighth = budget.max_bytes / 8;
+    let mut seen = KeySet::with_capacity((eighth / 32).min(1 << 16));
+    let mut nodes: Vec<Node> =
+        Vec::with_capacity((eighth / std::mem::size_of::<Node>()).min(1 << 16));
+    let mut arena: Vec<u8> = Vec::with_capacity(eighth.min(1 << 20));
     let levels = root.rows_left() + 1;
     let mut queues = Queues::new(levels, views.len(), tuning.per_round);
     let pos = root;
     let mut moves = Vec::with_capacity(64);
     let mut kids: Vec<(Key, [i32; MAX_VIEWS], SolverMove, usize)> = Vec::with_capacity(64);
     let mut peak = 0usize;
-    let answer = |verdict, seen: &KeySet, peak| Answer {
-        verdict,
-        states: seen.len() as u64,
-        peak_bytes: peak,
+    let answer = |verdict, seen: &KeySet, peak, stop| {
+        let stopped = match stop {
+            Stop::Answered => Stopped::Decided,
+            Stop::Dry if verdict == Verdict::ProvenUnwinnable => Stopped::Decided,
+            Stop::Dry => Stopped::Hidden,
+            Stop::States => Stopped::States,
+            Stop::Memory => Stopped::Memory,
+            Stop::Caller => Stopped::Caller,
+        };
+        let answer = Answer {
+            verdict,
+            states: seen.len() as u64,
+            peak_bytes: peak,
+            stopped,
+        };
+        (answer, stop)
     };
 
     if is_won(pos, rules) {
-        return (answer(Verdict::Won(Vec::new()), &seen, 0), Stop::Answered);
+        return answer(Verdict::Won(Vec::new()), &seen, 0, Stop::Answered);
     }
     seen.insert(pos.key(shared_columns(pos, honest)));
     nodes.push(Node {
@@ -154,20 +182,19 @@ pub(crate) fn best_first(
         let Some((id, queue)) = popped else { break };
         let Work { pos, here, held } = &mut work[queue];
         expansions += 1;
-        let bytes = arena.capacity()
-            + nodes.capacity() * std::mem::size_of::<Node>()
-            + queues.entries * std::mem::size_of::<Open>();
-        peak = peak.max(bytes + seen.bytes());
-        // Stop before the table's next growth would pass the memory bound.
-        if seen.len() as u64 >= budget.max_states
-            || bytes + seen.bytes_after_growth() > budget.max_bytes
-        {
-            return (answer(Verdict::Undecided, &seen, peak), Stop::Budget);
+        peak = peak.max(
+            arena.capacity()
+                + nodes.capacity() * std::mem::size_of::<Node>()
+                + queues.bytes()
+                + seen.bytes(),
+        );
+        if seen.len() as u64 >= budget.max_states {
+            return answer(Verdict::Undecided, &seen, peak, Stop::States);
         }
         if expansions.is_multiple_of(CHECK_EVERY) {
             if let Some(go) = budget.keep_going {
                 if !go(seen.len() as u64) {
-                    return (answer(Verdict::Undecided, &seen, peak), Stop::Caller);
+                    return answer(Verdict::Undecided, &seen, peak, Stop::Caller);
                 }
             }
         }
@@ -223,7 +250,7 @@ pub(crate) fn best_first(
                             at = nodes[at as usize].parent;
                         }
                         line.reverse();
-                        return (answer(Verdict::Won(line), &seen, peak), Stop::Answered);
+                        return answer(Verdict::Won(line), &seen, peak, Stop::Answered);
                     }
                     let (key, scores) = here.child(pos, &undo, honest, &views);
                     let child_level = levels - 1 - pos.rows_left();
@@ -233,6 +260,16 @@ pub(crate) fn best_first(
             };
             seen.prefetch(key);
             kids.push((key, scores.map(|s| s + bias), mv, level));
+        }
+        // Stop before keeping the children would take the search past its memory bound: every
+        // structure is counted as it will be once it has grown to hold them, so the bound is
+        // never passed, not only checked after the fact.
+        let after = grown(arena.len(), arena.capacity(), 4096)
+            + grown(nodes.len(), nodes.capacity(), kids.len() + 64) * std::mem::size_of::<Node>()
+            + queues.bytes_after(kids.len())
+            + seen.bytes_after_inserting(kids.len());
+        if after > budget.max_bytes {
+            return answer(Verdict::Undecided, &seen, peak, Stop::Memory);
         }
         let depth = node.depth.saturating_add(1);
         for &(key, prios, mv, level) in &kids {
@@ -264,5 +301,5 @@ pub(crate) fn best_first(
     } else {
         Verdict::ProvenUnwinnable
     };
-    (answer(verdict, &seen, peak), Stop::Dry)
+    answer(verdict, &seen, peak, Stop::Dry)
 }

@@ -35,9 +35,11 @@ impl KeySet {
         self.slots.len() * std::mem::size_of::<Key>()
     }
 
-    /// Bytes the table would hold after its next growth.
-    pub(crate) fn bytes_after_growth(&self) -> usize {
-        if (self.len + 64) * 2 > self.slots.len() {
+    /// Bytes the table holds at most while `room` more keys are inserted: three times its
+    /// size while it grows (the old slots and the new, twice as many), since it grows once it
+    /// is half full.
+    pub(crate) fn bytes_after_inserting(&self, room: usize) -> usize {
+        if (self.len + room + 64) * 2 > self.slots.len() {
             self.bytes() * 3
         } else {
             self.bytes()

@@ -57,6 +57,9 @@ struct Heap {
 
 impl Heap {
     fn push(&mut self, o: Open) {
+        // By a quarter, not doubling, like the search's other large vectors, so that the memory
+        // bound counts what the queues really hold.
+        super::grow_gently(&mut self.v, 1);
         let mut i = self.v.len();
         self.v.push(o);
         while i > 0 {
@@ -125,6 +128,23 @@ impl Queues {
             view: 0,
             entries: 0,
         }
+    }
+
+    /// Bytes the queues hold.
+    pub(super) fn bytes(&self) -> usize {
+        let slots: usize = self.heaps.iter().map(|h| h.v.capacity()).sum();
+        slots * std::mem::size_of::<Open>()
+    }
+
+    /// Bytes the queues hold once any of them has grown to take `room` more entries (each
+    /// child goes into one queue of each view, and which queue is not known in advance).
+    pub(super) fn bytes_after(&self, room: usize) -> usize {
+        let slots: usize = self
+            .heaps
+            .iter()
+            .map(|h| super::grown(h.v.len(), h.v.capacity(), room))
+            .sum();
+        slots * std::mem::size_of::<Open>()
     }
 
     pub(super) fn push(&mut self, level: usize, view: usize, open: Open) {

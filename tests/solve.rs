@@ -1,0 +1,70 @@
+//! `felt solve` says what stopped a search: an undecided answer names the budget that ran out
+//! (states, memory, CPU time) or, for an honest search, that hidden cards decide; the batch
+//! table gives the lengths of the winning lines.
+
+mod common;
+
+use common::run;
+use tempfile::TempDir;
+
+fn solve(args: &[&str]) -> String {
+    let home = TempDir::new().expect("a temporary home");
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    let out = run(home.path(), &all, "");
+    assert!(
+        out.status.success(),
+        "felt solve failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_state_budget_that_runs_out_is_named_with_its_size() {
+    let out = solve(&["SP1-S4C-AAAAAAD", "--budget-states", "1000"]);
+    assert!(
+        out.contains("undecided: the budget of 1000 states ran out"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_memory_cap_that_stops_the_search_is_named_and_kept() {
+    let out = solve(&["SP1-S4C-AAAAAAD", "--max-mb", "1"]);
+    assert!(
+        out.contains("undecided: memory cap of 1 MB reached after"),
+        "{out}"
+    );
+    assert!(
+        out.contains("peak 1 MB"),
+        "the search kept inside its cap: {out}"
+    );
+}
+
+#[test]
+fn an_honest_search_says_that_hidden_cards_decide_not_that_time_ran_out() {
+    let out = solve(&["SP1-S4C-AAAAAAD", "--mode", "honest"]);
+    assert!(
+        out.contains("undecided: an honest search cannot decide while cards are hidden"),
+        "{out}"
+    );
+    assert!(!out.contains("ms of CPU time used"), "{out}");
+}
+
+#[test]
+fn the_batch_table_gives_solution_lengths_and_the_cpu_budget() {
+    let out = solve(&[
+        "--variant",
+        "spider-1suit",
+        "--deals",
+        "1..3",
+        "--budget-states",
+        "200000",
+        "--jobs",
+        "1",
+    ]);
+    assert!(out.contains("budget 200000 states, 256 MB a deal"), "{out}");
+    assert!(out.contains("moves a won deal        median "), "{out}");
+    assert!(out.contains("CPU time a deal"), "{out}");
+}
