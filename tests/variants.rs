@@ -434,3 +434,42 @@ fn the_site_variant_counts_cards_runs_and_deals_instead_of_points() {
         "code SPS-S1C-AAAAAAB cards 104 runs 0/8 deals 4 moves 1 playing"
     );
 }
+
+/// A FIFO named like a variant, a link to an endless device and a huge one-line file in the
+/// user's folder: `felt variants` still answers at once, names each file and why it was not
+/// read, and lists the built-in variants.
+#[cfg(unix)]
+#[test]
+fn files_that_are_not_regular_or_too_large_are_refused_and_the_rest_load() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let dir = user_dir(home.path());
+    let fifo = dir.join("fifo.toml");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.toml")).expect("a link");
+    let huge = format!("id = \"{}\n", "x".repeat(3 << 20));
+    std::fs::write(dir.join("huge.toml"), huge).expect("a large file");
+    let out = run(home.path(), &["variants"], "");
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(text.contains("spider-1suit"), "{text}");
+    assert!(
+        text.contains("fifo.toml") && text.contains("a FIFO"),
+        "{text}"
+    );
+    assert!(
+        text.contains("zero.toml") && text.contains("a device"),
+        "{text}"
+    );
+    assert!(
+        text.contains("huge.toml") && text.contains("more than the 1 MB"),
+        "{text}"
+    );
+    assert!(
+        text.len() < 100_000,
+        "the huge file was echoed: {} bytes",
+        text.len()
+    );
+}

@@ -143,37 +143,66 @@ impl fmt::Display for VariantError {
         if let Some(key) = &self.key {
             write!(f, ": key `{key}`")?;
         }
-        // The toml crate's messages may run over several lines; the header keeps to one.
+        // The toml crate's messages may run over several lines; the header keeps to one, and
+        // to a length a terminal shows (a message may quote a huge value from the file).
         let message: Vec<&str> = self
             .message
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
-        write!(f, ": {}", message.join("; "))?;
+        write!(f, ": {}", shown(&message.join("; "), 0, MESSAGE_CHARS))?;
         if let (Some(line), Some(snippet)) = (self.line, &self.snippet) {
             let gutter = line.to_string().len();
-            // Tabs and control characters shown as one space each, so the underline's column
-            // (counted in characters) stays under the token.
-            let shown: String = snippet
-                .chars()
-                .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            write!(f, "\n{:gutter$} |\n{line} | {}", "", shown.trim_end())?;
-            if let Some(col) = self.column {
-                let width = token_width(snippet, col);
+            // Only a window of a long line is shown, around the column at fault: a one-line
+            // file of megabytes must not fill the terminal.
+            let col = self.column.unwrap_or(1).max(1);
+            let start = (col - 1).saturating_sub(SNIPPET_BEFORE);
+            let text = shown(snippet, start, SNIPPET_CHARS);
+            let lead = usize::from(start > 0);
+            write!(f, "\n{:gutter$} |\n{line} | {}", "", text.trim_end())?;
+            if self.column.is_some() {
+                let window: String = snippet.chars().skip(start).take(SNIPPET_CHARS).collect();
+                let width = token_width(&window, col - start);
+                let pad = col - 1 - start + lead;
+                // Written out, not as a width argument: a formatting width is at most 65,535.
                 write!(
                     f,
-                    "\n{:gutter$} | {:pad$}{}",
+                    "\n{:gutter$} | {}{}",
                     "",
-                    "",
-                    "^".repeat(width),
-                    pad = col - 1
+                    " ".repeat(pad),
+                    "^".repeat(width)
                 )?;
             }
         }
         Ok(())
     }
+}
+
+/// Characters of an error message shown at most.
+const MESSAGE_CHARS: usize = 300;
+/// Characters of the faulty line shown before the column at fault, at most.
+const SNIPPET_BEFORE: usize = 40;
+/// Characters of the faulty line shown at most.
+const SNIPPET_CHARS: usize = 100;
+
+/// At most `max` characters of `text` from character `start`, as a terminal may show them:
+/// tabs and control characters (which a file could use to move the cursor or retitle the
+/// terminal) become one space each, so a column counted in characters stays under the token;
+/// `…` marks text left out before and after.
+fn shown(text: &str, start: usize, max: usize) -> String {
+    let mut out = String::new();
+    if start > 0 {
+        out.push('…');
+    }
+    let mut chars = text.chars().skip(start);
+    for c in chars.by_ref().take(max) {
+        out.push(if c.is_control() { ' ' } else { c });
+    }
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// How many characters to underline from 1-based character `column` of `line`: the token
@@ -386,6 +415,10 @@ fn unknown_field_key(message: &str) -> Option<String> {
     Some(rest.split('`').next()?.to_string())
 }
 
+/// The longest variant id: ids name files, records and command-line choices, and are shown in
+/// tables and lists that must fit a terminal.
+pub const MAX_ID_CHARS: usize = 64;
+
 /// Parses a variant file; checks the keys every variant shares. The ruleset checks `[game]`.
 pub fn parse_variant(origin: &Origin, text: &str) -> Result<Variant, VariantError> {
     let variant: Variant = parse_toml(origin, text)?;
@@ -404,6 +437,12 @@ pub fn parse_variant(origin: &Origin, text: &str) -> Result<Variant, VariantErro
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
         return bad("id", "expected an id of letters, digits, '-' and '_'");
+    }
+    if variant.id.len() > MAX_ID_CHARS {
+        return bad(
+            "id",
+            &format!("an id may be at most {MAX_ID_CHARS} characters long"),
+        );
     }
     let code_ok = variant.code.contains('-')
         && !variant.code.starts_with('-')
@@ -448,6 +487,52 @@ mod tests {
         let shown = err.to_string();
         assert!(shown.starts_with("error: bad.toml:5:"), "{shown}");
         assert!(shown.contains("undo_depth = \"lots\""), "{shown}");
+    }
+
+    #[test]
+    fn an_error_past_column_65535_shows_a_window_of_its_line_without_panicking() {
+        // A formatting width above 65,535 panicked ("Formatting argument out of range").
+        let long = "x".repeat(70_000);
+        let text = format!(
+            "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\nundo_depth = [\"{long}\", 3 3]\n"
+        );
+        let err = parse_variant(&origin(), &text).expect_err("a broken list");
+        let shown = err.to_string();
+        assert!(shown.starts_with("error: bad.toml:5:"), "{shown}");
+        assert!(err.column.is_some_and(|c| c > 65_535), "{:?}", err.column);
+        let longest = shown.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        assert!(longest < 400, "a line of {longest} characters was printed");
+        assert!(shown.contains('…'), "what is left out is marked: {shown}");
+        let caret = shown.lines().last().unwrap_or_default();
+        let code = shown.lines().rev().nth(1).unwrap_or_default();
+        let at = caret.find('^').expect("an underline");
+        assert_eq!(
+            code.chars().nth(at),
+            Some('3'),
+            "the caret stands under the token at fault:\n{code}\n{caret}"
+        );
+    }
+
+    #[test]
+    fn control_characters_from_a_file_never_reach_the_terminal() {
+        let text = "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\nundo_depth = \"\u{1b}]0;pwned\u{7}\"\n";
+        let err = parse_variant(&origin(), text).expect_err("bad undo depth");
+        let shown = err.to_string();
+        assert!(
+            !shown.chars().any(|c| c.is_control() && c != '\n'),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
+    fn an_id_longer_than_64_characters_is_refused_at_its_key() {
+        let text = format!(
+            "id = \"{}\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\n",
+            "a".repeat(70_000)
+        );
+        let err = parse_variant(&origin(), &text).expect_err("a huge id");
+        assert_eq!(err.line, Some(1));
+        assert!(err.message.contains("at most 64 characters"), "{err}");
     }
 
     #[test]

@@ -50,9 +50,23 @@ pub struct StatsScreen {
     problem: Option<String>,
 }
 
+/// Characters of a variant's name the table shows at most.
+const NAME_CHARS: usize = 40;
+
+/// `text` cut to `max` characters, with `…` when something was left out.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 impl StatsScreen {
     /// The screen over `rows` (or the reason there are none), naming variants as `catalog`
-    /// does; a variant the catalog lacks (a plugin not loaded) goes by its id.
+    /// does; a variant the catalog lacks (a plugin not loaded) goes by its id. A name is cut
+    /// to [`NAME_CHARS`]: a record may hold any id, and the table must still fit.
     pub fn new(rows: Result<Vec<VariantStats>, String>, catalog: &Catalog) -> StatsScreen {
         let (rows, problem) = match rows {
             Ok(rows) => (rows, None),
@@ -61,9 +75,10 @@ impl StatsScreen {
         let names = rows
             .iter()
             .map(|r| {
-                catalog
+                let name = catalog
                     .get(&r.variant)
-                    .map_or_else(|| r.variant.clone(), |e| e.variant.name.clone())
+                    .map_or_else(|| r.variant.clone(), |e| e.variant.name.clone());
+                clip(&name, NAME_CHARS)
             })
             .collect();
         StatsScreen {

@@ -45,7 +45,7 @@ pub fn load_dir(catalog: &mut Catalog, dir: &Path) {
 }
 
 fn read(catalog: &mut Catalog, path: &Path) -> Option<String> {
-    match std::fs::read_to_string(path) {
+    match crate::files::read_text(path, crate::files::TEXT_FILE_LIMIT) {
         Ok(text) => Some(text),
         Err(e) => {
             // Recorded with the parse errors so `felt variants` shows it and the rest still load.

@@ -4,5 +4,6 @@
 #![warn(missing_docs)]
 
 pub mod catalog;
+pub mod files;
 pub mod headless;
 pub mod table_text;

@@ -156,7 +156,7 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
         .map_or(100, |e| e.variant.undo_depth);
     match &args.position {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = felt::files::read_text(path, felt::files::TEXT_FILE_LIMIT)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let state = ruleset
                 .import_position(&text)
@@ -270,11 +270,11 @@ fn variants(global: &Global) -> Result<()> {
     Ok(())
 }
 
-fn check(global: &Global, file: &PathBuf) -> Result<()> {
+fn check(global: &Global, file: &std::path::Path) -> Result<()> {
     let catalog = load_catalog(global);
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    match catalog.check_variant(&felt_core::Origin::File(file.clone()), &text) {
+    let text = felt::files::read_text(file, felt::files::TEXT_FILE_LIMIT)
+        .with_context(|| format!("cannot read {}", file.display()))?;
+    match catalog.check_variant(&felt_core::Origin::File(file.to_path_buf()), &text) {
         Ok(entry) => {
             println!(
                 "ok: {} ({}), ruleset {}",

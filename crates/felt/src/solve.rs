@@ -127,7 +127,7 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
                 anyhow!("--position needs --variant: the variant whose deck the file holds")
             })?;
             let ruleset = spider(catalog, variant, args.rules.as_deref())?;
-            let text = std::fs::read_to_string(path)
+            let text = felt::files::read_text(path, felt::files::TEXT_FILE_LIMIT)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let state = ruleset
                 .read_position(&text)

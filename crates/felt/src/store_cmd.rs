@@ -145,7 +145,7 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
                 (w, _) => format!("W{w}"),
             };
             [
-                s.variant.clone(),
+                clip(&s.variant, VARIANT_CHARS),
                 s.played.to_string(),
                 s.won.to_string(),
                 s.lost.to_string(),
@@ -212,7 +212,7 @@ fn replay(
 ) -> Result<()> {
     let record = match &args.file {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = felt::files::read_text(path, felt::files::RECORD_FILE_LIMIT)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             GameRecord::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
         }
@@ -337,4 +337,38 @@ fn export(store: &Store, args: &ExportArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Characters of a variant id the statistics table shows at most: a record may hold an id of
+/// any length (one from a file felt no longer loads), and the table must still line up.
+const VARIANT_CHARS: usize = 40;
+
+/// `text` cut to `max` characters, with `…` when something was left out.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recorded_variant_id_of_any_length_fits_the_statistics_table() {
+        // A width argument above 65,535 panicked, and the record stays for good.
+        let stats = VariantStats {
+            variant: "v".repeat(70_000),
+            played: 1,
+            lost: 1,
+            ..VariantStats::default()
+        };
+        let lines = stats_table(&[stats]);
+        let row = lines.get(1).expect("a row for the variant");
+        assert!(row.starts_with(&format!("{}…", "v".repeat(39))), "{row}");
+        assert!(row.chars().count() < 200, "{row}");
+    }
 }
