@@ -68,3 +68,46 @@ fn the_batch_table_gives_solution_lengths_and_the_cpu_budget() {
     assert!(out.contains("moves a won deal        median "), "{out}");
     assert!(out.contains("CPU time a deal"), "{out}");
 }
+
+#[test]
+fn a_range_past_what_game_codes_carry_is_refused_with_the_limit() {
+    let home = TempDir::new().expect("a temporary home");
+    let out = run(
+        home.path(),
+        &[
+            "solve",
+            "--variant",
+            "spider-1suit",
+            "--deals",
+            "1..18446744073709551615",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("shuffle numbers go up to 8031810175"), "{err}");
+}
+
+#[test]
+fn more_jobs_than_cores_run_one_a_core_and_say_so() {
+    let home = TempDir::new().expect("a temporary home");
+    let out = run(
+        home.path(),
+        &[
+            "solve",
+            "--variant",
+            "spider-1suit",
+            "--deals",
+            "1..2",
+            "--budget-states",
+            "100",
+            "--jobs",
+            "100000",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--jobs 100000: this machine has"), "{err}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("100000 job(s)"));
+}

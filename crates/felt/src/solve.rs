@@ -200,6 +200,12 @@ fn parse_range(text: &str) -> Result<(u64, u64)> {
     if a > b {
         return Err(bad());
     }
+    if b >= felt_core::code::SHUFFLE_LIMIT {
+        bail!(
+            "--deals {text}: shuffle numbers go up to {} (the largest a game code carries)",
+            felt_core::code::SHUFFLE_LIMIT - 1
+        );
+    }
     Ok((a, b))
 }
 
@@ -371,11 +377,25 @@ struct Row {
     stopped: Stopped,
 }
 
+/// The machine's cores: more jobs than that only share them.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The worker threads a batch runs: `--jobs`, at most one a core (default: every core).
+fn jobs(args: &SolveArgs) -> usize {
+    args.jobs.unwrap_or(usize::MAX).clamp(1, cores())
+}
+
 fn pool(args: &SolveArgs) -> Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.jobs {
-        builder = builder.num_threads(n.max(1));
+    if let Some(n) = args.jobs.filter(|&n| n > cores()) {
+        eprintln!(
+            "--jobs {n}: this machine has {} cores, so {} jobs run",
+            cores(),
+            jobs(args)
+        );
     }
+    let builder = rayon::ThreadPoolBuilder::new().num_threads(jobs(args));
     builder
         .build()
         .map_err(|e| anyhow!("cannot start the worker threads: {e}"))
@@ -391,7 +411,6 @@ fn progress(n: u64) -> ProgressBar {
     bar
 }
 
-/// Runs `one` on every seed in parallel with a progress bar; rows come back in seed order.
 /// What one deal of a batch gave, before its seed and time are added.
 struct Outcome {
     verdict: &'static str,
@@ -399,6 +418,31 @@ struct Outcome {
     peak: usize,
     moves: usize,
     stopped: Stopped,
+}
+
+/// Deals a batch hands the worker threads at a time.
+const CHUNK: u64 = 4096;
+
+/// `chunk(from, to)` on `pool` for consecutive ranges of [`CHUNK`] seeds covering
+/// `first..=last`, the results joined in order. Deals go out a chunk at a time, so the results
+/// grow as deals are played instead of a billion rows being reserved before the first deal
+/// (which aborted the program).
+fn in_chunks<T: Send>(
+    pool: &rayon::ThreadPool,
+    first: u64,
+    last: u64,
+    chunk: impl Fn(u64, u64) -> Vec<T> + Sync,
+) -> Vec<T> {
+    let mut out = Vec::new();
+    let mut from = first;
+    loop {
+        let to = from.saturating_add(CHUNK - 1).min(last);
+        out.extend(pool.install(|| chunk(from, to)));
+        if to == last {
+            return out;
+        }
+        from = to + 1;
+    }
 }
 
 /// Deals `first..=last` of `ruleset`, each given to `one` as a solver position and timed, in
@@ -410,9 +454,10 @@ fn batch(
     let (ruleset, args) = (deals.ruleset, deals.args);
     let (first, last) = (deals.first, deals.last);
     let rules = rules_of(ruleset);
-    let bar = progress(last - first + 1);
-    let mut rows: Vec<Row> = pool(args)?.install(|| {
-        (first..=last)
+    let bar = progress((last - first).saturating_add(1));
+    let pool = pool(args)?;
+    let chunk = |from: u64, to: u64| -> Vec<Row> {
+        (from..=to)
             .into_par_iter()
             .map(|seed| {
                 let pos = position_of(ruleset, &ruleset.deal(seed));
@@ -431,9 +476,9 @@ fn batch(
                 row
             })
             .collect()
-    });
+    };
+    let rows = in_chunks(&pool, first, last, chunk);
     bar.finish_and_clear();
-    rows.sort_by_key(|r| r.seed);
     if args.verbose {
         for r in &rows {
             println!(
@@ -506,7 +551,7 @@ fn header(deals: &Deals<'_>, what: &str) {
         last,
         args,
     } = *deals;
-    let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads);
+    let jobs = jobs(args);
     println!(
         "{what}: {variant} ({}), deals {first}..{last}, {jobs} job(s)",
         match ruleset.group_rule() {

@@ -2,7 +2,8 @@
 //! positions met in random games once their stock is empty.
 
 use super::{
-    budget_of, cpu_ms_since, deadline, header, percentile, pool, progress, thread_cpu, Deals,
+    budget_of, cpu_ms_since, deadline, header, in_chunks, percentile, pool, progress, thread_cpu,
+    Deals,
 };
 use anyhow::Result;
 use felt_spider::solver::dead_end;
@@ -15,9 +16,10 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     use felt_spider::solver::DeadEnd;
     // What one check answered: 0 stuck, 1 not stuck, 2 undecided (the budget ran out).
     let rules = rules_of(ruleset);
-    let bar = progress(last - first + 1);
-    let timings: Vec<(f64, usize, u64)> = pool(args)?.install(|| {
-        (first..=last)
+    let bar = progress((last - first).saturating_add(1));
+    let pool = pool(args)?;
+    let chunk = |from: u64, to: u64| -> Vec<(f64, usize, u64)> {
+        (from..=to)
             .into_par_iter()
             .flat_map_iter(|seed| {
                 let positions = random_endgames(ruleset, seed, 20);
@@ -49,7 +51,8 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
                 out
             })
             .collect()
-    });
+    };
+    let timings = in_chunks(&pool, first, last, chunk);
     bar.finish_and_clear();
     header(deals, "exact dead-end check");
     let mut t: Vec<f64> = timings.iter().map(|x| x.0).collect();
