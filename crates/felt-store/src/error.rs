@@ -4,8 +4,8 @@ use crate::model::{GameId, GameResult};
 use felt_core::RuleViolation;
 use std::path::PathBuf;
 
-/// A failure of the store. A corrupt or too-new database is not one of these: it is moved aside
-/// and reported by [`crate::Store::recovery`].
+/// A failure of the store. A corrupt database is not one of these: it is moved aside and
+/// reported by [`crate::Store::recovery`].
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The data directory could not be created.
@@ -55,6 +55,16 @@ pub enum StoreError {
         path: PathBuf,
         /// Why.
         reason: String,
+    },
+    /// A newer felt wrote the database: this one does not know its tables, and touches nothing.
+    #[error("the game database {path} was written by a newer felt (schema version {version}; this felt knows up to {known}): upgrade felt, or use --data-dir for another folder")]
+    TooNew {
+        /// The database file.
+        path: PathBuf,
+        /// Its schema version.
+        version: i64,
+        /// The newest this felt knows.
+        known: i64,
     },
     /// The database opens but cannot give the guarantees felt needs.
     #[error("the game database {path} cannot be used safely: {reason}")]

@@ -35,6 +35,8 @@ pub(crate) enum OpenFailure {
     Fatal(rusqlite::Error),
     /// The database works but cannot give the guarantees felt needs.
     Unsupported(String),
+    /// A newer felt wrote it (its schema version): it is sound, only not for this felt.
+    TooNew(i64),
 }
 
 impl From<rusqlite::Error> for OpenFailure {
@@ -60,9 +62,11 @@ impl Store {
 
     /// Opens the database at `path`, creating it if needed and applying migrations.
     ///
-    /// A file that is corrupt, not a database, another program's database, or written by a newer
-    /// felt is moved aside to `<path>.corrupt-<time>` (never overwritten) and a fresh database
-    /// takes its place; [`Store::recovery`] then says so. Errors that moving would not cure
+    /// A file that is corrupt, not a database, or another program's database is moved aside to
+    /// `<path>.corrupt-<time>` (never overwritten) and a fresh database takes its place;
+    /// [`Store::recovery`] then says so. A database written by a newer felt is sound: it is
+    /// refused ([`StoreError::TooNew`]) and left exactly as it is, since moving it aside would
+    /// hide the user's history from the newer felt too. Errors that moving would not cure
     /// (permissions, a full disk) are returned.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let (conn, recovery) = match open_retrying(path) {
@@ -127,6 +131,11 @@ impl OpenFailure {
             OpenFailure::Fatal(source) => StoreError::Database { path, source },
             OpenFailure::Unsupported(reason) => StoreError::Unsupported { path, reason },
             OpenFailure::Unusable(reason) => StoreError::FreshUnusable { path, reason },
+            OpenFailure::TooNew(version) => StoreError::TooNew {
+                path,
+                version,
+                known: schema::LATEST,
+            },
         }
     }
 }
@@ -160,10 +169,7 @@ fn try_open(path: &Path) -> Result<Connection, OpenFailure> {
     // Reading the header here is what reveals a file that is not a database at all.
     let version = schema::version(&conn)?;
     if version > schema::LATEST {
-        return Err(OpenFailure::Unusable(format!(
-            "it was written by a newer felt: schema version {version}, this felt knows up to {}",
-            schema::LATEST
-        )));
+        return Err(OpenFailure::TooNew(version));
     }
     if version == 0 && schema::has_foreign_tables(&conn)? {
         return Err(OpenFailure::Unusable(
