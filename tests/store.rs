@@ -235,3 +235,38 @@ fn a_corrupt_database_is_reported_moved_aside_and_replaced() {
         String::from_utf8_lossy(&again.stderr)
     );
 }
+
+/// `felt export` replaces only a regular file: a link, a FIFO or a device at the path is
+/// refused with what it is, and left as it was.
+#[cfg(unix)]
+#[test]
+fn export_refuses_to_write_over_a_link_or_a_fifo() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let id = record_game(&data, "SP1-S1C-AAAAAAG", 2).to_string();
+    let target = home.path().join("precious.txt");
+    std::fs::write(&target, "keep me\n").expect("written");
+    let link = home.path().join("link.txt");
+    std::os::unix::fs::symlink(&target, &link).expect("a link");
+    let fifo = home.path().join("fifo.txt");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    for (path, kind) in [(&link, "a symbolic link"), (&fifo, "a FIFO")] {
+        let arg = path.to_str().expect("UTF-8 path");
+        let out = felt_in(home.path(), &data, &["export", &id, arg]);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("will not write over") && err.contains(kind),
+            "{err}"
+        );
+    }
+    assert!(std::fs::symlink_metadata(&link)
+        .expect("the link")
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).expect("kept"), "keep me\n");
+}

@@ -3,7 +3,7 @@
 //! Glue only: the records, statistics and replays are felt-store's; the table printing is the
 //! headless protocol's, so a replay reads like a headless game; the replay viewer is felt-tui's.
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use felt::headless::{describe, table_lines};
 use felt_core::{Catalog, Seat};
@@ -325,18 +325,59 @@ fn export(store: &Store, args: &ExportArgs) -> Result<()> {
     match &args.file {
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
         Some(path) => {
-            // Written beside the target and renamed, so a crash never leaves half a file.
-            let mut tmp = path.as_os_str().to_owned();
-            tmp.push(".tmp");
-            let tmp = PathBuf::from(tmp);
-            std::fs::write(&tmp, &text)
-                .with_context(|| format!("cannot write {}", tmp.display()))?;
-            std::fs::rename(&tmp, path)
+            // Only a regular file is replaced: a rename over a link, a FIFO or a device would
+            // put a regular file in its place (as root, even over a device node).
+            if let Ok(meta) = std::fs::symlink_metadata(path) {
+                if !meta.is_file() {
+                    bail!(
+                        "will not write over {}: it is {}; give a new path or a regular file",
+                        path.display(),
+                        kind_of(&meta)
+                    );
+                }
+            }
+            // Written to a fresh temporary file beside the target and renamed, so a crash
+            // never leaves half a file.
+            let dir = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => std::path::Path::new("."),
+            };
+            let mut tmp = tempfile::NamedTempFile::new_in(dir)
+                .with_context(|| format!("cannot write in {}", dir.display()))?;
+            tmp.write_all(text.as_bytes())
+                .and_then(|()| tmp.as_file().sync_all())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            tmp.persist(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!("wrote game #{} to {}", args.id, path.display());
         }
     }
     Ok(())
+}
+
+/// What a path that is not a regular file is, for a refusal.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_symlink() {
+        return "a symbolic link";
+    }
+    if t.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
 }
 
 /// Characters of a variant id the statistics table shows at most: a record may hold an id of
