@@ -6,7 +6,7 @@
 use crate::code::{CodeError, GameCode};
 use crate::ruleset::{DynRuleset, RuleChoice, RulesetFactory, Setup};
 use crate::variant::{parse_score_table, parse_variant, Origin, ScoreTable, Variant, VariantError};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 /// A loaded variant and where it came from.
@@ -52,6 +52,10 @@ pub struct Catalog {
     factories: Vec<Arc<dyn RulesetFactory>>,
     scoring: BTreeMap<String, ScoreTable>,
     entries: Vec<Entry>,
+    /// Where each variant id and each code prefix sits in `entries`: loading thousands of
+    /// files must not look through all the others for each one.
+    by_id: HashMap<String, usize>,
+    by_code: HashMap<String, usize>,
     texts: BTreeMap<String, String>,
     errors: Vec<VariantError>,
 }
@@ -102,18 +106,39 @@ impl Catalog {
         match self.check_variant(&origin, text) {
             Ok(entry) => {
                 let id = entry.variant.id.clone();
-                self.texts.insert(id.clone(), text.to_string());
-                let index = match self.entries.iter().position(|e| e.variant.id == id) {
-                    Some(i) => {
+                let code = entry.variant.code.clone();
+                let index = match self.by_id.get(&id) {
+                    Some(&i) => {
+                        if matches!(origin, Origin::Plugin(_))
+                            && matches!(self.entries[i].origin, Origin::BuiltIn(_))
+                        {
+                            // A plugin adds games; it never changes one felt ships, whose
+                            // saved games and records would then belong to another game.
+                            let e = VariantError::at_key(
+                                &origin,
+                                text,
+                                Some("id"),
+                                format!(
+                                    "a plugin cannot replace the built-in variant '{id}': give \
+                                     its variant another id"
+                                ),
+                            );
+                            self.errors.push(e.clone());
+                            return Err(e);
+                        }
                         let old = std::mem::replace(&mut self.entries[i], entry);
+                        self.by_code.remove(&old.variant.code);
                         self.entries[i].overrides = Some(old.origin);
                         i
                     }
                     None => {
                         self.entries.push(entry);
+                        self.by_id.insert(id.clone(), self.entries.len() - 1);
                         self.entries.len() - 1
                     }
                 };
+                self.by_code.insert(code, index);
+                self.texts.insert(id, text.to_string());
                 Ok(&self.entries[index])
             }
             Err(e) => {
@@ -151,9 +176,10 @@ impl Catalog {
             None => None,
         };
         if let Some(other) = self
-            .entries
-            .iter()
-            .find(|e| e.variant.code == variant.code && e.variant.id != variant.id)
+            .by_code
+            .get(&variant.code)
+            .map(|&i| &self.entries[i])
+            .filter(|e| e.variant.id != variant.id)
         {
             return Err(err(
                 "code",
@@ -224,7 +250,7 @@ impl Catalog {
 
     /// A variant by id.
     pub fn get(&self, id: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.variant.id == id)
+        self.by_id.get(id).map(|&i| &self.entries[i])
     }
 
     /// A ruleset factory by id.
@@ -297,7 +323,7 @@ impl Catalog {
 
     /// The variant and rules a code names.
     pub fn resolve(&self, code: &GameCode) -> Result<(&Entry, &RuleChoice), CodeError> {
-        let entry = match self.entries.iter().find(|e| e.variant.code == code.variant) {
+        let entry = match self.by_code.get(&code.variant).map(|&i| &self.entries[i]) {
             Some(e) => e,
             None => {
                 let prefix = code.prefix();
