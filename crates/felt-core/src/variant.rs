@@ -99,7 +99,17 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::BuiltIn(name) => write!(f, "built-in {name}"),
-            Origin::File(path) => write!(f, "{}", path.display()),
+            // A file name may hold any byte but `/`: shown with its control characters as `?`,
+            // so a name cannot move the cursor or retitle the terminal it is printed on.
+            Origin::File(path) => {
+                let name: String = path
+                    .display()
+                    .to_string()
+                    .chars()
+                    .map(|c| if c.is_control() { '?' } else { c })
+                    .collect();
+                write!(f, "{name}")
+            }
             Origin::Plugin(name) => write!(f, "plugin {name}"),
         }
     }
@@ -418,6 +428,10 @@ fn unknown_field_key(message: &str) -> Option<String> {
 /// The longest variant id: ids name files, records and command-line choices, and are shown in
 /// tables and lists that must fit a terminal.
 pub const MAX_ID_CHARS: usize = 64;
+/// The longest variant name: one line of a list.
+pub const MAX_NAME_CHARS: usize = 80;
+/// The longest description: a few lines of the launcher.
+pub const MAX_DESCRIPTION_CHARS: usize = 500;
 
 /// Parses a variant file; checks the keys every variant shares. The ruleset checks `[game]`.
 pub fn parse_variant(origin: &Origin, text: &str) -> Result<Variant, VariantError> {
@@ -437,6 +451,22 @@ pub fn parse_variant(origin: &Origin, text: &str) -> Result<Variant, VariantErro
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
         return bad("id", "expected an id of letters, digits, '-' and '_'");
+    }
+    for (key, value, max) in [
+        ("name", &variant.name, MAX_NAME_CHARS),
+        ("description", &variant.description, MAX_DESCRIPTION_CHARS),
+    ] {
+        if value.chars().any(char::is_control) {
+            // Names and descriptions reach every screen and list: a control character there
+            // could clear or retitle the user's terminal.
+            return bad(
+                key,
+                "control characters (escapes, tabs, line breaks) are not allowed",
+            );
+        }
+        if value.chars().count() > max {
+            return bad(key, &format!("at most {max} characters"));
+        }
     }
     if variant.id.len() > MAX_ID_CHARS {
         return bad(
@@ -533,6 +563,20 @@ mod tests {
         let err = parse_variant(&origin(), &text).expect_err("a huge id");
         assert_eq!(err.line, Some(1));
         assert!(err.message.contains("at most 64 characters"), "{err}");
+    }
+
+    #[test]
+    fn a_name_with_an_escape_sequence_is_refused_at_its_key() {
+        let text = "id = \"x\"\nname = \"\\u001b]0;pwned\\u0007\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\n";
+        let err = parse_variant(&origin(), text).expect_err("an escape in the name");
+        assert_eq!(err.line, Some(2));
+        assert!(err.message.contains("control characters"), "{err}");
+    }
+
+    #[test]
+    fn a_file_name_with_control_characters_is_shown_without_them() {
+        let origin = Origin::File("evil\u{1b}[2J.toml".into());
+        assert_eq!(origin.to_string(), "evil?[2J.toml");
     }
 
     #[test]
