@@ -252,3 +252,31 @@ proptest! {
         prop_assert_eq!(status, felt_abi::STATUS_ERROR);
     }
 }
+
+/// A plugin file cut short (its first 3,000 bytes, as a failed copy leaves it) is refused
+/// before the system loader maps it: mapping it killed the process with SIGBUS, and with it
+/// every felt command that looked for plugins. The whole plugin beside it still loads.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_plugin_file_cut_short_is_refused_and_the_rest_load() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let bytes = std::fs::read(spades_library()).expect("the Spades plugin");
+    std::fs::write(dir.path().join("libfelt_cut.so"), &bytes[..3000]).expect("written");
+    std::fs::write(dir.path().join("libfelt_whole.so"), &bytes).expect("written");
+    let reports = discover_in(&Locations {
+        extra: vec![dir.path().to_path_buf()],
+        user_dir: None,
+        exe_dir: None,
+    });
+    let cut = reports
+        .iter()
+        .find(|r| r.path.ends_with("libfelt_cut.so"))
+        .expect("the cut file was looked at");
+    let err = cut.outcome.as_ref().expect_err("refused").to_string();
+    assert!(err.contains("the file is cut short"), "{err}");
+    let whole = reports
+        .iter()
+        .find(|r| r.path.ends_with("libfelt_whole.so"))
+        .expect("the whole file was looked at");
+    assert!(whole.outcome.is_ok(), "{:?}", whole.outcome);
+}

@@ -83,6 +83,9 @@ impl std::fmt::Debug for Plugin {
 impl Plugin {
     /// Loads the library at `path`, checks its ABI version, and asks who it is.
     pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
+        // A file cut short would be mapped anyway and kill the process on first touch.
+        #[cfg(all(unix, not(target_os = "macos")))]
+        crate::elf::check(path).map_err(PluginError::NotALibrary)?;
         // SAFETY: loading a library runs its initialisers: a plugin is trusted native code, as
         // the README says. Everything after this point is checked.
         let library = unsafe { libloading::Library::new(path) }

@@ -16,6 +16,8 @@
 #![warn(missing_docs)]
 
 pub mod discover;
+#[cfg(all(unix, not(target_os = "macos")))]
+mod elf;
 pub mod export;
 pub mod host;
 pub mod protocol;
