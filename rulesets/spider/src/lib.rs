@@ -3,7 +3,7 @@
 //! A variant's `[game]` table ([`SpiderParams`]) sets the deck, the layout, the stock's deals,
 //! the deal rule, the runs that win and a move limit; the rules choice sets the group rule
 //! (`classic`: one suit; `relaxed`: any suits). Everything else is the rules of
-//! `shared/rules/spider.md`, each refusal naming its rule id.
+//! `docs/rules/spider.md`, each refusal naming its rule id.
 //!
 //! The host reaches Spider through [`factory`]; solvers and benchmarks may use
 //! [`SpiderRuleset`] and [`SpiderState`] directly for the allocation-free fast path

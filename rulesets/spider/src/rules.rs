@@ -1,6 +1,6 @@
 //! What is legal and what happens: building, group moves, dealing, flips, run removal, scoring.
 //!
-//! Each check is named after the rule it enforces (`/work/shared/rules/spider.md` ids) and a
+//! Each check is named after the rule it enforces (`docs/rules/spider.md` ids) and a
 //! refusal carries that id with a sentence for the player. The hot paths (legal action
 //! generation and [`SpiderRuleset::play`]) allocate nothing once the state's vectors are warm.
 
@@ -163,6 +163,15 @@ impl SpiderRuleset {
     /// Deals left in the stock.
     pub fn deals_left(&self, state: &SpiderState) -> usize {
         self.params.deals.len().saturating_sub(state.deals_done())
+    }
+
+    /// Moves and deals the player may still make before the move limit stops the game
+    /// (SITE-LIMIT), or `None` when the variant has no limit: a winning line longer than this
+    /// does not win this variant.
+    pub fn moves_left(&self, state: &SpiderState) -> Option<u32> {
+        self.params
+            .move_limit
+            .map(|limit| limit.saturating_sub(state.moves))
     }
 
     fn limit_reached(&self, state: &SpiderState) -> bool {

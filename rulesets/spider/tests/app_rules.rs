@@ -1,4 +1,4 @@
-//! One test per rule of the App's rules page (shared/rules/spider.md), named after it:
+//! One test per rule of the App's rules page (docs/rules/spider.md), named after it:
 //! the deck, the layout, building, flips, groups and empty columns. Dealing, runs, the win
 //! and the options are in `app_rules_deal_run_win.rs`.
 

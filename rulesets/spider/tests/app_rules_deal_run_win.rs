@@ -1,4 +1,4 @@
-//! One test per rule of the App's rules page (shared/rules/spider.md), named after it:
+//! One test per rule of the App's rules page (docs/rules/spider.md), named after it:
 //! dealing, runs, the win, the options, the double-click ranking and refusals.
 
 mod common;

@@ -1,5 +1,5 @@
 //! The rules where each shipped relative differs from the App's Spider, one test per
-//! difference, quoting the rule id (shared/rules/spider.md) where it has one.
+//! difference, quoting the rule id (docs/rules/spider.md) where it has one.
 
 mod common;
 
