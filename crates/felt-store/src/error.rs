@@ -77,6 +77,9 @@ pub enum StoreError {
     /// No record has this id.
     #[error("there is no game #{0} in the records (felt stats lists the variants played)")]
     NoSuchGame(GameId),
+    /// Another felt is playing the game: two would overwrite each other's moves.
+    #[error("game #{0} is open in another felt: go on there, watch it with `felt replay --id {0}`, or start a new game")]
+    OpenElsewhere(GameId),
     /// Only a game in progress can be resumed.
     #[error("game #{id} cannot be resumed: it is {result}")]
     NotInProgress {

@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod lock;
 mod model;
 mod open;
 mod query;

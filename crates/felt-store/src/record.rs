@@ -7,6 +7,7 @@
 //! a few milliseconds for a long game.
 
 use crate::error::{ReplayError, StoreError};
+use crate::lock::{GameLock, LockError};
 use crate::model::{GameId, GameResult};
 use crate::open::Store;
 use crate::text::action_to_text;
@@ -26,6 +27,8 @@ pub struct Recorder {
     stored: Vec<Action>,
     /// What the last write stored, to skip writes when nothing changed.
     last: Option<(Status, Scoreboard, GameResult)>,
+    /// The game's lock while this felt plays it ([`crate::lock`]).
+    lock: Option<GameLock>,
 }
 
 impl Recorder {
@@ -145,6 +148,16 @@ impl Store {
         .map_err(|e| self.db_err(e))?;
         tx.commit().map_err(|e| self.db_err(e))?;
         // Only now, with the step safely stored, does the recorder believe it.
+        if recorder.game.is_none() {
+            // A new game: nobody else knows its id yet, so the lock is free (if it cannot be
+            // had at all, the game is recorded without one).
+            recorder.lock = GameLock::take(self.path(), game).ok();
+        }
+        if result != GameResult::Playing {
+            if let Some(lock) = recorder.lock.take() {
+                lock.finish();
+            }
+        }
         recorder.game = Some(game);
         recorder.revision = db_revision + 1;
         recorder.stored.truncate(keep);
@@ -273,11 +286,17 @@ impl Store {
             });
         }
         let session = session_for(&record.summary, &record.actions, ruleset, undo_depth)?;
+        let lock = match GameLock::take(self.path(), id) {
+            Ok(lock) => Some(lock),
+            Err(LockError::Held) => return Err(StoreError::OpenElsewhere(id)),
+            Err(LockError::Unavailable) => None,
+        };
         let recorder = Recorder {
             game: Some(id),
             revision,
             stored: record.actions,
             last: Some((session.status(), session.scoreboard(), GameResult::Playing)),
+            lock,
         };
         Ok((session, recorder))
     }

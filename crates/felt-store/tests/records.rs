@@ -219,7 +219,9 @@ fn resume_rebuilds_the_game_with_its_undo_history() {
         store.record_step(&mut rec, &s).expect("step");
     }
     let id = rec.game().expect("recorded");
+    // The felt quits: its store and its recorder (with the game's lock) go.
     drop(store);
+    drop(rec);
 
     let store = Store::open_dir(dir.path()).expect("reopens");
     let saved = store
@@ -278,7 +280,7 @@ fn resume_refuses_finished_games_and_other_rulesets() {
 }
 
 #[test]
-fn the_same_save_continued_twice_keeps_one_consistent_action_list() {
+fn a_game_open_in_one_felt_is_refused_to_a_second_until_the_first_lets_go() {
     let (dir, store) = store();
     let mut s = session("count", 4);
     let mut rec = Recorder::new();
@@ -286,18 +288,44 @@ fn the_same_save_continued_twice_keeps_one_consistent_action_list() {
     store.record_step(&mut rec, &s).expect("step");
     let id = rec.game().expect("recorded");
 
+    // The felt that started the game still plays it: a second one may not resume it.
     let other = Store::open_dir(dir.path()).expect("second felt");
-    let (mut a, mut rec_a) = store.resume(id, counter("count"), 10).expect("resume");
+    let err = match other.resume(id, counter("count"), 10) {
+        Ok(_) => panic!("the game was resumed twice"),
+        Err(e) => e,
+    };
+    assert!(
+        matches!(err, StoreError::OpenElsewhere(g) if g == id),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!("game #{id} is open in another felt: go on there, watch it with `felt replay --id {id}`, or start a new game")
+    );
+    // Watching it read-only still works.
+    assert_eq!(other.record(id).expect("record").actions, s.log());
+
+    // Once the first felt quits, the second resumes it, and then holds it in turn.
+    drop(rec);
     let (mut b, mut rec_b) = other.resume(id, counter("count"), 10).expect("resume");
-    a.act(&deal()).expect("deal");
-    store.record_step(&mut rec_a, &a).expect("step");
-    b.act(&deal()).expect("deal");
+    assert!(matches!(
+        store.resume(id, counter("count"), 10),
+        Err(StoreError::OpenElsewhere(_))
+    ));
     b.act(&deal()).expect("deal");
     other.record_step(&mut rec_b, &b).expect("step");
-    a.undo().expect("undo");
-    store.record_step(&mut rec_a, &a).expect("step");
-    // The last writer's list, whole: never a splice of the two.
-    assert_eq!(store.record(id).expect("record").actions, a.log());
+    assert_eq!(store.record(id).expect("record").actions, b.log());
+}
+
+#[test]
+fn a_finished_game_leaves_no_lock_behind() {
+    let (dir, store) = store();
+    let id = play_out(&store, 3, "count");
+    let locks = dir.path().join("locks");
+    let left: Vec<_> = std::fs::read_dir(&locks)
+        .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "game {id} left {left:?}");
 }
 
 #[test]
@@ -461,6 +489,8 @@ proptest! {
                     store = Store::open_dir(dir.path()).expect("reopens");
                     if let Some(id) = rec.game() {
                         if store.summary(id).expect("summary").result == GameResult::Playing {
+                            // The felt that quit let go of the game with its recorder.
+                            drop(std::mem::take(&mut rec));
                             let (again, again_rec) = store.resume(id, counter("count"), 100).expect("resumes");
                             prop_assert_eq!(again.state(), s.state());
                             s = again;

@@ -106,6 +106,8 @@ impl Observer for Records {
         let depth = catalog
             .get(&game.variant)
             .map_or(100, |e| e.variant.undo_depth);
+        // The game left for the launcher lets go of its lock first: it may be this very game.
+        self.recorder = Recorder::new();
         let (session, recorder) = self
             .store
             .resume(GameId(game.id), ruleset, depth)
