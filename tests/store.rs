@@ -270,3 +270,23 @@ fn export_refuses_to_write_over_a_link_or_a_fifo() {
         .is_symlink());
     assert_eq!(std::fs::read_to_string(&target).expect("kept"), "keep me\n");
 }
+
+/// `felt stats --games` lists past games newest first with the numbers `felt replay --id` and
+/// `felt export` take; an unknown number names that command.
+#[test]
+fn stats_games_lists_each_game_with_its_number_and_an_unknown_number_names_it() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let first = record_game(&data, "SP1-S1C-AAAAAAG", 2);
+    let second = record_game(&data, "SP1-S1C-AAAAAAH", 3);
+    let list = stdout(&felt_in(home.path(), &data, &["stats", "--games"]));
+    let lines: Vec<&str> = list.lines().collect();
+    assert!(lines[0].starts_with("ID  VARIANT"), "{list}");
+    assert!(lines[1].trim_start().starts_with(&second.to_string()), "{list}");
+    assert!(lines[1].contains("SP1-S1C-AAAAAAH"), "{list}");
+    assert!(lines[2].trim_start().starts_with(&first.to_string()), "{list}");
+    let out = felt_in(home.path(), &data, &["export", "999"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("`felt stats --games` lists them"), "{err}");
+}

@@ -75,7 +75,7 @@ pub enum StoreError {
         reason: String,
     },
     /// No record has this id.
-    #[error("there is no game #{0} in the records (felt stats lists the variants played)")]
+    #[error("there is no game #{0} in the records (`felt stats --games` lists them)")]
     NoSuchGame(GameId),
     /// Another felt is playing the game: two would overwrite each other's moves.
     #[error("game #{0} is open in another felt: go on there, watch it with `felt replay --id {0}`, or start a new game")]

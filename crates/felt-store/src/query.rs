@@ -147,6 +147,28 @@ impl Store {
         Ok(games)
     }
 
+    /// The last `limit` games of every variant (or of `variant` alone), newest first: the list
+    /// of past games a player picks one from to replay or export.
+    pub fn games(
+        &self,
+        variant: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<GameSummary>, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        match variant {
+            Some(v) => self.summaries(
+                &self.conn,
+                "WHERE variant = ?1 ORDER BY id DESC LIMIT ?2",
+                rusqlite::params![v, limit],
+            ),
+            None => self.summaries(
+                &self.conn,
+                "ORDER BY id DESC LIMIT ?1",
+                rusqlite::params![limit],
+            ),
+        }
+    }
+
     /// The variants that have games, by id.
     pub fn variants(&self) -> Result<Vec<String>, StoreError> {
         let mut stmt = self

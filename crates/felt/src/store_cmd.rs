@@ -28,9 +28,16 @@ pub enum StoreCommand {
 pub struct StatsArgs {
     /// Only this variant (shown even with no games).
     variant: Option<String>,
-    /// Print JSON: a list of objects, one per variant.
+    /// Print JSON: a list of objects, one per variant (or per game, with --games).
     #[arg(long)]
     json: bool,
+    /// List past games instead, newest first: their numbers are what `felt replay --id` and
+    /// `felt export` take.
+    #[arg(long)]
+    games: bool,
+    /// With --games: how many at most.
+    #[arg(long, default_value_t = 50, requires = "games")]
+    last: usize,
 }
 
 /// `felt replay`.
@@ -42,7 +49,7 @@ pub struct ReplayArgs {
     /// The latest game dealt from this code.
     #[arg(long, conflicts_with = "id")]
     code: Option<String>,
-    /// The game with this number (see `felt export`).
+    /// The game with this number (`felt stats --games` lists them).
     #[arg(long)]
     id: Option<i64>,
     /// Print every step instead of stepping through it in the terminal.
@@ -53,7 +60,7 @@ pub struct ReplayArgs {
 /// `felt export`.
 #[derive(Args)]
 pub struct ExportArgs {
-    /// The game's number.
+    /// The game's number (`felt stats --games` lists them).
     id: i64,
     /// Where to write it (default: standard output).
     file: Option<PathBuf>,
@@ -94,6 +101,9 @@ pub fn run(
 }
 
 fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
+    if args.games {
+        return games(store, args);
+    }
     let all = match &args.variant {
         Some(v) => vec![store.stats(v)?],
         None => store.all_stats()?,
@@ -115,6 +125,93 @@ fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
         writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+/// `felt stats --games`: one line a game, newest first.
+fn games(store: &Store, args: &StatsArgs) -> Result<()> {
+    let games = store.games(args.variant.as_deref(), args.last)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&games)?)?;
+        return Ok(());
+    }
+    if games.is_empty() {
+        writeln!(
+            out,
+            "No games recorded yet (database: {}).",
+            store.path().display()
+        )?;
+        return Ok(());
+    }
+    let rows: Vec<[String; 7]> = games
+        .iter()
+        .map(|g| {
+            [
+                g.id.to_string(),
+                clip(&g.variant, VARIANT_CHARS),
+                g.code.clone(),
+                g.result.as_str().to_string(),
+                or_dash(g.score),
+                g.moves.to_string(),
+                g.started.to_rfc3339().replace('T', " ").replace('Z', ""),
+            ]
+        })
+        .collect();
+    let header = [
+        "ID",
+        "VARIANT",
+        "CODE",
+        "RESULT",
+        "SCORE",
+        "MOVES",
+        "STARTED (UTC)",
+    ];
+    for line in aligned(&header, &rows, &[1, 2, 3, 6]) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// `header` and `rows` as lines of columns two spaces apart, each as wide as its widest cell:
+/// the columns in `left` left-aligned (words), the others right-aligned (numbers).
+fn aligned<const N: usize>(
+    header: &[&str; N],
+    rows: &[[String; N]],
+    left: &[usize],
+) -> Vec<String> {
+    let widths: Vec<usize> = (0..N)
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<&str>| {
+        let mut text = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            if i > 0 {
+                text.push_str("  ");
+            }
+            // Padded by hand, not with a width argument: a formatting width is at most 65,535.
+            let pad = " ".repeat(widths[i].saturating_sub(cell.chars().count()));
+            if left.contains(&i) {
+                text.push_str(cell);
+                text.push_str(&pad);
+            } else {
+                text.push_str(&pad);
+                text.push_str(cell);
+            }
+        }
+        text.trim_end().to_string()
+    };
+    let mut lines = vec![line(header.to_vec())];
+    lines.extend(
+        rows.iter()
+            .map(|r| line(r.iter().map(String::as_str).collect())),
+    );
+    lines
 }
 
 fn or_dash<T: ToString>(value: Option<T>) -> String {
@@ -159,32 +256,8 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
             ]
         })
         .collect();
-    let widths: Vec<usize> = (0..header.len())
-        .map(|i| {
-            rows.iter()
-                .map(|r| r[i].chars().count())
-                .chain([header[i].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: Vec<&str>| {
-        let mut text = String::new();
-        for (i, cell) in cells.iter().enumerate() {
-            // The variant name reads left-aligned; numbers line up on the right.
-            if i == 0 {
-                text.push_str(&format!("{cell:<w$}", w = widths[i]));
-            } else {
-                text.push_str(&format!("  {cell:>w$}", w = widths[i]));
-            }
-        }
-        text.trim_end().to_string()
-    };
-    let mut lines = vec![line(header.to_vec())];
-    lines.extend(
-        rows.iter()
-            .map(|r| line(r.iter().map(String::as_str).collect())),
-    );
+    // The variant name reads left-aligned; numbers line up on the right.
+    let mut lines = aligned(&header, &rows, &[0]);
     lines.push(String::new());
     lines.push(
         "PLAYED counts every game with at least one move, the one in progress too; LOST includes"
