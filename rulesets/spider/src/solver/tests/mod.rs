@@ -2,8 +2,11 @@
 //! session, exact dead ends, and honest hints that cannot see hidden cards.
 
 mod bases;
+mod crosscheck;
 mod deadend;
+mod generate;
 mod honest;
 mod position;
+mod reference;
 mod solve;
 mod support;

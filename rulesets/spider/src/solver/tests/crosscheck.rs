@@ -1,0 +1,178 @@
+//! The solver's verdicts against the plain reference searches of [`super::reference`], on
+//! thousands of small random positions ([`super::generate`]): a "proven unwinnable" the
+//! reference wins, or a "stuck" where it finds a way out, is a failure; a winning line must
+//! replay legally to a win; "undecided" is allowed only when the budget ran out.
+//!
+//! `FELT_CROSSCHECK_CASES` sets the number of cases (the defaults take a few seconds in the
+//! debug profile); a failure prints the seed and the position.
+
+use super::generate::{case, cases, Case, Stock};
+use super::reference::{reference_progress, reference_wins, replay};
+use crate::solver::deadend::{bases_stuck, exhaustive, relaxed_progress};
+use crate::solver::moves::{deal_allowed, is_won};
+use crate::solver::{dead_end, solve, Budget, DeadEnd, Mode, SolverMove, Verdict};
+
+/// Positions the reference may visit before a case is skipped as too big to check.
+const REFERENCE_LIMIT: usize = 40_000;
+/// Positions the solver may visit: far more than these cases need.
+const SOLVER_STATES: u64 = 400_000;
+
+/// Counts of what a cross-check met, so that it can insist on having tested something.
+#[derive(Default, Debug)]
+struct Tally {
+    won: usize,
+    proven: usize,
+    skipped: usize,
+    /// Proofs and wins on cases where a stock row still reaches an empty column.
+    bug_shape: usize,
+}
+
+/// Whether a stock row still to deal reaches an empty column or a column without face-down
+/// cards that could move whole: the shape the whole-column rule once got wrong.
+fn reaches_open_columns(c: &Case) -> bool {
+    let reach = c.pos.rows_left_sizes().iter().copied().max().unwrap_or(0) as usize;
+    (0..c.pos.columns()).any(|i| c.pos.is_empty(i))
+        && (0..c.pos.columns()).any(|i| i < reach || c.pos.face_down(i) == 0)
+}
+
+/// Checks one case of `solve` (full information) against the reference.
+fn check_solve(seed: u64, c: &Case, tally: &mut Tally) {
+    let answer = solve(&c.pos, &c.rules, Mode::Full, Budget::states(SOLVER_STATES));
+    match &answer.verdict {
+        Verdict::Won(line) => {
+            let end = replay(&c.pos, &c.rules, line)
+                .unwrap_or_else(|i| panic!("seed {seed}: move {i} of {line:?} is illegal\n{c:?}"));
+            assert!(
+                is_won(&end, &c.rules),
+                "seed {seed}: the line {line:?} does not win\n{c:?}"
+            );
+            tally.won += 1;
+        }
+        Verdict::ProvenUnwinnable => match reference_wins(&c.pos, &c.rules, REFERENCE_LIMIT) {
+            Some(true) => panic!("seed {seed}: proven unwinnable, but the reference wins\n{c:?}"),
+            Some(false) => tally.proven += 1,
+            None => tally.skipped += 1,
+        },
+        Verdict::Undecided => {
+            assert!(
+                answer.states >= SOLVER_STATES,
+                "seed {seed}: undecided after {} states\n{c:?}",
+                answer.states
+            );
+            tally.skipped += 1;
+            return;
+        }
+    }
+    if matches!(answer.verdict, Verdict::Won(_)) {
+        // A win the reference must find too (it cannot, if the line were wrong).
+        if reference_wins(&c.pos, &c.rules, REFERENCE_LIMIT) == Some(false) {
+            panic!("seed {seed}: won, but the reference finds no win\n{c:?}");
+        }
+    }
+    if reaches_open_columns(c) {
+        tally.bug_shape += 1;
+    }
+}
+
+/// The full-information solver never proves a loss the reference wins, and its wins replay.
+/// Cases of one or two runs left, with stock rows of every width and every deal policy.
+#[test]
+fn solve_agrees_with_a_plain_exhaustive_search() {
+    let mut tally = Tally::default();
+    for seed in 0..cases(1500) {
+        let Some(c) = case(seed, 2, Stock::Any) else {
+            continue;
+        };
+        check_solve(seed, &c, &mut tally);
+    }
+    // The check must have met both answers and the shape that matters, many times.
+    let n = cases(1500) as usize;
+    assert!(
+        tally.won >= n / 10 && tally.proven >= n / 10 && tally.bug_shape >= n / 10,
+        "{tally:?}"
+    );
+}
+
+/// Checks one case of `dead_end` against the plain search of moves.
+fn check_dead_end(seed: u64, c: &Case, tally: &mut Tally) {
+    const STATES: u64 = 2_000_000;
+    let reference = reference_progress(&c.pos, &c.rules, REFERENCE_LIMIT);
+    let answer = dead_end(&c.pos, &c.rules, Budget::states(STATES));
+    match &answer {
+        DeadEnd::Stuck { .. } => {
+            assert_ne!(
+                reference,
+                Some(true),
+                "seed {seed}: stuck, but moves reach progress\n{c:?}"
+            );
+            tally.proven += 1;
+        }
+        DeadEnd::NotStuck { line, .. } => {
+            // The line is legal move by move and its last move (or the start, for an
+            // empty line) makes progress.
+            let masked = c.pos.masked();
+            assert!(!line.contains(&SolverMove::Deal), "seed {seed}: {line:?}");
+            let before = replay(&masked, &c.rules, &line[..line.len().saturating_sub(1)])
+                .unwrap_or_else(|i| panic!("seed {seed}: move {i} of {line:?} is illegal\n{c:?}"));
+            let progress = match line.last() {
+                None => is_won(&masked, &c.rules) || deal_allowed(&masked, &c.rules),
+                Some(&mv) => {
+                    let end = replay(&before, &c.rules, &[mv]).unwrap_or_else(|_| {
+                        panic!("seed {seed}: the last move of {line:?} is illegal\n{c:?}")
+                    });
+                    end.face_down_total() < before.face_down_total()
+                        || end.removed() > before.removed()
+                        || deal_allowed(&end, &c.rules)
+                }
+            };
+            assert!(progress, "seed {seed}: {line:?} makes no progress\n{c:?}");
+            assert_ne!(reference, Some(false), "seed {seed}: {c:?}");
+            tally.won += 1;
+        }
+        DeadEnd::Undecided { states } => {
+            assert!(*states >= STATES, "seed {seed}: undecided at {states}\n{c:?}");
+            tally.skipped += 1;
+        }
+    }
+    if reference.is_none() {
+        return;
+    }
+    let stuck = reference == Some(false);
+    // The coarse games alone never call a position stuck that is not...
+    let masked = c.pos.masked();
+    if !relaxed_progress(&masked, &c.rules) {
+        assert!(stuck, "seed {seed}: the relaxed game's false alarm\n{c:?}");
+    }
+    if bases_stuck(&masked, &c.rules) {
+        assert!(stuck, "seed {seed}: the game on bases' false alarm\n{c:?}");
+    }
+    // ...and the search without the relaxed cut agrees.
+    let plain = exhaustive(masked, &c.rules, Budget::states(STATES), false);
+    if !matches!(plain, DeadEnd::Undecided { .. }) {
+        assert_eq!(plain.is_stuck(), stuck, "seed {seed}: {plain:?}\n{c:?}");
+    }
+    if reaches_open_columns(c) {
+        tally.bug_shape += 1;
+    }
+}
+
+/// SITE-DEADEND: `dead_end` never says stuck where a plain search of every legal move finds
+/// a flip, a removed run or a legal deal, and agrees with it whenever it decides: stock rows
+/// left and empty columns under every deal policy, and finished stocks, of tiny decks.
+#[test]
+fn dead_end_agrees_with_a_plain_search_of_moves() {
+    let mut tally = Tally::default();
+    let n = cases(1500);
+    for seed in 0..n {
+        let stock = if seed % 2 == 0 { Stock::Any } else { Stock::Empty };
+        let Some(c) = case(seed, 2, stock) else {
+            continue;
+        };
+        check_dead_end(seed, &c, &mut tally);
+    }
+    let n = n as usize;
+    assert!(
+        tally.won >= n / 10 && tally.proven >= n / 20,
+        "{tally:?}"
+    );
+}
