@@ -221,10 +221,12 @@ pub(crate) fn search_moves_grouped(
                 to: t as u8,
             });
         }
-        let whole = pos.face_down(f) == 0;
+        // The whole column rule (see `pruning`): only between interchangeable columns.
+        let whole = pos.face_down(f) == 0 && shared & (1 << f) != 0;
         for &t in &empties[..ne] {
+            let same = whole && shared & (1 << t) != 0;
             for n in 1..=g {
-                if whole && n == len {
+                if same && n == len {
                     continue;
                 }
                 out.push(SolverMove::Move {

@@ -103,14 +103,14 @@ pub(super) fn case(seed: u64, max_left: usize, stock: Stock) -> Option<Case> {
         1 => &[Suit::Spade, Suit::Heart],
         _ => &[Suit::Spade, Suit::Heart, Suit::Diamond, Suit::Club],
     };
-    let mut runs: Vec<Suit> = suits
-        .iter()
-        .copied()
-        .cycle()
-        .take(4)
-        .collect::<Vec<_>>();
+    let mut runs: Vec<Suit> = suits.iter().copied().cycle().take(4).collect::<Vec<_>>();
     rng.shuffle(&mut runs);
-    let left = 1 + rng.below(max_left.clamp(1, 3));
+    // Half the cases keep one run: small enough for the reference to see everything.
+    let left = if rng.chance(1, 2) {
+        1
+    } else {
+        1 + rng.below(max_left.clamp(1, 3))
+    };
     let removed = 4 - left;
     // Usually every run must go; sometimes one fewer, so a game can be won with cards left.
     let runs_to_win = if left > 1 && rng.chance(1, 5) { 3 } else { 4 };
@@ -219,20 +219,14 @@ pub(super) fn case(seed: u64, max_left: usize, stock: Stock) -> Option<Case> {
 }
 
 /// A position from card bytes.
-fn from_bytes(
-    columns: &[(Vec<u8>, usize)],
-    rows: &[Vec<u8>],
-    removed: usize,
-) -> Option<Position> {
+fn from_bytes(columns: &[(Vec<u8>, usize)], rows: &[Vec<u8>], removed: usize) -> Option<Position> {
     let card = |b: &u8| Position::card(*b).expect("a card byte");
     let cols: Vec<(Vec<felt_core::Card>, usize)> = columns
         .iter()
         .map(|(c, d)| (c.iter().map(card).collect(), *d))
         .collect();
-    let rows: Vec<Vec<felt_core::Card>> = rows
-        .iter()
-        .map(|r| r.iter().map(card).collect())
-        .collect();
+    let rows: Vec<Vec<felt_core::Card>> =
+        rows.iter().map(|r| r.iter().map(card).collect()).collect();
     Position::from_parts(&cols, &rows, removed).ok()
 }
 
