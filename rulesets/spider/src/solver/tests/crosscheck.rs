@@ -240,3 +240,45 @@ fn moving_a_whole_column_into_an_empty_one_before_a_deal_can_be_the_only_win() {
     let end = replay(&pos, &rules, &line).expect("a legal line");
     assert!(is_won(&end, &rules), "{line:?}");
 }
+
+/// Rule S of `pruning`: a table short of cards is starved only while no run can leave it.
+/// Sixteen columns, fourteen cards, one stock row: finishing the spade run wins when one run
+/// is all that is left to win, and brings the table below `deal_with_empty_below` otherwise.
+#[test]
+fn a_short_table_that_can_still_remove_a_run_is_not_starved() {
+    use crate::solver::moves::starved;
+    use crate::solver::position::byte;
+    use crate::solver::{DealPolicy, GroupRule, Position, SolverRules};
+    use felt_core::Suit;
+    let card = |s: Suit, r: u8| Position::card(byte(s, r)).expect("a card");
+    let mut run: Vec<_> = vec![card(Suit::Heart, 5)];
+    run.extend((2..=13).rev().map(|r| card(Suit::Spade, r)));
+    let mut columns = vec![(run, 0), (vec![card(Suit::Spade, 1)], 0)];
+    columns.resize(16, (vec![], 0));
+    let rows = [vec![card(Suit::Heart, 6)]];
+    let pos = Position::from_parts(&columns, &rows, 0).expect("a position");
+    let rules = |deal, runs_to_win| SolverRules {
+        group: GroupRule::Classic,
+        deal,
+        runs_to_win,
+        columns: 16,
+    };
+    for (deal, runs_to_win) in [
+        (DealPolicy::Filled, 1),
+        (DealPolicy::FilledUnlessFewerThan(2), 2),
+    ] {
+        let rules = rules(deal, runs_to_win);
+        assert!(!starved(&pos, &rules), "{rules:?}");
+        assert_eq!(reference_progress(&pos, &rules, 1_000), Some(true));
+    }
+    assert_eq!(
+        reference_wins(&pos, &rules(DealPolicy::Filled, 1), 1_000),
+        Some(true)
+    );
+    // With the spade run short of its Ace, nothing can leave: starved indeed.
+    let mut short = columns.clone();
+    short[1] = (vec![card(Suit::Heart, 1)], 0);
+    short[0].0.truncate(11);
+    let pos = Position::from_parts(&short, &rows, 0).expect("a position");
+    assert!(starved(&pos, &rules(DealPolicy::Filled, 1)));
+}
