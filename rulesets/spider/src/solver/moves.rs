@@ -253,6 +253,8 @@ pub(crate) fn search_moves_grouped(
 }
 
 /// Whether the fast search leaves a move out: it takes a group
+/// - that is a whole column into an empty column (it only changes which cards a later deal
+///   puts on the group; rule W leaves it out for good where no deal reaches either column);
 /// - off the card one rank higher of its own suit, into an empty column or onto a card of
 ///   another suit (a one-suit link broken for nothing better);
 /// - off a card one rank higher of another suit, onto another card of another suit (the
@@ -294,6 +296,10 @@ pub(crate) fn pruned_with(pos: &Position, mv: SolverMove, tops: &[u8], free: u64
     let len = pos.len(f);
     let first = pos.at(f, len - n);
     let target = tops[to as usize];
+    // An empty column's top is `UNKNOWN`; a turned unknown card is never a target.
+    if n == len && pos.face_down(f) == 0 && target == UNKNOWN {
+        return true;
+    }
     let onto_other_suit = target != UNKNOWN && suit(target) != suit(first);
     if onto_other_suit && rank(first) < 13 && free & (1 << (first + 1)) != 0 {
         return true;

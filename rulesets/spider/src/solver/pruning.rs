@@ -59,9 +59,10 @@
 //!
 //! # The full solver
 //!
-//! **P — the fast pruning never proves.** `moves::pruned` leaves out three kinds of move that
-//! a winning line rarely needs (breaking a one-suit link for nothing better, swapping one
-//! wrong-suit support for another, building off suit while the own-suit card is free). They
+//! **P — the fast pruning never proves.** `moves::pruned` leaves out four kinds of move that
+//! a winning line rarely needs (moving a whole column into an empty column where rule W
+//! may not, breaking a one-suit link for nothing better, swapping one wrong-suit support for
+//! another, building off suit while the own-suit card is free). They
 //! are *not* dominated, so a search that used them proves nothing: `search::best_first`
 //! returns "undecided" when it ran dry having left any move out, and `solve_tuned` then
 //! reruns a complete search (without P) with the budget left. It does so in every stage

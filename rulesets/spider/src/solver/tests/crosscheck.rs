@@ -21,10 +21,13 @@ const SOLVER_STATES: u64 = 5_000;
 /// Counts of what a cross-check met, so that it can insist on having tested something.
 #[derive(Default, Debug)]
 struct Tally {
+    /// Won (solve) or a way out (dead end), checked by replaying the line.
     won: usize,
+    /// Proven unwinnable (solve) or stuck (dead end), confirmed by the reference.
     proven: usize,
+    /// Undecided, or too big for the reference to confirm.
     skipped: usize,
-    /// Proofs and wins on cases where a stock row still reaches an empty column.
+    /// Decided cases of the whole-column rule's shape ([`bug_shape`]).
     bug_shape: usize,
 }
 
