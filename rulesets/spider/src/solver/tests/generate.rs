@@ -218,6 +218,52 @@ pub(super) fn case(seed: u64, max_left: usize, stock: Stock) -> Option<Case> {
     Some(Case { pos, rules })
 }
 
+/// A finished-stock case of seed `seed` for the dead-end check: two runs of two or four suits
+/// left, five to seven columns each holding a card, half of them without face-down cards.
+pub(super) fn full_table_case(seed: u64) -> Option<Case> {
+    let mut rng = Rng::new(seed ^ 0x00ab_cdef);
+    let suits: &[Suit] = if rng.chance(1, 2) {
+        &[Suit::Spade, Suit::Heart]
+    } else {
+        &[Suit::Spade, Suit::Heart, Suit::Diamond, Suit::Club]
+    };
+    let mut runs: Vec<Suit> = suits.iter().copied().cycle().take(4).collect();
+    rng.shuffle(&mut runs);
+    let mut cards: Vec<u8> = runs[..2]
+        .iter()
+        .flat_map(|&s| (1..=RUN as u8).map(move |r| byte(s, r)))
+        .collect();
+    rng.shuffle(&mut cards);
+    let ncols = 5 + rng.below(3);
+    let mut lens = vec![1usize; ncols];
+    for _ in 0..cards.len() - ncols {
+        lens[rng.below(ncols)] += 1;
+    }
+    let mut columns = Vec::with_capacity(ncols);
+    let mut at = 0;
+    for &n in &lens {
+        let down = if rng.chance(1, 2) { 0 } else { rng.below(n) };
+        columns.push((cards[at..at + n].to_vec(), down));
+        at += n;
+    }
+    let group = if rng.chance(1, 2) {
+        GroupRule::Classic
+    } else {
+        GroupRule::Relaxed
+    };
+    let rules = SolverRules {
+        group,
+        deal: DealPolicy::Filled,
+        runs_to_win: 4,
+        columns: ncols as u8,
+    };
+    let pos = from_bytes(&columns, &[], 2)?;
+    if (0..ncols).any(|c| pos.complete_run_on_top(c)) {
+        return None;
+    }
+    Some(Case { pos, rules })
+}
+
 /// A position from card bytes.
 fn from_bytes(columns: &[(Vec<u8>, usize)], rows: &[Vec<u8>], removed: usize) -> Option<Position> {
     let card = |b: &u8| Position::card(*b).expect("a card byte");
