@@ -17,6 +17,8 @@ const REFERENCE_LIMIT: usize = 30_000;
 /// Positions the solver may visit: most cases need a few hundred; a proof past this many
 /// would need more than [`REFERENCE_LIMIT`] plain positions to check anyway.
 const SOLVER_STATES: u64 = 5_000;
+/// Positions an honest solve may visit: it decides only the simplest cases anyway.
+const HONEST_STATES: u64 = 1_000;
 
 /// Counts of what a cross-check met, so that it can insist on having tested something.
 #[derive(Default, Debug)]
@@ -84,7 +86,40 @@ fn check_solve(seed: u64, c: &Case, tally: &mut Tally) -> Result<(), String> {
     if bug_shape(c) {
         tally.bug_shape += 1;
     }
+    // Every fourth case, to keep the default run short.
+    if seed.is_multiple_of(4) {
+        check_honest(seed, c, &answer.verdict)?;
+    }
     Ok(())
+}
+
+/// An honest solve of the same case: it proves a loss only without hidden cards, then agreeing
+/// with full information, and a line it wins by is a win in the real position too.
+fn check_honest(seed: u64, c: &Case, full: &Verdict) -> Result<(), String> {
+    let honest = solve(
+        &c.pos,
+        &c.rules,
+        Mode::Honest,
+        Budget::states(HONEST_STATES),
+    );
+    match &honest.verdict {
+        Verdict::ProvenUnwinnable if c.pos.has_unknown() || c.pos.face_down_total() > 0 => {
+            Err(format!("seed {seed}: honest proof with hidden cards\n{c:?}"))
+        }
+        Verdict::ProvenUnwinnable if matches!(full, Verdict::Won(_)) => {
+            Err(format!("seed {seed}: honest proof of a won position\n{c:?}"))
+        }
+        Verdict::Won(line) => match replay(&c.pos, &c.rules, line) {
+            Ok(end) if is_won(&end, &c.rules) => Ok(()),
+            Ok(_) => Err(format!(
+                "seed {seed}: the honest line {line:?} does not win the real position\n{c:?}"
+            )),
+            Err(i) => Err(format!(
+                "seed {seed}: move {i} of the honest line {line:?} is illegal in the real position\n{c:?}"
+            )),
+        },
+        _ => Ok(()),
+    }
 }
 
 /// Panics with the failures, if any: how many, and the first few in full.
