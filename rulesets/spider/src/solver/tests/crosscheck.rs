@@ -267,8 +267,7 @@ fn dead_end_agrees_with_a_plain_search_on_full_tables() {
 /// The whole-column rule's regression (seed 452 of the cross-check): the 6 of clubs alone in
 /// column 3 must go whole into the empty column 1 before the deal, which then puts the 3 of
 /// clubs on column 3 instead of on the 6. The solver once called this "proven unwinnable".
-#[test]
-fn moving_a_whole_column_into_an_empty_one_before_a_deal_can_be_the_only_win() {
+fn whole_column_case() -> Case {
     use crate::solver::position::byte;
     use crate::solver::{DealPolicy, GroupRule, Position, SolverRules};
     use felt_core::{Card, Suit};
@@ -288,6 +287,12 @@ fn moving_a_whole_column_into_an_empty_one_before_a_deal_can_be_the_only_win() {
         runs_to_win: 4,
         columns: 4,
     };
+    Case { pos, rules }
+}
+
+#[test]
+fn moving_a_whole_column_into_an_empty_one_before_a_deal_can_be_the_only_win() {
+    let Case { pos, rules } = whole_column_case();
     assert_eq!(reference_wins(&pos, &rules, REFERENCE_LIMIT), Some(true));
     let answer = solve(&pos, &rules, Mode::Full, Budget::states(SOLVER_STATES));
     let Verdict::Won(line) = answer.verdict else {
@@ -295,6 +300,90 @@ fn moving_a_whole_column_into_an_empty_one_before_a_deal_can_be_the_only_win() {
     };
     let end = replay(&pos, &rules, &line).expect("a legal line");
     assert!(is_won(&end, &rules), "{line:?}");
+}
+
+/// Rule P of `pruning`: in every combination of stages `solve_tuned` runs (one heuristic, two
+/// taking turns, a restart, no pruning), a pruned search that runs dry is redone complete. The
+/// fast search alone cannot win the whole-column case (it leaves whole-column moves out), and
+/// only a complete search may prove a loss.
+#[test]
+fn every_stage_combination_redoes_a_dry_pruned_search_complete() {
+    use crate::solver::{solve_tuned, Tuning};
+    let won = whole_column_case();
+    // The generator's first proof that needs a real search, confirmed by the reference.
+    let lost = (0..)
+        .filter_map(|seed| case(seed, 1, Stock::Any))
+        .find(|c| {
+            let a = solve(&c.pos, &c.rules, Mode::Full, Budget::states(SOLVER_STATES));
+            a.verdict == Verdict::ProvenUnwinnable
+                && a.states > 200
+                && c.pos.rows_left() > 0
+                && reference_wins(&c.pos, &c.rules, REFERENCE_LIMIT) == Some(false)
+        })
+        .expect("a proven case");
+    // The pruned search alone runs dry on the won case, and says so without proving anything.
+    let fast = Tuning::for_rules(&won.rules);
+    let (answer, stop) = crate::solver::search::best_first(
+        &won.pos,
+        &won.rules,
+        false,
+        Budget::states(100_000),
+        &fast,
+    );
+    assert_eq!(stop, crate::solver::search::Stop::Dry);
+    assert_eq!(answer.verdict, Verdict::Undecided);
+    for c in [&won, &lost] {
+        let base = Tuning::for_rules(&c.rules);
+        let second = Some(crate::solver::Weights {
+            suit_break: 120,
+            ..base.weights
+        });
+        let tunings = [
+            Tuning {
+                second: None,
+                ..base
+            },
+            Tuning {
+                second,
+                restart_after: None,
+                ..base
+            },
+            Tuning {
+                second,
+                restart_after: Some(5),
+                ..base
+            },
+            Tuning {
+                second,
+                restart_after: Some(100_000),
+                ..base
+            },
+            Tuning {
+                prune: false,
+                ..base
+            },
+        ];
+        for t in tunings {
+            let a = solve_tuned(&c.pos, &c.rules, Mode::Full, Budget::states(100_000), &t);
+            match &a.verdict {
+                Verdict::Won(line) => {
+                    assert!(
+                        std::ptr::eq(c, &won),
+                        "{t:?} won a lost case: {line:?}\n{c:?}"
+                    );
+                    let end = replay(&c.pos, &c.rules, line).expect("a legal line");
+                    assert!(is_won(&end, &c.rules));
+                }
+                Verdict::ProvenUnwinnable => {
+                    assert!(
+                        std::ptr::eq(c, &lost),
+                        "{t:?} proved a won case lost\n{c:?}"
+                    )
+                }
+                Verdict::Undecided => panic!("{t:?} undecided\n{c:?}"),
+            }
+        }
+    }
 }
 
 /// Rule S of `pruning`: a table short of cards is starved only while no run can leave it.
