@@ -4,11 +4,12 @@
 //! The question never depends on what a hidden card is (turning it up is progress whatever it
 //! shows), so the search runs on the masked position and may be shown to any player. It is a
 //! depth-first search over every position reachable by moves, with a transposition table that
-//! merges positions differing only by the order of interchangeable columns. Only two kinds of
-//! move are left out, both provably useless: moving a whole column into an empty one, and
-//! choosing between two empty columns no stock row will reach. So "stuck" is only said after
-//! every other position was seen: never a false alarm, including when the only way out is to
-//! split a run into an empty column.
+//! merges positions differing only by the order of columns (all are interchangeable here: the
+//! check never deals, and progress does not depend on the order). Only two kinds of move are
+//! left out, both provably useless: moving a whole column into an empty one, and choosing
+//! between two empty columns. So "stuck" is only said after every other position was seen:
+//! never a false alarm, including when the only way out is to split a run into an empty
+//! column. Each rule and cut, with why it is sound: `solver/pruning.rs`, rules D1 to D5.
 //!
 //! Four things make it fast without making it inexact. Two coarser games prove most dead ends
 //! without any search, and cut, inside the search, positions from which they see no way out:

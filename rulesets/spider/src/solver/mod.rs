@@ -21,6 +21,7 @@ pub mod glue;
 pub mod honest;
 pub mod moves;
 pub mod position;
+mod pruning;
 mod search;
 mod table;
 mod zobrist;

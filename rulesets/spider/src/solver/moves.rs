@@ -1,5 +1,6 @@
 //! Moves on a solver [`Position`]: legality under the rules in force, generation, and the
-//! dominance pruning that is safe for proofs.
+//! dominance pruning that is safe for proofs. Every rule that leaves a move out is stated,
+//! with why it is sound, in `solver/pruning.rs` (rules K, E, W, P and S are applied here).
 
 use super::position::{rank, suit, Position, UNKNOWN};
 use super::{DealPolicy, GroupRule, SolverRules};
@@ -70,15 +71,21 @@ pub fn deal_allowed(pos: &Position, rules: &SolverRules) -> bool {
     }
 }
 
-/// Whether the stock can never be dealt again although cards are left in it: the rules want
-/// every column filled, and fewer cards than columns are on the table (a removed run can
-/// leave that few). The game is lost, however the table looks.
+/// Whether the stock can never be dealt again although cards are left in it, and no run can
+/// be removed either: the rules want every column filled, fewer cards than columns are on
+/// the table (a removed run can leave that few), and fewer than a run's 13. The game is lost,
+/// however the table looks (see `pruning`, rule S).
+///
+/// Without a deal the table only loses cards, 13 at a time with a run, so it never fills its
+/// columns again; the 13 matter with more than 13 columns, or with `deal_with_empty_below`,
+/// where a removed run could still win, or bring the table below the threshold.
 pub fn starved(pos: &Position, rules: &SolverRules) -> bool {
-    let short = pos.rows_left() > 0 && pos.table_cards() < pos.columns();
+    let cards = pos.table_cards();
+    let short = pos.rows_left() > 0 && cards < pos.columns() && cards < super::position::RUN;
     match rules.deal {
         DealPolicy::Any => false,
         DealPolicy::Filled => short,
-        DealPolicy::FilledUnlessFewerThan(n) => short && pos.table_cards() >= n as usize,
+        DealPolicy::FilledUnlessFewerThan(n) => short && cards >= n as usize,
     }
 }
 
@@ -134,8 +141,9 @@ pub fn legal_moves(pos: &Position, rules: &SolverRules, out: &mut Vec<SolverMove
 }
 
 /// The columns that are interchangeable: no stock row still to deal reaches them (a row of
-/// `k` cards goes onto the first `k` columns), or `honest` (the stock is unknown, so which
-/// column gets which card does not matter to a player who cannot see it).
+/// `k` cards goes onto the first `k` columns, so the widest row left decides), or `honest`
+/// (the stock is unknown, so which column gets which card does not matter to a player who
+/// cannot see it). Why merging them is sound: `pruning`, rules K, H and D1.
 pub fn shared_columns(pos: &Position, honest: bool) -> u32 {
     let all = if pos.columns() >= 32 {
         u32::MAX
@@ -150,9 +158,11 @@ pub fn shared_columns(pos: &Position, honest: bool) -> u32 {
 }
 
 /// The moves a search needs to consider: every legal move except those dominated by
-/// another one, safely (an exhaustive search over these still proves a loss):
-/// - moving a whole column into an empty column changes nothing;
-/// - among interchangeable empty columns (`shared`), only the first is a target.
+/// another one, safely (an exhaustive search over these still proves a loss; `pruning`):
+/// - among interchangeable empty columns (`shared`), only the first is a target (rule E);
+/// - moving a whole column into an empty column, both interchangeable, only permutes the
+///   columns (rule W); while a stock row still reaches either it is tried, since the deal
+///   then lands on different cards.
 pub fn search_moves(pos: &Position, rules: &SolverRules, shared: u32, out: &mut Vec<SolverMove>) {
     let mut groups = [0u8; super::position::MAX_COLUMNS];
     for (c, g) in groups.iter_mut().enumerate().take(pos.columns()) {
@@ -221,10 +231,12 @@ pub(crate) fn search_moves_grouped(
                 to: t as u8,
             });
         }
-        let whole = pos.face_down(f) == 0;
+        // The whole column rule (see `pruning`): only between interchangeable columns.
+        let whole = pos.face_down(f) == 0 && shared & (1 << f) != 0;
         for &t in &empties[..ne] {
+            let same = whole && shared & (1 << t) != 0;
             for n in 1..=g {
-                if whole && n == len {
+                if same && n == len {
                     continue;
                 }
                 out.push(SolverMove::Move {
@@ -241,6 +253,8 @@ pub(crate) fn search_moves_grouped(
 }
 
 /// Whether the fast search leaves a move out: it takes a group
+/// - that is a whole column into an empty column (it only changes which cards a later deal
+///   puts on the group; rule W leaves it out for good where no deal reaches either column);
 /// - off the card one rank higher of its own suit, into an empty column or onto a card of
 ///   another suit (a one-suit link broken for nothing better);
 /// - off a card one rank higher of another suit, onto another card of another suit (the
@@ -249,7 +263,8 @@ pub(crate) fn search_moves_grouped(
 ///   the end of a column (the better place is open).
 ///
 /// A winning line rarely needs one of these, so leaving them out makes the search far
-/// faster; a search that did so proves nothing when it runs dry, and a complete one takes over.
+/// faster; a search that did so proves nothing when it runs dry, and a complete one takes over
+/// (`pruning`, rule P).
 /// `tops` holds each column's last card ([`UNKNOWN`] when empty).
 #[inline]
 pub fn pruned(pos: &Position, mv: SolverMove, tops: &[u8]) -> bool {
@@ -281,6 +296,10 @@ pub(crate) fn pruned_with(pos: &Position, mv: SolverMove, tops: &[u8], free: u64
     let len = pos.len(f);
     let first = pos.at(f, len - n);
     let target = tops[to as usize];
+    // An empty column's top is `UNKNOWN`; a turned unknown card is never a target.
+    if n == len && pos.face_down(f) == 0 && target == UNKNOWN {
+        return true;
+    }
     let onto_other_suit = target != UNKNOWN && suit(target) != suit(first);
     if onto_other_suit && rank(first) < 13 && free & (1 << (first + 1)) != 0 {
         return true;

@@ -10,7 +10,9 @@
 //! A node stores only its parent and the move that made it; its packed position is kept once
 //! it is expanded with a new child, so memory grows with expansions, not with the positions
 //! merely seen. When every queue runs dry and no move was left out, every reachable position
-//! has been visited: that is the proof of a loss.
+//! has been visited: that is the proof of a loss. What "every" leaves out (permutations of
+//! interchangeable columns, dominated moves) and why that loses no win is stated rule by
+//! rule in `solver/pruning.rs`.
 //!
 //! Most of the work per node is redone only where it changed: the node is rebuilt from its
 //! parent over the working position its queue used last (a near relative), the per-column

@@ -129,9 +129,17 @@ pub(crate) fn bases_stuck(p: &Position, rules: &SolverRules) -> bool {
 
 /// [`bases_stuck`] for the positions of one search, remembered by bases: positions with the
 /// same bases get the same answer, and a search meets each set of bases many times.
+///
+/// The answer depends on the cards of every base (and on the floating cards, which are the
+/// rest of the fixed set of cards on the table: a search ends at the first flip or removed
+/// run). The heights alone do not fix them once a column has been emptied and filled again,
+/// so the key also holds each column's bottom card. That is enough: while a column is never
+/// emptied its base is its original first cards (a card put on a column lies on a card one
+/// rank higher, so it floats, and a base top only ever moves down), and a column filled again
+/// holds one descending group, whose base is its bottom card alone, at height 0.
 #[derive(Default)]
 pub(crate) struct BasesCache {
-    answers: HashMap<Bases, bool>,
+    answers: HashMap<(Bases, Bases), bool>,
 }
 
 impl BasesCache {
@@ -140,9 +148,14 @@ impl BasesCache {
         let Some(bases) = bases_of(p) else {
             return false;
         };
+        let mut bottoms = [0u8; MAX_COLUMNS];
+        for (c, b) in bottoms.iter_mut().enumerate().take(p.columns()) {
+            // `bases_of` saw a card in every column.
+            *b = p.at(c, 0);
+        }
         *self
             .answers
-            .entry(bases)
+            .entry((bases, bottoms))
             .or_insert_with(|| stuck_from(p, rules, bases))
     }
 }
