@@ -206,8 +206,9 @@ pub fn solve_tuned(
         let (answer, stop) = run(&root, rules, honest, budget, &stage, cap, &mut spent);
         match stop {
             search::Stop::Answered | search::Stop::Caller | search::Stop::Memory => return answer,
-            search::Stop::Dry if stage.prune => {
-                // The pruned search ran dry: only a complete one may prove a loss.
+            search::Stop::Dry if stage.prune && answer.verdict == Verdict::Undecided => {
+                // The pruned search ran dry having left moves out: only a complete one may
+                // prove a loss. (One that left nothing out was complete: its proof stands.)
                 let complete = Tuning {
                     prune: false,
                     ..stage
