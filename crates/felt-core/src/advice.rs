@@ -185,7 +185,7 @@ impl Advisor {
     /// another thread asks this first and plays on at once.
     pub fn planned(&mut self, table: Table<'_>) -> Option<Advice> {
         let first_ask = !self.asked_about(table);
-        let candidate = self.from_plan(table)?;
+        let candidate = self.plan_candidate(table)?;
         if !first_ask || candidate.hint.repeats {
             return None;
         }
@@ -203,7 +203,7 @@ impl Advisor {
         if self.asked_about(table) {
             return;
         }
-        let from_plan = self.from_plan(table);
+        let from_plan = self.plan_candidate(table);
         // Only the plan that expects this table can still go on.
         let keep = self
             .plans
@@ -235,7 +235,7 @@ impl Advisor {
     }
 
     /// The candidate a kept plan gives at `table`, if one expects it.
-    fn from_plan(&self, table: Table<'_>) -> Option<Candidate> {
+    fn plan_candidate(&self, table: Table<'_>) -> Option<Candidate> {
         self.plans.iter().find_map(|plan| {
             let i = plan.iter().position(|s| s.state == *table.state)?;
             let step = &plan[i];

@@ -119,7 +119,7 @@ pub const TABLE_KEYS: &[Binding] = &[
     Binding {
         keys: &[ch('p')],
         label: "p",
-        help: "demo: the bot plays, a move at a time, as H would; any key stops it",
+        help: "demo: the bot plays, a move at a time; any key stops",
         msg: |_| Msg::Demo,
     },
     Binding {

@@ -316,3 +316,22 @@ fn a_plan_step_the_rules_refuse_ends_the_plan_there() {
     let h = given(Advisor::new().hint_in(&session));
     assert_eq!(h.then.len(), usize::from(END) - 1);
 }
+
+#[test]
+fn an_older_plugins_hint_and_info_still_read() {
+    // As a plugin built before `then` and `hints` existed writes them.
+    let hint: Analysis =
+        serde_json::from_str(r#"{"Hint":{"action":{"Choose":{"option":1}}}}"#).expect("reads");
+    assert_eq!(
+        hint,
+        Analysis::Hint {
+            action: Some(RIGHT),
+            then: Vec::new()
+        }
+    );
+    let info: RulesetInfo = serde_json::from_str(
+        r#"{"ruleset":"r","variant":"v","name":"n","rules":"s","help":[],"seats":1}"#,
+    )
+    .expect("reads");
+    assert!(!info.hints);
+}
