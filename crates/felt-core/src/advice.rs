@@ -173,7 +173,13 @@ impl Advisor {
         }
         let chosen = pool[asked.shown % pool.len()].clone();
         asked.shown += 1;
-        if !chosen.steps.is_empty() {
+        // Every candidate's plan starts here: one kept per first action, however often the
+        // list comes round.
+        let kept = self.plans.iter().any(|p| {
+            p.first()
+                .is_some_and(|s| s.state == *table.state && s.action == chosen.hint.action)
+        });
+        if !chosen.steps.is_empty() && !kept {
             self.plans.push(chosen.steps);
         }
         Advice::Hint(chosen.hint)

@@ -289,6 +289,7 @@ fn asking_again_cycles_through_the_alternatives_and_a_new_table_starts_with_the_
         .map(|_| given(advisor.hint_in(&session)).action)
         .collect();
     assert_eq!(seen, vec![RIGHT, LEFT, RIGHT, LEFT]);
+    assert_eq!(advisor.plans.len(), 2, "one plan kept for each alternative");
     session.act(&RIGHT).expect("legal");
     advisor.table_changed();
     assert_eq!(given(advisor.hint_in(&session)).action, RIGHT);
