@@ -23,8 +23,8 @@ use crate::session::{table_key, Session};
 
 /// Positions a hint's search may visit: the one budget of every hint a host asks for and of
 /// the built-in bot (`felt autoplay`), so that following hints plays the bot's games. Large
-/// enough for Spider's planner to see every line the visible cards allow in most positions,
-/// small enough that a hint takes a fraction of a second.
+/// enough for the built-in solver's planner to see every line the visible cards allow in most
+/// positions, small enough that a hint takes a fraction of a second.
 pub const HINT_STATES: u64 = 20_000;
 
 /// What the advisor reads of a game: borrowed from a [`Session`] ([`Table::of`]), or put
