@@ -336,3 +336,30 @@ fn an_older_plugins_hint_and_info_still_read() {
     .expect("reads");
     assert!(!info.hints);
 }
+
+#[test]
+fn a_table_key_leaves_counters_out_but_not_cards_nor_a_question() {
+    use crate::view::{Prompt, PromptOption, StatusItem};
+    let (session, _) = walk_from(2, None);
+    let view = session.view(Seat::SOLO);
+    let mut counted = view.clone();
+    counted.status.push(StatusItem {
+        key: "moves".into(),
+        label: "Moves".into(),
+        value: "7".into(),
+    });
+    counted.messages.push("news".into());
+    assert_eq!(counted.table_key(), view.table_key());
+    let mut turned = view.clone();
+    turned.piles[0].cards[1] = CardFace::Up(crate::card::Card::from_byte(1).expect("a card"));
+    assert_ne!(turned.table_key(), view.table_key());
+    let mut asked = view.clone();
+    asked.prompt = Some(Prompt {
+        question: "Bid".into(),
+        options: vec![PromptOption {
+            id: 0,
+            label: "Nil".into(),
+        }],
+    });
+    assert_ne!(asked.table_key(), view.table_key());
+}
