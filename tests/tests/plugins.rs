@@ -119,7 +119,9 @@ fn play_whole_game(ruleset: &dyn DynRuleset, seed: u64) -> (Vec<String>, Vec<u8>
     };
     while ruleset.status(&state) == Status::Playing {
         let action = match ruleset.analyze(&state, &hint) {
-            Some(Analysis::Hint { action: Some(a) }) => a,
+            Some(Analysis::Hint {
+                action: Some(a), ..
+            }) => a,
             other => panic!("no hint: {other:?}"),
         };
         assert_eq!(ruleset.check(&state, &action), Ok(()));

@@ -223,6 +223,7 @@ impl RulesetFactory for PanickyFactory {
             rules: setup.rules.id.clone(),
             help: Vec::new(),
             seats: 1,
+            hints: false,
         })))
     }
 }

@@ -51,6 +51,7 @@ unsafe extern "C" fn call(
                 rules: "r".into(),
                 help: Vec::new(),
                 seats: 1,
+                hints: false,
             };
             (
                 0,

@@ -1,12 +1,14 @@
 //! felt-core: everything generic about a card game.
 //!
 //! Cards and decks, the deterministic shuffle, game codes, the variant schema, the table view
-//! renderers draw, the generic actions, the [`Ruleset`] trait and the [`Session`] with undo.
+//! renderers draw, the generic actions, the [`Ruleset`] trait, the [`Session`] with undo, and
+//! the [`Advisor`] that gives hints from a ruleset's plans.
 //! ✱ Contract 2: nothing here knows any particular game.
 
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod advice;
 pub mod card;
 pub mod catalog;
 pub mod code;
@@ -17,6 +19,7 @@ pub mod variant;
 pub mod view;
 
 pub use action::{Action, PileId, Seat};
+pub use advice::{Advice, Advisor, Hint, HINT_STATES};
 pub use card::{Card, CardParseError, Rank, Suit};
 pub use catalog::{Catalog, CatalogError, Entry};
 pub use code::{CodeError, GameCode};

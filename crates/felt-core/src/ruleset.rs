@@ -168,6 +168,13 @@ pub enum Analysis {
     Hint {
         /// The action.
         action: Option<Action>,
+        /// The actions that follow `action` in the same plan, as far as the ruleset can tell
+        /// they are right whatever a hidden card turns out to be. A host that sees the table
+        /// reach the next step of the plan plays on from it instead of searching again
+        /// ([`crate::advice::Advisor`]). Empty when the ruleset plans one action at a time;
+        /// an older plugin's answer, without it, still reads.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        then: Vec<Action>,
     },
     /// Whether any progress is still possible.
     DeadEnd {
@@ -191,6 +198,10 @@ pub struct RulesetInfo {
     pub help: Vec<String>,
     /// Seats a human may take; other seats are played by the ruleset.
     pub seats: u8,
+    /// Whether `analyze` answers `Hint` requests: the terminal offers its hint-driven keys
+    /// (the demo) only then. An older plugin's info, without it, reads as no.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// The game logic an author writes, with a concrete state type.

@@ -33,6 +33,12 @@ pub struct Session {
     /// variant may end a game at a proven dead end), and the session and its front ends ask
     /// often.
     status: Status,
+    /// The table key ([`TableView::table_key`], seen from [`Seat::SOLO`]) of every table from
+    /// the start to the one on show: `tables[i]` before `log[i]`, the last one now. Undo takes
+    /// the last off, so this is the line the game stands on, not every table ever shown: a
+    /// table undone was left, not returned to. Kept here rather than rebuilt from the undo
+    /// stack, whose depth is bounded.
+    tables: Vec<u64>,
 }
 
 impl Session {
@@ -51,6 +57,7 @@ impl Session {
         state: GameState,
     ) -> Session {
         let status = ruleset.status(&state);
+        let tables = vec![table_key(ruleset.as_ref(), &state)];
         Session {
             ruleset,
             code,
@@ -60,12 +67,19 @@ impl Session {
             depth: undo_depth,
             log: Vec::new(),
             status,
+            tables,
         }
     }
 
     /// Works the status out again after the state changed.
     fn changed(&mut self) {
         self.status = self.ruleset.status(&self.state);
+    }
+
+    /// The key of the table on show, added to the line after a step forward.
+    fn stepped(&mut self) {
+        self.tables
+            .push(table_key(self.ruleset.as_ref(), &self.state));
     }
 
     /// Replays `actions` from the deal, refusing at the first illegal one.
@@ -98,6 +112,7 @@ impl Session {
         }
         self.redo.clear();
         self.log.push(action.clone());
+        self.stepped();
         self.changed();
         Ok(events)
     }
@@ -114,6 +129,7 @@ impl Session {
         })?;
         let after = std::mem::replace(&mut self.state, step.before);
         self.log.pop();
+        self.tables.pop();
         self.redo.push((step.action, after));
         self.changed();
         Ok(())
@@ -131,6 +147,7 @@ impl Session {
             action: action.clone(),
         });
         self.log.push(action);
+        self.stepped();
         self.changed();
         Ok(())
     }
@@ -189,4 +206,14 @@ impl Session {
     pub fn legal_actions(&self) -> Vec<Action> {
         self.ruleset.legal_actions(&self.state)
     }
+
+    /// The table keys of the line from the start to now, the table on show last.
+    pub fn tables(&self) -> &[u64] {
+        &self.tables
+    }
+}
+
+/// The key [`Session::tables`] keeps for `state`: its table as [`Seat::SOLO`] sees it.
+pub fn table_key(ruleset: &dyn DynRuleset, state: &GameState) -> u64 {
+    ruleset.view(state, Seat::SOLO).table_key()
 }

@@ -139,4 +139,45 @@ impl TableView {
             .find(|s| s.key == key)
             .map(|s| s.value.as_str())
     }
+
+    /// A 64-bit key of the table as this seat sees it: which pile holds which card, face up
+    /// or down, in which order, and the question waiting for the seat, if any (a choice made,
+    /// a bid, changes no pile but leaves a question answered). Counters, labels and notes are
+    /// left out, so a table that comes back after two moves has the key it had, though its
+    /// move count grew: this is the host's test for "the table returns to one already seen"
+    /// (FNV-1a, stable across builds and platforms; keys are compared within one game, never
+    /// stored).
+    pub fn table_key(&self) -> u64 {
+        const PRIME: u64 = 0x0100_0000_01b3;
+        let mut key: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |byte: u8| {
+            key ^= u64::from(byte);
+            key = key.wrapping_mul(PRIME);
+        };
+        for pile in &self.piles {
+            pile.id.0.to_le_bytes().into_iter().for_each(&mut eat);
+            (pile.cards.len() as u32)
+                .to_le_bytes()
+                .into_iter()
+                .for_each(&mut eat);
+            for face in &pile.cards {
+                match face {
+                    CardFace::Up(card) => {
+                        eat(1);
+                        eat(card.to_byte());
+                    }
+                    CardFace::Down => eat(0),
+                }
+            }
+        }
+        if let Some(prompt) = &self.prompt {
+            eat(2);
+            prompt.question.bytes().for_each(&mut eat);
+            for option in &prompt.options {
+                option.id.to_le_bytes().into_iter().for_each(&mut eat);
+                option.label.bytes().for_each(&mut eat);
+            }
+        }
+        key
+    }
 }

@@ -1,6 +1,7 @@
-//! The ruleset's analysis in the terminal: hints (`H`), the optional dead-end notice, and the
-//! optional live solver status (`w`). Hints and the live status search on background threads,
-//! so a slow answer never freezes the table.
+//! The ruleset's analysis in the terminal: hints (`H`, chosen by the host's `Advisor`, as the
+//! headless mode's), the optional dead-end notice, and the optional live solver status (`w`).
+//! Hints and the live status search on background threads, so a slow answer never freezes
+//! the table; a hint the advisor's kept plan already holds is shown at once.
 //!
 //! The live status: after each change, a background thread asks the ruleset's solver whether
 //! the position can still be won, seeing every hidden card (full information). Off by default,
@@ -9,12 +10,10 @@
 //! threads, and an answer for an older position is never shown as the current one.
 
 use crate::game::Note;
-use felt_core::{Action, Analysis, AnalyzeRequest, DynRuleset, GameState};
+use felt_core::advice::Table;
+use felt_core::{Action, Advice, Advisor, Analysis, AnalyzeRequest, DynRuleset, GameState};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
-
-/// Positions a hint's search may visit before giving up (keeps the UI responsive).
-const HINT_BUDGET: u64 = 200_000;
 
 /// Positions each search may visit: about a second of work, so the answer keeps up with play.
 const LIVE_BUDGET: u64 = 1_000_000;
@@ -152,29 +151,39 @@ fn search(ask: &Ask) -> Verdict {
 const THINKING: &str = "Hint: thinking…";
 
 /// A hint being searched on a background thread, so that the table stays live meanwhile:
-/// where its answer arrives. A change to the table drops it ([`Game::forget_hint_search`]),
-/// so an answer that arrives is always for the table on show.
+/// where its answer arrives, with the advisor that found it (a copy of the game's, which
+/// replaces it then: it holds the new plan). A change to the table drops it
+/// ([`Game::forget_hint_search`]), so an answer that arrives is always for the table on show.
 ///
 /// [`Game::forget_hint_search`]: crate::game::Game::forget_hint_search
-pub(crate) struct HintSearch(Receiver<Option<Analysis>>);
+pub(crate) struct HintSearch(Receiver<(Advisor, Advice)>);
 
 impl crate::game::Game {
-    /// `H`: asks the ruleset for the next best move on a background thread; [`Self::tick`]
-    /// shows it, its source under the cursor and its target marked. Again for the one after.
+    /// `H`: the advisor's hint, shown with its source under the cursor and its target marked;
+    /// again for the next best. A hint the kept plan holds is shown at once; any other is
+    /// searched on a background thread and [`Self::tick`] shows it.
     pub(crate) fn hint(&mut self) {
         if self.hint_search.is_some() {
             // Already searching this table: the answer is on its way.
             return;
         }
-        let request = AnalyzeRequest::Hint {
-            rank: self.hint_rank,
-            max_states: HINT_BUDGET,
-        };
+        if let Some(advice) = self.advisor.planned(Table::of(&self.session)) {
+            self.show_advice(advice);
+            return;
+        }
+        let mut advisor = self.advisor.clone();
         let ruleset = self.session.ruleset().clone();
         let state = self.session.state().clone();
+        let line = self.session.tables().to_vec();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            let _ = tx.send(ruleset.analyze(&state, &request));
+            let table = Table {
+                ruleset: ruleset.as_ref(),
+                state: &state,
+                line: &line,
+            };
+            let advice = advisor.hint(table);
+            let _ = tx.send((advisor, advice));
         });
         self.hint_search = Some(HintSearch(rx));
         self.note = Some(Note {
@@ -202,16 +211,29 @@ impl crate::game::Game {
         let Some(search) = &self.hint_search else {
             return false;
         };
-        let answer = match search.0.try_recv() {
-            Ok(answer) => answer,
+        let advice = match search.0.try_recv() {
+            Ok((advisor, advice)) => {
+                self.advisor = advisor;
+                advice
+            }
             Err(std::sync::mpsc::TryRecvError::Empty) => return false,
             // The search panicked inside the ruleset: say so, keep playing.
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Advice::NotOffered,
         };
         self.hint_search = None;
-        let text = match answer {
-            Some(Analysis::Hint { action: Some(a) }) => {
-                self.hint_rank += 1;
+        self.show_advice(advice);
+        true
+    }
+
+    /// A hint for the player to see, or for the demo to play.
+    fn show_advice(&mut self, advice: Advice) {
+        if self.demo.is_some() {
+            self.demo_plays(advice);
+            return;
+        }
+        let text = match advice {
+            Advice::Hint(hint) => {
+                let a = hint.action;
                 if let Action::Move { from, index, .. } = a {
                     self.cursor = (from, index);
                 }
@@ -219,11 +241,10 @@ impl crate::game::Game {
                 self.hint = Some(a);
                 text
             }
-            Some(Analysis::Hint { action: None }) => "Hint: no move helps here".to_string(),
-            _ => "no hint available".to_string(),
+            Advice::Nothing => "Hint: no move helps here".to_string(),
+            Advice::NotOffered => "no hint available".to_string(),
         };
         self.note = Some(Note { text, error: false });
-        true
     }
 
     /// `w`: the live status on or off, saying plainly that it peeks.
@@ -247,7 +268,9 @@ impl crate::game::Game {
     /// should be drawn again.
     pub fn tick(&mut self) -> bool {
         let live = self.live.poll();
-        self.poll_hint() || live
+        let hint = self.poll_hint();
+        let demo = self.demo_tick();
+        hint || live || demo
     }
 
     /// The status bar's live part, when the status is on.

@@ -296,10 +296,13 @@ impl App {
         self.clipboard.take()
     }
 
-    /// Time passed with no input: picks up background work (the live solver status). True
-    /// when the screen should be drawn again.
+    /// Time passed with no input: picks up background work (the live solver status, a hint)
+    /// and plays the demo's next move, which the observer hears of as of any other. True when
+    /// the screen should be drawn again.
     pub fn tick(&mut self) -> bool {
-        self.game.as_mut().is_some_and(Game::tick)
+        let changed = self.game.as_mut().is_some_and(Game::tick);
+        self.report();
+        changed
     }
 
     /// Turns a terminal event into a message and handles it.

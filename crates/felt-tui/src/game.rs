@@ -3,14 +3,15 @@
 //! legal actions and the ruleset's rankings: it knows no game.
 
 use crate::analysis::{HintSearch, Live};
+use crate::demo::Demo;
 use crate::hit::HitMap;
 use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{
-    Action, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, Seat, Session, Status,
-    TableView,
+    Action, Advisor, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, Seat, Session,
+    Status, TableView,
 };
 use std::sync::Arc;
 
@@ -121,7 +122,10 @@ pub struct Game {
     pub(crate) note: Option<Note>,
     pub(crate) overlay: Option<Overlay>,
     pub(crate) choice: usize,
-    pub(crate) hint_rank: u32,
+    /// Chooses hints and keeps their plans, as the headless mode's does.
+    pub(crate) advisor: Advisor,
+    /// The demo, while it runs.
+    pub(crate) demo: Option<Demo>,
     /// The hint last given, its source and target marked until the next key.
     pub(crate) hint: Option<Action>,
     /// The hint being searched, if any.
@@ -172,7 +176,8 @@ impl Game {
             note: None,
             overlay: None,
             choice: 0,
-            hint_rank: 0,
+            advisor: Advisor::new(),
+            demo: None,
             hint: None,
             hint_search: None,
             live: Live::default(),
@@ -247,6 +252,11 @@ impl Game {
         if msg == Msg::Quit {
             return Effect::Quit;
         }
+        if self.demo.is_some() && msg != Msg::Redraw {
+            // Any key (or click) stops the demo, and does nothing else.
+            self.stop_demo("Demo stopped");
+            return Effect::None;
+        }
         match self.overlay {
             Some(Overlay::Help { scroll }) => return self.update_help(scroll, msg),
             Some(Overlay::Confirm(p)) => return self.update_confirm(p, msg),
@@ -271,6 +281,7 @@ impl Game {
             Msg::Undo => self.undo(),
             Msg::Redo => self.redo(),
             Msg::Hint => self.hint(),
+            Msg::Demo => self.start_demo(),
             Msg::LiveStatus => self.toggle_live(),
             Msg::NewGame => self.confirm_or(Pending::NewGame),
             Msg::Restart => self.confirm_or(Pending::Restart),
@@ -363,6 +374,7 @@ impl Game {
         let shuffle = self.seeds.next_shuffle();
         let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
         self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
+        self.advisor.forget();
         self.deal += 1;
         self.note = None;
         self.refresh();
@@ -391,7 +403,7 @@ impl Game {
         self.legal = self.session.legal_actions();
         self.carry = None;
         self.pointer = None;
-        self.hint_rank = 0;
+        self.advisor.table_changed();
         self.hint = None;
         self.forget_hint_search();
         self.live

@@ -3,7 +3,7 @@
 use crate::draw::{draw_table, Marks};
 use crate::game::{Game, Overlay, Pending};
 use crate::hit::Target;
-use crate::input::{key_bar, FINISH_KEYS, TABLE_KEYS};
+use crate::input::{key_bar, Binding, Msg, FINISH_KEYS, TABLE_KEYS};
 use crate::layout::{layout, TooSmall};
 use crate::paint::{
     centred, fill, paragraph, put, put_with_code, status_line, window, wrapped_height,
@@ -125,6 +125,9 @@ impl Game {
         if let Some(live) = self.live_words() {
             text.push_str(&format!("  · {live} ·"));
         }
+        if self.demo_running() {
+            text.push_str(&format!("  · {} ·", crate::demo::DEMO_WORDS));
+        }
         let text = status_line(text, &self.view.status, line.width);
         put(buf, line.x, line.y, &text, line.width, theme.bar());
     }
@@ -171,7 +174,10 @@ impl Game {
             &theme,
         );
         let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
-        for b in TABLE_KEYS {
+        // The demo plays by hints: a game that offers none has no demo to list.
+        let offered =
+            |b: &&Binding| info.hints || b.keys.first().is_none_or(|k| (b.msg)(k.0) != Msg::Demo);
+        for b in TABLE_KEYS.iter().filter(offered) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<15}", b.label), theme.heading()),
                 Span::raw(b.help),

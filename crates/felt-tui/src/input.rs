@@ -52,6 +52,8 @@ pub enum Msg {
     Help,
     /// A hint from the ruleset's analysis.
     Hint,
+    /// The demo: the bot plays the game on screen, a move at a time.
+    Demo,
     /// The live solver status on or off.
     LiveStatus,
     /// Cancel what is going on.

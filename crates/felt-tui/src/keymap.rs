@@ -117,6 +117,12 @@ pub const TABLE_KEYS: &[Binding] = &[
         msg: |_| Msg::Hint,
     },
     Binding {
+        keys: &[ch('p')],
+        label: "p",
+        help: "demo: the bot plays, a move at a time; any key stops",
+        msg: |_| Msg::Demo,
+    },
+    Binding {
         keys: &[ch('w')],
         label: "w",
         help: "live status: still winnable? (the solver peeks)",

@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod app;
 mod cursor;
+pub mod demo;
 mod describe;
 pub mod draw;
 pub mod game;

@@ -325,3 +325,51 @@ fn the_status_is_worked_out_once_a_move() {
     shot(&mut app);
     assert_eq!(statuses.load(Ordering::SeqCst) - before, 2);
 }
+
+/// Cards face down anywhere on the table, the stock's included: a turned card or a deal
+/// lowers the count, and only those end a plan.
+fn face_down(app: &felt_tui::App) -> usize {
+    app.game().map_or(0, |g| {
+        g.view()
+            .piles
+            .iter()
+            .flat_map(|p| &p.cards)
+            .filter(|c| c.card().is_none())
+            .count()
+    })
+}
+
+/// A hint followed is a plan going on: until a card turns or a deal is made, the next `H`
+/// answers at once, from the plan, with no search on a background thread; after one, the
+/// advisor plans afresh.
+#[test]
+fn a_followed_hint_goes_on_at_once_until_a_card_turns() {
+    let mut app = playing("SP1-S1C-AAAAAAD");
+    let mut at_once = 0;
+    let mut plan_over = true;
+    for step in 0..25 {
+        keys(&mut app, "H");
+        let searched = app.game().is_some_and(|g| g.hint_pending());
+        settle(&mut app);
+        let hint = note(&app).expect("a hint");
+        let down = face_down(&app);
+        let before = app.game().map_or(0, |g| g.session().log().len());
+        if step > 0 {
+            assert_eq!(searched, plan_over, "step {step}: {hint}");
+        }
+        at_once += usize::from(!searched);
+        // "Hint: 10♠ from 9 to 5": the source is under the cursor; pick it up, drop on the
+        // target. "Hint: deal from stock": deal.
+        match hint.rsplit(' ').next().and_then(|n| n.parse::<u8>().ok()) {
+            Some(to) => keys(&mut app, &format!("⏎{}", to % 10)),
+            None => keys(&mut app, "d"),
+        }
+        assert_eq!(
+            app.game().map_or(0, |g| g.session().log().len()),
+            before + 1,
+            "step {step}: {hint} was played"
+        );
+        plan_over = face_down(&app) < down;
+    }
+    assert!(at_once > 0, "some hints came from a plan");
+}

@@ -4,8 +4,7 @@
 //! game-specific decision (which group, which column is best) is asked of the ruleset.
 
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, PileId, PileRole, RuleViolation, Seat, Session,
-    TableView,
+    Action, Advice, Advisor, Event, PileId, PileRole, RuleViolation, Seat, Session, TableView,
 };
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -50,9 +49,13 @@ pub struct Answer {
     /// `playing`, `won` or `over`, for `show` in JSON.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
-    /// Legal actions, for `legal` in JSON.
+    /// Legal actions, for `legal` in JSON; the hinted one for `hint`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub actions: Option<Vec<Action>>,
+    /// For `hint` in JSON: the actions that follow the hinted one in its plan, which the
+    /// next hints will give while the table is the one the plan expects.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub then: Option<Vec<Action>>,
     /// Set by `quit`: the reader stops after this answer.
     #[serde(skip)]
     pub quit: bool,
@@ -70,6 +73,7 @@ impl Answer {
             code: None,
             state: None,
             actions: None,
+            then: None,
             quit: false,
         }
     }
@@ -125,7 +129,8 @@ pub struct Headless {
     session: Session,
     seat: Seat,
     code_label: String,
-    hint_rank: u32,
+    /// Chooses hints and keeps their plans (the terminal's `H` uses the same).
+    advisor: Advisor,
     observer: Option<Observer>,
 }
 
@@ -136,7 +141,7 @@ impl Headless {
             session,
             seat,
             code_label,
-            hint_rank: 0,
+            advisor: Advisor::new(),
             observer: None,
         }
     }
@@ -148,6 +153,7 @@ impl Headless {
 
     /// Tells the observer of a change; a failure becomes a warning line of the answer.
     fn changed(&mut self, mut answer: Answer) -> Answer {
+        self.advisor.table_changed();
         if let Some(observer) = self.observer.as_mut() {
             if let Err(e) = observer(&self.session) {
                 answer
@@ -180,7 +186,6 @@ impl Headless {
     }
 
     fn act(&mut self, action: &Action) -> Answer {
-        self.hint_rank = 0;
         match self.session.act(action) {
             Ok(events) => {
                 let view = self.view();
@@ -417,31 +422,23 @@ impl Headless {
         }
     }
 
+    /// The advisor's hint: the plan of the last hint goes on while the table is the one it
+    /// expects; asked again at the same table, the next best.
     fn hint(&mut self) -> Answer {
-        let request = AnalyzeRequest::Hint {
-            rank: self.hint_rank,
-            max_states: 200_000,
-        };
-        match self
-            .session
-            .ruleset()
-            .analyze(self.session.state(), &request)
-        {
-            Some(Analysis::Hint {
-                action: Some(action),
-            }) => {
-                self.hint_rank += 1;
-                Answer {
-                    message: Some(describe(&self.view(), &action)),
-                    actions: Some(vec![action]),
-                    ..Answer::ok()
-                }
-            }
-            Some(Analysis::Hint { action: None }) => Answer {
+        match self.advisor.hint_in(&self.session) {
+            Advice::Hint(hint) => Answer {
+                message: Some(describe(&self.view(), &hint.action)),
+                actions: Some(vec![hint.action]),
+                then: Some(hint.then),
+                ..Answer::ok()
+            },
+            Advice::Nothing => Answer {
                 message: Some("no move helps".into()),
                 ..Answer::ok()
             },
-            _ => Answer::refused(RuleViolation::new("FELT-HINT", "This game offers no hints")),
+            Advice::NotOffered => {
+                Answer::refused(RuleViolation::new("FELT-HINT", "This game offers no hints"))
+            }
         }
     }
 }
@@ -458,7 +455,7 @@ deal              deal from the stock
 auto FROM         send the group at the end of FROM to the best place
 choose N | bid N  pick option N of the prompt
 play CARD         play a card from your hand (e.g. QH)
-hint              the next move of the best line found (again: the next best)
+hint              the next move of the best plan found (again: the next best)
 undo | redo       take back / play again the last action
 quit              leave";
 

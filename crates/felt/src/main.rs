@@ -9,6 +9,7 @@ use felt_store::{Recorder, Store};
 use std::io::Write;
 use std::path::PathBuf;
 
+mod by_hints;
 mod plugins;
 mod solve;
 mod store_cmd;

@@ -57,6 +57,13 @@ pub struct AutoplayArgs {
     /// Also load this plugin library, or every library in this folder; repeatable.
     #[arg(long = "plugin", value_name = "PATH")]
     plugin: Vec<PathBuf>,
+    /// Play every game by asking for a hint and playing it through a session, as `hint` in
+    /// the headless mode and the terminal's demo do, instead of the ruleset's own bot.
+    #[arg(long)]
+    by_hints: bool,
+    /// Threads (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
 }
 
 /// Loads the plugins of the standard places and `extra` into `catalog` (rulesets and their
@@ -89,6 +96,18 @@ pub fn run(
                 .as_deref()
                 .or(args.variant_flag.as_deref())
                 .unwrap_or_default();
+            if args.by_hints {
+                return crate::by_hints::run(
+                    &catalog,
+                    variant,
+                    crate::by_hints::Batch {
+                        first: args.seed,
+                        games: args.games,
+                        verbose: !args.summary,
+                        jobs: args.jobs,
+                    },
+                );
+            }
             // Spider's honest bot plans whole lines between turned cards; one hint at a time
             // would search far more for a weaker game.
             if catalog
@@ -101,6 +120,7 @@ pub fn run(
                     args.seed,
                     args.games,
                     !args.summary,
+                    args.jobs,
                 );
             }
             autoplay(&catalog, variant, args)
@@ -179,11 +199,13 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
     let mut actions = 0u32;
     let hint = AnalyzeRequest::Hint {
         rank: 0,
-        max_states: 200_000,
+        max_states: felt_core::HINT_STATES,
     };
     while ruleset.status(&state) == Status::Playing {
         let action: Action = match ruleset.analyze(&state, &hint) {
-            Some(Analysis::Hint { action: Some(a) }) => a,
+            Some(Analysis::Hint {
+                action: Some(a), ..
+            }) => a,
             _ => bail!(
                 "{} offers no move for the human's seat, so it cannot play itself",
                 ruleset.info().variant
@@ -218,9 +240,10 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
 
 fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
     let ruleset: Arc<dyn DynRuleset> = catalog.build(variant, None)?;
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(args.games.max(1) as usize);
+    let threads = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, args.games.max(1) as usize);
     let start = Instant::now();
     let mut results: Vec<Result<Played>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)

@@ -38,9 +38,9 @@ pub enum ModeArg {
     Honest,
 }
 
-/// Positions the honest bot searches for each plan: enough to see every line the visible cards
-/// allow in most positions, small enough for a game in a fraction of a second.
-const PLAN_STATES: u64 = 20_000;
+/// Positions the honest bot searches for each plan: the hints' budget, so that following hints
+/// plays the bot's games (`felt autoplay --by-hints` shows it).
+const PLAN_STATES: u64 = felt_core::HINT_STATES;
 
 /// `felt solve`.
 #[derive(Args)]
@@ -140,13 +140,15 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
 }
 
 /// `felt autoplay` for a Spider-family variant: the honest bot plays `games` deals from shuffle
-/// `first` on, and the table gives its win rate (a line a deal when `verbose`).
+/// `first` on, on `jobs` threads (default: every core), and the table gives its win rate (a
+/// line a deal when `verbose`).
 pub fn honest_autoplay(
     catalog: &Catalog,
     variant: &str,
     first: u64,
     games: u64,
     verbose: bool,
+    jobs: Option<usize>,
 ) -> Result<()> {
     let args = SolveArgs {
         code: None,
@@ -158,7 +160,7 @@ pub fn honest_autoplay(
         budget_states: None,
         max_mb: 256,
         mode: ModeArg::Honest,
-        jobs: None,
+        jobs,
         plan_states: PLAN_STATES,
         dead_ends: false,
         moves: false,

@@ -105,7 +105,9 @@ fn play_hand(ruleset: &dyn DynRuleset, seed: u64) -> usize {
         .prompt
         .is_none_or(|p| p.options.len() > 1)
     {
-        let Some(felt_core::Analysis::Hint { action: Some(a) }) = ruleset.analyze(&state, &hint)
+        let Some(felt_core::Analysis::Hint {
+            action: Some(a), ..
+        }) = ruleset.analyze(&state, &hint)
         else {
             break;
         };

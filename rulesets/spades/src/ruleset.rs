@@ -139,6 +139,7 @@ impl Spades {
                 rules: "standard".to_string(),
                 help: help(params.target),
                 seats: 1,
+                hints: true,
             },
             params,
             policies: [Policy::MonteCarlo, o, Policy::MonteCarlo, o],
@@ -399,7 +400,10 @@ impl Ruleset for Spades {
                     .map(|&(c, _)| Spades::action_for(state, Decision::Card(c)))
             }
         };
-        Some(Analysis::Hint { action })
+        Some(Analysis::Hint {
+            action,
+            then: Vec::new(),
+        })
     }
 
     fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {

@@ -19,7 +19,9 @@ fn hint(spades: &Spades, state: &State) -> Action {
         max_states: 0,
     };
     match spades.analyze(state, &request) {
-        Some(Analysis::Hint { action: Some(a) }) => a,
+        Some(Analysis::Hint {
+            action: Some(a), ..
+        }) => a,
         other => panic!("no hint in {:?}: {other:?}", state.phase),
     }
 }

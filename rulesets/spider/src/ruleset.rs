@@ -36,6 +36,7 @@ impl SpiderRuleset {
             rules: setup.rules.id.clone(),
             help: help(&params, group, scoring.as_ref()),
             seats: 1,
+            hints: true,
         };
         Ok(SpiderRuleset {
             params,

@@ -132,6 +132,7 @@ pub fn counter_with_rules(variant: &str, rules: &str) -> Arc<dyn DynRuleset> {
             rules: rules.into(),
             help: Vec::new(),
             seats: 1,
+            hints: false,
         },
     })
 }

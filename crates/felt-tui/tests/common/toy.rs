@@ -34,6 +34,7 @@ impl Toy {
                 rules: "plain".into(),
                 help: vec!["Bid, then play one card to the middle.".into()],
                 seats: 1,
+                hints: hint,
             },
             hint,
         }
@@ -211,6 +212,7 @@ impl Ruleset for Toy {
                 self.legal_actions(state, &mut legal);
                 Some(Analysis::Hint {
                     action: legal.pop(),
+                    then: Vec::new(),
                 })
             }
             _ => None,

@@ -123,8 +123,9 @@ pub fn dead_ended(ruleset: &SpiderRuleset, state: &SpiderState) -> bool {
 /// Answers an analysis request for `state`: what `Ruleset::analyze` returns for Spider.
 ///
 /// - `Solve`: [`solve`] in the requested mode, within `max_states` positions and 256 MB;
-/// - `Hint`: the `rank`-th best honest move ([`honest::hints`]), counting round again past the
-///   last, `None` when nothing helps;
+/// - `Hint`: the first move of the `rank`-th best honest plan ([`honest::best_plans`], what
+///   the bot plays), counting round again past the last, with the rest of the plan's line as
+///   `then`; `None` when nothing helps;
 /// - `DeadEnd`: [`dead_end`] within [`DEAD_END_STATES`]; "stuck" only when proven.
 pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRequest) -> Analysis {
     let rules = rules_of(ruleset);
@@ -154,15 +155,21 @@ pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRe
             }
         }
         AnalyzeRequest::Hint { rank, max_states } => {
-            let hints = honest::hints(&pos, &rules, Budget::states(max_states));
+            // The bot's chooser: plan `rank` of the plans it would pick from, whose line the
+            // bot plays whole before it looks again, so the host can follow it the same way.
+            let plans: Vec<honest::Plan> =
+                honest::best_plans(&pos, &rules, Budget::states(max_states))
+                    .into_iter()
+                    .filter(|p| !p.line.is_empty())
+                    .collect();
             // Asking again past the last hint starts the list over, as a player expects.
-            let pick = match hints.len() {
+            let pick = match plans.len() {
                 0 => None,
-                n => Some(hints[rank as usize % n]),
+                n => Some(&plans[rank as usize % n]),
             };
-            Analysis::Hint {
-                action: pick.map(|mv| action_of(ruleset, &pos, mv)),
-            }
+            let mut line = pick.map_or_else(Vec::new, |p| actions_of(ruleset, &pos, &p.line));
+            let action = (!line.is_empty()).then(|| line.remove(0));
+            Analysis::Hint { action, then: line }
         }
         AnalyzeRequest::DeadEnd => {
             let answer = dead_end(&pos, &rules, Budget::states(DEAD_END_STATES));

@@ -76,6 +76,7 @@ fn every_hint_is_a_legal_move_and_the_ranks_differ() {
         );
         let Analysis::Hint {
             action: Some(action),
+            ..
         } = hook
         else {
             panic!("{hook:?}")
