@@ -18,7 +18,7 @@ mod dead_ends;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use felt_core::{Catalog, GameCode, Setup};
-use felt_spider::solver::glue::{position_of, rules_of};
+use felt_spider::solver::glue::{position_of, rules_of, within_move_limit};
 use felt_spider::solver::honest::{self, autoplay};
 use felt_spider::solver::{
     solve, Answer, Budget, Mode, Position, SolverMove, SolverRules, Stopped, Verdict,
@@ -305,6 +305,10 @@ fn undecided_because(answer: &Answer, args: &SolveArgs) -> String {
             "an honest search cannot decide while cards are hidden: it saw every line the \
              visible cards allow ({states}), and none of them wins for certain"
         ),
+        Stopped::MoveLimit => format!(
+            "the line found wins, but in more moves than the variant's move limit leaves \
+             ({states})"
+        ),
         Stopped::Decided => format!("no verdict after {states}"),
     }
 }
@@ -340,7 +344,10 @@ fn solve_one(
     );
     let start = thread_cpu();
     let keep_going = deadline(args.time_limit());
-    let answer = solve(&pos, &rules, mode, budget_of(args, &keep_going));
+    let answer = within_move_limit(
+        ruleset.moves_left(state),
+        solve(&pos, &rules, mode, budget_of(args, &keep_going)),
+    );
     let ms = cpu_ms_since(start);
     match &answer.verdict {
         Verdict::Won(line) => println!("won in {} moves", line.len()),
@@ -567,7 +574,11 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     let args = deals.args;
     let rows = batch(deals, |pos, rules| {
         let keep_going = deadline(args.time_limit());
-        let answer = solve(pos, rules, Mode::Full, budget_of(args, &keep_going));
+        // Every deal of the batch starts with no move made.
+        let answer = within_move_limit(
+            deals.ruleset.params().move_limit,
+            solve(pos, rules, Mode::Full, budget_of(args, &keep_going)),
+        );
         let (verdict, moves) = match &answer.verdict {
             Verdict::Won(line) => ("won", line.len()),
             Verdict::ProvenUnwinnable => ("proven", 0),
@@ -597,6 +608,7 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
         (Stopped::Caller, "out of time"),
         (Stopped::Memory, "out of memory"),
         (Stopped::States, "out of states"),
+        (Stopped::MoveLimit, "won only past the move limit"),
     ]
     .iter()
     .filter_map(|&(reason, text)| {

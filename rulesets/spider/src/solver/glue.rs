@@ -3,8 +3,8 @@
 //! [`Analysis`]. `Ruleset::analyze` for Spider is one call to [`analyze`].
 
 use super::{
-    dead_end, honest, solve, Budget, DeadEnd, DealPolicy, GroupRule, Mode, Position, SolverMove,
-    SolverRules, Verdict,
+    dead_end, honest, solve, Answer, Budget, DeadEnd, DealPolicy, GroupRule, Mode, Position,
+    SolverMove, SolverRules, Stopped, Verdict,
 };
 use crate::params::DealRule;
 use crate::rules::{GroupRule as RulesGroup, SpiderRuleset};
@@ -52,6 +52,20 @@ fn stock_rows(ruleset: &SpiderRuleset, state: &SpiderState) -> Vec<Vec<Card>> {
         end -= k;
     }
     rows
+}
+
+/// `answer` under a move limit that leaves `moves_left` moves (SITE-LIMIT): a winning line
+/// longer than that does not win this variant, so it becomes undecided (a shorter line may
+/// still exist). A proof of a loss stands, since a limit only takes lines away.
+pub fn within_move_limit(moves_left: Option<u32>, answer: Answer) -> Answer {
+    match (&answer.verdict, moves_left) {
+        (Verdict::Won(line), Some(left)) if line.len() > left as usize => Answer {
+            verdict: Verdict::Undecided,
+            stopped: Stopped::MoveLimit,
+            ..answer
+        },
+        _ => answer,
+    }
 }
 
 /// The solver's position for `state`, every card known (full information). Honest searches
@@ -140,7 +154,10 @@ pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRe
             } else {
                 Mode::Honest
             };
-            let answer = solve(&pos, &rules, mode, Budget::states(max_states));
+            let answer = within_move_limit(
+                ruleset.moves_left(state),
+                solve(&pos, &rules, mode, Budget::states(max_states)),
+            );
             match answer.verdict {
                 Verdict::Won(line) => Analysis::Won {
                     actions: actions_of(ruleset, &pos, &line),

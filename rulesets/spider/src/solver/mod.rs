@@ -142,6 +142,9 @@ pub enum Stopped {
     /// An honest search saw every line the visible cards allow without deciding: while cards
     /// are hidden it cannot prove a loss, and no certain line won. More time would not help.
     Hidden,
+    /// The line found wins, but it is longer than the variant's move limit allows (SITE-LIMIT);
+    /// a shorter one may exist (`glue::within_move_limit`).
+    MoveLimit,
 }
 
 /// Solves `pos` under `rules`. In [`Mode::Honest`] the hidden cards are masked first; an
