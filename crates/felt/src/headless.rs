@@ -56,6 +56,10 @@ pub struct Answer {
     /// next hints will give while the table is the one the plan expects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub then: Option<Vec<Action>>,
+    /// Something went wrong besides the command itself: the change was made but not saved.
+    /// A field of its own, so a JSON client sees it as surely as a text reader does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
     /// Set by `quit`: the reader stops after this answer.
     #[serde(skip)]
     pub quit: bool,
@@ -74,6 +78,7 @@ impl Answer {
             state: None,
             actions: None,
             then: None,
+            warning: None,
             quit: false,
         }
     }
@@ -102,16 +107,25 @@ impl Answer {
     pub fn render(&self, format: Format) -> String {
         match format {
             Format::Json => {
-                serde_json::to_string(self).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n"
+                let mut answer = self.clone();
+                answer.message = answer.message.map(|m| cut(&m, MESSAGE_CHARS));
+                serde_json::to_string(&answer).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n"
             }
             Format::Text => {
-                let mut out = match (&self.rule, &self.message) {
+                // Text may quote the input back, or names from files: it is cut to a length a
+                // terminal shows and its control characters never reach the terminal.
+                let message = self.message.as_deref().map(|m| shown(m, MESSAGE_CHARS));
+                let mut out = match (&self.rule, message) {
                     (Some(rule), Some(message)) => format!("error {rule}: {message}\n"),
                     (_, Some(message)) => format!("ok {message}\n"),
                     _ => "ok\n".to_string(),
                 };
                 for line in &self.lines {
-                    out.push_str(line);
+                    out.push_str(&shown(line, LINE_CHARS));
+                    out.push('\n');
+                }
+                if let Some(warning) = &self.warning {
+                    out.push_str(&shown(&format!("warning: {warning}"), LINE_CHARS));
                     out.push('\n');
                 }
                 out.push('\n');
@@ -119,6 +133,31 @@ impl Answer {
             }
         }
     }
+}
+
+/// Characters of an answer's message written at most: a message may quote what was typed.
+const MESSAGE_CHARS: usize = 300;
+/// Characters of one line of a text answer written at most.
+const LINE_CHARS: usize = 2000;
+/// The longest input line read: a command is a few words.
+pub const MAX_LINE: usize = 64 << 10;
+
+/// At most `max` characters of `text`, with `…` for what was left out.
+fn cut(text: &str, max: usize) -> String {
+    let mut out: String = text.chars().take(max).collect();
+    if text.chars().nth(max).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// [`cut`], with control characters (escape sequences could move the cursor, clear or retitle
+/// the terminal) shown as `?`.
+fn shown(text: &str, max: usize) -> String {
+    cut(text, max)
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
 
 /// Told of every change to the game (to keep its record); an error is shown as a warning.
@@ -132,6 +171,8 @@ pub struct Headless {
     /// Chooses hints and keeps their plans (the terminal's `H` uses the same).
     advisor: Advisor,
     observer: Option<Observer>,
+    /// Whether some change could not be saved: the program's exit code says so.
+    unsaved: bool,
 }
 
 impl Headless {
@@ -143,6 +184,7 @@ impl Headless {
             code_label,
             advisor: Advisor::new(),
             observer: None,
+            unsaved: false,
         }
     }
 
@@ -156,12 +198,16 @@ impl Headless {
         self.advisor.table_changed();
         if let Some(observer) = self.observer.as_mut() {
             if let Err(e) = observer(&self.session) {
-                answer
-                    .lines
-                    .push(format!("warning: the game was not saved: {e}"));
+                answer.warning = Some(format!("the game was not saved: {e}"));
+                self.unsaved = true;
             }
         }
         answer
+    }
+
+    /// Whether a change of this game could not be saved (the answer carried a warning).
+    pub fn unsaved(&self) -> bool {
+        self.unsaved
     }
 
     /// The session, for callers that record or inspect it.
@@ -470,8 +516,19 @@ pub fn run<R: BufRead, W: Write>(
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
+        let long = match read_line(&mut input, &mut buf)? {
+            Line::End => return Ok(()),
+            Line::Read => false,
+            Line::TooLong => true,
+        };
+        if long {
+            let answer = Answer::bad(format!(
+                "a line may hold at most {} KB; this one was longer and was skipped",
+                MAX_LINE >> 10
+            ));
+            output.write_all(answer.render(format).as_bytes())?;
+            output.flush()?;
+            continue;
         }
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim();
@@ -483,6 +540,51 @@ pub fn run<R: BufRead, W: Write>(
         output.flush()?;
         if answer.quit {
             return Ok(());
+        }
+    }
+}
+
+/// What [`read_line`] found.
+enum Line {
+    /// No more input.
+    End,
+    /// A line, in the buffer.
+    Read,
+    /// A line longer than [`MAX_LINE`], skipped to its end.
+    TooLong,
+}
+
+/// Reads one line into `buf`, holding at most [`MAX_LINE`] bytes of it: the rest of a longer
+/// line is read and dropped chunk by chunk, so no line makes the reader grow without bound.
+fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<Line> {
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(match (any, too_long) {
+                (false, _) => Line::End,
+                (true, false) => Line::Read,
+                (true, true) => Line::TooLong,
+            });
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..=i], true),
+            None => (chunk, false),
+        };
+        let n = part.len();
+        if !too_long {
+            if buf.len() + n > MAX_LINE + 1 {
+                too_long = true;
+                buf.clear();
+            } else {
+                buf.extend_from_slice(part);
+            }
+        }
+        input.consume(n);
+        if done {
+            return Ok(if too_long { Line::TooLong } else { Line::Read });
         }
     }
 }
@@ -521,6 +623,52 @@ mod tests {
             proptest::collection::vec("[0-9]{1,3}|\\PC{0,4}", 0..4),
         )
             .prop_map(|(w, args)| format!("{w} {}", args.join(" ")))
+    }
+
+    #[test]
+    fn a_line_past_the_limit_is_refused_and_the_next_is_read() {
+        let input = format!("move {}\nshow\nquit\n", "9".repeat(3 * MAX_LINE)).into_bytes();
+        let mut out = Vec::new();
+        run(&mut game(), &input[..], &mut out, Format::Text).expect("runs");
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            text.starts_with("error FELT-COMMAND: a line may hold at most 64 KB"),
+            "{}",
+            cut(&text, 200)
+        );
+        assert!(
+            text.contains("\nok\n") || text.contains("code "),
+            "the next line was read"
+        );
+        assert!(text.len() < 10_000, "{} bytes answered", text.len());
+    }
+
+    #[test]
+    fn an_argument_echoed_back_is_cut_and_its_escapes_dropped() {
+        let mut game = game();
+        let long = format!("move \u{1b}]0;x\u{7}{} 2", "a".repeat(100_000));
+        let text = game.handle(&long).render(Format::Text);
+        assert!(text.len() < 1_000, "{} bytes", text.len());
+        assert!(!text.contains('\u{1b}'), "{text:?}");
+    }
+
+    #[test]
+    fn a_failed_save_is_a_warning_field_in_json_and_marks_the_game_unsaved() {
+        let mut game = game();
+        game.observe(Box::new(|_| Err("disk full".to_string())));
+        let answer = game.handle("deal");
+        assert!(answer.ok);
+        let json = answer.render(Format::Json);
+        assert!(
+            json.contains("\"warning\":\"the game was not saved: disk full\""),
+            "{json}"
+        );
+        assert!(game.unsaved());
+        let text = answer.render(Format::Text);
+        assert!(
+            text.contains("warning: the game was not saved: disk full"),
+            "{text}"
+        );
     }
 
     proptest! {

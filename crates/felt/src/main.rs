@@ -230,8 +230,16 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
     }
     let stdin = std::io::stdin();
     headless::run(&mut game, stdin.lock(), std::io::stdout().lock(), format)?;
+    if game.unsaved() {
+        // The answers said so as they went; the exit code tells a script that reads only it.
+        eprintln!("error: some changes of this game were not saved (see the warnings)");
+        std::process::exit(EXIT_UNSAVED);
+    }
     Ok(())
 }
+
+/// The exit code of a headless game some of whose changes were not saved.
+const EXIT_UNSAVED: i32 = 3;
 
 fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
     if format != "game" {
