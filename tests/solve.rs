@@ -111,3 +111,24 @@ fn more_jobs_than_cores_run_one_a_core_and_say_so() {
     assert!(err.contains("--jobs 100000: this machine has"), "{err}");
     assert!(!String::from_utf8_lossy(&out.stdout).contains("100000 job(s)"));
 }
+
+#[test]
+fn autoplay_refuses_shuffle_numbers_no_game_code_carries() {
+    let home = TempDir::new().expect("a temporary home");
+    let out = run(
+        home.path(),
+        &[
+            "autoplay",
+            "--variant",
+            "spider-1suit",
+            "--seed",
+            "8031810170",
+            "--games",
+            "100",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("shuffle numbers go up to 8031810175"), "{err}");
+}

@@ -3,7 +3,7 @@
 //! terminal's demo. Its table stands beside the bot's (`felt autoplay` without the flag): for
 //! Spider the two must win the same deals, since a hint is the move the bot would play.
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use felt_core::{Advice, Advisor, Catalog, DynRuleset, Session, Status};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -81,21 +81,15 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
     let ruleset = catalog.build(variant, None)?;
     let games = batch.games.max(1);
     let last = batch.first + games - 1;
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = batch.jobs {
-        builder = builder.num_threads(n.max(1));
-    }
-    let pool = builder
-        .build()
-        .map_err(|e| anyhow!("cannot start the worker threads: {e}"))?;
+    let pool = crate::solve::worker_pool(batch.jobs)?;
     let bar = ProgressBar::new(games);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed} (eta {eta})")
     {
         bar.set_style(style);
     }
-    let mut rows: Vec<Game> = pool.install(|| {
-        (batch.first..=last)
+    let chunk = |from: u64, to: u64| -> Vec<Game> {
+        (from..=to)
             .into_par_iter()
             .map(|seed| {
                 let game = play(&ruleset, catalog, variant, seed);
@@ -103,7 +97,8 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
                 game
             })
             .collect()
-    });
+    };
+    let mut rows = crate::solve::in_chunks(&pool, batch.first, last, chunk);
     bar.finish_and_clear();
     rows.sort_by_key(|g| g.seed);
     if batch.verbose {

@@ -89,6 +89,7 @@ pub fn run(
     match command {
         PluginCommand::Plugins { plugin } => list(data_dir, plugin),
         PluginCommand::Autoplay(args) => {
+            check_seeds(args)?;
             let mut catalog = catalog();
             load_into(&mut catalog, data_dir, &args.plugin);
             let variant = args
@@ -238,12 +239,28 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
     })
 }
 
+/// Refuses shuffle numbers no game code carries, as `felt play --seed` does: every game of a
+/// batch must be one a player can deal again from its code.
+fn check_seeds(args: &AutoplayArgs) -> Result<()> {
+    let limit = felt_core::code::SHUFFLE_LIMIT;
+    if args.games == 0 {
+        bail!("--games 0: give at least one game");
+    }
+    let last = args.seed.checked_add(args.games - 1);
+    match last {
+        Some(last) if last < limit => Ok(()),
+        _ => bail!(
+            "--seed {} with --games {}: shuffle numbers go up to {} (the largest a game code carries)",
+            args.seed,
+            args.games,
+            limit - 1
+        ),
+    }
+}
+
 fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
     let ruleset: Arc<dyn DynRuleset> = catalog.build(variant, None)?;
-    let threads = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, args.games.max(1) as usize);
+    let threads = crate::solve::jobs_of(args.jobs).clamp(1, args.games.max(1) as usize);
     let start = Instant::now();
     let mut results: Vec<Result<Played>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)

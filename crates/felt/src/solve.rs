@@ -393,19 +393,29 @@ fn cores() -> usize {
 
 /// The worker threads a batch runs: `--jobs`, at most one a core (default: every core).
 fn jobs(args: &SolveArgs) -> usize {
-    args.jobs.unwrap_or(usize::MAX).clamp(1, cores())
+    jobs_of(args.jobs)
+}
+
+/// `jobs` threads, at most one a core (default: every core).
+pub(crate) fn jobs_of(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or(usize::MAX).clamp(1, cores())
 }
 
 fn pool(args: &SolveArgs) -> Result<rayon::ThreadPool> {
-    if let Some(n) = args.jobs.filter(|&n| n > cores()) {
+    worker_pool(args.jobs)
+}
+
+/// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).
+pub(crate) fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+    if let Some(n) = jobs.filter(|&n| n > cores()) {
         eprintln!(
             "--jobs {n}: this machine has {} cores, so {} jobs run",
             cores(),
-            jobs(args)
+            jobs_of(jobs)
         );
     }
-    let builder = rayon::ThreadPoolBuilder::new().num_threads(jobs(args));
-    builder
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs_of(jobs))
         .build()
         .map_err(|e| anyhow!("cannot start the worker threads: {e}"))
 }
@@ -436,7 +446,7 @@ const CHUNK: u64 = 4096;
 /// `first..=last`, the results joined in order. Deals go out a chunk at a time, so the results
 /// grow as deals are played instead of a billion rows being reserved before the first deal
 /// (which aborted the program).
-fn in_chunks<T: Send>(
+pub(crate) fn in_chunks<T: Send>(
     pool: &rayon::ThreadPool,
     first: u64,
     last: u64,
