@@ -79,8 +79,9 @@ struct PlayArgs {
     /// Replay the deal of a game code.
     #[arg(long, conflicts_with = "seed")]
     code: Option<String>,
-    /// The shuffle number (default: a random one).
-    #[arg(long)]
+    /// The shuffle number (default: a random one). `--deal` says the same in the words of a
+    /// game whose players number their deals (FreeCell: Microsoft's deal numbers).
+    #[arg(long, visible_alias = "deal")]
     seed: Option<u64>,
     /// The rules choice, e.g. classic or relaxed.
     #[arg(long)]

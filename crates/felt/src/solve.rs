@@ -14,6 +14,7 @@
 //! machine and a busy one (`--budget-states` makes it exact: the figure repeats to the state).
 
 mod dead_ends;
+mod generic;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -96,8 +97,14 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
             .variant
             .as_deref()
             .ok_or_else(|| anyhow!("--deals needs --variant, e.g. --variant spider-4suit"))?;
-        let ruleset = spider(catalog, variant, args.rules.as_deref())?;
         let (first, last) = parse_range(range)?;
+        if !is_spider(catalog, variant) {
+            if args.dead_ends || args.mode == ModeArg::Honest {
+                bail!("--dead-ends and --mode honest are for Spider's solver only");
+            }
+            return generic::solve_table(catalog, variant, first, last, args);
+        }
+        let ruleset = spider(catalog, variant, args.rules.as_deref())?;
         return_large_blocks();
         let deals = Deals {
             ruleset: &ruleset,
@@ -113,6 +120,15 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
         } else {
             solve_table(&deals)
         };
+    }
+    if let Some(text) = &args.code {
+        let code = GameCode::parse(text)?;
+        let (entry, choice) = catalog.resolve(&code)?;
+        if !is_spider(catalog, &entry.variant.id) {
+            let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
+            let label = format!("{code} ({}, {})", entry.variant.id, choice.id);
+            return generic::solve_one(&ruleset, &ruleset.new_game(code.shuffle), &label, args);
+        }
     }
     let (ruleset, state, label) = match (&args.code, &args.position) {
         (Some(text), _) => {
@@ -167,6 +183,14 @@ pub fn honest_autoplay(
         verbose,
     };
     run(&args, catalog)
+}
+
+/// Whether `variant` is one of the Spider family, whose solver `felt solve` drives directly;
+/// any other ruleset is solved through its analysis hook.
+fn is_spider(catalog: &Catalog, variant: &str) -> bool {
+    catalog
+        .get(variant)
+        .is_none_or(|e| e.variant.ruleset == RULESET_ID)
 }
 
 /// The typed Spider ruleset of a catalog variant.
