@@ -24,6 +24,9 @@ fn states_budget(args: &SolveArgs) -> Result<u64> {
     }
 }
 
+/// One deal of a batch: its seed, the verdict's word, the line's length, states, CPU ms.
+type Row = (u64, &'static str, usize, u64, f64);
+
 /// What one solve said: a word for the table, the line's length, states.
 fn verdict(analysis: Option<Analysis>) -> Result<(&'static str, usize, u64)> {
     match analysis {
@@ -88,7 +91,7 @@ pub(super) fn solve_table(
     let max_states = states_budget(args)?;
     let pool = worker_pool(args.jobs)?;
     let bar = progress((last - first).saturating_add(1));
-    let chunk = |from: u64, to: u64| -> Vec<Result<(u64, &'static str, usize, u64, f64)>> {
+    let chunk = |from: u64, to: u64| -> Vec<Result<Row>> {
         (from..=to)
             .into_par_iter()
             .map(|seed| {
