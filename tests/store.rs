@@ -282,9 +282,15 @@ fn stats_games_lists_each_game_with_its_number_and_an_unknown_number_names_it() 
     let list = stdout(&felt_in(home.path(), &data, &["stats", "--games"]));
     let lines: Vec<&str> = list.lines().collect();
     assert!(lines[0].starts_with("ID  VARIANT"), "{list}");
-    assert!(lines[1].trim_start().starts_with(&second.to_string()), "{list}");
+    assert!(
+        lines[1].trim_start().starts_with(&second.to_string()),
+        "{list}"
+    );
     assert!(lines[1].contains("SP1-S1C-AAAAAAH"), "{list}");
-    assert!(lines[2].trim_start().starts_with(&first.to_string()), "{list}");
+    assert!(
+        lines[2].trim_start().starts_with(&first.to_string()),
+        "{list}"
+    );
     let out = felt_in(home.path(), &data, &["export", "999"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
