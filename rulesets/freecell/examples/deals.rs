@@ -32,11 +32,19 @@ fn main() {
             .unwrap_or(default)
     };
     let (first, last, budget) = (arg(0, 1), arg(1, 1000), arg(2, 2_000_000));
+    // FREECELL_DEALS=325,437 measures just those deals.
+    let deals: Vec<u64> = match std::env::var("FREECELL_DEALS") {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|d| d.trim().parse().ok())
+            .collect(),
+        Err(_) => (first..=last).collect(),
+    };
     let fc = FreeCell::with_params(Params::default());
     let (mut won, mut lost, mut undecided) = (Vec::new(), Vec::new(), Vec::new());
     let mut times = Vec::new();
     let mut states = Vec::new();
-    for deal in first..=last {
+    for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
         let answer = felt_freecell::solver::glue::solve(&fc, &state, budget);
@@ -65,12 +73,14 @@ fn main() {
     states.sort_unstable();
     let pct = |v: &[u64], p: usize| v[(v.len() - 1) * p / 100];
     println!(
-        "deals {first}..={last}: won {}, proven unwinnable {} {:?}, undecided {} {:?}",
+        "{} deals from {}: won {}, proven unwinnable {} {:?}, undecided {} {:?}",
+        deals.len(),
+        deals.first().unwrap_or(&0),
         won.len(),
         lost.len(),
         lost,
         undecided.len(),
-        &undecided[..undecided.len().min(20)]
+        undecided
     );
     println!(
         "cpu per deal: median {:.2} ms, p90 {:.2} ms, max {:.1} ms; states median {}, p90 {}, max {}",

@@ -17,12 +17,10 @@ pub fn deal_number(shuffle: u64) -> u32 {
     if (FIRST_DEAL..=LAST_DEAL).contains(&shuffle) {
         shuffle as u32
     } else {
-        ((shuffle % LAST_DEAL)
-            + if shuffle % LAST_DEAL == 0 {
-                LAST_DEAL
-            } else {
-                0
-            }) as u32
+        match shuffle % LAST_DEAL {
+            0 => LAST_DEAL as u32,
+            r => r as u32,
+        }
     }
 }
 

@@ -24,7 +24,9 @@ fn the_game_codes_page_lists_every_bundled_variant() {
     assert_eq!(rows.len(), felt_freecell::VARIANTS.len());
     for row in rows {
         let (code, id) = (row[0].trim_matches('`'), row[1].trim_matches('`'));
-        let entry = catalog.get(id).unwrap_or_else(|| panic!("{id} is not bundled"));
+        let entry = catalog
+            .get(id)
+            .unwrap_or_else(|| panic!("{id} is not bundled"));
         assert_eq!(entry.variant.code, code, "{id}");
     }
 }
@@ -56,6 +58,11 @@ fn the_rules_page_lists_every_bundled_variant_with_its_settings() {
             build.to_string(),
             empty.to_string(),
         ];
-        assert_eq!(row[1..6].to_vec(), settings.iter().map(String::as_str).collect::<Vec<_>>(), "{}", row[0]);
+        assert_eq!(
+            row[1..6].to_vec(),
+            settings.iter().map(String::as_str).collect::<Vec<_>>(),
+            "{}",
+            row[0]
+        );
     }
 }

@@ -171,7 +171,11 @@ fn supermove_limit_counts_cells_and_empty_columns() {
     assert_eq!(fc.check(&s3, &mv(1, 1, 0)), Ok(()));
     assert_eq!(refusal(&fc, &s, mv(1, 0, 0)).0, "FC-BUILD");
     // With all four cells free and one empty column: (4 + 1) × 2 = 10 cards onto a card.
-    let mut s5 = position(&["KD", "KH QS JH TS 9H 8S 7H 6S 5H 4S 3H", "", "3C"], &[], [0; 4]);
+    let mut s5 = position(
+        &["KD", "KH QS JH TS 9H 8S 7H 6S 5H 4S 3H", "", "3C"],
+        &[],
+        [0; 4],
+    );
     s5.columns[4] = cards("2H");
     s5.columns[5] = cards("2S");
     s5.columns[6] = cards("AD");
@@ -190,7 +194,11 @@ fn supermove_limit_counts_cells_and_empty_columns() {
 fn supermove_to_an_empty_column_is_halved() {
     let fc = manual();
     // Four free cells, two empty columns: 20 onto a card, 10 onto an empty column.
-    let mut s = position(&["KD", "QS JH TS 9H 8S 7H 6S 5H 4S 3H 2S", "", ""], &[], [0; 4]);
+    let mut s = position(
+        &["KD", "QS JH TS 9H 8S 7H 6S 5H 4S 3H 2S", "", ""],
+        &[],
+        [0; 4],
+    );
     s.columns[4] = cards("2D");
     s.columns[5] = cards("3D");
     s.columns[6] = cards("AD");
@@ -237,7 +245,10 @@ fn free_cells_hold_one_card() {
     let s = position(&["KS QH", "5C"], &["7D", "", "", ""], [0; 4]);
     assert_eq!(fc.check(&s, &mv(0, 1, CELL0 + 1)), Ok(()));
     let (rule, msg) = refusal(&fc, &s, mv(1, 0, CELL0));
-    assert_eq!((rule.as_str(), msg.as_str()), ("FC-CELL", "Free cell 1 already holds 7♦"));
+    assert_eq!(
+        (rule.as_str(), msg.as_str()),
+        ("FC-CELL", "Free cell 1 already holds 7♦")
+    );
     assert_eq!(refusal(&fc, &s, mv(0, 0, CELL0 + 1)).0, "FC-CELL");
     assert_eq!(refusal(&fc, &s, mv(CELL0 + 1, 0, 0)).0, "FC-MOVE");
 }
@@ -295,7 +306,12 @@ fn under_build_by_suit_every_next_card_is_safe() {
 fn all_cards_up_is_a_win() {
     let fc = manual();
     let s = position(&[], &[], [13; 4]);
-    assert_eq!(fc.status(&s), Status::Won { winner: String::new() });
+    assert_eq!(
+        fc.status(&s),
+        Status::Won {
+            winner: String::new()
+        }
+    );
     assert_eq!(refusal(&fc, &s, mv(0, 0, 1)).0, "FC-WIN");
 }
 
@@ -304,7 +320,9 @@ fn all_cards_up_is_a_win() {
 fn other_actions_are_refused() {
     let fc = manual();
     let s = fc.new_game(1);
-    let e = fc.check(&s, &Action::Deal { from: PileId(0) }).expect_err("no deal");
+    let e = fc
+        .check(&s, &Action::Deal { from: PileId(0) })
+        .expect_err("no deal");
     assert_eq!(e.rule, "FC-MOVE");
     assert_eq!(refusal(&fc, &s, mv(40, 0, 1)).0, "FC-MOVE");
     assert_eq!(refusal(&fc, &s, mv(CELL0, 0, 1)).0, "FC-MOVE");

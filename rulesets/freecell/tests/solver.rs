@@ -28,7 +28,13 @@ fn replays_to_a_win(id: &str, deal: u64) {
     session
         .replay(&actions)
         .unwrap_or_else(|(i, e)| panic!("{id} deal {deal}: action {i} refused: {e}"));
-    assert_eq!(session.status(), Status::Won { winner: String::new() }, "{id} {deal}");
+    assert_eq!(
+        session.status(),
+        Status::Won {
+            winner: String::new()
+        },
+        "{id} {deal}"
+    );
 }
 
 // FC-WIN: the solver's lines are lines the game accepts.
@@ -80,7 +86,11 @@ fn deal_11982_is_proven_unwinnable() {
 #[test]
 fn hints_are_legal_moves() {
     let fc = variant("freecell");
-    let mut session = Session::new(fc.clone(), GameCode::new("FC-4C", 'S', 7).expect("code"), 10);
+    let mut session = Session::new(
+        fc.clone(),
+        GameCode::new("FC-4C", 'S', 7).expect("code"),
+        10,
+    );
     for rank in 0..3 {
         let Some(Analysis::Hint { action: Some(a) }) = fc.analyze(
             session.state(),
@@ -116,7 +126,11 @@ fn hints_are_legal_moves() {
 #[test]
 fn dead_end_means_proven_lost() {
     let fc = variant("freecell");
-    let session = Session::new(fc.clone(), GameCode::new("FC-4C", 'S', 11982).expect("code"), 0);
+    let session = Session::new(
+        fc.clone(),
+        GameCode::new("FC-4C", 'S', 11982).expect("code"),
+        0,
+    );
     assert_eq!(
         fc.analyze(session.state(), &AnalyzeRequest::DeadEnd),
         Some(Analysis::DeadEnd { stuck: true })
