@@ -84,9 +84,26 @@ impl FreeCell {
         }
     }
 
+    /// Whether `state` is a whole game of this variant: its piles, and each of the 52 cards
+    /// once. A saved state is bytes from a file, so the solver asks before it trusts one.
+    pub fn is_whole(&self, state: &State) -> bool {
+        let mut cards = state.all_cards();
+        cards.sort();
+        cards.dedup();
+        self.layout_check(state).is_ok()
+            && cards.len() == 52
+            && state.all_cards().len() == 52
+            // The solver's columns hold any column a game reaches (13 dealt, 12 built).
+            && state
+                .columns
+                .iter()
+                .all(|c| c.len() + 13 <= crate::solver::position::MAX_LEN)
+    }
+
     fn layout_check(&self, state: &State) -> Result<(), RuleViolation> {
         if state.columns.len() != self.rules.params.columns
             || state.cells.len() != self.rules.params.cells
+            || state.foundations.iter().any(|&n| n > 13)
         {
             return Err(RuleViolation::new(
                 "FC-MOVE",

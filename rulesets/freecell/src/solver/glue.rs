@@ -14,6 +14,14 @@ pub const DEAD_END_STATES: u64 = 200_000;
 /// Answers an analysis request. Everything is face up, so full and honest information are
 /// the same and `full_information` changes nothing.
 pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analysis {
+    if !fc.is_whole(state) {
+        // Not a game this variant can reach (a damaged save): no claim either way.
+        return match request {
+            AnalyzeRequest::Hint { .. } => Analysis::Hint { action: None },
+            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
+            AnalyzeRequest::Solve { .. } => Analysis::Undecided { states: 0 },
+        };
+    }
     match request {
         AnalyzeRequest::Solve { max_states, .. } => solve(fc, state, *max_states),
         AnalyzeRequest::Hint { rank, max_states } => Analysis::Hint {

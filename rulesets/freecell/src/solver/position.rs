@@ -8,8 +8,10 @@
 use crate::params::{Build, Empty, Params};
 use crate::state::State;
 
-/// Longest column the solver stores: 13 cards dealt (four columns) and twelve built on a King.
-pub const MAX_LEN: usize = 32;
+/// Longest column the solver stores: a game reaches at most 13 cards dealt (four columns) and
+/// 12 built on a King; [`crate::FreeCell::is_whole`] lets through columns of up to 27, and 13
+/// more can never land on one.
+pub const MAX_LEN: usize = 40;
 /// Most columns.
 pub const MAX_COLS: usize = crate::params::MAX_COLUMNS;
 /// Most cells.
