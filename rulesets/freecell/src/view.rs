@@ -40,7 +40,8 @@ impl Rules {
             piles.push(PileView {
                 id: layout.id(Pile::Cell(i)),
                 role: PileRole::Other,
-                label: format!("cell {}", i + 1),
+                // One token: the headless protocol names piles by label (`move 2 c1`).
+                label: format!("c{}", i + 1),
                 hint: DrawHint::Slot,
                 place: Place {
                     row: 0,
@@ -58,7 +59,7 @@ impl Rules {
             piles.push(PileView {
                 id: layout.id(Pile::Foundation(i)),
                 role: PileRole::Foundation,
-                label: suit.symbol().to_string(),
+                label: suit.letter().to_string(),
                 hint: DrawHint::Stacked,
                 place: Place {
                     row: 0,
