@@ -5,7 +5,8 @@
 //! cargo run --release -p felt-freecell --example deals -- 1 32000 [max_states]
 //! ```
 //!
-//! Runs on one thread. CPU time is the thread's own clock, else wall time.
+//! `FREECELL_VARIANT=eight-off` measures a bundled variant, `FREECELL_DEALS=325,437` a list of
+//! deals. Runs on one thread. CPU time is the thread's own clock, else wall time.
 
 use felt_core::{Analysis, Ruleset};
 use felt_freecell::{FreeCell, Params};
@@ -40,7 +41,23 @@ fn main() {
             .collect(),
         Err(_) => (first..=last).collect(),
     };
-    let fc = FreeCell::with_params(Params::default());
+    // FREECELL_VARIANT=eight-off measures a bundled variant instead of classic FreeCell.
+    let fc = match std::env::var("FREECELL_VARIANT") {
+        Ok(id) => {
+            let (_, text) = felt_freecell::VARIANTS
+                .iter()
+                .find(|(name, _)| name.trim_end_matches(".toml") == id)
+                .unwrap_or_else(|| panic!("no bundled variant {id}"));
+            let table: toml::Table = text.parse().expect("bundled variants parse");
+            let game = table
+                .get("game")
+                .and_then(|g| g.as_table())
+                .cloned()
+                .unwrap_or_default();
+            FreeCell::with_params(Params::from_table(&game).expect("bundled variants check"))
+        }
+        Err(_) => FreeCell::with_params(Params::default()),
+    };
     let (mut won, mut lost, mut undecided) = (Vec::new(), Vec::new(), Vec::new());
     let mut times = Vec::new();
     let mut states = Vec::new();
