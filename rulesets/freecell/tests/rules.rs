@@ -341,3 +341,54 @@ fn legal_actions_are_all_accepted() {
         assert_eq!(fc.check(&s, a), Ok(()), "{a}");
     }
 }
+
+// FC-DEAL: Eight Off lays six cards in each column and the shuffle's last four into cells.
+#[test]
+fn eight_off_deals_four_cards_into_cells() {
+    let fc = FreeCell::with_params(Params {
+        cells: 8,
+        cells_dealt: 4,
+        build: felt_freecell::Build::Suit,
+        empty: felt_freecell::Empty::Kings,
+        auto: false,
+        ..Params::default()
+    });
+    let order = felt_freecell::deal::microsoft_order(1);
+    let s = fc.deal(1);
+    assert!(s.columns.iter().all(|c| c.len() == 6));
+    assert_eq!(s.columns[0][0], order[0]);
+    assert_eq!(s.columns[7][5], order[47]);
+    let cells: Vec<_> = s.cells.iter().flatten().copied().collect();
+    assert_eq!(cells, order[48..].to_vec());
+    assert_eq!(s.cells[4..], [None; 4]);
+}
+
+// FC-AUTO: under alternate colours a card waits while the other card of its colour two ranks
+// lower is not up, even when both of the other colour one lower are.
+#[test]
+fn a_card_waits_for_its_colour_partner_two_lower() {
+    let fc = FreeCell::with_params(Params::default());
+    // ♠ 2, ♥ 2, ♦ 0, ♣ 2: 3♥ has both black Twos up but the A♦ is still down.
+    let mut s = position(&["KC", "QD", "3H", "AD 9S"], &[], [2, 2, 0, 2]);
+    fc.apply(&mut s, &mv(1, 0, 0)).expect("QD on KC");
+    assert_eq!(s.foundations[1], 2, "3♥ waits for the A♦");
+    // Once the A♦ is up, the 3♥ follows by itself.
+    fc.apply(&mut s, &mv(3, 1, CELL0)).expect("9S to a cell");
+    assert_eq!(s.foundations, [2, 3, 1, 2]);
+}
+
+// FC-WIN: a won game has nothing to analyse and no hint.
+#[test]
+fn a_won_game_needs_no_hint() {
+    let fc = manual();
+    let s = position(&[], &[], [13; 4]);
+    let hint = fc.analyze(
+        &s,
+        &felt_core::AnalyzeRequest::Hint {
+            rank: 0,
+            max_states: 100,
+        },
+    );
+    // All 52 cards are up: no move is left to suggest.
+    assert_eq!(hint, Some(felt_core::Analysis::Hint { action: None }));
+}
