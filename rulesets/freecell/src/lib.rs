@@ -14,6 +14,7 @@
 
 pub mod deal;
 pub mod params;
+pub mod position;
 pub mod rules;
 pub mod ruleset;
 pub mod solver;

@@ -212,6 +212,14 @@ impl Ruleset for FreeCell {
     fn analyze(&self, state: &State, request: &AnalyzeRequest) -> Option<Analysis> {
         Some(crate::solver::glue::analyze(self, state, request))
     }
+
+    fn import_position(&self, text: &str) -> Result<State, String> {
+        self.read_position(text)
+    }
+
+    fn export_position(&self, state: &State) -> Option<String> {
+        Some(self.write_position(state))
+    }
 }
 
 /// The pile id of a foundation, column or cell in this variant.

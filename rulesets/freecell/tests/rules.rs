@@ -392,3 +392,32 @@ fn a_won_game_needs_no_hint() {
     // All 52 cards are up: no move is left to suggest.
     assert_eq!(hint, Some(felt_core::Analysis::Hint { action: None }));
 }
+
+// The position format: a deal written out reads back the same, and a bad one says why.
+#[test]
+fn positions_round_trip_through_text() {
+    let fc = FreeCell::with_params(Params::default());
+    let mut s = fc.new_game(617);
+    let mut legal = Vec::new();
+    fc.legal_actions(&s, &mut legal);
+    fc.apply(&mut s, &legal[0]).expect("legal");
+    let text = fc.write_position(&s);
+    let back = fc.read_position(&text).expect("reads back");
+    assert_eq!(
+        (&back.columns, &back.cells, back.foundations, back.deal),
+        (&s.columns, &s.cells, s.foundations, s.deal)
+    );
+    let err = fc
+        .read_position(&text.replace("Cells:", "Cells: -"))
+        .expect_err("five cells");
+    assert!(err.starts_with("line 2:"), "{err}");
+    let err = fc
+        .read_position(&text.replace("1:", "9:"))
+        .expect_err("no column 9");
+    assert!(err.contains("column 1 to 8"), "{err}");
+    let short: String = text.lines().take(4).collect::<Vec<_>>().join("\n");
+    assert!(fc
+        .read_position(&short)
+        .expect_err("cards missing")
+        .contains("every card"));
+}
