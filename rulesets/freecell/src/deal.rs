@@ -1,0 +1,93 @@
+//! FC-DEAL: Microsoft's numbered deals, so deal 617 in felt is deal 617 everywhere.
+//!
+//! The generator and the pack order are frozen: golden tests pin whole deals, and a change
+//! would break every game code ever shared.
+
+use felt_core::{Card, Rank, Suit};
+
+/// The lowest Microsoft deal number.
+pub const FIRST_DEAL: u64 = 1;
+/// The highest Microsoft deal number.
+pub const LAST_DEAL: u64 = 1_000_000;
+
+/// The deal a game code's shuffle plays: itself within 1..=1,000,000, else folded into that
+/// range, because the host draws random shuffles from a far larger range and `new_game` cannot
+/// refuse one.
+pub fn deal_number(shuffle: u64) -> u32 {
+    if (FIRST_DEAL..=LAST_DEAL).contains(&shuffle) {
+        shuffle as u32
+    } else {
+        match shuffle % LAST_DEAL {
+            0 => LAST_DEAL as u32,
+            r => r as u32,
+        }
+    }
+}
+
+/// Microsoft's generator: a linear congruence modulo 2^31 whose draws are bits 16 to 30.
+struct MsRand(u32);
+
+impl MsRand {
+    fn next(&mut self) -> u32 {
+        self.0 = (self.0.wrapping_mul(214_013).wrapping_add(2_531_011)) & 0x7fff_ffff;
+        self.0 >> 16
+    }
+}
+
+/// The 52 cards of Microsoft deal `number` in the order they are dealt (the first eight are
+/// the first row of the eight columns).
+pub fn microsoft_order(number: u32) -> Vec<Card> {
+    // The pack, rank by rank: clubs, diamonds, hearts, spades.
+    const SUITS: [Suit; 4] = [Suit::Club, Suit::Diamond, Suit::Heart, Suit::Spade];
+    let mut pack: Vec<Card> = Rank::all()
+        .flat_map(|r| SUITS.iter().map(move |&s| Card::new(s, r)))
+        .collect();
+    let mut rand = MsRand(number);
+    let mut dealt = Vec::with_capacity(52);
+    for left in (1..=52usize).rev() {
+        let j = rand.next() as usize % left;
+        dealt.push(pack[j]);
+        pack[j] = pack[left - 1];
+    }
+    dealt
+}
+
+/// The layout of a deal: `columns` columns filled a row at a time from the left with the first
+/// `52 - cells_dealt` cards, and the last `cells_dealt` cards for the cells.
+pub fn lay_out(order: &[Card], columns: usize, cells_dealt: usize) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let on_table = order.len() - cells_dealt;
+    let mut cols = vec![Vec::new(); columns];
+    for (i, &c) in order[..on_table].iter().enumerate() {
+        cols[i % columns].push(c);
+    }
+    (cols, order[on_table..].to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(order: &[Card]) -> String {
+        order[..8]
+            .iter()
+            .map(|c| c.token())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    // FC-DEAL: the published first rows.
+    #[test]
+    fn first_rows_match_microsofts_deals() {
+        assert_eq!(row(&microsoft_order(1)), "JD 2D 9H JC 5D 7H 7C 5H");
+        assert_eq!(row(&microsoft_order(617)), "7D AD 5C 3S 5S 8C 2D AH");
+    }
+
+    #[test]
+    fn shuffles_outside_the_range_fold_into_it() {
+        assert_eq!(deal_number(1), 1);
+        assert_eq!(deal_number(1_000_000), 1_000_000);
+        assert_eq!(deal_number(0), 1_000_000);
+        assert_eq!(deal_number(1_000_001), 1);
+        assert_eq!(deal_number(3_000_617), 617);
+    }
+}

@@ -1,0 +1,154 @@
+//! `analyze` for FreeCell: the solver's lines turned into felt actions and checked by replaying
+//! them through the ruleset, so a line handed out is a line the game accepts.
+
+use super::position::{Dest, Game, Move};
+use super::search::{search, Outcome};
+use crate::ruleset::FreeCell;
+use crate::state::{suit_index, Pile, State};
+use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
+
+/// Positions a dead-end question may visit: enough to prove most lost tables, few enough to
+/// answer while the player waits. A table not proven lost within it is not called stuck.
+pub const DEAD_END_STATES: u64 = 200_000;
+
+/// Answers an analysis request. Everything is face up, so full and honest information are
+/// the same and `full_information` changes nothing.
+pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analysis {
+    if !fc.is_whole(state) {
+        // Not a game this variant can reach (a damaged save): no claim either way.
+        return match request {
+            AnalyzeRequest::Hint { .. } => Analysis::Hint { action: None },
+            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
+            AnalyzeRequest::Solve { .. } => Analysis::Undecided { states: 0 },
+        };
+    }
+    match request {
+        AnalyzeRequest::Solve { max_states, .. } => solve(fc, state, *max_states),
+        AnalyzeRequest::Hint { rank, max_states } => Analysis::Hint {
+            action: hints(fc, state, *max_states)
+                .into_iter()
+                .nth(*rank as usize),
+        },
+        AnalyzeRequest::DeadEnd => Analysis::DeadEnd {
+            stuck: matches!(
+                solve(fc, state, DEAD_END_STATES),
+                Analysis::Unwinnable { .. }
+            ),
+        },
+    }
+}
+
+/// Searches for a win from `state` within `max_states` positions.
+pub fn solve(fc: &FreeCell, state: &State, max_states: u64) -> Analysis {
+    let game = Game::new(fc.params());
+    let report = search(&game, &game.from_state(state), max_states);
+    match report.outcome {
+        Outcome::Won(line) => match actions_for(fc, state, &line) {
+            Some(actions) => Analysis::Won {
+                actions,
+                states: report.states,
+            },
+            // A line the ruleset refuses would be a solver bug: say nothing false.
+            None => Analysis::Undecided {
+                states: report.states,
+            },
+        },
+        Outcome::Lost => Analysis::Unwinnable {
+            states: report.states,
+        },
+        Outcome::Undecided => Analysis::Undecided {
+            states: report.states,
+        },
+    }
+}
+
+/// The hints for `state`, best first: the first step of a winning line if the search finds
+/// one, then every other legal move, those leading nearer a win first.
+pub fn hints(fc: &FreeCell, state: &State, max_states: u64) -> Vec<Action> {
+    let mut out = Vec::new();
+    if let Analysis::Won { actions, .. } = solve(fc, state, max_states) {
+        out.extend(actions.into_iter().next());
+    }
+    let game = Game::new(fc.params());
+    let mut legal = Vec::new();
+    fc.legal_actions(state, &mut legal);
+    let mut scored: Vec<(i32, Action)> = legal
+        .into_iter()
+        .filter(|a| !out.contains(a))
+        .filter_map(|a| {
+            let mut next = state.clone();
+            fc.apply(&mut next, &a).ok()?;
+            let mut pos = game.from_state(&next);
+            game.auto(&mut pos);
+            Some((game.distance(&pos), a))
+        })
+        .collect();
+    scored.sort_by_key(|(d, _)| *d);
+    out.extend(scored.into_iter().map(|(_, a)| a));
+    out
+}
+
+/// The felt action that carries out a solver move on `state`, if the cards are where the move
+/// expects them.
+pub fn action_for(fc: &FreeCell, state: &State, m: Move) -> Option<Action> {
+    let layout = fc.rules().layout();
+    let card = felt_core::Card::from_byte(m.card)?;
+    let (from, index) = if let Some(i) = state.cells.iter().position(|&c| c == Some(card)) {
+        (Pile::Cell(i), 0)
+    } else {
+        state.columns.iter().enumerate().find_map(|(i, col)| {
+            col.iter()
+                .position(|&c| c == card)
+                .map(|k| (Pile::Column(i), k))
+        })?
+    };
+    let to = match m.dest {
+        Dest::Foundation => Pile::Foundation(suit_index(card.suit())),
+        Dest::Cell => Pile::Cell(state.cells.iter().position(|c| c.is_none())?),
+        Dest::EmptyColumn => Pile::Column(state.columns.iter().position(|c| c.is_empty())?),
+        Dest::Onto(on) => Pile::Column(
+            state
+                .columns
+                .iter()
+                .position(|c| c.last().map(|c| c.to_byte()) == Some(on))?,
+        ),
+    };
+    Some(Action::Move {
+        from: layout.id(from),
+        index: index as u16,
+        to: layout.id(to),
+    })
+}
+
+/// A solver line as felt actions from `state`, replayed through the ruleset. Where the variant
+/// does not send safe cards up by itself, the line sends them up explicitly, as the solver
+/// assumed.
+pub fn actions_for(fc: &FreeCell, state: &State, line: &[Move]) -> Option<Vec<Action>> {
+    let layout = fc.rules().layout();
+    let mut now = state.clone();
+    let mut out = Vec::new();
+    let send_safe = |now: &mut State, out: &mut Vec<Action>| -> Option<()> {
+        while let Some(step) = fc.rules().next_auto(now) {
+            let index = match step.from {
+                Pile::Column(i) => now.columns[i].len() - 1,
+                _ => 0,
+            };
+            let a = Action::Move {
+                from: layout.id(step.from),
+                index: index as u16,
+                to: layout.id(step.to),
+            };
+            fc.apply(now, &a).ok()?;
+            out.push(a);
+        }
+        Some(())
+    };
+    send_safe(&mut now, &mut out)?;
+    for &m in line {
+        let a = action_for(fc, &now, m)?;
+        fc.apply(&mut now, &a).ok()?;
+        out.push(a);
+        send_safe(&mut now, &mut out)?;
+    }
+    (now.cards_up() == 52).then_some(out)
+}

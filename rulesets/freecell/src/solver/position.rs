@@ -1,0 +1,446 @@
+//! The solver's compact position, its moves, and its canonical key.
+//!
+//! Cards are felt's card bytes (rank in the low four bits, suit above), 0 for "no card". A move
+//! names cards, never piles — "the card X and those above it go onto card Y" — so it means the
+//! same in every arrangement of the same position, and a line found on canonical positions
+//! replays on the real table.
+
+use crate::params::{Build, Empty, Params};
+use crate::state::State;
+
+/// Longest column the solver stores: a game reaches at most 13 cards dealt (four columns) and
+/// 12 built on a King; [`crate::FreeCell::is_whole`] lets through columns of up to 27, and 13
+/// more can never land on one.
+pub const MAX_LEN: usize = 40;
+/// Most columns.
+pub const MAX_COLS: usize = crate::params::MAX_COLUMNS;
+/// Most cells.
+pub const MAX_CELLS: usize = crate::params::MAX_CELLS;
+/// Bytes of a canonical key: 52 cards, a 0 after the cells and a 0 after each column.
+pub const KEY_LEN: usize = 64;
+
+/// A canonical key: the cells' cards sorted, a 0, then the columns sorted as byte strings, each
+/// followed by a 0. Cards on the foundations are the ones missing, so the key is the whole
+/// position: two positions with the same key differ only in which cell or column holds what.
+pub type Key = [u8; KEY_LEN];
+
+/// Where a move sends its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dest {
+    /// Onto the column whose last card is this one.
+    Onto(u8),
+    /// Into an empty column (they are all alike).
+    EmptyColumn,
+    /// Into an empty cell (they are all alike).
+    Cell,
+    /// Onto the card's own foundation.
+    Foundation,
+}
+
+/// One solver move: the card `card` and those above it go to `dest`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The first (lowest) card moved.
+    pub card: u8,
+    /// Where it goes.
+    pub dest: Dest,
+}
+
+/// A position as the solver stores it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pos {
+    cols: [[u8; MAX_LEN]; MAX_COLS],
+    lens: [u8; MAX_COLS],
+    cells: [u8; MAX_CELLS],
+    /// Cards on each foundation, by felt suit index.
+    pub found: [u8; 4],
+}
+
+fn rank(c: u8) -> u8 {
+    c & 0x0f
+}
+fn suit(c: u8) -> usize {
+    (c >> 4) as usize & 3
+}
+fn red(c: u8) -> bool {
+    matches!(suit(c), 1 | 2)
+}
+
+/// The settings the solver plays by, copied out of [`Params`] for the hot loop.
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    /// Columns.
+    pub ncols: usize,
+    /// Cells.
+    pub ncells: usize,
+    /// Build rule.
+    pub build: Build,
+    /// Empty-column rule.
+    pub empty: Empty,
+    /// The parameters, for the shared safety rule.
+    pub params: Params,
+}
+
+impl Game {
+    /// The solver's game for a variant.
+    pub fn new(params: &Params) -> Game {
+        Game {
+            ncols: params.columns,
+            ncells: params.cells,
+            build: params.build,
+            empty: params.empty,
+            params: *params,
+        }
+    }
+
+    fn fits(&self, card: u8, on: u8) -> bool {
+        rank(card) + 1 == rank(on)
+            && match self.build {
+                Build::Alternate => red(card) != red(on),
+                Build::Suit => suit(card) == suit(on),
+            }
+    }
+
+    /// The position of a game state.
+    pub fn from_state(&self, state: &State) -> Pos {
+        let mut p = Pos {
+            cols: [[0; MAX_LEN]; MAX_COLS],
+            lens: [0; MAX_COLS],
+            cells: [0; MAX_CELLS],
+            found: state.foundations,
+        };
+        for (i, col) in state.columns.iter().enumerate().take(MAX_COLS) {
+            for (k, c) in col.iter().enumerate().take(MAX_LEN) {
+                p.cols[i][k] = c.to_byte();
+            }
+            p.lens[i] = col.len().min(MAX_LEN) as u8;
+        }
+        for (i, c) in state.cells.iter().enumerate().take(MAX_CELLS) {
+            p.cells[i] = c.map_or(0, |c| c.to_byte());
+        }
+        p
+    }
+
+    fn col<'a>(&self, p: &'a Pos, i: usize) -> &'a [u8] {
+        &p.cols[i][..p.lens[i] as usize]
+    }
+
+    fn top(&self, p: &Pos, i: usize) -> Option<u8> {
+        let n = p.lens[i] as usize;
+        (n > 0).then(|| p.cols[i][n - 1])
+    }
+
+    fn run_len(&self, p: &Pos, i: usize) -> usize {
+        let col = self.col(p, i);
+        if col.is_empty() {
+            return 0;
+        }
+        let mut n = 1;
+        while n < col.len() && self.fits(col[col.len() - n], col[col.len() - n - 1]) {
+            n += 1;
+        }
+        n
+    }
+
+    fn free_cells(&self, p: &Pos) -> usize {
+        p.cells[..self.ncells].iter().filter(|&&c| c == 0).count()
+    }
+
+    fn empty_cols(&self, p: &Pos) -> usize {
+        p.lens[..self.ncols].iter().filter(|&&n| n == 0).count()
+    }
+
+    /// Whether every card is up.
+    pub fn won(&self, p: &Pos) -> bool {
+        p.found.iter().all(|&n| n == 13)
+    }
+
+    /// Cards on the foundations.
+    pub fn up(&self, p: &Pos) -> usize {
+        p.found.iter().map(|&n| n as usize).sum()
+    }
+
+    fn playable(&self, p: &Pos, c: u8) -> bool {
+        p.found[suit(c)] + 1 == rank(c)
+    }
+
+    fn safe(&self, p: &Pos, c: u8) -> bool {
+        match felt_core::Card::from_byte(c) {
+            Some(card) => crate::rules::safe(&self.params, &p.found, card),
+            None => false,
+        }
+    }
+
+    /// FC-AUTO on the solver's position: sends every safe card up, as the ruleset does. The
+    /// order does not matter: sending a card up only makes more cards playable and safe, so
+    /// every order reaches the same position.
+    pub fn auto(&self, p: &mut Pos) {
+        loop {
+            let mut moved = false;
+            for i in 0..self.ncells {
+                let c = p.cells[i];
+                if c != 0 && self.playable(p, c) && self.safe(p, c) {
+                    p.found[suit(c)] += 1;
+                    p.cells[i] = 0;
+                    moved = true;
+                }
+            }
+            for i in 0..self.ncols {
+                while let Some(c) = self.top(p, i) {
+                    if self.playable(p, c) && self.safe(p, c) {
+                        p.found[suit(c)] += 1;
+                        p.lens[i] -= 1;
+                        p.cols[i][p.lens[i] as usize] = 0;
+                        moved = true;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// Every move worth trying, each a legal move of the game (FC-SUPERMOVE's limit kept).
+    /// Single-card moves to every kind of place are always among them, so a search over these
+    /// moves misses no position the game can reach.
+    pub fn moves(&self, p: &Pos, out: &mut Vec<Move>) {
+        out.clear();
+        let free = self.free_cells(p);
+        let empty = self.empty_cols(p);
+        // Foundations (the cards auto did not send up).
+        for i in 0..self.ncells {
+            let c = p.cells[i];
+            if c != 0 && self.playable(p, c) {
+                out.push(Move {
+                    card: c,
+                    dest: Dest::Foundation,
+                });
+            }
+        }
+        for i in 0..self.ncols {
+            if let Some(c) = self.top(p, i) {
+                if self.playable(p, c) {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Foundation,
+                    });
+                }
+            }
+        }
+        // Column groups onto cards and into an empty column.
+        let cap_onto = crate::rules::capacity(self.empty, free, empty, false);
+        let cap_empty = crate::rules::capacity(self.empty, free, empty, true);
+        for i in 0..self.ncols {
+            let len = p.lens[i] as usize;
+            if len == 0 {
+                continue;
+            }
+            let run = self.run_len(p, i);
+            let col = self.col(p, i);
+            for j in 0..self.ncols {
+                if j == i {
+                    continue;
+                }
+                if let Some(on) = self.top(p, j) {
+                    // At most one card of the run fits on `on`: the one a rank below it.
+                    let want = rank(on).wrapping_sub(1);
+                    let head_rank = rank(col[len - 1]);
+                    if want < head_rank || want == 0 {
+                        continue;
+                    }
+                    let k = (want - head_rank) as usize + 1;
+                    if k <= run && k <= cap_onto && self.fits(col[len - k], on) {
+                        out.push(Move {
+                            card: col[len - k],
+                            dest: Dest::Onto(on),
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                // Moving a whole column into an empty one changes nothing.
+                let most = run.min(cap_empty).min(len - 1);
+                for k in 1..=most {
+                    let head = col[len - k];
+                    if self.empty == Empty::Kings && rank(head) != 13 {
+                        continue;
+                    }
+                    out.push(Move {
+                        card: head,
+                        dest: Dest::EmptyColumn,
+                    });
+                }
+            }
+        }
+        // Cells back to columns.
+        for c_i in 0..self.ncells {
+            let c = p.cells[c_i];
+            if c == 0 {
+                continue;
+            }
+            for j in 0..self.ncols {
+                if let Some(on) = self.top(p, j) {
+                    if self.fits(c, on) {
+                        out.push(Move {
+                            card: c,
+                            dest: Dest::Onto(on),
+                        });
+                    }
+                }
+            }
+            if empty > 0 && (self.empty == Empty::Any || rank(c) == 13) {
+                out.push(Move {
+                    card: c,
+                    dest: Dest::EmptyColumn,
+                });
+            }
+        }
+        // Column cards into a cell.
+        if free > 0 {
+            for i in 0..self.ncols {
+                if let Some(c) = self.top(p, i) {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Cell,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Plays a move from [`Game::moves`], then FC-AUTO.
+    pub fn play(&self, p: &mut Pos, m: Move) {
+        // Take the cards from where they are.
+        let mut moving = [0u8; MAX_LEN];
+        let mut n = 0;
+        if let Some(i) = (0..self.ncells).find(|&i| p.cells[i] == m.card) {
+            p.cells[i] = 0;
+            moving[0] = m.card;
+            n = 1;
+        } else {
+            for i in 0..self.ncols {
+                let len = p.lens[i] as usize;
+                if let Some(k) = p.cols[i][..len].iter().position(|&c| c == m.card) {
+                    n = len - k;
+                    moving[..n].copy_from_slice(&p.cols[i][k..len]);
+                    p.cols[i][k..len].fill(0);
+                    p.lens[i] = k as u8;
+                    break;
+                }
+            }
+        }
+        match m.dest {
+            Dest::Foundation => p.found[suit(m.card)] += 1,
+            Dest::Cell => {
+                if let Some(i) = (0..self.ncells).find(|&i| p.cells[i] == 0) {
+                    p.cells[i] = m.card;
+                }
+            }
+            Dest::EmptyColumn | Dest::Onto(_) => {
+                let j = (0..self.ncols).find(|&j| match m.dest {
+                    Dest::Onto(on) => self.top(p, j) == Some(on),
+                    _ => p.lens[j] == 0,
+                });
+                if let Some(j) = j {
+                    let len = p.lens[j] as usize;
+                    p.cols[j][len..len + n].copy_from_slice(&moving[..n]);
+                    p.lens[j] += n as u8;
+                }
+            }
+        }
+        self.auto(p);
+    }
+
+    /// The canonical key of a position (see [`Key`]).
+    pub fn key(&self, p: &Pos) -> Key {
+        let mut key = [0u8; KEY_LEN];
+        let mut cells = p.cells;
+        cells[..self.ncells].sort_unstable();
+        let mut at = 0;
+        for &c in &cells[..self.ncells] {
+            if c != 0 {
+                key[at] = c;
+                at += 1;
+            }
+        }
+        at += 1;
+        let mut order: [usize; MAX_COLS] = [0; MAX_COLS];
+        for (i, o) in order.iter_mut().enumerate() {
+            *o = i;
+        }
+        let order = &mut order[..self.ncols];
+        order.sort_unstable_by(|&a, &b| self.col(p, a).cmp(self.col(p, b)));
+        for &i in order.iter() {
+            let col = self.col(p, i);
+            key[at..at + col.len()].copy_from_slice(col);
+            at += col.len() + 1;
+        }
+        key
+    }
+
+    /// The position a key stands for (its columns and cells in key order).
+    pub fn from_key(&self, key: &Key) -> Pos {
+        let mut p = Pos {
+            cols: [[0; MAX_LEN]; MAX_COLS],
+            lens: [0; MAX_COLS],
+            cells: [0; MAX_CELLS],
+            found: [13; 4],
+        };
+        let mut at = 0;
+        let mut i = 0;
+        while key[at] != 0 {
+            p.cells[i] = key[at];
+            p.found[suit(key[at])] -= 1;
+            i += 1;
+            at += 1;
+        }
+        at += 1;
+        for j in 0..self.ncols {
+            let mut n = 0;
+            while key[at] != 0 {
+                p.cols[j][n] = key[at];
+                p.found[suit(key[at])] -= 1;
+                n += 1;
+                at += 1;
+            }
+            p.lens[j] = n as u8;
+            at += 1;
+        }
+        p
+    }
+
+    /// How far a position looks from a win, lower is nearer: cards still out, cards lying
+    /// on a lower card of their own suit (each must move before that one goes up), how deep
+    /// the next card of each suit is buried, less the room to move in.
+    pub fn distance(&self, p: &Pos) -> i32 {
+        let mut h = 0i32;
+        let out = 52 - self.up(p) as i32;
+        h += 4 * out;
+        for i in 0..self.ncols {
+            let col = self.col(p, i);
+            let mut lowest = [14u8; 4];
+            for (k, &c) in col.iter().enumerate() {
+                let s = suit(c);
+                // Buried: a card above a lower card of its suit, or on a card it does not fit.
+                if rank(c) > lowest[s] {
+                    h += 2;
+                }
+                if k > 0 && !self.fits(c, col[k - 1]) {
+                    h += 1;
+                }
+                lowest[s] = lowest[s].min(rank(c));
+            }
+            for (k, &c) in col.iter().enumerate() {
+                if self.playable(p, c) {
+                    h += 2 * (col.len() - 1 - k) as i32;
+                }
+            }
+        }
+        h -= 2 * self.free_cells(p) as i32;
+        h -= 4 * self.empty_cols(p) as i32;
+        h
+    }
+}

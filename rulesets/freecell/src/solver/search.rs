@@ -1,0 +1,185 @@
+//! Best-first search over canonical positions with a table of every position seen.
+//!
+//! The same search wins and proves: it takes the open position whose distance from a win
+//! ([`Game::distance`]) plus the length of its line ([`DEPTH_COST`] a move) is least, and
+//! stops at the first won position. When no open position is left
+//! the search has seen every position reachable from the start, so the deal is lost. That
+//! proof rests on three things, each sound:
+//!
+//! 1. **Moves are complete.** [`Game::moves`] lists every single-card move to each kind of
+//!    place, and a group move is a sequence of such moves, so every position the game can
+//!    reach is reached by the search. Leaving out moving a whole column into an empty one
+//!    loses nothing: it gives the same canonical position.
+//! 2. **Canonical keys.** All columns follow the same rules, and so do all cells: which
+//!    column or cell holds a card changes nothing that can happen next. Positions equal up to
+//!    that order are one position (see [`super::position::Key`]).
+//! 3. **Safe cards go up at once** (FC-AUTO). A safe card is one no card still in play could
+//!    ever be put on: under alternate colours, both cards that could go on it (the other
+//!    colour, one rank lower) are already up; under build by suit, the only card that fits on
+//!    it is already up; nothing goes on an Ace; only an Ace goes on a Two. Take any winning
+//!    line that leaves a safe card where it is: send the card up at once instead, drop every
+//!    later move of it, and where the line put an Ace on it, send that Ace up instead (an Ace
+//!    may always go up) and drop the Ace's later moves. Every other move stays legal — no
+//!    other card was ever put on the card, and its place being empty earlier only adds a free
+//!    cell or column, which never shrinks what may move (FC-SUPERMOVE's limit grows with
+//!    both) — so the changed line wins too.
+//!
+//! The budget counts positions stored, never time: rulesets read no clock.
+
+use super::position::{Game, Key, Move, Pos};
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A winning line of solver moves from the start.
+    Won(Vec<Move>),
+    /// Every reachable position was seen and none is won.
+    Lost,
+    /// The budget ran out first.
+    Undecided,
+}
+
+/// A search's answer and its cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// What it found.
+    pub outcome: Outcome,
+    /// Distinct positions stored.
+    pub states: u64,
+}
+
+/// A multiply-rotate hash: keys are already well mixed card bytes, and SipHash would cost more
+/// than the rest of a step.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.0 =
+                (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+}
+
+type Seen = HashMap<Key, u32, BuildHasherDefault<KeyHasher>>;
+
+struct Open {
+    priority: i32,
+    node: u32,
+    key: Key,
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Self) -> bool {
+        (self.priority, self.node) == (other.priority, other.node)
+    }
+}
+impl Eq for Open {}
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Open {
+    // The heap pops the greatest: the lowest distance, then the newest position.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other
+            .priority
+            .cmp(&self.priority)
+            .then(self.node.cmp(&other.node))
+    }
+}
+
+const ROOT: u32 = u32::MAX;
+/// What one move more costs against [`Game::distance`]. Pure distance (greedy best-first)
+/// wanders into plateaus of look-alike positions on a few deals in a hundred; charging for
+/// the line's length pulls the search back to shorter lines. Over deals 1..=2000 at 300,000
+/// positions (examples/deals), no charge left 5 deals undecided, a charge of ½ left 3, of 1
+/// one deal, of 2 none.
+const DEPTH_COST: i32 = 2;
+
+/// Searches from `start` (FC-AUTO applied first) until a win, a proof, or `max_states`
+/// positions stored.
+pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
+    let mut first = *start;
+    game.auto(&mut first);
+    if game.won(&first) {
+        return Report {
+            outcome: Outcome::Won(Vec::new()),
+            states: 1,
+        };
+    }
+    let mut seen: Seen = HashMap::default();
+    let mut nodes: Vec<(u32, Move)> = Vec::new();
+    let mut depth: Vec<u16> = Vec::new();
+    let mut open = BinaryHeap::new();
+    let key = game.key(&first);
+    seen.insert(key, ROOT);
+    open.push(Open {
+        priority: game.distance(&first),
+        node: ROOT,
+        key,
+    });
+    let mut moves = Vec::with_capacity(64);
+    while let Some(Open { node, key, .. }) = open.pop() {
+        let pos = game.from_key(&key);
+        game.moves(&pos, &mut moves);
+        for &m in &moves {
+            let mut next: Pos = pos;
+            game.play(&mut next, m);
+            let k = game.key(&next);
+            if seen.contains_key(&k) {
+                continue;
+            }
+            let id = nodes.len() as u32;
+            nodes.push((node, m));
+            let d = if node == ROOT {
+                1
+            } else {
+                depth[node as usize] + 1
+            };
+            depth.push(d);
+            if game.won(&next) {
+                return Report {
+                    outcome: Outcome::Won(line(&nodes, id)),
+                    states: seen.len() as u64 + 1,
+                };
+            }
+            seen.insert(k, id);
+            if seen.len() as u64 >= max_states {
+                return Report {
+                    outcome: Outcome::Undecided,
+                    states: seen.len() as u64,
+                };
+            }
+            open.push(Open {
+                priority: game.distance(&next) + DEPTH_COST * d as i32,
+                node: id,
+                key: k,
+            });
+        }
+    }
+    Report {
+        outcome: Outcome::Lost,
+        states: seen.len() as u64,
+    }
+}
+
+fn line(nodes: &[(u32, Move)], mut id: u32) -> Vec<Move> {
+    let mut out = Vec::new();
+    while id != ROOT {
+        let (parent, m) = nodes[id as usize];
+        out.push(m);
+        id = parent;
+    }
+    out.reverse();
+    out
+}

@@ -1,0 +1,68 @@
+//! docs/game-codes.md's FreeCell table and docs/rules/freecell.md's variant table cannot drift
+//! from the bundled variant files.
+
+mod common;
+
+const GAME_CODES_MD: &str = include_str!("../../../docs/game-codes.md");
+const RULES_MD: &str = include_str!("../../../docs/rules/freecell.md");
+
+fn table_after<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
+    doc.lines()
+        .skip_while(|l| !l.starts_with(heading))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| ---"))
+        .skip(1)
+        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim()).collect())
+        .collect()
+}
+
+#[test]
+fn the_game_codes_page_lists_every_bundled_variant() {
+    let catalog = common::catalog();
+    let rows = table_after(GAME_CODES_MD, "## FreeCell");
+    assert_eq!(rows.len(), felt_freecell::VARIANTS.len());
+    for row in rows {
+        let (code, id) = (row[0].trim_matches('`'), row[1].trim_matches('`'));
+        let entry = catalog
+            .get(id)
+            .unwrap_or_else(|| panic!("{id} is not bundled"));
+        assert_eq!(entry.variant.code, code, "{id}");
+    }
+}
+
+#[test]
+fn the_rules_page_lists_every_bundled_variant_with_its_settings() {
+    let catalog = common::catalog();
+    let rows = table_after(RULES_MD, "## The shipped variants");
+    assert_eq!(rows.len(), felt_freecell::VARIANTS.len());
+    for row in rows {
+        let entry = catalog
+            .variants()
+            .iter()
+            .find(|e| e.variant.name == row[0].replace(", two cells", " (two cells)"))
+            .unwrap_or_else(|| panic!("{} is not bundled", row[0]));
+        let p = felt_freecell::Params::from_table(&entry.variant.game).expect("checked");
+        let build = match p.build {
+            felt_freecell::Build::Alternate => "alternate",
+            felt_freecell::Build::Suit => "suit",
+        };
+        let empty = match p.empty {
+            felt_freecell::Empty::Any => "any",
+            felt_freecell::Empty::Kings => "kings",
+        };
+        let settings = [
+            p.cells.to_string(),
+            p.columns.to_string(),
+            p.cells_dealt.to_string(),
+            build.to_string(),
+            empty.to_string(),
+        ];
+        assert_eq!(
+            row[1..6].to_vec(),
+            settings.iter().map(String::as_str).collect::<Vec<_>>(),
+            "{}",
+            row[0]
+        );
+    }
+}
