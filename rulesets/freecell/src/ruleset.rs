@@ -51,6 +51,7 @@ impl FreeCell {
                 rules: "standard".into(),
                 help: rules.help(),
                 seats: 1,
+                hints: true,
             },
             rules,
         }

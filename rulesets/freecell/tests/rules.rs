@@ -390,7 +390,13 @@ fn a_won_game_needs_no_hint() {
         },
     );
     // All 52 cards are up: no move is left to suggest.
-    assert_eq!(hint, Some(felt_core::Analysis::Hint { action: None }));
+    assert_eq!(
+        hint,
+        Some(felt_core::Analysis::Hint {
+            action: None,
+            then: Vec::new()
+        })
+    );
 }
 
 // The position format: a deal written out reads back the same, and a bad one says why.

@@ -92,7 +92,7 @@ fn hints_are_legal_moves() {
         10,
     );
     for rank in 0..3 {
-        let Some(Analysis::Hint { action: Some(a) }) = fc.analyze(
+        let Some(Analysis::Hint { action: Some(a), .. }) = fc.analyze(
             session.state(),
             &AnalyzeRequest::Hint {
                 rank,
@@ -108,7 +108,7 @@ fn hints_are_legal_moves() {
         if matches!(session.status(), Status::Won { .. }) {
             return;
         }
-        let Some(Analysis::Hint { action: Some(a) }) = fc.analyze(
+        let Some(Analysis::Hint { action: Some(a), .. }) = fc.analyze(
             session.state(),
             &AnalyzeRequest::Hint {
                 rank: 0,

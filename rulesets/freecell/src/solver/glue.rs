@@ -17,18 +17,24 @@ pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analys
     if !fc.is_whole(state) {
         // Not a game this variant can reach (a damaged save): no claim either way.
         return match request {
-            AnalyzeRequest::Hint { .. } => Analysis::Hint { action: None },
+            AnalyzeRequest::Hint { .. } => Analysis::Hint {
+                action: None,
+                then: Vec::new(),
+            },
             AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
             AnalyzeRequest::Solve { .. } => Analysis::Undecided { states: 0 },
         };
     }
     match request {
         AnalyzeRequest::Solve { max_states, .. } => solve(fc, state, *max_states),
-        AnalyzeRequest::Hint { rank, max_states } => Analysis::Hint {
-            action: hints(fc, state, *max_states)
-                .into_iter()
-                .nth(*rank as usize),
-        },
+        AnalyzeRequest::Hint { rank, max_states } => {
+            let (hints, plan) = hints(fc, state, *max_states);
+            let action = hints.into_iter().nth(*rank as usize);
+            // The best hint is the first step of a winning line, and the host follows the
+            // rest of it while the player does: a hint never wanders.
+            let then = if *rank == 0 { plan } else { Vec::new() };
+            Analysis::Hint { action, then }
+        }
         AnalyzeRequest::DeadEnd => Analysis::DeadEnd {
             stuck: matches!(
                 solve(fc, state, DEAD_END_STATES),
@@ -63,11 +69,15 @@ pub fn solve(fc: &FreeCell, state: &State, max_states: u64) -> Analysis {
 }
 
 /// The hints for `state`, best first: the first step of a winning line if the search finds
-/// one, then every other legal move, those leading nearer a win first.
-pub fn hints(fc: &FreeCell, state: &State, max_states: u64) -> Vec<Action> {
+/// one, then every other legal move, those leading nearer a win first; and the rest of that
+/// winning line (empty without one).
+pub fn hints(fc: &FreeCell, state: &State, max_states: u64) -> (Vec<Action>, Vec<Action>) {
     let mut out = Vec::new();
+    let mut rest = Vec::new();
     if let Analysis::Won { actions, .. } = solve(fc, state, max_states) {
-        out.extend(actions.into_iter().next());
+        let mut line = actions.into_iter();
+        out.extend(line.next());
+        rest.extend(line);
     }
     let game = Game::new(fc.params());
     let mut legal = Vec::new();
@@ -85,7 +95,7 @@ pub fn hints(fc: &FreeCell, state: &State, max_states: u64) -> Vec<Action> {
         .collect();
     scored.sort_by_key(|(d, _)| *d);
     out.extend(scored.into_iter().map(|(_, a)| a));
-    out
+    (out, rest)
 }
 
 /// The felt action that carries out a solver move on `state`, if the cards are where the move
