@@ -33,6 +33,12 @@ pub enum PileRole {
     Stock,
     /// Finished sets (removed runs, foundations).
     Foundation,
+    /// A place that holds one card for a while (a free cell).
+    Cell,
+    /// Cards turned from the stock, the top one playable (a waste).
+    Waste,
+    /// Cards dealt aside at the start, played from the top (a reserve).
+    Reserve,
     /// A player's hand.
     Hand,
     /// A card played to the current trick.

@@ -47,7 +47,14 @@ pub fn draw_table(
             } else {
                 theme.slot()
             };
-            outline(buf, g.slot, &theme.slot_glyphs(), style);
+            // A foundation's empty place is drawn solid, a cell's or a column's dashed, so the
+            // places that keep cards for good and those that hold them a while look apart.
+            let glyphs = if pile.role == felt_core::PileRole::Foundation {
+                theme.base_glyphs()
+            } else {
+                theme.slot_glyphs()
+            };
+            outline(buf, g.slot, &glyphs, style);
         }
         let carried_from = match marks.carried {
             Some((p, i)) if p == g.id => Some(i),

@@ -10,8 +10,8 @@ use crate::layout::TableLayout;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{
-    Action, Advisor, CardFace, DrawHint, DynRuleset, GameCode, PileId, PileRole, Seat, Session,
-    Status, TableView,
+    Action, Advisor, CardFace, DynRuleset, GameCode, PileId, PileRole, Seat, Session, Status,
+    TableView,
 };
 use std::sync::Arc;
 
@@ -447,7 +447,9 @@ impl Game {
         let Some(pile) = self.pile(id) else {
             return;
         };
-        if pile.hint == DrawHint::Stacked {
+        // What a pile does follows from its role, never from how it is drawn: a foundation
+        // drawn stacked is still a pile to pick from, only a stock deals.
+        if pile.role == PileRole::Stock {
             self.act(Action::Deal { from: id });
             return;
         }
@@ -534,7 +536,7 @@ impl Game {
             .view
             .piles
             .iter()
-            .find(|p| p.hint == DrawHint::Stacked || p.role == PileRole::Stock)
+            .find(|p| p.role == PileRole::Stock)
             .map(|p| p.id);
         match (legal, stock) {
             (Some(action), _) => {

@@ -4,7 +4,7 @@
 use crate::game::{Game, Press};
 use crate::hit::Target;
 use crate::input::{Mouse, MouseKind};
-use felt_core::{Action, CardFace, DrawHint};
+use felt_core::{Action, CardFace};
 
 impl Game {
     pub(crate) fn mouse(&mut self, m: Mouse) {
@@ -101,6 +101,7 @@ impl Game {
     }
 
     fn is_stack(&self, pile: felt_core::PileId) -> bool {
-        self.pile(pile).is_some_and(|p| p.hint == DrawHint::Stacked)
+        self.pile(pile)
+            .is_some_and(|p| p.role == felt_core::PileRole::Stock)
     }
 }

@@ -133,6 +133,23 @@ impl Theme {
         }
     }
 
+    /// The solid outline of an empty foundation.
+    pub fn base_glyphs(&self) -> BoxGlyphs {
+        if self.ascii {
+            BoxGlyphs {
+                corners: ['+', '+', '+', '+'],
+                horizontal: '=',
+                vertical: '|',
+            }
+        } else {
+            BoxGlyphs {
+                corners: ['┌', '┐', '└', '┘'],
+                horizontal: '─',
+                vertical: '│',
+            }
+        }
+    }
+
     /// The outline of an overlay window.
     pub fn window_glyphs(&self) -> BoxGlyphs {
         if self.ascii {

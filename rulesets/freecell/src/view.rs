@@ -39,7 +39,7 @@ impl Rules {
             // The host has no cell role yet: `Other` with a slot is the nearest.
             piles.push(PileView {
                 id: layout.id(Pile::Cell(i)),
-                role: PileRole::Other,
+                role: PileRole::Cell,
                 // One token: the headless protocol names piles by label (`move 2 c1`).
                 label: format!("c{}", i + 1),
                 hint: DrawHint::Slot,

@@ -92,13 +92,16 @@ fn hints_are_legal_moves() {
         10,
     );
     for rank in 0..3 {
-        let Some(Analysis::Hint { action: Some(a), .. }) = fc.analyze(
+        let Some(Analysis::Hint {
+            action: Some(a), ..
+        }) = fc.analyze(
             session.state(),
             &AnalyzeRequest::Hint {
                 rank,
                 max_states: 200_000,
             },
-        ) else {
+        )
+        else {
             panic!("hint {rank}");
         };
         assert_eq!(fc.check(session.state(), &a), Ok(()));
@@ -108,13 +111,16 @@ fn hints_are_legal_moves() {
         if matches!(session.status(), Status::Won { .. }) {
             return;
         }
-        let Some(Analysis::Hint { action: Some(a), .. }) = fc.analyze(
+        let Some(Analysis::Hint {
+            action: Some(a), ..
+        }) = fc.analyze(
             session.state(),
             &AnalyzeRequest::Hint {
                 rank: 0,
                 max_states: 200_000,
             },
-        ) else {
+        )
+        else {
             panic!("no hint");
         };
         session.act(&a).expect("hint accepted");
