@@ -138,7 +138,7 @@ impl Theme {
         if self.ascii {
             BoxGlyphs {
                 corners: ['+', '+', '+', '+'],
-                horizontal: '=',
+                horizontal: '-',
                 vertical: '|',
             }
         } else {
