@@ -270,7 +270,7 @@ fn budget_of<'a>(args: &SolveArgs, keep_going: &'a (dyn Fn(u64) -> bool + Sync))
 /// The CPU time the calling thread has used. A search runs on one thread and asks its budget
 /// on that thread, so this is the time the search itself took, whatever else the machine
 /// runs; where the system cannot tell it, the wall clock since the first call stands in.
-fn thread_cpu() -> Duration {
+pub(crate) fn thread_cpu() -> Duration {
     #[cfg(unix)]
     {
         let mut t = libc::timespec {
@@ -294,7 +294,7 @@ fn deadline(ms: Option<u64>) -> impl Fn(u64) -> bool + Sync {
 }
 
 /// Milliseconds of CPU time the calling thread used since `start` (a [`thread_cpu`] reading).
-fn cpu_ms_since(start: Duration) -> f64 {
+pub(crate) fn cpu_ms_since(start: Duration) -> f64 {
     thread_cpu().saturating_sub(start).as_secs_f64() * 1000.0
 }
 
