@@ -5,5 +5,6 @@ mod bases;
 mod deadend;
 mod honest;
 mod position;
+mod shorten;
 mod solve;
 mod support;
