@@ -170,13 +170,7 @@ impl Work<'_> {
             return None;
         };
         let mut candidates: Vec<(Vec<SolverMove>, usize)> = vec![(Vec::new(), i + 1)];
-        if let Some((j, again)) = self.next_move_of_group(p, i) {
-            let SolverMove::Move {
-                count: c2, to: t2, ..
-            } = again
-            else {
-                unreachable!("a group is moved by a move");
-            };
+        if let Some((j, c2, t2)) = self.next_move_of_group(p, i) {
             let between = &self.moves[i + 1..j];
             // Both moves left out: the group stays where it was.
             candidates.push((between.to_vec(), j + 1));
@@ -208,8 +202,8 @@ impl Work<'_> {
     }
 
     /// The next move after `i` that moves the group move `i` moved, starting from the same
-    /// card (cards laid on it since may come along): its place and the move.
-    fn next_move_of_group(&mut self, p: &Position, i: usize) -> Option<(usize, SolverMove)> {
+    /// card (cards laid on it since may come along): its place, its count and its target.
+    fn next_move_of_group(&mut self, p: &Position, i: usize) -> Option<(usize, u8, u8)> {
         let SolverMove::Move { to, .. } = self.moves[i] else {
             return None;
         };
@@ -229,7 +223,7 @@ impl Work<'_> {
                 let base = q.len(f) - n;
                 if f == col && base <= h {
                     if base == h {
-                        return Some((j, mv));
+                        return Some((j, count, to));
                     }
                     // Moved along with cards under it.
                     h = q.len(t) + h - base;

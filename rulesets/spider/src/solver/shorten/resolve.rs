@@ -19,13 +19,18 @@ pub struct Plan {
     /// A re-solve starts at the line's start, after each deal, and after this many moves
     /// without one.
     pub every: usize,
+    /// Moves the local edits after the re-solves may apply ([`super::Effort::steps`]).
+    pub edit_steps: u64,
 }
 
 /// What the re-solves found: the line, the positions they visited, and the most bytes one
 /// of them held.
 pub(super) struct Resolved {
+    /// The line, never longer than the one given.
     pub line: Vec<SolverMove>,
+    /// Positions the re-solves visited.
     pub states: u64,
+    /// Most bytes one re-solve held.
     pub peak_bytes: usize,
 }
 
