@@ -44,7 +44,7 @@ struct Work<'a> {
     start: &'a Position,
     rules: &'a SolverRules,
     moves: Vec<SolverMove>,
-    /// `keys[t]`: the key ([`exact`]) of the position after the first `t` moves.
+    /// `keys[t]`: the key ([`key_of`]) of the position after the first `t` moves.
     keys: Vec<Key>,
     /// Each key's last place on the line.
     index: HashMap<Key, usize>,
@@ -55,21 +55,24 @@ struct Work<'a> {
 /// The key of `p` up to the order of its interchangeable columns (those no stock row reaches):
 /// once the stock is empty, a line that meets a later position with its columns permuted
 /// goes on with the later moves' columns renamed ([`Work::joined`]).
-fn exact(p: &Position) -> Key {
+fn key_of(p: &Position) -> Key {
     p.key(shared_columns(p, false))
 }
 
 /// For each column of `target`, a column of `q` with the same cards and faces, each used
-/// once: how the later moves' columns are renamed when `q` meets `target`.
+/// once: how the later moves' columns are renamed when `q` meets `target`. A column keeps its
+/// own name when it can: one a stock row still reaches must (its key is salted with its place,
+/// so it matches in place), or a later deal would land on the wrong cards.
 fn renaming(q: &Position, target: &Position) -> Option<[u8; MAX_COLUMNS]> {
     let mut map = [0u8; MAX_COLUMNS];
     let mut used = 0u32;
+    let same = |c: usize, x: usize| {
+        q.face_down(c) == target.face_down(x) && q.column(c) == target.column(x)
+    };
     for (x, slot) in map.iter_mut().enumerate().take(target.columns()) {
-        let c = (0..q.columns()).find(|&c| {
-            used & (1 << c) == 0
-                && q.face_down(c) == target.face_down(x)
-                && q.column(c) == target.column(x)
-        })?;
+        let c = std::iter::once(x)
+            .chain(0..q.columns())
+            .find(|&c| c < q.columns() && used & (1 << c) == 0 && same(c, x))?;
         used |= 1 << c;
         *slot = c as u8;
     }
@@ -98,10 +101,10 @@ impl Work<'_> {
         self.keys.clear();
         self.index.clear();
         let mut p = self.start.clone();
-        self.keys.push(exact(&p));
+        self.keys.push(key_of(&p));
         for &mv in &self.moves {
             p.apply(mv);
-            self.keys.push(exact(&p));
+            self.keys.push(key_of(&p));
         }
         self.steps += self.moves.len() as u64;
         for (t, &k) in self.keys.iter().enumerate() {
@@ -263,7 +266,7 @@ impl Work<'_> {
             if is_won(&q, self.rules) {
                 return (len < n).then(|| [&self.moves[..i], &made[..]].concat());
             }
-            if let Some(&t) = self.index.get(&exact(&q)) {
+            if let Some(&t) = self.index.get(&key_of(&q)) {
                 if len + (n - t) < n {
                     return self.joined(i, &made, &q, t);
                 }
@@ -314,7 +317,7 @@ impl Work<'_> {
             let reached = if won {
                 Some(self.moves.len())
             } else {
-                self.index.get(&exact(q)).copied()
+                self.index.get(&key_of(q)).copied()
             };
             if let Some(t) = reached {
                 let saving = t as isize - i as isize - path.len() as isize;
