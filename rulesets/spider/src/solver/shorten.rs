@@ -28,7 +28,7 @@ mod edits;
 mod resolve;
 
 use super::moves::{is_legal, is_won, SolverMove};
-use super::position::Position;
+use super::position::{suit, Position, UNKNOWN};
 use super::{Answer, Budget, Mode, SolverRules, Tuning, Verdict, Weights};
 pub use resolve::Plan;
 
@@ -161,21 +161,26 @@ fn checked(
 }
 
 impl Plan {
-    /// The plan after a search that visited `states` positions to win under `rules`, with
-    /// `left` positions left in the caller's budget: the re-solves never go beyond it, so a
-    /// caller that wants only a verdict and gives a small budget pays little for a line.
+    /// The plan for `pos` after a search that visited `states` positions to win it under
+    /// `rules`, with `left` positions left in the caller's budget: the re-solves never go
+    /// beyond it, so a caller that wants only a verdict and gives a small budget pays little
+    /// for a line.
     ///
-    /// Two passes, each re-solving from the start, after each deal and every 5 moves, each
+    /// Three passes, each re-solving from the start, after each deal and every 5 moves (3 with
+    /// one or two suits in the deck, whose re-solves are cheap: the bound is seldom reached,
+    /// and two suits, deals 1-30, came to 109 moves against 110 every 5; at four suits the
+    /// bound is reached, and more places spread it thinner: 145 against 140), each
     /// re-solve within the search's own count (at least 50,000, at most 200,000), all of them
     /// within 1,000,000 positions. The first pass uses the solver's weights with a rank or
-    /// suit break as costly as a wrong-suit build (120) and a depth cost of 20 (two moves'
-    /// worth of a face-down card): at four suits it finds a win from the start within the
-    /// bound where heavier depth costs do not. The second, with a depth cost of 60 and
-    /// weights that value a face-down card, a break and an empty column more, gave the
-    /// shortest lines at one and two suits in a random search over 50 weight sets (deals
-    /// 1-30). At four suits the bound is what limits: deals 1-30, median 149 moves within
-    /// 150,000 to 1,000,000 positions (six times the search's), 140 within 1,000,000.
-    pub fn after(rules: &SolverRules, states: u64, left: u64) -> Plan {
+    /// suit break as costly as a wrong-suit build (120) and a depth cost of 20: at four suits
+    /// it finds a win from the start within the bound where heavier depth costs do not. The
+    /// second (depth cost 60; a face-down card, a break and an empty column weigh more) and
+    /// the third (depth cost 30; breaks weigh most, empty columns and runs nothing) were the
+    /// best of a random search over 50 weight sets for one and two suits (deals 1-30); two
+    /// suits, deals 1-30: 111 moves after two passes, 110 after three. At four suits the
+    /// bound is what limits, and the third pass rarely runs: deals 1-30, median 149 moves
+    /// within 150,000 to 1,000,000 positions (six times the search's), 140 within 1,000,000.
+    pub fn after(pos: &Position, rules: &SolverRules, states: u64, left: u64) -> Plan {
         let base = Tuning::for_rules(rules);
         let first = Tuning {
             weights: Weights {
@@ -199,14 +204,39 @@ impl Plan {
             depth_weight: 60,
             ..base
         };
+        let third = Tuning {
+            weights: Weights {
+                down: 30,
+                stock: 0,
+                rank_break: 150,
+                suit_break: 160,
+                empty: 0,
+                run: 0,
+                hidden_column: 20,
+            },
+            depth_weight: 30,
+            ..base
+        };
         Plan {
-            rounds: vec![first, second],
+            rounds: vec![first, second, third],
             states_each: states.clamp(50_000, 200_000).min(left),
             states_total: 1_000_000.min(left),
-            every: 5,
+            every: if suits(pos) > 2 { 5 } else { 3 },
             edit_steps: 2_000_000,
         }
     }
+}
+
+/// How many suits the cards of `pos` that it knows (on the table and in the stock) come in.
+fn suits(pos: &Position) -> u32 {
+    let mut seen = 0u64;
+    let cards = (0..pos.columns())
+        .flat_map(|c| pos.column(c).iter())
+        .chain(pos.stock_left());
+    for &b in cards.filter(|&&b| b != UNKNOWN) {
+        seen |= 1 << (suit(b) >> 4);
+    }
+    seen.count_ones()
 }
 
 /// `answer` with its line, if won, made shorter by [`improve`] and the re-solves' cost added:
@@ -226,6 +256,7 @@ pub(crate) fn after_search(
         Mode::Honest => (pos.masked(), true),
     };
     let plan = Plan::after(
+        &root,
         rules,
         answer.states,
         budget.max_states.saturating_sub(answer.states),

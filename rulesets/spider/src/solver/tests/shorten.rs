@@ -157,7 +157,7 @@ proptest! {
         let short = shorten(&pos, &rules, &long, Effort::for_line(long.len()));
         prop_assert!(short.line.len() <= long.len());
         prop_assert!(wins_exactly(&pos, &rules, &short.line), "{:?}", short.line);
-        let plan = Plan::after(&rules, 1_000, 50_000);
+        let plan = Plan::after(&pos, &rules, 1_000, 50_000);
         let better = improve(&pos, &rules, false, &long, &plan, Budget::states(u64::MAX));
         prop_assert!(better.line.len() <= long.len());
         prop_assert!(wins_exactly(&pos, &rules, &better.line), "{:?}", better.line);
