@@ -161,7 +161,9 @@ proptest! {
         let better = improve(&pos, &rules, false, &long, &plan, Budget::states(u64::MAX));
         prop_assert!(better.line.len() <= long.len());
         prop_assert!(wins_exactly(&pos, &rules, &better.line), "{:?}", better.line);
-        prop_assert!(better.states <= 50_000);
+        // Each search checks its bound as it expands, so it may pass it by one position's
+        // children.
+        prop_assert!(better.states <= 50_000 + 500, "{} states", better.states);
     }
 }
 
