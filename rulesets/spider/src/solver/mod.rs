@@ -23,6 +23,7 @@ pub mod moves;
 pub mod position;
 mod pruning;
 mod search;
+pub mod shorten;
 mod table;
 mod zobrist;
 
@@ -154,7 +155,20 @@ pub fn solve(pos: &Position, rules: &SolverRules, mode: Mode, budget: Budget<'_>
     solve_tuned(pos, rules, mode, budget, &Tuning::for_rules(rules))
 }
 
-/// [`solve`] with explicit search parameters, for experiments and benchmarks.
+/// [`solve`] with explicit search parameters, for experiments and benchmarks. A won line is
+/// then made shorter ([`shorten`]), within a bound of its own and the caller's `keep_going`.
+pub fn solve_tuned(
+    pos: &Position,
+    rules: &SolverRules,
+    mode: Mode,
+    budget: Budget<'_>,
+    tuning: &Tuning,
+) -> Answer {
+    let answer = search_stages(pos, rules, mode, budget, tuning);
+    shorten::after_search(pos, rules, mode, budget, answer)
+}
+
+/// The search of [`solve_tuned`], before its line is shortened.
 ///
 /// With [`Tuning::second`] set and no [`Tuning::restart_after`], one search expands by both
 /// heuristics in turn (the default: they fail on different deals). Otherwise the search runs
@@ -164,7 +178,7 @@ pub fn solve(pos: &Position, rules: &SolverRules, mode: Mode, budget: Budget<'_>
 /// 2. with [`Tuning::second`] for the rest of the budget;
 /// 3. if a search with [`Tuning::prune`] ran dry, a complete one without pruning: only such a
 ///    search may prove a loss.
-pub fn solve_tuned(
+pub(crate) fn search_stages(
     pos: &Position,
     rules: &SolverRules,
     mode: Mode,

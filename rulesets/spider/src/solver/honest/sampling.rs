@@ -15,7 +15,7 @@
 
 use super::super::moves::{is_won, shared_columns};
 use super::super::position::Position;
-use super::super::{solve, Budget, Mode, SolverRules, Verdict};
+use super::super::{search_stages, Budget, Mode, SolverRules, Tuning, Verdict};
 use super::Plan;
 
 /// How the best plans are weighed against the hidden cards.
@@ -78,7 +78,10 @@ pub fn reorder(
             *wins += if is_won(&p, rules) {
                 2
             } else {
-                match solve(&p, rules, Mode::Full, Budget::states(s.solve_states)).verdict {
+                // Only the verdict counts here: the line is never shown, so it is not shortened.
+                let budget = Budget::states(s.solve_states);
+                let tuning = Tuning::for_rules(rules);
+                match search_stages(&p, rules, Mode::Full, budget, &tuning).verdict {
                     Verdict::Won(_) => 2,
                     Verdict::Undecided => 1,
                     Verdict::ProvenUnwinnable => 0,

@@ -10,5 +10,6 @@ mod generate;
 mod honest;
 mod position;
 mod reference;
+mod shorten;
 mod solve;
 mod support;
