@@ -108,7 +108,7 @@ fn each_variant_lays_out_its_deal() {
         let cells: usize = view
             .piles
             .iter()
-            .filter(|p| p.role == felt_core::PileRole::Other)
+            .filter(|p| p.role == felt_core::PileRole::Cell)
             .map(|p| p.cards.len())
             .sum();
         let up: usize = view
