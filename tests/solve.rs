@@ -7,17 +7,23 @@ mod common;
 use common::run;
 use tempfile::TempDir;
 
-fn solve(args: &[&str]) -> String {
+/// Runs felt with `args`; its exit status and its standard output and error.
+fn felt(args: &[&str]) -> (bool, String, String) {
     let home = TempDir::new().expect("a temporary home");
+    let out = run(home.path(), args, "");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn solve(args: &[&str]) -> String {
     let mut all = vec!["solve"];
     all.extend_from_slice(args);
-    let out = run(home.path(), &all, "");
-    assert!(
-        out.status.success(),
-        "felt solve failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let (ok, out, err) = felt(&all);
+    assert!(ok, "felt solve failed: {err}");
+    out
 }
 
 #[test]
@@ -71,64 +77,46 @@ fn the_batch_table_gives_solution_lengths_and_the_cpu_budget() {
 
 #[test]
 fn a_range_past_what_game_codes_carry_is_refused_with_the_limit() {
-    let home = TempDir::new().expect("a temporary home");
-    let out = run(
-        home.path(),
-        &[
-            "solve",
-            "--variant",
-            "spider-1suit",
-            "--deals",
-            "1..18446744073709551615",
-        ],
-        "",
-    );
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (ok, _, err) = felt(&[
+        "solve",
+        "--variant",
+        "spider-1suit",
+        "--deals",
+        "1..18446744073709551615",
+    ]);
+    assert!(!ok);
     assert!(err.contains("shuffle numbers go up to 8031810175"), "{err}");
 }
 
 #[test]
 fn more_jobs_than_cores_run_one_a_core_and_say_so() {
-    let home = TempDir::new().expect("a temporary home");
-    let out = run(
-        home.path(),
-        &[
-            "solve",
-            "--variant",
-            "spider-1suit",
-            "--deals",
-            "1..2",
-            "--budget-states",
-            "100",
-            "--jobs",
-            "100000",
-        ],
-        "",
-    );
-    assert!(out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (ok, out, err) = felt(&[
+        "solve",
+        "--variant",
+        "spider-1suit",
+        "--deals",
+        "1..2",
+        "--budget-states",
+        "100",
+        "--jobs",
+        "100000",
+    ]);
+    assert!(ok);
     assert!(err.contains("--jobs 100000: this machine has"), "{err}");
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("100000 job(s)"));
+    assert!(!out.contains("100000 job(s)"));
 }
 
 #[test]
 fn autoplay_refuses_shuffle_numbers_no_game_code_carries() {
-    let home = TempDir::new().expect("a temporary home");
-    let out = run(
-        home.path(),
-        &[
-            "autoplay",
-            "--variant",
-            "spider-1suit",
-            "--seed",
-            "8031810170",
-            "--games",
-            "100",
-        ],
-        "",
-    );
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (ok, _, err) = felt(&[
+        "autoplay",
+        "--variant",
+        "spider-1suit",
+        "--seed",
+        "8031810170",
+        "--games",
+        "100",
+    ]);
+    assert!(!ok);
     assert!(err.contains("shuffle numbers go up to 8031810175"), "{err}");
 }

@@ -31,5 +31,6 @@ pub use ruleset::{
 pub use session::Session;
 pub use variant::{Origin, ScoreTable, Variant, VariantError};
 pub use view::{
-    CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, StatusItem, TableView,
+    clip, CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, StatusItem,
+    TableView,
 };

@@ -187,3 +187,14 @@ impl TableView {
         key
     }
 }
+
+/// `text` cut to `max` characters, with `…` in the last place when something was left out:
+/// names and ids from files or records may be of any length, and a list must still fit.
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}

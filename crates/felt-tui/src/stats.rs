@@ -6,7 +6,7 @@ use crate::input::{key_bar, Msg, STATS_KEYS};
 use crate::paint::{fill, paragraph, put, screen_title};
 use crate::records::{Outcome, VariantStats};
 use crate::theme::Theme;
-use felt_core::Catalog;
+use felt_core::{clip, Catalog};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
@@ -52,16 +52,6 @@ pub struct StatsScreen {
 
 /// Characters of a variant's name the table shows at most.
 const NAME_CHARS: usize = 40;
-
-/// `text` cut to `max` characters, with `…` when something was left out.
-fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 impl StatsScreen {
     /// The screen over `rows` (or the reason there are none), naming variants as `catalog`

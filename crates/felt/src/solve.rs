@@ -538,6 +538,38 @@ fn batch(
     Ok(rows)
 }
 
+/// The won / proven / undecided lines of a batch table, from each deal's verdict word
+/// (`won`, `proven`, `undecided`) and line length.
+fn print_verdicts(rows: &[(&str, usize)]) {
+    let n = rows.len() as f64;
+    println!("{:<22} {:>7} {:>8}", "", "deals", "share");
+    for (name, key) in [
+        ("won", "won"),
+        ("proven unwinnable", "proven"),
+        ("undecided", "undecided"),
+    ] {
+        let k = rows.iter().filter(|r| r.0 == key).count();
+        println!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
+    }
+}
+
+/// The median, 90th percentile and longest winning line of a batch, from the rows of
+/// [`print_verdicts`].
+fn print_lengths(rows: &[(&str, usize)]) {
+    let mut lengths: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.0 == "won")
+        .map(|r| r.1 as f64)
+        .collect();
+    lengths.sort_by(f64::total_cmp);
+    println!(
+        "moves a won deal        median {:.0}, 90th percentile {:.0}, max {:.0}",
+        percentile(&lengths, 0.5),
+        percentile(&lengths, 0.9),
+        percentile(&lengths, 1.0)
+    );
+}
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -628,16 +660,8 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     })?;
     header(deals, "solve, full information");
     println!("budget {} a deal", args.budget_text());
-    let n = rows.len() as f64;
-    println!("{:<22} {:>7} {:>8}", "", "deals", "share");
-    for (name, key) in [
-        ("won", "won"),
-        ("proven unwinnable", "proven"),
-        ("undecided", "undecided"),
-    ] {
-        let k = rows.iter().filter(|r| r.verdict == key).count();
-        println!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
-    }
+    let verdicts: Vec<(&str, usize)> = rows.iter().map(|r| (r.verdict, r.moves)).collect();
+    print_verdicts(&verdicts);
     let why: Vec<String> = [
         (Stopped::Caller, "out of time"),
         (Stopped::Memory, "out of memory"),
@@ -656,18 +680,7 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     if !why.is_empty() {
         println!("  undecided because     {}", why.join(", "));
     }
-    let mut lengths: Vec<f64> = rows
-        .iter()
-        .filter(|r| r.verdict == "won")
-        .map(|r| r.moves as f64)
-        .collect();
-    lengths.sort_by(f64::total_cmp);
-    println!(
-        "moves a won deal        median {:.0}, 90th percentile {:.0}, max {:.0}",
-        percentile(&lengths, 0.5),
-        percentile(&lengths, 0.9),
-        percentile(&lengths, 1.0)
-    );
+    print_lengths(&verdicts);
     let t = times(&rows);
     println!(
         "CPU time a deal         median {:.0} ms, 90th percentile {:.0} ms, max {:.0} ms",

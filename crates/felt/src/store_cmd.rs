@@ -6,7 +6,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use felt::headless::{describe, table_lines};
-use felt_core::{Catalog, Seat};
+use felt_core::{clip, Catalog, Seat};
 use felt_store::{GameId, GameRecord, Replay, Store, VariantStats};
 use felt_tui::{ReplayFrame, ReplayTape, Start, TuiOptions};
 use std::io::Write;
@@ -456,16 +456,6 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 /// Characters of a variant id the statistics table shows at most: a record may hold an id of
 /// any length (one from a file felt no longer loads), and the table must still line up.
 const VARIANT_CHARS: usize = 40;
-
-/// `text` cut to `max` characters, with `…` when something was left out.
-fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 #[cfg(test)]
 mod tests {

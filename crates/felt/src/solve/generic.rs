@@ -3,7 +3,10 @@
 //! plugin boundary. The same table as Spider's: won / proven / undecided, CPU time, and the
 //! length of the winning lines.
 
-use super::{cpu_ms_since, in_chunks, percentile, progress, thread_cpu, worker_pool, SolveArgs};
+use super::{
+    cpu_ms_since, in_chunks, percentile, print_lengths, print_verdicts, progress, thread_cpu,
+    worker_pool, SolveArgs,
+};
 use anyhow::{anyhow, bail, Result};
 use felt_core::{Analysis, AnalyzeRequest, Catalog, DynRuleset, GameState, Status};
 use rayon::prelude::*;
@@ -126,33 +129,23 @@ pub(super) fn solve_table(
         super::jobs_of(args.jobs)
     );
     println!("budget {max_states} states a deal");
-    let n = rows.len() as f64;
-    println!("{:<22} {:>7} {:>8}", "", "deals", "share");
-    for (name, key) in [
-        ("won", "won"),
-        ("proven unwinnable", "proven"),
-        ("undecided", "undecided"),
-    ] {
-        let k = rows.iter().filter(|r| r.1 == key).count();
-        println!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
-        if args.verbose && key == "proven" {
-            for r in rows.iter().filter(|r| r.1 == key) {
-                println!("  proven unwinnable: deal {}", r.0);
-            }
-        }
-    }
-    let mut lengths: Vec<f64> = rows
+    let verdicts: Vec<(&str, usize)> = rows.iter().map(|r| (r.1, r.2)).collect();
+    print_verdicts(&verdicts);
+    // The proven deals by number (the first twenty): a named unwinnable deal is a fact a
+    // player can check.
+    let proven: Vec<String> = rows
         .iter()
-        .filter(|r| r.1 == "won")
-        .map(|r| r.2 as f64)
+        .filter(|r| r.1 == "proven")
+        .map(|r| r.0.to_string())
         .collect();
-    lengths.sort_by(f64::total_cmp);
-    println!(
-        "moves a won deal        median {:.0}, 90th percentile {:.0}, max {:.0}",
-        percentile(&lengths, 0.5),
-        percentile(&lengths, 0.9),
-        percentile(&lengths, 1.0)
-    );
+    if !proven.is_empty() {
+        let more = if proven.len() > 20 { ", …" } else { "" };
+        println!(
+            "  proven unwinnable     deal {}{more}",
+            proven[..proven.len().min(20)].join(", ")
+        );
+    }
+    print_lengths(&verdicts);
     let mut t: Vec<f64> = rows.iter().map(|r| r.4).collect();
     t.sort_by(f64::total_cmp);
     println!(
