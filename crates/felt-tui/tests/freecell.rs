@@ -1,0 +1,65 @@
+//! The one renderer draws a second patience: FreeCell's cells, foundations and columns at
+//! 80×24 and 120×40 (insta snapshots), the cells dashed and the foundations solid, and a card
+//! goes into a cell by keys alone.
+
+mod common;
+
+use common::{draw, screen, text, theme};
+use felt_core::{Catalog, Origin, RulesetFactory};
+use felt_tui::{App, Start};
+use std::sync::Arc;
+
+const FREECELL: &str = include_str!("../../../rulesets/freecell/variants/freecell.toml");
+
+/// An app playing Microsoft's FreeCell deal 1.
+fn deal_one() -> App {
+    let mut catalog = Catalog::new();
+    let factory: Arc<dyn RulesetFactory> = Arc::new(felt_freecell::FreeCellFactory);
+    catalog.add_ruleset(factory);
+    catalog
+        .add_variant(Origin::Plugin("freecell".into()), FREECELL)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let code = catalog
+        .code_for("freecell", None, 1)
+        .expect("a code for deal 1")
+        .to_string();
+    App::new(catalog, theme(), None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn freecell_deal_one_at_80x24() {
+    let mut app = deal_one();
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    // FC-DEAL: Microsoft's deal 1 begins J♦ 2♦ 9♥ J♣ 5♦ 7♥ 7♣ 5♥ across the columns.
+    assert!(
+        shown.contains("J♦        2♦        9♥        J♣        5♦        7♥        7♣        5♥"),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn freecell_deal_one_at_120x40() {
+    let mut app = deal_one();
+    let mut term = screen(120, 40);
+    draw(&mut term, &mut app);
+    insta::assert_snapshot!(text(&term));
+}
+
+#[test]
+fn a_card_goes_into_a_free_cell_by_keys_alone() {
+    // FC-CELL: any card at the end of a column may go into an empty free cell.
+    let mut app = deal_one();
+    common::keys(&mut app, "1↑↑↑⏎");
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    let first_row = shown.lines().nth(1).unwrap_or_default();
+    assert!(
+        first_row.contains("6♠"),
+        "6♠ is in the first cell:\n{shown}"
+    );
+    assert!(shown.contains("Moves 1"), "{shown}");
+}
