@@ -141,6 +141,7 @@ impl Dispatcher {
                 description: self.factory.description().to_string(),
                 rules: self.factory.rule_choices(),
                 variants: self.factory.bundled_variants(),
+                name: self.factory.name(),
             }),
             Request::Build {
                 variant,

@@ -144,6 +144,7 @@ impl Plugin {
                 description: String::new(),
                 rules: Vec::new(),
                 variants: Vec::new(),
+                name: String::new(),
             },
         };
         match plugin.call(&Request::Hello, &[])? {
@@ -235,6 +236,11 @@ impl Plugin {
     /// One line on the game.
     pub fn description(&self) -> &str {
         &self.hello.description
+    }
+
+    /// The family's name as the plugin writes it; empty if it does not say.
+    pub fn family_name(&self) -> &str {
+        &self.hello.name
     }
 
     /// Rules choices, default first.

@@ -149,6 +149,10 @@ pub struct Hello {
     pub rules: Vec<RuleChoice>,
     /// Variant files shipped inside the plugin, as `(file name, TOML text)`.
     pub variants: Vec<(String, String)>,
+    /// The family's name as a player writes it; empty from a plugin that does not say (the
+    /// host then capitalises the id).
+    #[serde(default)]
+    pub name: String,
 }
 
 /// A plugin's answer. Which variant answers which request is documented on [`Request`].

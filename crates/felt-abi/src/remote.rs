@@ -85,6 +85,12 @@ impl RulesetFactory for PluginFactory {
     fn description(&self) -> &str {
         self.plugin.description()
     }
+    fn name(&self) -> String {
+        match self.plugin.family_name() {
+            "" => felt_core::ruleset::capitalised(self.id()),
+            name => name.to_string(),
+        }
+    }
     fn rule_choices(&self) -> Vec<RuleChoice> {
         self.plugin.rule_choices().to_vec()
     }

@@ -40,6 +40,7 @@ unsafe extern "C" fn call(
                 description: "answers with random bytes".into(),
                 rules: vec![rules()],
                 variants: Vec::new(),
+                name: String::new(),
             };
             (0, protocol::encode(&Reply::Hello(hello), &[]))
         }

@@ -469,12 +469,25 @@ pub struct Setup<'a> {
     pub rules: &'a RuleChoice,
 }
 
+/// `id` with its first letter a capital: the name a family goes by when it states none.
+pub fn capitalised(id: &str) -> String {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// Makes ruleset instances from variants. One per ruleset, built in or loaded from a plugin.
 pub trait RulesetFactory: Send + Sync {
     /// The id variant files name in `ruleset = "..."`.
     fn id(&self) -> &str;
     /// One line on the game.
     fn description(&self) -> &str;
+    /// The family's name as a player writes it (`FreeCell`); by default the id with a capital.
+    fn name(&self) -> String {
+        capitalised(self.id())
+    }
     /// Rules choices, the default first.
     fn rule_choices(&self) -> Vec<RuleChoice>;
     /// Variant files the ruleset ships itself (plugins), as `(name, TOML text)`.

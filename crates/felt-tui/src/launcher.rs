@@ -339,7 +339,7 @@ fn rows(catalog: &Catalog, saved: &[SavedGame]) -> Vec<Row> {
             continue;
         }
         rows.push(Row::Heading(
-            factory.id().to_string(),
+            factory.name(),
             factory.description().to_string(),
         ));
         rows.extend(variants.into_iter().map(Row::Variant));

@@ -53,6 +53,9 @@ impl RulesetFactory for FreeCellFactory {
     fn id(&self) -> &str {
         RULESET_ID
     }
+    fn name(&self) -> String {
+        "FreeCell".to_string()
+    }
     fn description(&self) -> &str {
         "FreeCell and its relatives: every card face up, free cells, build down to the foundations"
     }
