@@ -118,51 +118,33 @@ impl Theme {
 
     /// The dashed outline of an empty pile.
     pub fn slot_glyphs(&self) -> BoxGlyphs {
-        if self.ascii {
-            BoxGlyphs {
-                corners: ['+', '+', '+', '+'],
-                horizontal: '-',
-                vertical: ':',
-            }
-        } else {
-            BoxGlyphs {
-                corners: ['┌', '┐', '└', '┘'],
-                horizontal: '╌',
-                vertical: '╎',
-            }
-        }
+        self.glyphs(':', (['┌', '┐', '└', '┘'], '╌', '╎'))
     }
 
     /// The solid outline of an empty foundation.
     pub fn base_glyphs(&self) -> BoxGlyphs {
-        if self.ascii {
-            BoxGlyphs {
-                corners: ['+', '+', '+', '+'],
-                horizontal: '-',
-                vertical: '|',
-            }
-        } else {
-            BoxGlyphs {
-                corners: ['┌', '┐', '└', '┘'],
-                horizontal: '─',
-                vertical: '│',
-            }
-        }
+        self.glyphs('|', (['┌', '┐', '└', '┘'], '─', '│'))
     }
 
     /// The outline of an overlay window.
     pub fn window_glyphs(&self) -> BoxGlyphs {
+        self.glyphs('|', (['╭', '╮', '╰', '╯'], '─', '│'))
+    }
+
+    /// An outline: in ASCII `+` corners, `-` across and `vertical` down; else `unicode`
+    /// (corners, across, down).
+    fn glyphs(&self, vertical: char, unicode: ([char; 4], char, char)) -> BoxGlyphs {
         if self.ascii {
             BoxGlyphs {
                 corners: ['+', '+', '+', '+'],
                 horizontal: '-',
-                vertical: '|',
+                vertical,
             }
         } else {
             BoxGlyphs {
-                corners: ['╭', '╮', '╰', '╯'],
-                horizontal: '─',
-                vertical: '│',
+                corners: unicode.0,
+                horizontal: unicode.1,
+                vertical: unicode.2,
             }
         }
     }

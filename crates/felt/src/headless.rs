@@ -3,11 +3,14 @@
 //! Generic over rulesets: piles are named by their labels, cards by their tokens, and every
 //! game-specific decision (which group, which column is best) is asked of the ruleset.
 
+mod reader;
+
+pub use reader::{run, MAX_LINE};
+
 use felt_core::{
-    Action, Advice, Advisor, Event, PileId, PileRole, RuleViolation, Seat, Session, TableView,
+    clip, Action, Advice, Advisor, Event, PileId, PileRole, RuleViolation, Seat, Session, TableView,
 };
 use serde::Serialize;
-use std::io::{BufRead, Write};
 
 pub use crate::table_text::{describe, event_line, face_token, label_of, pile_line, table_lines};
 
@@ -108,7 +111,7 @@ impl Answer {
         match format {
             Format::Json => {
                 let mut answer = self.clone();
-                answer.message = answer.message.map(|m| cut(&m, MESSAGE_CHARS));
+                answer.message = answer.message.map(|m| clip(&m, MESSAGE_CHARS));
                 serde_json::to_string(&answer).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n"
             }
             Format::Text => {
@@ -139,22 +142,11 @@ impl Answer {
 const MESSAGE_CHARS: usize = 300;
 /// Characters of one line of a text answer written at most.
 const LINE_CHARS: usize = 2000;
-/// The longest input line read: a command is a few words.
-pub const MAX_LINE: usize = 64 << 10;
 
-/// At most `max` characters of `text`, with `…` for what was left out.
-fn cut(text: &str, max: usize) -> String {
-    let mut out: String = text.chars().take(max).collect();
-    if text.chars().nth(max).is_some() {
-        out.push('…');
-    }
-    out
-}
-
-/// [`cut`], with control characters (escape sequences could move the cursor, clear or retitle
-/// the terminal) shown as `?`.
+/// [`clip`], with control characters (escape sequences could move the cursor, clear or
+/// retitle the terminal) shown as `?`.
 fn shown(text: &str, max: usize) -> String {
-    cut(text, max)
+    clip(text, max)
         .chars()
         .map(|c| if c.is_control() { '?' } else { c })
         .collect()
@@ -505,90 +497,6 @@ hint              the next move of the best plan found (again: the next best)
 undo | redo       take back / play again the last action
 quit              leave";
 
-/// Reads commands from `input` until `quit` or the end, writing answers to `output`.
-/// Invalid UTF-8 and any text get an answer, never a panic.
-pub fn run<R: BufRead, W: Write>(
-    headless: &mut Headless,
-    mut input: R,
-    mut output: W,
-    format: Format,
-) -> std::io::Result<()> {
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let long = match read_line(&mut input, &mut buf)? {
-            Line::End => return Ok(()),
-            Line::Read => false,
-            Line::TooLong => true,
-        };
-        if long {
-            let answer = Answer::bad(format!(
-                "a line may hold at most {} KB; this one was longer and was skipped",
-                MAX_LINE >> 10
-            ));
-            output.write_all(answer.render(format).as_bytes())?;
-            output.flush()?;
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let answer = headless.handle(line);
-        output.write_all(answer.render(format).as_bytes())?;
-        output.flush()?;
-        if answer.quit {
-            return Ok(());
-        }
-    }
-}
-
-/// What [`read_line`] found.
-enum Line {
-    /// No more input.
-    End,
-    /// A line, in the buffer.
-    Read,
-    /// A line longer than [`MAX_LINE`], skipped to its end.
-    TooLong,
-}
-
-/// Reads one line into `buf`, holding at most [`MAX_LINE`] bytes of it: the rest of a longer
-/// line is read and dropped chunk by chunk, so no line makes the reader grow without bound.
-fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<Line> {
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(match (any, too_long) {
-                (false, _) => Line::End,
-                (true, false) => Line::Read,
-                (true, true) => Line::TooLong,
-            });
-        }
-        any = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..=i], true),
-            None => (chunk, false),
-        };
-        let n = part.len();
-        if !too_long {
-            if buf.len() + n > MAX_LINE + 1 {
-                too_long = true;
-                buf.clear();
-            } else {
-                buf.extend_from_slice(part);
-            }
-        }
-        input.consume(n);
-        if done {
-            return Ok(if too_long { Line::TooLong } else { Line::Read });
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -634,7 +542,7 @@ mod tests {
         assert!(
             text.starts_with("error FELT-COMMAND: a line may hold at most 64 KB"),
             "{}",
-            cut(&text, 200)
+            clip(&text, 200)
         );
         assert!(
             text.contains("\nok\n") || text.contains("code "),

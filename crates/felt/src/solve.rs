@@ -13,8 +13,15 @@
 //! thread's CPU time, not the wall clock, so the same deal gets the same search on a quiet
 //! machine and a busy one (`--budget-states` makes it exact: the figure repeats to the state).
 
+mod batch;
+mod budget;
 mod dead_ends;
 mod generic;
+
+pub(crate) use batch::{in_chunks, jobs_of, worker_pool};
+use batch::{jobs, percentile, pool, print_lengths, print_verdicts, progress};
+use budget::{budget_of, deadline, undecided_because};
+pub(crate) use budget::{cpu_ms_since, thread_cpu};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -22,13 +29,11 @@ use felt_core::{Catalog, GameCode, Setup};
 use felt_spider::solver::glue::{position_of, rules_of, within_move_limit};
 use felt_spider::solver::honest::{self, autoplay};
 use felt_spider::solver::{
-    solve, Answer, Budget, Mode, Position, SolverMove, SolverRules, Stopped, Verdict,
+    solve, Budget, Mode, Position, SolverMove, SolverRules, Stopped, Verdict,
 };
 use felt_spider::{SpiderRuleset, SpiderState, RULESET_ID};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// What the solver may look at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -235,108 +240,6 @@ fn parse_range(text: &str) -> Result<(u64, u64)> {
     Ok((a, b))
 }
 
-impl SolveArgs {
-    /// The CPU time each search may take, if it is bounded by time.
-    fn time_limit(&self) -> Option<u64> {
-        match (self.budget_ms, self.budget_states) {
-            (Some(ms), _) => Some(ms),
-            (None, Some(_)) => None,
-            (None, None) => Some(1000),
-        }
-    }
-
-    /// The budget a batch table's header states.
-    fn budget_text(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(ms) = self.time_limit() {
-            parts.push(format!("{ms} ms of CPU time"));
-        }
-        if let Some(n) = self.budget_states {
-            parts.push(format!("{n} states"));
-        }
-        parts.push(format!("{} MB", self.max_mb));
-        parts.join(", ")
-    }
-}
-
-fn budget_of<'a>(args: &SolveArgs, keep_going: &'a (dyn Fn(u64) -> bool + Sync)) -> Budget<'a> {
-    Budget {
-        max_states: args.budget_states.unwrap_or(u64::MAX),
-        max_bytes: args.max_mb.saturating_mul(1 << 20),
-        keep_going: Some(keep_going),
-    }
-}
-
-/// The CPU time the calling thread has used. A search runs on one thread and asks its budget
-/// on that thread, so this is the time the search itself took, whatever else the machine
-/// runs; where the system cannot tell it, the wall clock since the first call stands in.
-pub(crate) fn thread_cpu() -> Duration {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `clock_gettime` only writes the `timespec` it is handed.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
-        }
-    }
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START.get_or_init(std::time::Instant::now).elapsed()
-}
-
-/// A CPU-time deadline of `ms` milliseconds from now (none: no limit) as the solver's "keep
-/// going?" callback; it must be called on the searching thread.
-fn deadline(ms: Option<u64>) -> impl Fn(u64) -> bool + Sync {
-    let end = ms.map(|ms| thread_cpu() + Duration::from_millis(ms));
-    move |_| end.is_none_or(|end| thread_cpu() < end)
-}
-
-/// Milliseconds of CPU time the calling thread used since `start` (a [`thread_cpu`] reading).
-pub(crate) fn cpu_ms_since(start: Duration) -> f64 {
-    thread_cpu().saturating_sub(start).as_secs_f64() * 1000.0
-}
-
-/// Millions of states, as a person reads a count: "2.1 M states", "4,000 states".
-fn states_text(n: u64) -> String {
-    if n >= 1_000_000 {
-        format!("{:.1} M states", n as f64 / 1e6)
-    } else if n >= 10_000 {
-        format!("{},{:03} states", n / 1000, n % 1000)
-    } else {
-        format!("{n} states")
-    }
-}
-
-/// Why an undecided answer is undecided, in the words `felt solve` prints.
-fn undecided_because(answer: &Answer, args: &SolveArgs) -> String {
-    let states = states_text(answer.states);
-    match answer.stopped {
-        Stopped::Memory => format!(
-            "memory cap of {} MB reached after {states} (--max-mb raises it)",
-            args.max_mb
-        ),
-        Stopped::Caller => format!(
-            "{} ms of CPU time used after {states} (--budget-ms raises it)",
-            args.time_limit().unwrap_or(0)
-        ),
-        Stopped::States => format!(
-            "the budget of {} ran out (--budget-states raises it)",
-            states_text(args.budget_states.unwrap_or(answer.states))
-        ),
-        Stopped::Hidden => format!(
-            "an honest search cannot decide while cards are hidden: it saw every line the \
-             visible cards allow ({states}), and none of them wins for certain"
-        ),
-        Stopped::MoveLimit => format!(
-            "the line found wins, but in more moves than the variant's move limit leaves \
-             ({states})"
-        ),
-        Stopped::Decided => format!("no verdict after {states}"),
-    }
-}
-
 /// The headless command for a solver move (columns from 1): `move FROM TO N` or `deal`.
 fn command(mv: SolverMove) -> String {
     match mv {
@@ -410,50 +313,6 @@ struct Row {
     stopped: Stopped,
 }
 
-/// The machine's cores: more jobs than that only share them.
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// The worker threads a batch runs: `--jobs`, at most one a core (default: every core).
-fn jobs(args: &SolveArgs) -> usize {
-    jobs_of(args.jobs)
-}
-
-/// `jobs` threads, at most one a core (default: every core).
-pub(crate) fn jobs_of(jobs: Option<usize>) -> usize {
-    jobs.unwrap_or(usize::MAX).clamp(1, cores())
-}
-
-fn pool(args: &SolveArgs) -> Result<rayon::ThreadPool> {
-    worker_pool(args.jobs)
-}
-
-/// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).
-pub(crate) fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
-    if let Some(n) = jobs.filter(|&n| n > cores()) {
-        eprintln!(
-            "--jobs {n}: this machine has {} cores, so {} jobs run",
-            cores(),
-            jobs_of(jobs)
-        );
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs_of(jobs))
-        .build()
-        .map_err(|e| anyhow!("cannot start the worker threads: {e}"))
-}
-
-fn progress(n: u64) -> ProgressBar {
-    let bar = ProgressBar::new(n);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed} (eta {eta})  {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
-}
-
 /// What one deal of a batch gave, before its seed and time are added.
 struct Outcome {
     verdict: &'static str,
@@ -461,31 +320,6 @@ struct Outcome {
     peak: usize,
     moves: usize,
     stopped: Stopped,
-}
-
-/// Deals a batch hands the worker threads at a time.
-const CHUNK: u64 = 4096;
-
-/// `chunk(from, to)` on `pool` for consecutive ranges of [`CHUNK`] seeds covering
-/// `first..=last`, the results joined in order. Deals go out a chunk at a time, so the results
-/// grow as deals are played instead of a billion rows being reserved before the first deal
-/// (which aborted the program).
-pub(crate) fn in_chunks<T: Send>(
-    pool: &rayon::ThreadPool,
-    first: u64,
-    last: u64,
-    chunk: impl Fn(u64, u64) -> Vec<T> + Sync,
-) -> Vec<T> {
-    let mut out = Vec::new();
-    let mut from = first;
-    loop {
-        let to = from.saturating_add(CHUNK - 1).min(last);
-        out.extend(pool.install(|| chunk(from, to)));
-        if to == last {
-            return out;
-        }
-        from = to + 1;
-    }
 }
 
 /// Deals `first..=last` of `ruleset`, each given to `one` as a solver position and timed, in
@@ -536,46 +370,6 @@ fn batch(
         }
     }
     Ok(rows)
-}
-
-/// The won / proven / undecided lines of a batch table, from each deal's verdict word
-/// (`won`, `proven`, `undecided`) and line length.
-fn print_verdicts(rows: &[(&str, usize)]) {
-    let n = rows.len() as f64;
-    println!("{:<22} {:>7} {:>8}", "", "deals", "share");
-    for (name, key) in [
-        ("won", "won"),
-        ("proven unwinnable", "proven"),
-        ("undecided", "undecided"),
-    ] {
-        let k = rows.iter().filter(|r| r.0 == key).count();
-        println!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
-    }
-}
-
-/// The median, 90th percentile and longest winning line of a batch, from the rows of
-/// [`print_verdicts`].
-fn print_lengths(rows: &[(&str, usize)]) {
-    let mut lengths: Vec<f64> = rows
-        .iter()
-        .filter(|r| r.0 == "won")
-        .map(|r| r.1 as f64)
-        .collect();
-    lengths.sort_by(f64::total_cmp);
-    println!(
-        "moves a won deal        median {:.0}, 90th percentile {:.0}, max {:.0}",
-        percentile(&lengths, 0.5),
-        percentile(&lengths, 0.9),
-        percentile(&lengths, 1.0)
-    );
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[i]
 }
 
 fn times(rows: &[Row]) -> Vec<f64> {

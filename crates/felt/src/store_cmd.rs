@@ -108,21 +108,29 @@ fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
         Some(v) => vec![store.stats(v)?],
         None => store.all_stats()?,
     };
+    listing(store, args.json, &all, stats_table)
+}
+
+/// Prints `items` as JSON or as the lines `table` makes of them, or says no game was recorded.
+fn listing<T: serde::Serialize>(
+    store: &Store,
+    json: bool,
+    items: &[T],
+    table: impl FnOnce(&[T]) -> Vec<String>,
+) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&all)?)?;
-        return Ok(());
-    }
-    if all.is_empty() {
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(items)?)?;
+    } else if items.is_empty() {
         writeln!(
             out,
             "No games recorded yet (database: {}).",
             store.path().display()
         )?;
-        return Ok(());
-    }
-    for line in stats_table(&all) {
-        writeln!(out, "{line}")?;
+    } else {
+        for line in table(items) {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(())
 }
@@ -130,19 +138,11 @@ fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
 /// `felt stats --games`: one line a game, newest first.
 fn games(store: &Store, args: &StatsArgs) -> Result<()> {
     let games = store.games(args.variant.as_deref(), args.last)?;
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&games)?)?;
-        return Ok(());
-    }
-    if games.is_empty() {
-        writeln!(
-            out,
-            "No games recorded yet (database: {}).",
-            store.path().display()
-        )?;
-        return Ok(());
-    }
+    listing(store, args.json, &games, games_table)
+}
+
+/// The lines of `felt stats --games`.
+fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
     let rows: Vec<[String; 7]> = games
         .iter()
         .map(|g| {
@@ -166,10 +166,7 @@ fn games(store: &Store, args: &StatsArgs) -> Result<()> {
         "MOVES",
         "STARTED (UTC)",
     ];
-    for line in aligned(&header, &rows, &[1, 2, 3, 6]) {
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
+    aligned(&header, &rows, &[1, 2, 3, 6])
 }
 
 /// `header` and `rows` as lines of columns two spaces apart, each as wide as its widest cell:
