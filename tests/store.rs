@@ -296,3 +296,95 @@ fn stats_games_lists_each_game_with_its_number_and_an_unknown_number_names_it() 
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("`felt stats --games` lists them"), "{err}");
 }
+
+/// Runs felt as a user who may not write to `data` (the folder and its database made
+/// read-only; as root, whom permissions do not stop, felt runs as `nobody` through `setpriv`).
+/// `None` where neither can be arranged (root without `setpriv`).
+fn felt_read_only(home: &Path, data: &Path, args: &[&str], input: &str) -> Option<Output> {
+    use std::io::Write as _;
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::Stdio;
+    let set = |p: &Path, mode: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).expect("chmod")
+    };
+    set(home, 0o755);
+    set(data, 0o555);
+    set(&data.join("felt.db"), 0o444);
+    let root = unsafe { libc::geteuid() } == 0;
+    let mut cmd = if root {
+        let setpriv = Path::new("/usr/bin/setpriv");
+        if !setpriv.exists() {
+            eprintln!("skipped: root, and no setpriv to run felt as another user");
+            return None;
+        }
+        let mut cmd = std::process::Command::new(setpriv);
+        cmd.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_felt"));
+        cmd
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_felt"))
+    };
+    cmd.env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("felt starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(input.as_bytes()).expect("stdin");
+    }
+    Some(child.wait_with_output().expect("felt finishes"))
+}
+
+#[test]
+fn a_read_only_data_folder_still_shows_exports_and_resumes_its_games() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let id = record_game(&data, "SP1-S1C-AAAAAAD", 3);
+    let before = std::fs::read(data.join("felt.db")).expect("db");
+
+    let Some(stats) = felt_read_only(home.path(), &data, &["stats"], "") else {
+        return;
+    };
+    let table = stdout(&stats);
+    assert!(table.contains("spider-1suit"), "{table}");
+
+    let export =
+        felt_read_only(home.path(), &data, &["export", &id.0.to_string()], "").expect("ran before");
+    let text = stdout(&export);
+    assert!(text.starts_with("felt game record"), "{text}");
+
+    // Resumed, the game plays on; each answer says its move was not recorded, and the exit
+    // code tells a script that reads only that.
+    let out = felt_read_only(
+        home.path(),
+        &data,
+        &["play", "spider-1suit", "--resume", "--headless"],
+        "legal\n",
+    )
+    .expect("ran before");
+    let first = answers(&out.stdout)[0][1].clone();
+    let out = felt_read_only(
+        home.path(),
+        &data,
+        &["play", "spider-1suit", "--resume", "--headless", "--json"],
+        &format!("{first}\n"),
+    )
+    .expect("ran before");
+    let json = String::from_utf8_lossy(&out.stdout);
+    let answer: serde_json::Value =
+        serde_json::from_str(json.lines().next().expect("an answer")).expect("JSON");
+    assert_eq!(answer["ok"], true, "{json}");
+    let warning = answer["warning"].as_str().expect("a warning");
+    assert!(warning.contains("read-only"), "{warning}");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        std::fs::read(data.join("felt.db")).expect("db"),
+        before,
+        "the database is untouched"
+    );
+}

@@ -74,6 +74,13 @@ pub enum StoreError {
         /// Why.
         reason: String,
     },
+    /// The database was opened read-only ([`crate::Store::open_read_only`]): it can be read,
+    /// not written.
+    #[error("the game database {path} is read-only here (felt may not write to its folder): its games can be shown, replayed and exported, but this game's moves are not recorded; use --data-dir for a folder felt may write to")]
+    ReadOnly {
+        /// The database file.
+        path: PathBuf,
+    },
     /// No record has this id.
     #[error("there is no game #{0} in the records (`felt stats --games` lists them)")]
     NoSuchGame(GameId),

@@ -25,6 +25,8 @@ pub struct Store {
     path: PathBuf,
     recovery: Option<Recovery>,
     pub(crate) clock: Clock,
+    /// Opened without write access ([`Store::open_read_only`]): reads work, writes are refused.
+    read_only: bool,
 }
 
 /// Why opening failed: either moving the file aside cures it, or it does not.
@@ -79,7 +81,51 @@ impl Store {
             path: path.to_path_buf(),
             recovery,
             clock: Arc::new(Timestamp::now),
+            read_only: false,
         })
+    }
+
+    /// Opens `felt.db` in `dir` to read it, and to write it if the folder lets felt: as
+    /// [`Store::open_dir`], but when that fails for want of write access (a read-only folder
+    /// or file system, a database the user may only read) and the database is there, it is
+    /// opened read-only instead ([`Store::open_read_only`]), so statistics, replays, exports
+    /// and resuming still work on intact data. Any other failure is returned as it is.
+    pub fn open_dir_for_reading(dir: &Path) -> Result<Store, StoreError> {
+        match Store::open_dir(dir) {
+            Err(e) if wants_write_access(&e) && dir.join(FILE_NAME).is_file() => {
+                Store::open_read_only(&dir.join(FILE_NAME)).map_err(|_| e)
+            }
+            other => other,
+        }
+    }
+
+    /// Opens the database at `path` read-only: nothing is created, migrated, checkpointed or
+    /// moved aside, and [`Store::record_step`] refuses with [`StoreError::ReadOnly`].
+    ///
+    /// A write-ahead-logged database needs its `-shm` index file; in a folder felt cannot
+    /// write to, the last felt to close it has removed it and it cannot be made again, so the
+    /// file is then opened as immutable (SQLite reads it without any index or lock). That is
+    /// sound here because no felt can be writing to a folder that nobody may write to.
+    pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
+        let conn = match read_only_conn(path, false) {
+            Ok(conn) => conn,
+            Err(OpenFailure::Fatal(_)) => {
+                read_only_conn(path, true).map_err(|f| f.into_error(path))?
+            }
+            Err(other) => return Err(other.into_error(path)),
+        };
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+            recovery: None,
+            clock: Arc::new(Timestamp::now),
+            read_only: true,
+        })
+    }
+
+    /// Whether this store was opened read-only: the host says games will not be recorded.
+    pub fn read_only(&self) -> bool {
+        self.read_only
     }
 
     /// The database file.
@@ -114,6 +160,70 @@ impl Store {
             _ => StoreError::Database { path, source },
         }
     }
+}
+
+/// Whether opening for writing failed only for want of write access, so that reading the
+/// database read-only may still work. SQLite reports a folder it cannot write in as "unable to
+/// open" (it must make the `-wal` file) and a file it may only read as "read-only".
+fn wants_write_access(e: &StoreError) -> bool {
+    match e {
+        StoreError::Directory { source, .. } => matches!(
+            source.raw_os_error(),
+            Some(libc::EACCES | libc::EPERM | libc::EROFS)
+        ),
+        StoreError::Database { source, .. } => matches!(
+            source.sqlite_error_code(),
+            Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied)
+        ),
+        _ => false,
+    }
+}
+
+/// A read-only connection to `path`, `immutable` to do without the `-shm` file; checks that
+/// this felt knows the schema exactly, since a read-only database cannot be migrated.
+fn read_only_conn(path: &Path, immutable: bool) -> Result<Connection, OpenFailure> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(file_uri(path, immutable), flags)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let version = schema::version(&conn)?;
+    if version > schema::LATEST {
+        return Err(OpenFailure::TooNew(version));
+    }
+    if version < schema::LATEST {
+        return Err(OpenFailure::Unsupported(format!(
+            "an older felt wrote it (schema version {version}) and it cannot be upgraded without write access to its folder"
+        )));
+    }
+    let check: String = conn.query_row("PRAGMA quick_check(games)", [], |row| row.get(0))?;
+    if check != "ok" {
+        return Err(OpenFailure::Unsupported(format!(
+            "the integrity check failed: {check}"
+        )));
+    }
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(conn)
+}
+
+/// `path` as an SQLite `file:` URI: the characters a URI gives a meaning to are escaped, so
+/// any file name opens as itself.
+fn file_uri(path: &Path, immutable: bool) -> String {
+    let mut uri = String::from("file:");
+    for b in path.as_os_str().as_encoded_bytes() {
+        match b {
+            b'%' | b'?' | b'#' | b'&' | b'=' | 0..=0x20 | 0x7f..=0xff => {
+                uri.push_str(&format!("%{b:02X}"))
+            }
+            _ => uri.push(char::from(*b)),
+        }
+    }
+    uri.push_str(if immutable {
+        "?mode=ro&immutable=1"
+    } else {
+        "?mode=ro"
+    });
+    uri
 }
 
 /// The file whose presence asks the next start for a full integrity check.

@@ -89,6 +89,11 @@ impl Store {
         if recorder.game.is_none() && log.is_empty() {
             return Ok(recorded);
         }
+        if self.read_only() {
+            return Err(StoreError::ReadOnly {
+                path: self.path().to_path_buf(),
+            });
+        }
         if let Some((last_status, last_board, last_result)) = &recorder.last {
             if recorder.stored.as_slice() == log && *last_status == status && *last_board == board {
                 recorded.result = Some(*last_result);

@@ -517,3 +517,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_read_only_store_reads_every_record_and_refuses_to_write_with_a_reason() {
+    // A folder whose name needs escaping in an SQLite URI opens as itself.
+    let parent = tempfile::tempdir().expect("temporary directory");
+    let dir = parent.path().join("odd ?#%& name");
+    let id = {
+        let store = Store::open_dir(&dir).expect("opens");
+        play_out(&store, 3, "count")
+    };
+    let path = dir.join(felt_store::FILE_NAME);
+    let before = std::fs::read(&path).expect("db");
+    let store = Store::open_read_only(&path).expect("opens read-only");
+    assert!(store.read_only());
+    assert_eq!(store.all_stats().expect("stats").len(), 1);
+    let record = store.record(id).expect("the record reads");
+    assert!(!record.actions.is_empty());
+
+    let mut s = session("count", 4);
+    s.act(&deal()).expect("legal");
+    let err = store
+        .record_step(&mut Recorder::new(), &s)
+        .expect_err("a read-only store refuses to write");
+    assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
+    assert!(err.to_string().contains("--data-dir"), "{err}");
+    drop(store);
+    assert_eq!(std::fs::read(&path).expect("db"), before, "nothing written");
+}

@@ -195,7 +195,7 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
     let catalog = load_catalog(global);
     let mut resumed = None;
     let (session, label) = if args.resume {
-        let store = store_cmd::open_store(global.data_dir.as_deref())?;
+        let store = store_cmd::open_store_for_reading(global.data_dir.as_deref())?;
         let (session, recorder) = resume_session(&catalog, &store, args)?;
         resumed = Some((store, recorder));
         let label = session.code().to_string();

@@ -85,6 +85,17 @@ pub fn open_store(given: Option<&Path>) -> Result<Store> {
     Ok(store)
 }
 
+/// Opens the game database to read it: as [`open_store`], but a data folder felt may not write
+/// to is opened read-only, so the records in it can still be shown, replayed, exported and
+/// resumed (a resumed game then says at its first move that it is not recorded).
+pub fn open_store_for_reading(given: Option<&Path>) -> Result<Store> {
+    let store = Store::open_dir_for_reading(&data_dir(given)?)?;
+    if let Some(recovery) = store.recovery() {
+        eprintln!("warning: {recovery}");
+    }
+    Ok(store)
+}
+
 /// Runs one store command; `catalog` is only built when a ruleset is needed; `ascii` draws the
 /// replay viewer with letters for suits.
 pub fn run(
@@ -94,9 +105,9 @@ pub fn run(
     catalog: impl FnOnce() -> Catalog,
 ) -> Result<()> {
     match command {
-        StoreCommand::Stats(args) => stats(&open_store(data)?, args),
+        StoreCommand::Stats(args) => stats(&open_store_for_reading(data)?, args),
         StoreCommand::Replay(args) => replay(data, args, ascii, catalog),
-        StoreCommand::Export(args) => export(&open_store(data)?, args),
+        StoreCommand::Export(args) => export(&open_store_for_reading(data)?, args),
     }
 }
 
@@ -287,7 +298,7 @@ fn replay(
             GameRecord::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
         }
         None => {
-            let store = open_store(data)?;
+            let store = open_store_for_reading(data)?;
             let id = match (&args.code, args.id) {
                 (_, Some(id)) => GameId(id),
                 (Some(code), None) => {

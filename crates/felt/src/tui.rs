@@ -6,7 +6,7 @@
 use super::{load_catalog, store_cmd, Global};
 use anyhow::Result;
 use felt_core::{Catalog, Session};
-use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, Timestamp};
+use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
 use felt_tui::{Observer, Outcome, RecentGame, SavedGame, Start, TuiOptions, VariantStats};
 
 /// Recent games the statistics screen's chart may show.
@@ -44,7 +44,7 @@ pub fn play(
 
 fn options(global: &Global, start: Option<Start>, resumed: Option<Recorder>) -> TuiOptions {
     let observer: Box<dyn Observer> = match store_cmd::data_dir(global.data_dir.as_deref())
-        .and_then(|dir| Ok(Store::open_dir(&dir)?))
+        .and_then(|dir| Ok(Store::open_dir_for_reading(&dir)?))
     {
         Ok(store) => Box::new(Records::new(store, resumed)),
         // The player can still play; the first move tells them why nothing is kept.
@@ -65,6 +65,8 @@ pub(crate) struct Records {
     /// Whether the game's code and actions rebuild it; a game from a position file does not,
     /// so it is not recorded.
     replayable: bool,
+    /// Whether the player was told that the read-only store keeps no moves.
+    told_read_only: bool,
 }
 
 impl Records {
@@ -74,6 +76,7 @@ impl Records {
             store,
             replayable: resumed.is_some(),
             recorder: resumed.unwrap_or_default(),
+            told_read_only: false,
         }
     }
 }
@@ -87,10 +90,16 @@ impl Observer for Records {
         if !self.replayable {
             return Ok(());
         }
-        self.store
-            .record_step(&mut self.recorder, session)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        match self.store.record_step(&mut self.recorder, session) {
+            Ok(_) => Ok(()),
+            // A read-only folder refuses every move alike: told once, as the player is when
+            // the store cannot be opened at all, rather than at every move.
+            Err(StoreError::ReadOnly { .. }) if self.told_read_only => Ok(()),
+            Err(e) => {
+                self.told_read_only |= matches!(e, StoreError::ReadOnly { .. });
+                Err(e.to_string())
+            }
+        }
     }
 
     fn saved_games(&mut self) -> Result<Vec<SavedGame>, String> {
