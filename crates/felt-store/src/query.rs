@@ -120,12 +120,16 @@ impl Store {
         self.one("WHERE code = ?1 ORDER BY id DESC LIMIT 1", [code])
     }
 
-    /// The game of `variant` in progress, if any: what the launcher offers to "Continue".
+    /// The game of `variant` in progress, if any: what the launcher offers to "Continue". The
+    /// newest, should one of rules this felt no longer has be kept in progress beside it.
     pub fn in_progress(&self, variant: &str) -> Result<Option<GameSummary>, StoreError> {
-        self.one("WHERE variant = ?1 AND result = 'playing'", [variant])
+        self.one(
+            "WHERE variant = ?1 AND result = 'playing' ORDER BY id DESC LIMIT 1",
+            [variant],
+        )
     }
 
-    /// Every game in progress, one per variant at most, by variant id.
+    /// Every game in progress, one per variant and rules at most, by variant id.
     pub fn all_in_progress(&self) -> Result<Vec<GameSummary>, StoreError> {
         self.summaries(&self.conn, "WHERE result = 'playing' ORDER BY variant", [])
     }

@@ -70,8 +70,8 @@ impl Store {
     ///
     /// Call it after every action, undo, redo or restart. Nothing is written before the first
     /// action: a game counts as played from then on. At that first write, a game of the same
-    /// variant still in progress becomes abandoned (a loss), since only one game per variant
-    /// stays in progress. A game another felt has abandoned meanwhile goes on being recorded
+    /// variant and rules still in progress becomes abandoned (a loss), since only one game per
+    /// variant stays in progress; one of other rules (which this felt cannot resume) stays. A game another felt has abandoned meanwhile goes on being recorded
     /// and still becomes won or lost when it ends, but does not take back the in-progress slot.
     pub fn record_step(
         &self,
@@ -100,7 +100,6 @@ impl Store {
                 return Ok(recorded);
             }
         }
-        let variant = &session.ruleset().info().variant;
         let now = self.now();
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
             .map_err(|e| self.db_err(e))?;
@@ -140,7 +139,13 @@ impl Store {
             0
         };
         self.write_actions(&tx, game, log, keep)?;
-        let result = self.settle_result(&tx, game, variant, result_of(&status), db_result)?;
+        let result = self.settle_result(
+            &tx,
+            game,
+            session.ruleset().info(),
+            result_of(&status),
+            db_result,
+        )?;
         let finished = match result {
             GameResult::Playing => None,
             r if r == db_result => db_finished.or(Some(now.0)),
@@ -181,17 +186,24 @@ impl Store {
         now: Timestamp,
     ) -> Result<(GameId, Vec<GameId>), StoreError> {
         let info = session.ruleset().info();
+        // Only a game this felt could have resumed (the same variant, ruleset and rules) is
+        // given up by starting another: one kept from rules that are missing now (a plugin
+        // removed, a variant file changed) stays in progress for the felt that has them, and
+        // is never counted as lost because its variant went missing.
+        let same = "variant = ?1 AND ruleset = ?2 AND rules = ?3 AND result = 'playing'";
         let abandoned = tx
-            .prepare("SELECT id FROM games WHERE variant = ?1 AND result = 'playing'")
+            .prepare(&format!("SELECT id FROM games WHERE {same}"))
             .and_then(|mut select| {
                 select
-                    .query_map([&info.variant], |row| Ok(GameId(row.get(0)?)))?
+                    .query_map(params![info.variant, info.ruleset, info.rules], |row| {
+                        Ok(GameId(row.get(0)?))
+                    })?
                     .collect::<Result<Vec<_>, _>>()
             })
             .map_err(|e| self.db_err(e))?;
         tx.execute(
-            "UPDATE games SET result = 'abandoned', finished = ?2 WHERE variant = ?1 AND result = 'playing'",
-            params![info.variant, now.0],
+            &format!("UPDATE games SET result = 'abandoned', finished = ?4 WHERE {same}"),
+            params![info.variant, info.ruleset, info.rules, now.0],
         )
         .map_err(|e| self.db_err(e))?;
         tx.execute(
@@ -234,12 +246,12 @@ impl Store {
     }
 
     /// The result to store, given the session's and the stored one: only one game per variant
-    /// is in progress, so a game that lost its slot stays abandoned until it ends.
+    /// and rules is in progress, so a game that lost its slot stays abandoned until it ends.
     fn settle_result(
         &self,
         tx: &rusqlite::Transaction<'_>,
         game: GameId,
-        variant: &str,
+        info: &felt_core::RulesetInfo,
         session: GameResult,
         stored: GameResult,
     ) -> Result<GameResult, StoreError> {
@@ -250,8 +262,8 @@ impl Store {
             (GameResult::Playing, _) => {
                 let taken: bool = tx
                     .query_row(
-                        "SELECT EXISTS (SELECT 1 FROM games WHERE variant = ?1 AND result = 'playing' AND id != ?2)",
-                        params![variant, game.0],
+                        "SELECT EXISTS (SELECT 1 FROM games WHERE variant = ?1 AND ruleset = ?2 AND rules = ?3 AND result = 'playing' AND id != ?4)",
+                        params![info.variant, info.ruleset, info.rules, game.0],
                         |row| row.get(0),
                     )
                     .map_err(|e| self.db_err(e))?;

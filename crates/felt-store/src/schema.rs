@@ -34,6 +34,11 @@ const MIGRATIONS: &[&str] = &[
         action TEXT NOT NULL,
         PRIMARY KEY (game, seq)
     ) WITHOUT ROWID;",
+    // 2: one game in progress per variant and rules, so a game of rules this felt no longer
+    // has (its plugin removed, its variant file changed) is not given up by a new game.
+    "DROP INDEX one_game_in_progress;
+    CREATE UNIQUE INDEX one_game_in_progress_per_rules
+        ON games (variant, ruleset, rules) WHERE result = 'playing';",
 ];
 
 /// The schema version this felt writes.

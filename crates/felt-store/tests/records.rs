@@ -545,3 +545,43 @@ fn a_read_only_store_reads_every_record_and_refuses_to_write_with_a_reason() {
     drop(store);
     assert_eq!(std::fs::read(&path).expect("db"), before, "nothing written");
 }
+
+#[test]
+fn a_game_of_rules_this_felt_lacks_is_never_abandoned_by_a_new_game() {
+    let (_dir, store) = store();
+    let code = felt_core::GameCode::new(common::CODE, 'C', 1).expect("small seed");
+    let mut old = felt_core::Session::new(counter_with_rules("count", "old"), code.clone(), 10);
+    let mut rec = Recorder::new();
+    old.act(&deal()).expect("legal");
+    store.record_step(&mut rec, &old).expect("recorded");
+    let old_id = rec.game().expect("recorded");
+
+    // The variant now plays other rules (its file changed, or a plugin of that id is gone):
+    // a game of the new rules leaves the old one in progress, not lost.
+    let mut new = felt_core::Session::new(counter_with_rules("count", "new"), code, 10);
+    new.act(&deal()).expect("legal");
+    let mut rec = Recorder::new();
+    let step = store.record_step(&mut rec, &new).expect("recorded");
+    assert!(step.abandoned.is_empty());
+    let stats = store.stats("count").expect("stats");
+    assert_eq!((stats.lost, stats.abandoned), (0, 0));
+    let kept = store.summary(old_id).expect("the old game");
+    assert_eq!(kept.result, GameResult::Playing);
+    assert_eq!(store.all_in_progress().expect("in progress").len(), 2);
+    // "Continue" offers the newest.
+    let newest = store.in_progress("count").expect("query").expect("one");
+    assert_eq!(Some(newest.id), rec.game());
+
+    // A second game of the same rules gives the first of them up, as always.
+    let code = felt_core::GameCode::new(common::CODE, 'C', 2).expect("small seed");
+    let mut again = felt_core::Session::new(counter_with_rules("count", "new"), code, 10);
+    again.act(&deal()).expect("legal");
+    let step = store
+        .record_step(&mut Recorder::new(), &again)
+        .expect("recorded");
+    assert_eq!(step.abandoned, vec![rec.game().expect("recorded")]);
+    assert_eq!(
+        store.summary(old_id).expect("the old game").result,
+        GameResult::Playing
+    );
+}
