@@ -388,3 +388,41 @@ fn a_read_only_data_folder_still_shows_exports_and_resumes_its_games() {
         "the database is untouched"
     );
 }
+
+#[test]
+fn a_long_record_replays_any_step_as_the_game_showed_it() {
+    // More actions than a replay keeps states for: steps are built from checkpoints.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let n = 3 * felt_store::CHECKPOINT_EVERY + 5;
+    let id = record_game(&data, "SP1-S1C-AAAAAAD", n);
+    let store = Store::open_dir(&data).expect("opens");
+    let record = store.record(id).expect("record");
+    let catalog = felt::catalog::builtin_catalog();
+    let ruleset = catalog
+        .build(&record.summary.variant, Some(&record.summary.rules))
+        .expect("builds");
+    let mut replayer = record
+        .replayer(ruleset.clone(), felt_core::Seat::SOLO)
+        .expect("replays");
+    assert_eq!(replayer.len(), n + 1);
+
+    let code = felt_core::GameCode::parse(&record.summary.code).expect("code");
+    let mut session = Session::new(ruleset, code, 0);
+    let mut views = vec![session.view(felt_core::Seat::SOLO)];
+    for action in &record.actions {
+        session.act(action).expect("legal");
+        views.push(session.view(felt_core::Seat::SOLO));
+    }
+    // Jumps back and forth, across checkpoints, and walks forward.
+    for k in [n, 0, 129, 128, 127, 300, 1, 2, 3, n - 1, 256, 257] {
+        let step = replayer.step(k).expect("a step");
+        assert_eq!(step.number, k);
+        assert_eq!(step.view, views[k], "step {k}");
+        assert_eq!(
+            step.action.as_ref(),
+            k.checked_sub(1).map(|i| &record.actions[i])
+        );
+    }
+    assert!(replayer.step(n + 1).is_none());
+}

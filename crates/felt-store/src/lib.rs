@@ -14,7 +14,7 @@
 //! 3. "Continue": [`Store::in_progress`] or [`Store::all_in_progress`], then [`Store::resume`].
 //! 4. Statistics: [`Store::stats`], [`Store::all_stats`], and [`Store::recent`] for a chart.
 //! 5. Replays: [`Store::record`] (or [`GameRecord::from_text`] for a file), then
-//!    [`GameRecord::replay`]; [`GameRecord::to_text`] exports.
+//!    [`GameRecord::replayer`]; [`GameRecord::to_text`] exports.
 
 #![warn(missing_docs)]
 
@@ -36,7 +36,7 @@ pub use model::{GameId, GameRecord, GameResult, GameSummary};
 pub use open::{Clock, Store, FILE_NAME};
 pub use record::{Recorded, Recorder};
 pub use recover::Recovery;
-pub use replay::{Replay, ReplayStep};
+pub use replay::{ReplayStep, Replayer, CHECKPOINT_EVERY};
 pub use schema::LATEST as SCHEMA_VERSION;
 pub use stats::{Streaks, VariantStats};
 pub use text::{action_from_text, action_to_text, RECORD_HEADER};

@@ -1,11 +1,21 @@
-//! Replays: a recorded game as a list of steps a viewer can walk forward and back.
+//! Replays: a recorded game as steps a viewer walks forward and back.
+//!
+//! A record may hold a million actions, and a table view is kilobytes: building every step
+//! first cost gigabytes before the first one showed. A [`Replayer`] checks the whole record once
+//! (every action legal, none after the game ended), keeping only the game state every
+//! [`CHECKPOINT_EVERY`] actions, and builds a step when it is asked for: from the step before
+//! it (walking forward) or from the nearest checkpoint (a jump). Memory grows with the record
+//! by one state a checkpoint, and a step costs at most that many actions applied.
 
 use crate::error::{ReplayError, StoreError};
 use crate::model::GameRecord;
 use crate::record::start_session;
 use crate::text::action_to_text;
-use felt_core::{Action, DynRuleset, Event, Scoreboard, Seat, Status, TableView};
+use felt_core::{Action, DynRuleset, Event, GameState, Scoreboard, Seat, Status, TableView};
 use std::sync::Arc;
+
+/// Actions between two kept states: a jump replays at most this many.
+pub const CHECKPOINT_EVERY: usize = 128;
 
 /// One position of a replay.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,42 +34,115 @@ pub struct ReplayStep {
     pub status: Status,
 }
 
-/// A recorded game, position by position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Replay {
-    /// The record replayed.
-    pub record: GameRecord,
-    /// The deal, then one step per action.
-    pub steps: Vec<ReplayStep>,
+/// A checked record, stepped through on demand.
+pub struct Replayer {
+    record: GameRecord,
+    ruleset: Arc<dyn DynRuleset>,
+    seat: Seat,
+    /// The state after `i * CHECKPOINT_EVERY` actions, for each `i`.
+    checkpoints: Vec<GameState>,
+    /// The last step built and its state, where walking forward goes on from.
+    cursor: (usize, GameState),
 }
 
 impl GameRecord {
-    /// Replays the record with `ruleset` (built by the host for the record's variant and
-    /// rules), showing each position as `seat` may see it: hidden cards stay hidden.
-    pub fn replay(&self, ruleset: Arc<dyn DynRuleset>, seat: Seat) -> Result<Replay, StoreError> {
-        // Undo is never used while replaying: no snapshots needed.
-        let mut session = start_session(&self.summary, ruleset, 0)?;
-        let mut steps = Vec::with_capacity(self.actions.len() + 1);
-        let step = |session: &felt_core::Session, number, action, events| ReplayStep {
-            number,
-            action,
-            events,
-            view: session.view(seat),
-            scoreboard: session.scoreboard(),
-            status: session.status(),
-        };
-        steps.push(step(&session, 0, None, Vec::new()));
+    /// Checks the record against `ruleset` (built by the host for the record's variant and
+    /// rules) and returns a replayer that shows each position as `seat` may see it: hidden
+    /// cards stay hidden. An action the rules refuse is reported with its number.
+    pub fn replayer(
+        &self,
+        ruleset: Arc<dyn DynRuleset>,
+        seat: Seat,
+    ) -> Result<Replayer, StoreError> {
+        // Only the deal is taken from a session: the walk below keeps no log or undo.
+        let session = start_session(&self.summary, ruleset.clone(), 0)?;
+        let mut state = session.state().clone();
+        let mut checkpoints = vec![state.clone()];
         for (i, action) in self.actions.iter().enumerate() {
-            let events = session.act(action).map_err(|violation| ReplayError {
+            apply(ruleset.as_ref(), &mut state, action).map_err(|violation| ReplayError {
                 number: i + 1,
                 action: action_to_text(action),
                 violation,
             })?;
-            steps.push(step(&session, i + 1, Some(action.clone()), events));
+            if (i + 1) % CHECKPOINT_EVERY == 0 {
+                checkpoints.push(state.clone());
+            }
         }
-        Ok(Replay {
+        let cursor = (0, checkpoints[0].clone());
+        Ok(Replayer {
             record: self.clone(),
-            steps,
+            ruleset,
+            seat,
+            checkpoints,
+            cursor,
         })
+    }
+}
+
+/// `action` applied as a session would: refused after the game ended, else by the rules.
+fn apply(
+    ruleset: &dyn DynRuleset,
+    state: &mut GameState,
+    action: &Action,
+) -> Result<Vec<Event>, felt_core::RuleViolation> {
+    if let Status::Won { .. } | Status::Over { .. } = ruleset.status(state) {
+        return Err(felt_core::RuleViolation::new(
+            felt_core::session::OVER_RULE,
+            "The game is over: start a new one, or undo",
+        ));
+    }
+    ruleset.apply(state, action)
+}
+
+impl Replayer {
+    /// The record replayed.
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// Steps there are: the deal and one for each action.
+    pub fn len(&self) -> usize {
+        self.record.actions.len() + 1
+    }
+
+    /// Never: a record has at least its deal. (Here for the `len` convention.)
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Step `n` (0 is the deal), `None` past the last.
+    pub fn step(&mut self, n: usize) -> Option<ReplayStep> {
+        if n >= self.len() {
+            return None;
+        }
+        let ruleset = self.ruleset.clone();
+        let (mut at, mut state) =
+            if n > 0 && self.cursor.0 < n && n - self.cursor.0 <= CHECKPOINT_EVERY {
+                self.cursor.clone()
+            } else {
+                let k = n.saturating_sub(1) / CHECKPOINT_EVERY;
+                (k * CHECKPOINT_EVERY, self.checkpoints[k].clone())
+            };
+        let mut events = Vec::new();
+        while at < n {
+            // Checked when the replayer was made: every action here applies.
+            events = apply(ruleset.as_ref(), &mut state, &self.record.actions[at]).ok()?;
+            at += 1;
+        }
+        let step = ReplayStep {
+            number: n,
+            action: n.checked_sub(1).map(|i| self.record.actions[i].clone()),
+            events,
+            view: ruleset.view(&state, self.seat),
+            scoreboard: ruleset.scoreboard(&state),
+            status: ruleset.status(&state),
+        };
+        self.cursor = (n, state);
+        Some(step)
+    }
+
+    /// Every step in order, each built as it is reached (what `felt replay --headless` prints).
+    pub fn steps(&mut self) -> impl Iterator<Item = ReplayStep> + '_ {
+        (0..self.len()).map_while(move |n| self.step(n))
     }
 }

@@ -396,19 +396,26 @@ fn a_replay_shows_every_position_with_hidden_cards_hidden() {
     let (_dir, store) = store();
     let id = play_out(&store, 1, "count");
     let record = store.record(id).expect("record");
-    let replay = record
-        .replay(counter("count"), Seat::SOLO)
+    let mut replayer = record
+        .replayer(counter("count"), Seat::SOLO)
         .expect("replays");
-    assert_eq!(replay.steps.len(), 5);
-    let deal_view = &replay.steps[0].view;
+    assert_eq!(replayer.len(), 5);
+    let steps: Vec<_> = replayer.steps().collect();
+    assert_eq!(steps.len(), 5);
+    let deal_view = &steps[0].view;
     assert_eq!(deal_view.piles[0].cards, vec![CardFace::Down; 4]);
-    assert_eq!(replay.steps[0].action, None);
-    assert_eq!(replay.steps[2].action, Some(deal()));
-    assert_eq!(replay.steps[2].scoreboard.moves, 2);
-    assert!(matches!(replay.steps[4].status, Status::Won { .. }));
-    let err = record
-        .replay(counter("another"), Seat::SOLO)
-        .expect_err("wrong variant");
+    assert_eq!(steps[0].action, None);
+    assert_eq!(steps[2].action, Some(deal()));
+    assert_eq!(steps[2].scoreboard.moves, 2);
+    assert!(matches!(steps[4].status, Status::Won { .. }));
+    // Any step, in any order, is the one walking forward reaches.
+    for n in [4, 0, 3, 1, 2] {
+        assert_eq!(replayer.step(n).as_ref(), Some(&steps[n]));
+    }
+    assert_eq!(replayer.step(5), None);
+    let Err(err) = record.replayer(counter("another"), Seat::SOLO) else {
+        panic!("a replayer of the wrong variant");
+    };
     assert!(matches!(err, StoreError::WrongRuleset { .. }));
 }
 
@@ -422,11 +429,13 @@ fn an_exported_record_reads_back_and_replays_the_same() {
     assert!(text.contains("6. deal from 0"), "{text}");
     let back = GameRecord::from_text(&text).expect("reads back");
     assert_eq!(back, record);
-    let a = record
-        .replay(counter("count"), Seat::SOLO)
-        .expect("replays");
-    let b = back.replay(counter("count"), Seat::SOLO).expect("replays");
-    assert_eq!(a.steps, b.steps);
+    let steps = |r: &GameRecord| -> Vec<_> {
+        match r.replayer(counter("count"), Seat::SOLO) {
+            Ok(mut replayer) => replayer.steps().collect(),
+            Err(e) => panic!("does not replay: {e}"),
+        }
+    };
+    assert_eq!(steps(&record), steps(&back));
 }
 
 #[test]
@@ -436,9 +445,9 @@ fn a_record_the_rules_refuse_names_the_action() {
         felt_store::RECORD_HEADER
     );
     let record = GameRecord::from_text(&text).expect("well formed");
-    let err = record
-        .replay(counter("count"), Seat::SOLO)
-        .expect_err("illegal move");
+    let Err(err) = record.replayer(counter("count"), Seat::SOLO) else {
+        panic!("an illegal move replays");
+    };
     assert_eq!(
         err.to_string(),
         "action 2 of the record (move 1[0] -> 0) is refused: CT-ONLY-DEAL: Only dealing from the stock counts"

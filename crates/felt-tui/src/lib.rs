@@ -40,7 +40,9 @@ pub mod theme;
 
 pub use app::{App, Flow, Observer, Start};
 pub use game::{Effect, Game, GameSetup, Seeds};
-pub use records::{Outcome, RecentGame, ReplayFrame, ReplayTape, SavedGame, VariantStats};
+pub use records::{
+    Outcome, RecentGame, ReplayFrame, ReplayFrames, ReplayTape, SavedGame, VariantStats,
+};
 pub use term::restore;
 pub use theme::Theme;
 

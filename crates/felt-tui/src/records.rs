@@ -100,13 +100,36 @@ pub struct ReplayFrame {
     pub status: Status,
 }
 
+/// The frames of a recorded game, each built when it is shown: a record of a million actions
+/// is never built whole (the host's source keeps checkpoints and replays from them).
+pub trait ReplayFrames {
+    /// Frames there are: the deal, then one for each action.
+    fn len(&self) -> usize;
+    /// Whether there is no frame at all (the viewer then says so).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Frame `i`, `None` past the last.
+    fn frame(&mut self, i: usize) -> Option<ReplayFrame>;
+}
+
+/// Frames built beforehand (tests, short records).
+impl ReplayFrames for Vec<ReplayFrame> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    fn frame(&mut self, i: usize) -> Option<ReplayFrame> {
+        self.get(i).cloned()
+    }
+}
+
 /// A recorded game to step through: the deal, then one frame per action.
-#[derive(Clone, Debug, PartialEq)]
 pub struct ReplayTape {
     /// What the viewer's status bar calls it: "Game #12 · " and the variant's name.
     pub title: String,
     /// The game code of its deal.
     pub code: String,
     /// The frames; the viewer shows nothing without at least one.
-    pub frames: Vec<ReplayFrame>,
+    pub frames: Box<dyn ReplayFrames>,
 }

@@ -7,7 +7,7 @@ use crate::hit::HitMap;
 use crate::input::{key_bar, Msg, REPLAY_KEYS};
 use crate::layout::layout;
 use crate::paint::{centred, fill, put, put_with_code, status_line};
-use crate::records::ReplayTape;
+use crate::records::{ReplayFrame, ReplayTape};
 use crate::theme::Theme;
 use felt_core::{Action, Status};
 use ratatui::buffer::Buffer;
@@ -32,6 +32,10 @@ pub enum ReplayEffect {
 pub struct ReplayViewer {
     tape: ReplayTape,
     at: usize,
+    /// The frame of the step shown and the one before it (which the action is told against),
+    /// fetched from the tape when the step changes.
+    shown: Option<ReplayFrame>,
+    before: Option<ReplayFrame>,
     theme: Theme,
     hits: HitMap,
 }
@@ -39,12 +43,25 @@ pub struct ReplayViewer {
 impl ReplayViewer {
     /// A viewer of `tape` at its deal, drawn with `theme`.
     pub fn new(tape: ReplayTape, theme: Theme) -> ReplayViewer {
-        ReplayViewer {
+        let mut viewer = ReplayViewer {
             tape,
             at: 0,
+            shown: None,
+            before: None,
             theme,
             hits: HitMap::default(),
-        }
+        };
+        viewer.fetch();
+        viewer
+    }
+
+    /// Fetches the frames of the step shown.
+    fn fetch(&mut self) {
+        self.before = self
+            .at
+            .checked_sub(1)
+            .and_then(|i| self.tape.frames.frame(i));
+        self.shown = self.tape.frames.frame(self.at);
     }
 
     /// The step shown: 0 is the deal.
@@ -60,6 +77,7 @@ impl ReplayViewer {
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> ReplayEffect {
         let last = self.last();
+        let was = self.at;
         self.at = match msg {
             Msg::Right => (self.at + 1).min(last),
             Msg::Left => self.at.saturating_sub(1),
@@ -70,24 +88,24 @@ impl ReplayViewer {
             Msg::Back | Msg::Cancel | Msg::Quit => return ReplayEffect::Leave,
             _ => self.at,
         };
+        if self.at != was {
+            self.fetch();
+        }
         ReplayEffect::None
     }
 
     /// The action that led to the step shown, in words; `None` at the deal.
     pub fn action_text(&self) -> Option<String> {
-        let frame = self.tape.frames.get(self.at)?;
+        let frame = self.shown.as_ref()?;
         let action = frame.action.as_ref()?;
-        let before = self.tape.frames.get(self.at.checked_sub(1)?)?;
+        let before = self.before.as_ref()?;
         Some(describe(&before.view, action, &self.theme))
     }
 
     /// Where the last action put its cards: the cursor marks them.
     fn marks(&self) -> Marks {
         let mut marks = Marks::default();
-        let (Some(frame), Some(before)) = (
-            self.tape.frames.get(self.at),
-            self.at.checked_sub(1).and_then(|i| self.tape.frames.get(i)),
-        ) else {
+        let (Some(frame), Some(before)) = (&self.shown, &self.before) else {
             return marks;
         };
         if let Some(Action::Move { from, index, to }) = frame.action {
@@ -109,7 +127,7 @@ impl ReplayViewer {
         let theme = self.theme;
         self.hits.clear();
         fill(buf, area, ' ', Style::default());
-        let Some(frame) = self.tape.frames.get(self.at) else {
+        let Some(frame) = self.shown.clone() else {
             put(
                 buf,
                 area.x + 1,
@@ -164,7 +182,7 @@ impl ReplayViewer {
         let theme = self.theme;
         let what = self.action_text().unwrap_or_else(|| "the deal".to_string());
         let mut text = format!(" Step {} of {}: {what}", self.at, self.last());
-        let end = match self.tape.frames.get(self.at).map(|f| &f.status) {
+        let end = match self.shown.as_ref().map(|f| &f.status) {
             Some(Status::Won { winner }) if winner.is_empty() => Some("won".to_string()),
             Some(Status::Won { winner }) => Some(format!("{winner} won")),
             Some(Status::Over { reason }) => Some(format!("over: {reason}")),

@@ -310,7 +310,7 @@ fn tape() -> ReplayTape {
     ReplayTape {
         title: "Replay of game #12 · Spider, one suit · in progress".into(),
         code: CODE.into(),
-        frames,
+        frames: Box::new(frames),
     }
 }
 

@@ -6,9 +6,9 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use felt::headless::{describe, table_lines};
-use felt_core::{clip, Catalog, Seat};
-use felt_store::{GameId, GameRecord, Replay, Store, VariantStats};
-use felt_tui::{ReplayFrame, ReplayTape, Start, TuiOptions};
+use felt_core::{clip, Catalog, Seat, TableView};
+use felt_store::{GameId, GameRecord, Replayer, Store, VariantStats};
+use felt_tui::{ReplayFrame, ReplayFrames, ReplayTape, Start, TuiOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -322,9 +322,9 @@ fn replay(
     let ruleset = catalog
         .build(&summary.variant, Some(&summary.rules))
         .with_context(|| format!("cannot replay game #{}", summary.id))?;
-    let replay = record.replay(ruleset, Seat::SOLO)?;
+    let replayer = record.replayer(ruleset, Seat::SOLO)?;
     if !args.headless {
-        let start = Start::Replay(tape(&catalog, replay));
+        let start = Start::Replay(tape(&catalog, replayer));
         let options = TuiOptions {
             ascii,
             start: Some(start),
@@ -332,12 +332,13 @@ fn replay(
         };
         return felt_tui::run(catalog, options);
     }
-    ended_pipe(print_replay(&replay))
+    ended_pipe(print_replay(replayer))
 }
 
-/// Every step of `replay` as the headless protocol prints a table.
-fn print_replay(replay: &Replay) -> std::io::Result<()> {
-    let summary = &replay.record.summary;
+/// Every step of a replay as the headless protocol prints a table, each built as it is
+/// printed.
+fn print_replay(mut replayer: Replayer) -> std::io::Result<()> {
+    let summary = replayer.record().summary.clone();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -351,9 +352,9 @@ fn print_replay(replay: &Replay) -> std::io::Result<()> {
         summary.actions
     )?;
     writeln!(out)?;
-    let mut previous = None;
-    for step in &replay.steps {
-        match (&step.action, previous) {
+    let mut previous: Option<TableView> = None;
+    for step in replayer.steps() {
+        match (&step.action, &previous) {
             (Some(action), Some(before)) => {
                 writeln!(out, "step {}: {}", step.number, describe(before, action))?
             }
@@ -363,7 +364,7 @@ fn print_replay(replay: &Replay) -> std::io::Result<()> {
             writeln!(out, "{line}")?;
         }
         writeln!(out)?;
-        previous = Some(&step.view);
+        previous = Some(step.view);
     }
     Ok(())
 }
@@ -378,8 +379,8 @@ fn ended_pipe(result: std::io::Result<()>) -> Result<()> {
 
 /// A replay as the terminal viewer takes it: its frames, titled with the game's number and the
 /// variant's name.
-fn tape(catalog: &Catalog, replay: Replay) -> ReplayTape {
-    let summary = &replay.record.summary;
+fn tape(catalog: &Catalog, replayer: Replayer) -> ReplayTape {
+    let summary = &replayer.record().summary;
     let name = catalog
         .get(&summary.variant)
         .map_or(summary.variant.as_str(), |e| e.variant.name.as_str());
@@ -389,15 +390,24 @@ fn tape(catalog: &Catalog, replay: Replay) -> ReplayTape {
             summary.id, summary.result
         ),
         code: summary.code.clone(),
-        frames: replay
-            .steps
-            .into_iter()
-            .map(|s| ReplayFrame {
-                view: s.view,
-                action: s.action,
-                status: s.status,
-            })
-            .collect(),
+        frames: Box::new(Frames(replayer)),
+    }
+}
+
+/// A replayer as the viewer's frames: each built when it is shown.
+struct Frames(Replayer);
+
+impl ReplayFrames for Frames {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn frame(&mut self, i: usize) -> Option<ReplayFrame> {
+        self.0.step(i).map(|s| ReplayFrame {
+            view: s.view,
+            action: s.action,
+            status: s.status,
+        })
     }
 }
 
