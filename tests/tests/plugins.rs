@@ -52,6 +52,7 @@ fn through_abi() -> Arc<dyn DynRuleset> {
         extra: vec![spades_library()],
         user_dir: None,
         exe_dir: None,
+        isolation: None,
     });
     assert_eq!(register(&mut catalog, &reports).len(), 1);
     catalog
@@ -92,6 +93,7 @@ fn the_plugin_says_who_it_is_and_ships_its_variants() {
         extra: vec![spades_library()],
         user_dir: None,
         exe_dir: None,
+        isolation: None,
     });
     assert_eq!(reports[0].source, Source::CommandLine);
     register(&mut catalog, &reports);
@@ -269,6 +271,7 @@ fn a_plugin_file_cut_short_is_refused_and_the_rest_load() {
         extra: vec![dir.path().to_path_buf()],
         user_dir: None,
         exe_dir: None,
+        isolation: None,
     });
     let cut = reports
         .iter()

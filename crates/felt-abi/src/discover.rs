@@ -52,6 +52,9 @@ pub struct Locations {
     /// The executable's folder; only libraries named `felt_*` are tried there, since it may be
     /// a system folder full of unrelated libraries.
     pub exe_dir: Option<PathBuf>,
+    /// How to run each plugin in a helper process of its own; `None` loads them into this
+    /// process (trusted plugins, benchmarks).
+    pub isolation: Option<crate::Isolation>,
 }
 
 impl Locations {
@@ -68,6 +71,7 @@ impl Locations {
             extra: extra.to_vec(),
             user_dir: data.map(|d| d.join("plugins")),
             exe_dir,
+            isolation: None,
         }
     }
 }
@@ -143,7 +147,11 @@ pub fn discover_in(locations: &Locations) -> Vec<PluginReport> {
         if !seen.insert(real) {
             continue;
         }
-        let outcome = Plugin::load(&path).and_then(|plugin| {
+        let loaded = match &locations.isolation {
+            Some(isolation) => Plugin::spawn(&path, isolation),
+            None => Plugin::load(&path),
+        };
+        let outcome = loaded.and_then(|plugin| {
             let first = reports.iter().find_map(|r| match &r.outcome {
                 Ok(p) if p.ruleset_id() == plugin.ruleset_id() => {
                     Some(r.path.display().to_string())

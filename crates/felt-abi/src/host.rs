@@ -1,5 +1,6 @@
 //! The host side of the ABI: loading a library, checking its version, and calling it.
 
+use crate::child::ChildLink;
 use crate::protocol::{self, Hello, Reply, Request};
 use crate::{
     EntryFn, PluginTable, ReplyBuffer, ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK,
@@ -49,6 +50,14 @@ pub enum PluginError {
     /// The reply does not decode.
     #[error("the plugin's reply does not decode: {0}")]
     BadReply(String),
+    /// The plugin's helper process crashed, hung, sent too much or could not start
+    /// ([`crate::Isolation`]); the plugin is stopped for the rest of this felt.
+    #[error("the plugin stopped: {0}")]
+    Process(String),
+    /// The helper process could not load the library: what loading it said (the message
+    /// loading it in this process would give).
+    #[error("{0}")]
+    NotLoaded(String),
     /// A reply of the wrong kind.
     #[error("the plugin answered '{got}' to a '{asked}' request")]
     Unexpected {
@@ -66,8 +75,16 @@ pub enum PluginError {
 pub struct Plugin {
     name: String,
     path: Option<PathBuf>,
-    table: &'static PluginTable,
+    link: Link,
     hello: Hello,
+}
+
+/// Where the plugin's code runs.
+enum Link {
+    /// In this process: its table.
+    Local(&'static PluginTable),
+    /// In a helper process of its own.
+    Child(ChildLink),
 }
 
 impl std::fmt::Debug for Plugin {
@@ -136,7 +153,7 @@ impl Plugin {
         let mut plugin = Plugin {
             name: name.to_string(),
             path,
-            table,
+            link: Link::Local(table),
             hello: Hello {
                 abi: ABI_VERSION,
                 ruleset: String::new(),
@@ -167,35 +184,58 @@ impl Plugin {
         Ok(Arc::new(plugin))
     }
 
+    /// A plugin whose code runs behind `link`, which said `hello`.
+    pub(crate) fn with_link(
+        path: &Path,
+        link: ChildLink,
+        hello: Hello,
+    ) -> Result<Arc<Plugin>, PluginError> {
+        if hello.abi != ABI_VERSION {
+            return Err(PluginError::AbiMismatch {
+                found: hello.abi,
+                expected: ABI_VERSION,
+            });
+        }
+        Ok(Arc::new(Plugin {
+            name: path.display().to_string(),
+            path: Some(path.to_path_buf()),
+            link: Link::Child(link),
+            hello,
+        }))
+    }
+
     /// Sends one request and reads the reply and its blob.
     pub fn call(&self, request: &Request, blob: &[u8]) -> Result<(Reply, Vec<u8>), PluginError> {
         let frame = protocol::encode(request, blob);
-        self.call_raw(&frame, |status, bytes| match status {
-            STATUS_OK => {
-                let (reply, blob): (Reply, &[u8]) =
-                    protocol::decode(bytes).map_err(|e| PluginError::BadReply(e.to_string()))?;
-                Ok((reply, blob.to_vec()))
+        match &self.link {
+            Link::Local(_) => self.call_raw(&frame, read_reply),
+            Link::Child(link) => {
+                let (status, bytes) = link.exchange(&frame)?;
+                read_reply(status, &bytes)
             }
-            STATUS_ERROR => Err(PluginError::Refused(
-                String::from_utf8_lossy(bytes).into_owned(),
-            )),
-            STATUS_PANIC => Err(PluginError::Panicked(
-                String::from_utf8_lossy(bytes).into_owned(),
-            )),
-            other => Err(PluginError::BadReply(format!("unknown status {other}"))),
-        })
+        }
     }
 
     /// Sends raw request bytes; `read` sees the status and the reply bytes before they are
-    /// given back to the plugin.
+    /// given back to the plugin. A plugin in a helper process that has stopped answers
+    /// [`STATUS_ERROR`] with the reason.
     pub fn call_raw<T>(&self, request: &[u8], read: impl FnOnce(i32, &[u8]) -> T) -> T {
-        let (Some(call), Some(free)) = (self.table.call, self.table.free) else {
+        let table = match &self.link {
+            Link::Local(table) => table,
+            Link::Child(link) => {
+                return match link.exchange(request) {
+                    Ok((status, bytes)) => read(status, &bytes),
+                    Err(e) => read(STATUS_ERROR, e.to_string().as_bytes()),
+                }
+            }
+        };
+        let (Some(call), Some(free)) = (table.call, table.free) else {
             // Checked when the plugin was loaded.
             return read(STATUS_ERROR, b"the plugin's table lost a function");
         };
         let mut reply = ReplyBuffer::empty();
         // SAFETY: the request slice is valid for the call; `reply` is a writable buffer.
-        let status = unsafe { call(self.table.ctx, request.as_ptr(), request.len(), &mut reply) };
+        let status = unsafe { call(table.ctx, request.as_ptr(), request.len(), &mut reply) };
         let bytes: &[u8] = if reply.ptr.is_null() || reply.len == 0 {
             &[]
         } else {
@@ -204,8 +244,13 @@ impl Plugin {
         };
         let result = read(status, bytes);
         // SAFETY: the buffer came from this plugin's `call` and is freed once, by the plugin.
-        unsafe { free(self.table.ctx, reply) };
+        unsafe { free(table.ctx, reply) };
         result
+    }
+
+    /// Whether the plugin's code runs in a helper process of its own.
+    pub fn isolated(&self) -> bool {
+        matches!(self.link, Link::Child(_))
     }
 
     /// What the plugin is called in messages: its path, or the name it was given.
@@ -220,7 +265,10 @@ impl Plugin {
 
     /// The ABI version the plugin speaks (always [`ABI_VERSION`] once loaded).
     pub fn abi_version(&self) -> u32 {
-        self.table.abi_version
+        match &self.link {
+            Link::Local(table) => table.abi_version,
+            Link::Child(_) => self.hello.abi,
+        }
     }
 
     /// The ruleset id.
@@ -251,5 +299,23 @@ impl Plugin {
     /// Variant files shipped in the plugin, as `(file name, TOML text)`.
     pub fn bundled_variants(&self) -> &[(String, String)] {
         &self.hello.variants
+    }
+}
+
+/// A reply as the plugin's status and bytes say.
+fn read_reply(status: i32, bytes: &[u8]) -> Result<(Reply, Vec<u8>), PluginError> {
+    match status {
+        STATUS_OK => {
+            let (reply, blob): (Reply, &[u8]) =
+                protocol::decode(bytes).map_err(|e| PluginError::BadReply(e.to_string()))?;
+            Ok((reply, blob.to_vec()))
+        }
+        STATUS_ERROR => Err(PluginError::Refused(
+            String::from_utf8_lossy(bytes).into_owned(),
+        )),
+        STATUS_PANIC => Err(PluginError::Panicked(
+            String::from_utf8_lossy(bytes).into_owned(),
+        )),
+        other => Err(PluginError::BadReply(format!("unknown status {other}"))),
     }
 }

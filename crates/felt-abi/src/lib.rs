@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+pub mod child;
 pub mod discover;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod elf;
@@ -26,6 +27,7 @@ pub mod template;
 
 use std::ffi::c_void;
 
+pub use child::{serve, Isolation};
 pub use discover::{discover, discover_in, register, Locations, PluginReport, Source};
 pub use host::{Plugin, PluginError};
 pub use remote::{PluginFactory, PluginRuleset};

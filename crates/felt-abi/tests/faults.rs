@@ -4,42 +4,19 @@
 //! (no dependencies, so each builds in a moment). The panicking plugin is exported with the
 //! real `export_ruleset!` in this test binary and called through its real table.
 
+mod common;
+
 use felt_abi::{discover_in, Locations, Plugin, PluginError, PluginFactory, Source};
 use felt_core::{
     Action, DynRuleset, Event, RuleChoice, RuleViolation, Ruleset, RulesetFactory, RulesetInfo,
     Scoreboard, Seat, Setup, Status, TableView, Typed, Variant,
 };
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 /// Compiles one fixture into `dir` as a shared library and returns its path.
 fn build_fixture(name: &str, dir: &Path) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(format!("{name}.rs"));
-    let out = dir.join(format!(
-        "{}{name}{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ));
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-    let status = Command::new(rustc)
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "cdylib",
-            "--crate-name",
-            name,
-            "-o",
-        ])
-        .arg(&out)
-        .arg(&source)
-        .status()
-        .expect("rustc runs");
-    assert!(status.success(), "fixture {name} builds");
-    out
+    common::build_fixture(name, name, dir, &[])
 }
 
 #[test]
@@ -115,6 +92,7 @@ fn discovery_reports_each_library_and_keeps_going() {
         extra: vec![dir.path().join("missing.so")],
         user_dir: Some(dir.path().to_path_buf()),
         exe_dir: None,
+        isolation: None,
     });
     let names: Vec<String> = reports
         .iter()

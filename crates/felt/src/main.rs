@@ -43,6 +43,10 @@ struct Global {
     /// Where felt keeps its database (default: the user data folder).
     #[arg(long, global = true, value_name = "DIR")]
     data_dir: Option<PathBuf>,
+    /// Load plugins into felt's own process instead of a helper process each (faster calls,
+    /// for trusted plugins and benchmarks; a plugin that crashes then takes felt with it).
+    #[arg(long, global = true)]
+    plugins_in_process: bool,
 }
 
 #[derive(Subcommand)]
@@ -70,6 +74,12 @@ enum Command {
     Plugins(plugins::PluginCommand),
     /// Solve Spider deals or positions: won, proven unwinnable or undecided; or time many.
     Solve(solve::SolveArgs),
+    /// The helper process felt runs a plugin in (felt starts it; not for people).
+    #[command(hide = true)]
+    PluginHost {
+        /// The plugin library.
+        library: PathBuf,
+    },
 }
 
 #[derive(Args)]
@@ -326,7 +336,9 @@ fn quiet_on_closed_pipe() {
 }
 
 fn run(cli: &Cli) -> Result<()> {
+    plugins::set_in_process(cli.global.plugins_in_process);
     match &cli.command {
+        Some(Command::PluginHost { library }) => std::process::exit(felt_abi::serve(library)),
         None => tui::launch(&cli.global),
         Some(Command::Play(args)) => play(&cli.global, args),
         Some(Command::Deal { code, format }) => deal(&cli.global, code, format),

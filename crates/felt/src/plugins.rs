@@ -66,6 +66,27 @@ pub struct AutoplayArgs {
     jobs: Option<usize>,
 }
 
+/// Whether `--plugins-in-process` was given: set once, at start.
+static IN_PROCESS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Loads plugins into felt's own process from now on (`--plugins-in-process`), or each into a
+/// helper process of its own (the default).
+pub fn set_in_process(yes: bool) {
+    IN_PROCESS.store(yes, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The standard places, with each plugin run by `felt plugin-host` in a process of its own
+/// unless `--plugins-in-process` was given (or felt cannot name its own executable).
+fn locations(data_dir: Option<&Path>, extra: &[PathBuf]) -> felt_abi::Locations {
+    let mut locations = felt_abi::Locations::standard(data_dir, extra);
+    if !IN_PROCESS.load(std::sync::atomic::Ordering::Relaxed) {
+        locations.isolation = std::env::current_exe()
+            .ok()
+            .map(|felt| felt_abi::Isolation::new(felt, vec!["plugin-host".into()]));
+    }
+    locations
+}
+
 /// Loads the plugins of the standard places and `extra` into `catalog` (rulesets and their
 /// bundled variants) and returns what was found, refused ones included. Call it after the
 /// built-ins and before the user's variant files, so user variants may name plugin rulesets.
@@ -74,7 +95,7 @@ pub fn load_into(
     data_dir: Option<&Path>,
     extra: &[PathBuf],
 ) -> Vec<PluginReport> {
-    let reports = felt_abi::discover_in(&felt_abi::Locations::standard(data_dir, extra));
+    let reports = felt_abi::discover_in(&locations(data_dir, extra));
     felt_abi::register(catalog, &reports);
     reports
 }
@@ -133,7 +154,7 @@ pub fn run(
 }
 
 fn list(data_dir: Option<&Path>, extra: &[PathBuf]) -> Result<()> {
-    let locations = felt_abi::Locations::standard(data_dir, extra);
+    let locations = locations(data_dir, extra);
     let reports = felt_abi::discover_in(&locations);
     let mut out = std::io::stdout().lock();
     let shown = |p: &Option<PathBuf>| {

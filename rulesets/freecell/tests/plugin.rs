@@ -29,6 +29,7 @@ fn the_plugin_plays_what_the_direct_ruleset_plays() {
         extra: vec![library()],
         user_dir: None,
         exe_dir: None,
+        isolation: None,
     });
     assert_eq!(register(&mut catalog, &reports).len(), 1, "{reports:?}");
     assert!(catalog.errors().is_empty(), "{:?}", catalog.errors());

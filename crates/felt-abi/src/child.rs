@@ -1,0 +1,388 @@
+//! A plugin in a process of its own, so that a plugin that crashes, aborts, calls `exit`,
+//! overflows its stack or loops costs only its own games.
+//!
+//! The host starts a helper process ([`Isolation`]: for felt, `felt plugin-host LIBRARY`),
+//! which loads the library in-process ([`serve`]) and answers the host's requests over its
+//! standard input and output with the plugin's own frames, each wrapped as
+//!
+//! - request: `u64` length (little-endian), then the frame [`crate::protocol::encode`] made;
+//! - reply: `i32` status, `u64` length, then the bytes the plugin's `call` wrote.
+//!
+//! The host waits for a reply at most [`Isolation::call_limit`] and takes at most
+//! [`Isolation::reply_limit`] bytes; past either, or when the process ends, it stops the
+//! process and every later call is refused with the reason ([`PluginError::Process`]): the
+//! plugin's instances lived in that process, so the games built on them cannot go on, and
+//! the host never starts a fresh process behind their back. The library is loaded once per
+//! felt, as in-process: a new felt starts a new helper.
+
+use crate::host::{Plugin, PluginError};
+use crate::protocol::{Hello, Reply, Request};
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The status of a reply that carries a load failure (its message) instead of a plugin's
+/// answer: the helper could not load the library.
+const STATUS_LOAD_FAILED: i32 = -1000;
+
+/// How to start the helper process, and the limits it is held to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Isolation {
+    /// The program: for felt, felt itself (`std::env::current_exe`).
+    pub program: PathBuf,
+    /// Its arguments before the library's path: for felt, `plugin-host`.
+    pub args: Vec<OsString>,
+    /// How long one call may take before the plugin is stopped. Generous: a ruleset's own
+    /// searches (hints, a solver) answer in well under a second at felt's budgets.
+    pub call_limit: Duration,
+    /// The largest reply taken, in bytes: a table view or a state is kilobytes.
+    pub reply_limit: u64,
+}
+
+impl Isolation {
+    /// `program args… LIBRARY`, with the default limits (30 s a call, 64 MB a reply).
+    pub fn new(program: PathBuf, args: Vec<OsString>) -> Isolation {
+        Isolation {
+            program,
+            args,
+            call_limit: Duration::from_secs(30),
+            reply_limit: 64 << 20,
+        }
+    }
+}
+
+/// The host's end of a helper process.
+pub(crate) struct ChildLink {
+    state: Mutex<LinkState>,
+    limits: Isolation,
+}
+
+enum LinkState {
+    Running {
+        child: Child,
+        stdin: Box<dyn Write + Send>,
+        replies: Receiver<Result<(i32, Vec<u8>), String>>,
+    },
+    /// Stopped, with why: every call is refused with it.
+    Stopped(String),
+}
+
+impl ChildLink {
+    /// Starts the helper for `library`.
+    pub(crate) fn start(library: &Path, isolation: &Isolation) -> Result<ChildLink, PluginError> {
+        let (stdin, child_stdin) = request_channel()
+            .map_err(|e| PluginError::Process(format!("no channel to its helper process: {e}")))?;
+        let mut child = Command::new(&isolation.program)
+            .args(&isolation.args)
+            .arg(library)
+            .stdin(child_stdin)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| {
+                PluginError::Process(format!(
+                    "its helper process ({}) did not start: {e}",
+                    isolation.program.display()
+                ))
+            })?;
+        let (Some(stdout), Some(stdin)) = (
+            child.stdout.take(),
+            stdin.or(child
+                .stdin
+                .take()
+                .map(|s| Box::new(s) as Box<dyn Write + Send>)),
+        ) else {
+            let _ = child.kill();
+            return Err(PluginError::Process(
+                "its helper process has no pipes".to_string(),
+            ));
+        };
+        let (send, replies) = mpsc::channel();
+        let limit = isolation.reply_limit;
+        // The reader blocks on the pipe, so a call can wait for it with a time limit.
+        std::thread::Builder::new()
+            .name("felt-plugin-reader".to_string())
+            .spawn(move || read_replies(stdout, limit, &send))
+            .map_err(|e| PluginError::Process(format!("no thread to read its replies: {e}")))?;
+        Ok(ChildLink {
+            state: Mutex::new(LinkState::Running {
+                child,
+                stdin,
+                replies,
+            }),
+            limits: isolation.clone(),
+        })
+    }
+
+    /// Sends one frame and waits for the reply: the plugin's status and bytes, or why the
+    /// process is stopped. A load failure of the helper comes back as
+    /// [`PluginError::NotLoaded`] with its message.
+    pub(crate) fn exchange(&self, frame: &[u8]) -> Result<(i32, Vec<u8>), PluginError> {
+        let mut state = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let LinkState::Running {
+            child,
+            stdin,
+            replies,
+        } = &mut *state
+        else {
+            let LinkState::Stopped(reason) = &*state else {
+                unreachable!("the state is one of two")
+            };
+            return Err(PluginError::Process(reason.clone()));
+        };
+        let sent = stdin
+            .write_all(&(frame.len() as u64).to_le_bytes())
+            .and_then(|()| stdin.write_all(frame))
+            .and_then(|()| stdin.flush());
+        let outcome = match sent {
+            // The process is gone: its reader says so next, or its exit status does.
+            Err(_) => replies
+                .recv_timeout(Duration::from_secs(1))
+                .unwrap_or(Err(String::new())),
+            Ok(()) => match replies.recv_timeout(self.limits.call_limit) {
+                Ok(reply) => reply,
+                Err(RecvTimeoutError::Timeout) => {
+                    let reason = format!(
+                        "it did not answer within {} s and was stopped",
+                        self.limits.call_limit.as_secs_f64()
+                    );
+                    stop(child);
+                    *state = LinkState::Stopped(reason.clone());
+                    return Err(PluginError::Process(reason));
+                }
+                Err(RecvTimeoutError::Disconnected) => Err(String::new()),
+            },
+        };
+        match outcome {
+            Ok((STATUS_LOAD_FAILED, bytes)) => {
+                stop(child);
+                let error = PluginError::NotLoaded(String::from_utf8_lossy(&bytes).into_owned());
+                *state = LinkState::Stopped(error.to_string());
+                Err(error)
+            }
+            Ok(reply) => Ok(reply),
+            Err(why) => {
+                stop(child);
+                let ended = describe_end(child);
+                let reason = if why.is_empty() {
+                    ended
+                } else {
+                    format!("{why}; {ended}")
+                };
+                *state = LinkState::Stopped(reason.clone());
+                Err(PluginError::Process(reason))
+            }
+        }
+    }
+}
+
+impl Drop for ChildLink {
+    fn drop(&mut self) {
+        let state = self
+            .state
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let LinkState::Running { child, .. } = state {
+            stop(child);
+        }
+    }
+}
+
+/// The host's end of the channel requests go down, and the child's standard input. On Unix a
+/// socket pair: writing to a socket of a process that died fails with an error, where a pipe
+/// would raise SIGPIPE, which felt leaves at its default (ending felt with the plugin).
+#[cfg(unix)]
+fn request_channel() -> std::io::Result<(Option<Box<dyn Write + Send>>, Stdio)> {
+    let (host, child) = std::os::unix::net::UnixStream::pair()?;
+    Ok((
+        Some(Box::new(host)),
+        Stdio::from(std::os::fd::OwnedFd::from(child)),
+    ))
+}
+
+#[cfg(not(unix))]
+fn request_channel() -> std::io::Result<(Option<Box<dyn Write + Send>>, Stdio)> {
+    Ok((None, Stdio::piped()))
+}
+
+/// Ends the helper process, and reaps it.
+fn stop(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// How the helper process ended, in words (it has been reaped).
+fn describe_end(child: &mut Child) -> String {
+    let Ok(status) = child.wait() else {
+        return "its process ended".to_string();
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!(
+                "its process was killed by signal {signal}{}",
+                signal_name(signal).map_or(String::new(), |n| format!(" ({n})"))
+            );
+        }
+    }
+    match status.code() {
+        Some(code) => format!("its process exited with code {code}"),
+        None => "its process ended".to_string(),
+    }
+}
+
+#[cfg(unix)]
+fn signal_name(signal: i32) -> Option<&'static str> {
+    Some(match signal {
+        4 => "SIGILL: an illegal instruction",
+        6 => "SIGABRT: it aborted",
+        7 => "SIGBUS: a bad memory access",
+        8 => "SIGFPE: an arithmetic fault",
+        9 => "SIGKILL",
+        11 => "SIGSEGV: a bad memory access, or its stack overflowed",
+        15 => "SIGTERM",
+        _ => return None,
+    })
+}
+
+/// The reader thread: each reply as it comes, until the pipe ends or a reply is too large.
+fn read_replies(
+    mut out: ChildStdout,
+    limit: u64,
+    send: &mpsc::Sender<Result<(i32, Vec<u8>), String>>,
+) {
+    loop {
+        let mut head = [0u8; 12];
+        if out.read_exact(&mut head).is_err() {
+            let _ = send.send(Err(String::new()));
+            return;
+        }
+        let status = i32::from_le_bytes([head[0], head[1], head[2], head[3]]);
+        let mut len = [0u8; 8];
+        len.copy_from_slice(&head[4..]);
+        let len = u64::from_le_bytes(len);
+        if len > limit {
+            let _ = send.send(Err(format!(
+                "it sent a reply of {len} bytes, over the limit of {limit}, and was stopped"
+            )));
+            return;
+        }
+        // At most `limit` bytes: the length was checked above.
+        let mut bytes = vec![0; len as usize];
+        if out.read_exact(&mut bytes).is_err() {
+            let _ = send.send(Err(String::new()));
+            return;
+        }
+        if send.send(Ok((status, bytes))).is_err() {
+            return;
+        }
+    }
+}
+
+impl Plugin {
+    /// Starts a helper process that loads the library at `path` (see [`Isolation`]), and asks
+    /// it who it is. A library the helper cannot load is refused with the same error loading
+    /// it here would give; a helper that crashes, hangs or babbles is refused with what it did.
+    pub fn spawn(
+        path: &Path,
+        isolation: &Isolation,
+    ) -> Result<std::sync::Arc<Plugin>, PluginError> {
+        let link = ChildLink::start(path, isolation)?;
+        let frame = crate::protocol::encode(&Request::Hello, &[]);
+        let (status, bytes) = link.exchange(&frame)?;
+        let hello: Hello = match status {
+            crate::STATUS_OK => match crate::protocol::decode::<Reply>(&bytes) {
+                Ok((Reply::Hello(hello), _)) => hello,
+                Ok((other, _)) => {
+                    return Err(PluginError::Unexpected {
+                        asked: "hello",
+                        got: other.name(),
+                    })
+                }
+                Err(e) => return Err(PluginError::BadReply(e.to_string())),
+            },
+            _ => {
+                return Err(PluginError::Refused(
+                    String::from_utf8_lossy(&bytes).into_owned(),
+                ))
+            }
+        };
+        Plugin::with_link(path, link, hello)
+    }
+}
+
+/// The helper's side: loads `library` and answers requests on standard input and output
+/// until the input ends. Returns the process's exit code.
+///
+/// The plugin's own writes to standard output would corrupt the replies, so the replies go
+/// to a copy of the descriptor taken first, and standard output is pointed at standard
+/// error for the plugin.
+pub fn serve(library: &Path) -> i32 {
+    let (mut input, mut output) = match protocol_streams() {
+        Ok(streams) => streams,
+        Err(e) => {
+            eprintln!("felt plugin-host: {e}");
+            return 2;
+        }
+    };
+    let plugin = Plugin::load(library);
+    loop {
+        let mut len = [0u8; 8];
+        if input.read_exact(&mut len).is_err() {
+            return 0;
+        }
+        let len = u64::from_le_bytes(len);
+        let mut frame = Vec::new();
+        if (&mut input).take(len).read_to_end(&mut frame).is_err() || frame.len() as u64 != len {
+            return 0;
+        }
+        let written = match &plugin {
+            Ok(plugin) => {
+                plugin.call_raw(&frame, |status, bytes| reply(&mut output, status, bytes))
+            }
+            Err(e) => reply(&mut output, STATUS_LOAD_FAILED, e.to_string().as_bytes()),
+        };
+        if written.is_err() {
+            return 0;
+        }
+    }
+}
+
+fn reply(out: &mut impl Write, status: i32, bytes: &[u8]) -> std::io::Result<()> {
+    out.write_all(&status.to_le_bytes())?;
+    out.write_all(&(bytes.len() as u64).to_le_bytes())?;
+    out.write_all(bytes)?;
+    out.flush()
+}
+
+/// Standard input, and a private copy of standard output with the real one sent to stderr.
+#[cfg(unix)]
+fn protocol_streams() -> std::io::Result<(std::io::Stdin, std::fs::File)> {
+    use std::os::unix::io::FromRawFd;
+    // SAFETY: `dup` and `dup2` only take descriptors; the copy is owned by the File below.
+    let copy = unsafe { libc::dup(1) };
+    if copy < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::dup2(2, 1) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `copy` is a fresh descriptor nothing else owns.
+    Ok((std::io::stdin(), unsafe {
+        std::fs::File::from_raw_fd(copy)
+    }))
+}
+
+#[cfg(not(unix))]
+fn protocol_streams() -> std::io::Result<(std::io::Stdin, std::io::Stdout)> {
+    Ok((std::io::stdin(), std::io::stdout()))
+}
