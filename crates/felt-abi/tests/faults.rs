@@ -224,6 +224,7 @@ impl RulesetFactory for PanickyFactory {
             help: Vec::new(),
             seats: 1,
             hints: false,
+            commands: None,
         })))
     }
 }

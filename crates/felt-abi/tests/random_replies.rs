@@ -41,6 +41,7 @@ unsafe extern "C" fn call(
                 rules: vec![rules()],
                 variants: Vec::new(),
                 name: String::new(),
+                revision: 0,
             };
             (0, protocol::encode(&Reply::Hello(hello), &[]))
         }
@@ -53,6 +54,7 @@ unsafe extern "C" fn call(
                 help: Vec::new(),
                 seats: 1,
                 hints: false,
+                commands: None,
             };
             (
                 0,

@@ -69,7 +69,12 @@ pub fn draw_table(
                     index: place.first,
                 },
             );
-            if carried_from.is_some_and(|from| place.first + place.count > from) {
+            // From a row across (a hand) one card is taken, not every card to its right.
+            let carried = carried_from.is_some_and(|from| {
+                place.first + place.count > from
+                    && (pile.hint != DrawHint::FanRight || place.first <= from)
+            });
+            if carried {
                 mark_unit(buf, pile.hint, place, theme.carry_mark(), theme.carried());
             }
         }
