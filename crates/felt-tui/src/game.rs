@@ -15,6 +15,8 @@ use felt_core::{
 };
 use std::sync::Arc;
 
+pub use crate::pages::{Held, PAUSE_TICKS};
+
 /// The seat the person at the keyboard plays.
 pub const HUMAN: Seat = Seat::SOLO;
 
@@ -544,13 +546,32 @@ impl Game {
         self.pointer = None;
         if to == carry.from {
             self.auto(carry.from, carry.index);
-        } else if self.act(Action::Move {
-            from: carry.from,
-            index: carry.index,
-            to,
-        }) {
-            self.cursor = (to, self.default_index(to));
+        } else {
+            let stay = self.plays_from_hand(carry.from);
+            if self.act(Action::Move {
+                from: carry.from,
+                index: carry.index,
+                to,
+            }) {
+                self.cursor_after_move(carry.from, to, stay);
+            }
         }
+    }
+
+    /// Whether cards leave `from` one at a time as from a hand (a row across): the cursor
+    /// then stays on the hand for the next card, rather than following the card played.
+    fn plays_from_hand(&self, from: PileId) -> bool {
+        self.pile(from)
+            .is_some_and(|p| p.hint == felt_core::DrawHint::FanRight && p.role == PileRole::Hand)
+    }
+
+    fn cursor_after_move(&mut self, from: PileId, to: PileId, stay: bool) {
+        let at = if stay && self.pile(from).is_some() {
+            from
+        } else {
+            to
+        };
+        self.cursor = (at, self.default_index(at));
     }
 
     /// Sends the cards from `index` of `from` to the ruleset's best place for them.
@@ -565,8 +586,9 @@ impl Game {
         match best {
             Some(action) => {
                 if let Action::Move { to, .. } = action {
+                    let stay = self.plays_from_hand(from);
                     if self.act(action) {
-                        self.cursor = (to, self.default_index(to));
+                        self.cursor_after_move(from, to, stay);
                     }
                 } else {
                     self.act(action);

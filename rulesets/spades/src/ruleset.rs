@@ -228,7 +228,7 @@ fn help(target: i32) -> Vec<String> {
         "Partnership Spades: you sit South with North as your partner, against East and West. \
          Each hand, all 52 cards are dealt, 13 each."
             .to_string(),
-        "Bidding: once round, from the dealer's left, each player bids the tricks they expect to \
+        "Bidding: one round, from the dealer's left, each player bids the tricks they expect to \
          take, 0 to 13. A bid of 0 is Nil: a promise to take no trick (+100 if kept, -100 if not)."
             .to_string(),
         "Play: follow suit if you can, otherwise play anything. Spades are trumps: the highest \
