@@ -14,12 +14,17 @@ use std::sync::Arc;
 /// Few samples per computer decision: the table, not the bots, is under test.
 const VARIANT: &str = "id = \"spades-test\"\nname = \"Spades\"\nruleset = \"spades\"\ncode = \"SPD-T4\"\n[game]\nsamples = 2\n";
 
+/// A game to 50, which a hand or two decides.
+const SHORT: &str = "id = \"spades-short\"\nname = \"Spades\"\nruleset = \"spades\"\ncode = \"SPD-S4\"\n[game]\nsamples = 2\ntarget = 50\n";
+
 fn catalog() -> Catalog {
     let mut catalog = Catalog::new();
     catalog.add_ruleset(Arc::new(felt_spades::SpadesFactory));
-    catalog
-        .add_variant(Origin::Plugin("spades".into()), VARIANT)
-        .unwrap_or_else(|e| panic!("{e}"));
+    for text in [VARIANT, SHORT] {
+        catalog
+            .add_variant(Origin::Plugin("spades".into()), text)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
     catalog
 }
 
@@ -36,9 +41,13 @@ fn seed_bidding_after_others(from: u64) -> u64 {
 }
 
 fn app(seed: u64) -> App {
+    app_of("spades-test", seed)
+}
+
+fn app_of(variant: &str, seed: u64) -> App {
     let catalog = catalog();
     let code = catalog
-        .code_for("spades-test", None, seed)
+        .code_for(variant, None, seed)
         .expect("a code")
         .to_string();
     App::new(catalog, theme(), None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
@@ -268,4 +277,30 @@ fn a_refused_undo_says_why() {
         "{shown}"
     );
     assert_eq!(app.game().expect("playing").session().log().len(), log);
+}
+
+#[test]
+fn the_end_of_the_game_names_the_winner_and_the_final_scores() {
+    // SPD-GAME: the score sheet of the last hand first, then the finish screen.
+    let mut app = app_of("spades-short", 3);
+    let over = |app: &App| {
+        app.game()
+            .is_some_and(|g| g.session().status() != felt_core::Status::Playing)
+    };
+    play_until(&mut app, over);
+    assert!(sheet_open(&app), "the last hand's score sheet opens first");
+    let sheet = shot(&mut app, 80, 24);
+    assert!(sheet.contains("win the game"), "{sheet}");
+    keys(&mut app, "⎋");
+    let game = app.game().expect("playing");
+    assert!(matches!(game.overlay(), Some(Overlay::Finish)));
+    let shown = shot(&mut app, 80, 24);
+    assert!(
+        shown.contains("North–South won!") || shown.contains("East–West won the game"),
+        "{shown}"
+    );
+    assert!(shown.contains("Score NS"), "{shown}");
+    // A finished game stays finished (SPD-UNDO).
+    keys(&mut app, "u");
+    assert!(shot(&mut app, 80, 24).contains("game is over"));
 }
