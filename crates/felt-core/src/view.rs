@@ -125,14 +125,19 @@ pub struct PromptOption {
     pub confirm: Option<String>,
 }
 
-/// A moment of the last step worth a look before the table as it is now: a trick completed
-/// and cleared within one step (the computer seats played on) would otherwise never be seen.
+/// A table from inside the last step (one action and the computer seats' turns after it), in
+/// order: a replay steps through every one (each card the computer seats played), and a front
+/// end playing live stops on those marked `hold` (a trick completed and cleared within one
+/// step, which would otherwise never be seen).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moment {
     /// Piles as they were then; each replaces the pile of the same id, the rest stay as now.
     pub piles: Vec<PileView>,
     /// What happened then (`West wins the trick with K♥`).
     pub message: String,
+    /// Worth stopping on in live play, until a key or a short pause.
+    #[serde(default)]
+    pub hold: bool,
 }
 
 /// A page of text the seat may open with a key, beside the table (a score sheet, the last
@@ -164,7 +169,7 @@ pub struct TableView {
     pub prompt: Option<Prompt>,
     /// News from the last step (a trick won, a run removed).
     pub messages: Vec<String>,
-    /// Moments of the last step to show, in order, before this table.
+    /// Tables from inside the last step, in order, before this one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moments: Vec<Moment>,
     /// Pages the seat may open with a key.

@@ -25,6 +25,20 @@ pub struct Held {
     pub wait: Option<u16>,
 }
 
+/// `view` as it was at `moment`: its piles in place of theirs, no question, no moments.
+pub fn at_moment(view: &TableView, moment: &felt_core::Moment) -> TableView {
+    let mut then = view.clone();
+    for pile in &moment.piles {
+        if let Some(p) = then.piles.iter_mut().find(|p| p.id == pile.id) {
+            *p = pile.clone();
+        }
+    }
+    then.prompt = None;
+    then.moments.clear();
+    then.messages = vec![moment.message.clone()];
+    then
+}
+
 impl Game {
     /// Sets how many idle ticks a moment stays on show; 0 keeps it until a key.
     pub fn set_pause_ticks(&mut self, ticks: u16) {
@@ -40,21 +54,24 @@ impl Game {
         (self.pause_ticks > 0).then_some(self.pause_ticks)
     }
 
-    /// After an action: shows its moments first, if the view has any.
-    pub(crate) fn hold_moments(&mut self) {
-        self.held = (!self.view.moments.is_empty()).then(|| Held {
-            index: 0,
+    /// The first moment from `from` on that live play stops on.
+    fn held_from(&self, from: usize) -> Option<Held> {
+        let index = (from..self.view.moments.len()).find(|&i| self.view.moments[i].hold)?;
+        Some(Held {
+            index,
             wait: self.wait(),
-        });
+        })
     }
 
-    /// On to the next moment, or to the table after the last.
+    /// After an action: shows the moments of its step to stop on first, if there are any.
+    pub(crate) fn hold_moments(&mut self) {
+        self.held = self.held_from(0);
+    }
+
+    /// On to the next moment to stop on, or to the table after the last.
     pub(crate) fn next_moment(&mut self) {
         let next = self.held.map_or(0, |h| h.index + 1);
-        self.held = (next < self.view.moments.len()).then(|| Held {
-            index: next,
-            wait: self.wait(),
-        });
+        self.held = self.held_from(next);
     }
 
     /// One idle tick of a moment on show; true when the screen changed.
@@ -77,17 +94,10 @@ impl Game {
 
     /// The table to draw: the view, with the piles of the moment on show in place of theirs.
     pub(crate) fn shown_view(&self) -> std::borrow::Cow<'_, TableView> {
-        let Some(moment) = self.moment() else {
-            return std::borrow::Cow::Borrowed(&self.view);
-        };
-        let mut view = self.view.clone();
-        for then in &moment.piles {
-            if let Some(p) = view.piles.iter_mut().find(|p| p.id == then.id) {
-                *p = then.clone();
-            }
+        match self.moment() {
+            Some(moment) => std::borrow::Cow::Owned(at_moment(&self.view, moment)),
+            None => std::borrow::Cow::Borrowed(&self.view),
         }
-        view.prompt = None;
-        std::borrow::Cow::Owned(view)
     }
 
     /// Opens a sheet the view asks to be read now (a hand just scored).

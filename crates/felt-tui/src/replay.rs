@@ -6,8 +6,9 @@ use crate::draw::{draw_table, Marks};
 use crate::hit::HitMap;
 use crate::input::{key_bar, Msg, REPLAY_KEYS};
 use crate::layout::layout;
+use crate::pages::at_moment;
 use crate::paint::{centred, fill, put, put_with_code, status_line};
-use crate::records::ReplayTape;
+use crate::records::{ReplayFrame, ReplayTape};
 use crate::theme::Theme;
 use felt_core::{Action, Status};
 use ratatui::buffer::Buffer;
@@ -31,16 +32,51 @@ pub enum ReplayEffect {
 /// A recorded game on screen and the step shown.
 pub struct ReplayViewer {
     tape: ReplayTape,
+    /// What each step says happened, where it is not the recorded action in words: the
+    /// tables from inside an action's step (each card the computer seats played) are steps
+    /// of their own, and the table after them says what was played last.
+    said: Vec<Option<String>>,
     at: usize,
     theme: Theme,
     hits: HitMap,
 }
 
 impl ReplayViewer {
-    /// A viewer of `tape` at its deal, drawn with `theme`.
-    pub fn new(tape: ReplayTape, theme: Theme) -> ReplayViewer {
+    /// A viewer of `tape` at its deal, drawn with `theme`. A step with tables from inside it
+    /// ([`felt_core::TableView::moments`]) is shown as those tables, then its own.
+    pub fn new(mut tape: ReplayTape, theme: Theme) -> ReplayViewer {
+        let frames_in = tape.frames.len();
+        let mut frames: Vec<ReplayFrame> = Vec::with_capacity(frames_in);
+        let mut said = Vec::with_capacity(frames_in);
+        for mut frame in tape.frames.drain(..) {
+            let moments = std::mem::take(&mut frame.view.moments);
+            for (i, moment) in moments.iter().enumerate() {
+                // The first table inside a step follows the action itself: both are said.
+                let first = match (i, &frame.action, frames.last()) {
+                    (0, Some(action), Some(before)) => {
+                        let done: String = describe(&before.view, action, &theme);
+                        Some(format!("{done} · {}", moment.message))
+                    }
+                    _ => None,
+                };
+                said.push(first.or_else(|| Some(moment.message.clone())));
+                frames.push(ReplayFrame {
+                    view: at_moment(&frame.view, moment),
+                    action: frame.action.clone().filter(|_| i == 0),
+                    status: Status::Playing,
+                });
+            }
+            said.push(if moments.is_empty() {
+                None
+            } else {
+                frame.view.messages.last().cloned()
+            });
+            frames.push(frame);
+        }
+        tape.frames = frames;
         ReplayViewer {
             tape,
+            said,
             at: 0,
             theme,
             hits: HitMap::default(),
@@ -75,6 +111,9 @@ impl ReplayViewer {
 
     /// The action that led to the step shown, in words; `None` at the deal.
     pub fn action_text(&self) -> Option<String> {
+        if let Some(said) = self.said.get(self.at).cloned().flatten() {
+            return Some(said);
+        }
         let frame = self.tape.frames.get(self.at)?;
         let action = frame.action.as_ref()?;
         let before = self.tape.frames.get(self.at.checked_sub(1)?)?;

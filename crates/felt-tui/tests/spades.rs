@@ -304,3 +304,54 @@ fn the_end_of_the_game_names_the_winner_and_the_final_scores() {
     keys(&mut app, "u");
     assert!(shot(&mut app, 80, 24).contains("game is over"));
 }
+
+#[test]
+fn a_replay_steps_a_trick_card_by_card() {
+    // Each seat's card is a step of its own, though one action of South's carries them all.
+    let ruleset: Arc<dyn DynRuleset> = catalog().build("spades-test", None).expect("builds");
+    let code = catalog()
+        .code_for("spades-test", None, seed_bidding_after_others(1))
+        .expect("code");
+    let mut session = felt_core::Session::new(ruleset, code.clone(), 10);
+    let mut frames = vec![felt_tui::ReplayFrame {
+        view: session.view(Seat(0)),
+        action: None,
+        status: session.status(),
+    }];
+    for _ in 0..6 {
+        let action = session.legal_actions().into_iter().next().expect("a move");
+        session.act(&action).expect("legal");
+        frames.push(felt_tui::ReplayFrame {
+            view: session.view(Seat(0)),
+            action: Some(action),
+            status: session.status(),
+        });
+    }
+    let tape = felt_tui::ReplayTape {
+        title: "Replay".into(),
+        code: code.to_string(),
+        frames,
+    };
+    let mut app = App::new(catalog(), theme(), None, Some(Start::Replay(tape)), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let last = app.replay().map(|r| r.last()).expect("replaying");
+    assert!(last > 6, "the computer seats' cards are steps too: {last}");
+    let mut said = Vec::new();
+    for _ in 0..last {
+        keys(&mut app, "→");
+        let shown = shot(&mut app, 80, 24);
+        let line = shown
+            .lines()
+            .find(|l| l.contains("Step "))
+            .unwrap_or_default()
+            .to_string();
+        said.push(line);
+    }
+    for seat in ["West plays", "North plays", "East plays"] {
+        assert!(said.iter().any(|l| l.contains(seat)), "{seat} in {said:#?}");
+    }
+    assert!(
+        said.iter().any(|l| l.contains("the trick with")),
+        "{said:#?}"
+    );
+}

@@ -67,8 +67,8 @@ pub struct HandResult {
 /// take back, and what a player should be shown of it (SPD-UNDO).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
-    /// The seats that acted, in order, each with whether it played a card (else it bid).
-    pub acts: Vec<(u8, bool)>,
+    /// The seats that acted, in order, each with the card it played (`None`: it bid).
+    pub acts: Vec<(u8, Option<C>)>,
     /// Tricks completed.
     pub tricks: u8,
     /// Whether a hand was scored.
@@ -289,7 +289,7 @@ impl State {
     /// is in, play starts from the dealer's left.
     pub fn bid(&mut self, n: u8, events: &mut Vec<Event>) {
         let seat = self.turn;
-        self.step.acts.push((seat, false));
+        self.step.acts.push((seat, None));
         self.bids[seat as usize] = Some(n);
         let said = if n == 0 {
             "Nil".to_string()
@@ -314,7 +314,7 @@ impl State {
     pub fn play(&mut self, card: C, target: i32, events: &mut Vec<Event>) {
         let seat = self.turn;
         let led = self.led();
-        self.step.acts.push((seat, true));
+        self.step.acts.push((seat, Some(card)));
         self.hands[seat as usize].remove(card);
         self.trick[seat as usize] = Some(card);
         self.played.insert(card);

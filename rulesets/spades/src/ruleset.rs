@@ -471,7 +471,7 @@ impl Ruleset for Spades {
         }
         let actor = step.acts.first().map(|&(seat, _)| seat);
         if let Some(&(other, card)) = step.acts.iter().find(|&&(s, _)| Some(s) != actor) {
-            let what = if card { "played" } else { "bid" };
+            let what = if card.is_some() { "played" } else { "bid" };
             let who = SEAT_NAMES[other as usize];
             return refuse(format!(
                 "{who} has {what} since: nothing can be taken back once another player has acted"

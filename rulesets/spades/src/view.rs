@@ -63,9 +63,9 @@ fn hand_place(s: u8) -> Place {
     }
 }
 
-/// A seat's hand as `viewer` sees it, with `extra` more face-down cards (a moment before they
-/// were played).
-fn hand_view(state: &State, s: u8, viewer: u8, extra: usize) -> PileView {
+/// A seat's hand as `viewer` sees it, with `extra` more face-down cards and `taken` tricks (a
+/// moment before the last step was over).
+fn hand_at(state: &State, s: u8, viewer: u8, extra: usize, taken: u8) -> PileView {
     let hand = state.hands[s as usize];
     let mut cards: Vec<CardFace> = if s == viewer {
         hand.iter().map(|c| CardFace::Up(c.card())).collect()
@@ -75,11 +75,7 @@ fn hand_view(state: &State, s: u8, viewer: u8, extra: usize) -> PileView {
     cards.extend(std::iter::repeat_n(CardFace::Down, extra));
     // The bid and tricks of every seat stay on the table, where a card player looks for
     // them; the dealer is on the status bar, so a label fits a third of 80 columns.
-    let mut note = format!(
-        "bid {} · won {}",
-        bid_text(state.bids[s as usize]),
-        state.taken[s as usize]
-    );
+    let mut note = format!("bid {} · won {taken}", bid_text(state.bids[s as usize]));
     if s == viewer {
         note.insert_str(0, "you · ");
         if s == state.dealer {
@@ -100,6 +96,11 @@ fn hand_view(state: &State, s: u8, viewer: u8, extra: usize) -> PileView {
         cards,
         note: Some(note),
     }
+}
+
+/// A seat's hand as `viewer` sees it now.
+fn hand_view(state: &State, s: u8, viewer: u8) -> PileView {
+    hand_at(state, s, viewer, 0, state.taken[s as usize])
 }
 
 /// A seat's place in the trick holding `card`, with `note`.
@@ -135,7 +136,7 @@ fn won_by(t: &LastTrick) -> String {
 /// The view of `state` for `seat`.
 pub fn table_view(state: &State, seat: Seat, target: i32) -> TableView {
     let viewer = seat.0 % 4;
-    let mut piles: Vec<PileView> = (0..4u8).map(|s| hand_view(state, s, viewer, 0)).collect();
+    let mut piles: Vec<PileView> = (0..4u8).map(|s| hand_view(state, s, viewer)).collect();
     // Middle row: the trick in play order from West; once it is complete and cleared, the
     // last trick stays in view until the next card is played.
     let showing_last = state.trick.iter().all(Option::is_none) && state.phase != Phase::Bidding;
@@ -167,35 +168,68 @@ pub fn table_view(state: &State, seat: Seat, target: i32) -> TableView {
     }
 }
 
-/// The trick completed in the last step, when the computer seats have already led to the next
-/// one: without it the player would never see it.
+/// The tables after each card of the last step but its last (the table itself): a replay
+/// steps through them card by card. The one where a trick is complete is held in live play
+/// when the computer seats have already led to the next trick, since the table shows it no
+/// more; without it the player would never see the trick's last cards.
 fn moments(state: &State, viewer: u8) -> Vec<Moment> {
-    let Some(t) = state.last_trick.as_ref() else {
+    let cards: Vec<(u8, C)> = state
+        .step
+        .acts
+        .iter()
+        .filter_map(|&(seat, card)| card.map(|c| (seat, c)))
+        .collect();
+    let completed = state.last_trick.as_ref().filter(|_| state.step.tricks == 1);
+    if cards.len() < 2 || state.step.tricks > 1 {
         return Vec::new();
+    }
+    // The step's first cards went to the trick it completed, if it did; the rest (all of
+    // them otherwise) to the trick on the table.
+    let in_trick = state.trick.iter().flatten().count();
+    let (mut trick, into_first) = match completed {
+        Some(t) => (t.cards.map(Some), cards.len().saturating_sub(in_trick)),
+        None => (state.trick, cards.len()),
     };
-    if state.step.tricks == 0 || state.trick.iter().all(Option::is_none) {
-        return Vec::new();
+    for &(seat, _) in &cards[..into_first] {
+        trick[seat as usize] = None;
     }
-    let mut piles = Vec::with_capacity(8);
-    for s in 0..4u8 {
-        if state.trick[s as usize].is_some() {
-            // The card it has since played to the new trick was still in its hand.
-            piles.push(hand_view(state, s, viewer, 1));
+    let mut out = Vec::with_capacity(cards.len() - 1);
+    for (i, &(seat, card)) in cards[..cards.len() - 1].iter().enumerate() {
+        if i == into_first {
+            trick = [None; 4];
         }
-    }
-    for s in 0..4u8 {
-        let name = SEAT_NAMES[s as usize];
-        let note = if t.winner == s {
-            format!("{name} won")
-        } else {
-            name.to_string()
+        trick[seat as usize] = Some(card);
+        let completes = completed.filter(|_| i + 1 == into_first);
+        let before_completion = completed.is_some() && i + 1 < into_first;
+        let mut piles = Vec::with_capacity(8);
+        for s in 0..4u8 {
+            let later = cards[i + 1..].iter().filter(|&&(p, _)| p == s).count();
+            let mut taken = state.taken[s as usize];
+            if before_completion && completed.is_some_and(|t| t.winner == s) {
+                taken = taken.saturating_sub(1);
+            }
+            piles.push(hand_at(state, s, viewer, later, taken));
+        }
+        for s in 0..4u8 {
+            let name = SEAT_NAMES[s as usize];
+            let note = match completes {
+                Some(t) if t.winner == s => format!("{name} won"),
+                _ => name.to_string(),
+            };
+            piles.push(slot_view(s, trick[s as usize], Some(note)));
+        }
+        let message = match completes {
+            Some(t) => won_by(t),
+            None if seat == SOUTH => format!("You play {}", card_text(card)),
+            None => format!("{} plays {}", SEAT_NAMES[seat as usize], card_text(card)),
         };
-        piles.push(slot_view(s, Some(t.cards[s as usize]), Some(note)));
+        out.push(Moment {
+            piles,
+            message,
+            hold: completes.is_some() && in_trick > 0,
+        });
     }
-    vec![Moment {
-        piles,
-        message: won_by(t),
-    }]
+    out
 }
 
 fn status(state: &State, viewer: u8, target: i32) -> Vec<StatusItem> {

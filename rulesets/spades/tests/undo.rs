@@ -3,6 +3,7 @@
 //! never a finished game. The `undo = "free"` variant key lifts all of it.
 
 use felt_core::{Action, Catalog, GameCode, Origin, Ruleset, Session, Status};
+use felt_spades::cards::card;
 use felt_spades::game::{Phase, Step, SOUTH};
 use felt_spades::ruleset::UndoRule;
 use felt_spades::{Params, Spades};
@@ -82,19 +83,19 @@ fn only_the_actors_own_last_action_before_anyone_else_acts_may_be_undone() {
     let mut state = spades.new_game(11);
     state.phase = Phase::Playing;
     state.step = Step {
-        acts: vec![(SOUTH, true)],
+        acts: vec![(SOUTH, card("2H"))],
         ..Step::default()
     };
     assert!(spades.may_undo(&state, 0).is_ok(), "South alone played");
     let twice = spades.may_undo(&state, 1).expect_err("once only");
     assert_eq!(twice.rule, "SPD-UNDO");
 
-    state.step.acts.push((1, true));
+    state.step.acts.push((1, card("3H")));
     let why = spades.may_undo(&state, 0).expect_err("West played since");
     assert!(why.message.starts_with("West has played since"), "{why}");
 
     state.step = Step {
-        acts: vec![(SOUTH, true)],
+        acts: vec![(SOUTH, card("2H"))],
         tricks: 1,
         ..Step::default()
     };
@@ -110,7 +111,7 @@ fn only_the_actors_own_last_action_before_anyone_else_acts_may_be_undone() {
     assert!(spades.may_undo(&state, 0).is_err(), "a new hand was dealt");
 
     state.step = Step {
-        acts: vec![(SOUTH, true)],
+        acts: vec![(SOUTH, card("2H"))],
         ..Step::default()
     };
     state.phase = Phase::GameOver;
