@@ -594,6 +594,15 @@ impl Game {
                     self.act(action);
                 }
             }
+            // While the game waits for an answer, that is why no card goes anywhere.
+            None if self.view.prompt.is_some() => {
+                let question = self
+                    .view
+                    .prompt
+                    .as_ref()
+                    .map_or("", |p| p.question.as_str());
+                self.error(format!("Answer first: {question}"));
+            }
             None => {
                 let what = crate::describe::describe_cards(&self.view, from, index, &self.theme);
                 self.error(format!("No pile takes {what}"));
