@@ -171,6 +171,29 @@ fn a_refused_card_names_its_rule_through_the_abi() {
     assert!(ruleset.decode_state(b"{\"seed\": 1}").is_err());
 }
 
+#[test]
+fn fair_undo_is_the_plugins_through_the_abi() {
+    // SPD-UNDO: the host asks the plugin (a revision-1 request) and shows its refusal; the
+    // game is as it was.
+    assert!(plugin().revision() >= protocol::REVISION_MAY_UNDO);
+    let ruleset = through_abi();
+    let seed = (0..64)
+        .find(|&seed| {
+            let state = ruleset.new_game(seed);
+            ruleset.view(&state, Seat(0)).prompt.is_some()
+        })
+        .expect("a deal where South bids at once");
+    let code = felt_core::GameCode::new("SPD-T4", 'S', seed).expect("code");
+    let mut session = felt_core::Session::new(ruleset, code, 10);
+    session
+        .act(&Action::Choose { option: 2 })
+        .expect("South bids 2");
+    let before = session.state().clone();
+    let why = session.undo().expect_err("another seat has acted since");
+    assert_eq!(why.rule, "SPD-UNDO", "{why}");
+    assert_eq!(session.state(), &before);
+}
+
 fn request() -> impl Strategy<Value = Request> {
     let action = prop_oneof![
         (any::<u8>(), any::<u16>(), any::<u8>()).prop_map(|(f, i, t)| Action::Move {
@@ -203,6 +226,8 @@ fn request() -> impl Strategy<Value = Request> {
             .prop_map(|instance| Request::DecodeState { instance }),
         (instance.clone(), any::<u64>())
             .prop_map(|(instance, seed)| Request::NewGame { instance, seed }),
+        (instance.clone(), 0usize..4)
+            .prop_map(|(instance, undone)| Request::MayUndo { instance, undone }),
         (instance, "\\PC{0,20}")
             .prop_map(|(instance, text)| Request::ImportPosition { instance, text }),
     ]

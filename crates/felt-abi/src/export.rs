@@ -142,6 +142,7 @@ impl Dispatcher {
                 rules: self.factory.rule_choices(),
                 variants: self.factory.bundled_variants(),
                 name: self.factory.name(),
+                revision: protocol::REVISION,
             }),
             Request::Build {
                 variant,
@@ -246,6 +247,11 @@ impl Dispatcher {
                 let live = self.instance(instance)?;
                 let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Exported(ruleset.export_position(&state))
+            }
+            Request::MayUndo { instance, undone } => {
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
+                Reply::Checked(ruleset.may_undo(&state, undone))
             }
         };
         Ok(protocol::encode(&reply, &out_blob))

@@ -162,6 +162,7 @@ impl Plugin {
                 rules: Vec::new(),
                 variants: Vec::new(),
                 name: String::new(),
+                revision: 0,
             },
         };
         match plugin.call(&Request::Hello, &[])? {
@@ -289,6 +290,11 @@ impl Plugin {
     /// The family's name as the plugin writes it; empty if it does not say.
     pub fn family_name(&self) -> &str {
         &self.hello.name
+    }
+
+    /// The protocol revision the plugin speaks (0 when it does not say).
+    pub fn revision(&self) -> u32 {
+        self.hello.revision
     }
 
     /// Rules choices, default first.

@@ -109,7 +109,22 @@ pub enum Request {
         /// The instance.
         instance: u64,
     },
+    /// May the last action be taken back? [`Reply::Checked`]. Sent only to a plugin whose
+    /// [`Hello::revision`] is at least [`REVISION_MAY_UNDO`]; an older one is not asked, and
+    /// its games undo as they always did.
+    MayUndo {
+        /// The instance.
+        instance: u64,
+        /// Actions undone just before.
+        undone: usize,
+    },
 }
+
+/// The revision of the protocol this crate speaks, within [`crate::ABI_VERSION`]: a revision
+/// adds requests an older plugin never receives, so plugins of every revision still load.
+pub const REVISION: u32 = 1;
+/// The revision that added [`Request::MayUndo`].
+pub const REVISION_MAY_UNDO: u32 = 1;
 
 impl Request {
     /// The request's name, for error messages.
@@ -130,6 +145,7 @@ impl Request {
             Request::DecodeState { .. } => "decode-state",
             Request::ImportPosition { .. } => "import-position",
             Request::ExportPosition { .. } => "export-position",
+            Request::MayUndo { .. } => "may-undo",
         }
     }
 }
@@ -153,6 +169,10 @@ pub struct Hello {
     /// host then capitalises the id).
     #[serde(default)]
     pub name: String,
+    /// The protocol revision the plugin speaks ([`REVISION`]); 0 from a plugin that does not
+    /// say, which is then sent only the requests of the first revision.
+    #[serde(default)]
+    pub revision: u32,
 }
 
 /// A plugin's answer. Which variant answers which request is documented on [`Request`].

@@ -271,6 +271,8 @@ impl DynRuleset for PluginRuleset {
             status: Vec::new(),
             prompt: None,
             messages: vec![fault],
+            moments: Vec::new(),
+            sheets: Vec::new(),
         }
     }
 
@@ -345,6 +347,25 @@ impl DynRuleset for PluginRuleset {
             Ok((Reply::Imported(Err(why)), _)) => Err(why),
             Ok((other, _)) => Err(self.unexpected(&request, &other)),
             Err(e) => Err(self.fault(&e.to_string())),
+        }
+    }
+
+    fn may_undo(&self, state: &GameState, undone: usize) -> Result<(), RuleViolation> {
+        // A plugin of an older revision has no such request: its games undo as they did.
+        if self.plugin.revision() < crate::protocol::REVISION_MAY_UNDO {
+            return Ok(());
+        }
+        let request = Request::MayUndo {
+            instance: self.instance,
+            undone,
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Checked(result), _)) => result,
+            Ok((other, _)) => Err(RuleViolation::new(
+                PLUGIN_RULE,
+                self.unexpected(&request, &other),
+            )),
+            Err(fault) => Err(RuleViolation::new(PLUGIN_RULE, fault)),
         }
     }
 

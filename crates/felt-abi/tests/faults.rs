@@ -202,6 +202,7 @@ impl RulesetFactory for PanickyFactory {
             help: Vec::new(),
             seats: 1,
             hints: false,
+            commands: None,
         })))
     }
 }

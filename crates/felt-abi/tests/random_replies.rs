@@ -41,6 +41,7 @@ unsafe extern "C" fn call(
                 rules: vec![rules()],
                 variants: Vec::new(),
                 name: String::new(),
+                revision: 0,
             };
             (0, protocol::encode(&Reply::Hello(hello), &[]))
         }
@@ -53,6 +54,7 @@ unsafe extern "C" fn call(
                 help: Vec::new(),
                 seats: 1,
                 hints: false,
+                commands: None,
             };
             (
                 0,
@@ -136,6 +138,9 @@ proptest! {
         let _ = ruleset.analyze(&state, &AnalyzeRequest::DeadEnd);
         let _ = ruleset.decode_state(b"{}");
         let _ = ruleset.import_position("x");
+        // A plugin of protocol revision 0 is never sent the undo question: its games undo as
+        // they always did, whatever it would have answered.
+        prop_assert!(ruleset.may_undo(&state, 0).is_ok());
         let _ = ruleset.export_position(&state);
         let _ = ruleset.new_game(2);
     }

@@ -25,12 +25,13 @@ pub use catalog::{Catalog, CatalogError, Entry};
 pub use code::{CodeError, GameCode};
 pub use deck::{shuffle, DeckError, DeckSpec};
 pub use ruleset::{
-    Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, RuleChoice, RuleViolation,
-    Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status, Typed,
+    Analysis, AnalyzeRequest, Command, DynRuleset, Event, GameState, ParamError, RuleChoice,
+    RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status,
+    Typed,
 };
 pub use session::Session;
 pub use variant::{Origin, ScoreTable, Variant, VariantError};
 pub use view::{
-    clip, CardFace, DrawHint, PileRole, PileView, Place, Prompt, PromptOption, StatusItem,
-    TableView,
+    clip, CardFace, DrawHint, Moment, PileRole, PileView, Place, Prompt, PromptOption, Sheet,
+    StatusItem, TableView,
 };

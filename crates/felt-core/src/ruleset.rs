@@ -202,6 +202,45 @@ pub struct RulesetInfo {
     /// (the demo) only then. An older plugin's info, without it, reads as no.
     #[serde(default)]
     pub hints: bool,
+    /// The host's commands this game has a use for: the terminal binds, lists and shows on
+    /// its key bar only these, and says so when another is pressed. `None` offers every
+    /// command, as for a ruleset (or an older plugin) that does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commands: Option<Vec<Command>>,
+}
+
+impl RulesetInfo {
+    /// Whether the game has a use for `command`.
+    pub fn offers(&self, command: Command) -> bool {
+        self.commands
+            .as_ref()
+            .is_none_or(|list| list.contains(&command))
+    }
+}
+
+/// A command of the host's that only some games have a use for (the rest, such as undo, a
+/// new game or the help, every game has).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Command {
+    /// Deal from a stock.
+    Deal,
+    /// Send the cards under the cursor to their best place.
+    BestPlace,
+    /// Digits name piles (columns) to pick from or drop on; without it digits only answer a
+    /// numbered question.
+    Columns,
+    /// Ask for a hint (also needs [`RulesetInfo::hints`]).
+    Hint,
+    /// The bot plays on screen (also needs [`RulesetInfo::hints`]).
+    Demo,
+    /// The live "still winnable?" status, a solver that sees every card.
+    LiveStatus,
+    /// Take back an action (what may be taken back is still the ruleset's:
+    /// [`Ruleset::may_undo`]).
+    Undo,
+    /// Play an undone action again.
+    Redo,
 }
 
 /// The game logic an author writes, with a concrete state type.
@@ -254,6 +293,13 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The position in the ruleset's own text format, with every card shown (a full deal).
     fn export_position(&self, _state: &Self::State) -> Option<String> {
         None
+    }
+    /// Whether the last action may be taken back from `state`, the state it led to; `undone`
+    /// actions were taken back just before (0 when the last change was an action). A game of
+    /// hidden cards refuses, with the rule and why, an undo that would let a player act again
+    /// on what the undone step showed them. By default everything may be undone.
+    fn may_undo(&self, _state: &Self::State, _undone: usize) -> Result<(), RuleViolation> {
+        Ok(())
     }
 }
 
@@ -366,6 +412,11 @@ pub trait DynRuleset: Send + Sync {
     fn import_position(&self, text: &str) -> Result<GameState, String>;
     /// The position in the ruleset's own text format, every card shown.
     fn export_position(&self, state: &GameState) -> Option<String>;
+    /// Whether the last action may be taken back ([`Ruleset::may_undo`]); by default it may.
+    fn may_undo(&self, state: &GameState, undone: usize) -> Result<(), RuleViolation> {
+        let _ = (state, undone);
+        Ok(())
+    }
 }
 
 /// Wraps a typed [`Ruleset`] as a [`DynRuleset`].
@@ -435,6 +486,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn export_position(&self, state: &GameState) -> Option<String> {
         self.0.export_position(self.state(state))
+    }
+    fn may_undo(&self, state: &GameState, undone: usize) -> Result<(), RuleViolation> {
+        self.0.may_undo(self.state(state), undone)
     }
 }
 

@@ -117,8 +117,12 @@ impl Session {
         Ok(events)
     }
 
-    /// Takes back the last action, exactly: state, score and counters.
+    /// Takes back the last action, exactly: state, score and counters, where the ruleset
+    /// allows it ([`DynRuleset::may_undo`]: a game of hidden cards may refuse, with why).
     pub fn undo(&mut self) -> Result<(), RuleViolation> {
+        if !self.undo.is_empty() {
+            self.ruleset.may_undo(&self.state, self.redo.len())?;
+        }
         let step = self.undo.pop_back().ok_or_else(|| {
             let why = if self.log.is_empty() {
                 "Nothing to undo".to_string()

@@ -106,6 +106,10 @@ pub struct Prompt {
     pub question: String,
     /// The options, each chosen with [`crate::Action::Choose`] and its id.
     pub options: Vec<PromptOption>,
+    /// The id of the option a front end starts on (a bid the hand is worth), so that a stray
+    /// Enter picks a sensible answer; the first option when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<u32>,
 }
 
 /// One option of a [`Prompt`].
@@ -115,6 +119,41 @@ pub struct PromptOption {
     pub id: u32,
     /// Its label (`Nil`, `3`).
     pub label: String,
+    /// A question a front end asks before choosing it, when choosing it by mistake would cost
+    /// (a Nil bid); `None` chooses it at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<String>,
+}
+
+/// A table from inside the last step (one action and the computer seats' turns after it), in
+/// order: a replay steps through every one (each card the computer seats played), and a front
+/// end playing live stops on those marked `hold` (a trick completed and cleared within one
+/// step, which would otherwise never be seen).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moment {
+    /// Piles as they were then; each replaces the pile of the same id, the rest stay as now.
+    pub piles: Vec<PileView>,
+    /// What happened then (`West wins the trick with K♥`).
+    pub message: String,
+    /// Worth stopping on in live play, until a key or a short pause.
+    #[serde(default)]
+    pub hold: bool,
+}
+
+/// A page of text the seat may open with a key, beside the table (a score sheet, the last
+/// trick).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sheet {
+    /// The key that opens it (a letter the host does not use itself).
+    pub key: char,
+    /// Its title.
+    pub title: String,
+    /// Its lines, drawn as they are (a table lines up in a fixed-width font).
+    pub lines: Vec<String>,
+    /// Open it now, without a key: something the player should read has just happened (a
+    /// hand was scored). A front end opens it once each time this turns on.
+    #[serde(default)]
+    pub open: bool,
 }
 
 /// Everything a seat may see of the game at one moment.
@@ -130,6 +169,12 @@ pub struct TableView {
     pub prompt: Option<Prompt>,
     /// News from the last step (a trick won, a run removed).
     pub messages: Vec<String>,
+    /// Tables from inside the last step, in order, before this one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moments: Vec<Moment>,
+    /// Pages the seat may open with a key.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sheets: Vec<Sheet>,
 }
 
 impl TableView {

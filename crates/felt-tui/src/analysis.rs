@@ -269,8 +269,10 @@ impl crate::game::Game {
     pub fn tick(&mut self) -> bool {
         let live = self.live.poll();
         let hint = self.poll_hint();
-        let demo = self.demo_tick();
-        hint || live || demo
+        let moment = self.moment_tick();
+        // The demo waits while a moment of its last move is on show.
+        let demo = self.held.is_none() && self.demo_tick();
+        hint || live || demo || moment
     }
 
     /// The status bar's live part, when the status is on.

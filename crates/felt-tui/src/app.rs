@@ -178,6 +178,12 @@ impl App {
             self.seeds,
         );
         game.set_stuck_notice(self.launcher.settings.stuck_notice);
+        game.set_pause_ticks(
+            self.launcher
+                .settings
+                .moment_pause
+                .unwrap_or(crate::pages::PAUSE_TICKS),
+        );
         self.game = Some(game);
         self.reported = (0, None);
     }
@@ -192,6 +198,12 @@ impl App {
             self.seeds,
         );
         game.set_stuck_notice(self.launcher.settings.stuck_notice);
+        game.set_pause_ticks(
+            self.launcher
+                .settings
+                .moment_pause
+                .unwrap_or(crate::pages::PAUSE_TICKS),
+        );
         // A resumed game's deal counts as already reported, so its first change is not a new
         // game: the observer goes on with the record it resumed.
         self.reported = (game.revision, resumed.then_some(game.deal));

@@ -142,7 +142,7 @@ impl Game {
             .and_then(|p| p.options.iter().find(|o| o.label == label));
         if let Some(option) = option {
             let option = option.id;
-            self.act(Action::Choose { option });
+            self.choose(option);
             return;
         }
         let Some(&id) = self.numbered().get(usize::from(n.saturating_sub(1))) else {

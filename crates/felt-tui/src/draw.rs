@@ -69,7 +69,12 @@ pub fn draw_table(
                     index: place.first,
                 },
             );
-            if carried_from.is_some_and(|from| place.first + place.count > from) {
+            // From a row across (a hand) one card is taken, not every card to its right.
+            let carried = carried_from.is_some_and(|from| {
+                place.first + place.count > from
+                    && (pile.hint != DrawHint::FanRight || place.first <= from)
+            });
+            if carried {
                 mark_unit(buf, pile.hint, place, theme.carry_mark(), theme.carried());
             }
         }
@@ -152,6 +157,14 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
             };
             mark_unit(buf, pile.hint, &one_line, mark, theme.cursor());
         }
+        // An empty row across has its mark where its cards' marks go, above the slot.
+        None if pile.hint == DrawHint::FanRight => put_char(
+            buf,
+            g.slot.x,
+            g.slot.y.saturating_sub(1),
+            mark,
+            theme.cursor(),
+        ),
         None => put_char(
             buf,
             g.slot.x.saturating_sub(1),

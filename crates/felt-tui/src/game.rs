@@ -15,6 +15,8 @@ use felt_core::{
 };
 use std::sync::Arc;
 
+pub use crate::pages::{Held, PAUSE_TICKS};
+
 /// The seat the person at the keyboard plays.
 pub const HUMAN: Seat = Seat::SOLO;
 
@@ -51,6 +53,8 @@ pub enum Pending {
     NewGame,
     /// Start this deal again.
     Restart,
+    /// Choose an option whose choosing the ruleset asks to confirm (a Nil bid).
+    Choose(u32),
 }
 
 /// A window over the table.
@@ -65,6 +69,13 @@ pub enum Overlay {
     Confirm(Pending),
     /// Won or over.
     Finish,
+    /// A page of the ruleset's ([`felt_core::Sheet`]), by its key.
+    Sheet {
+        /// The sheet's key.
+        key: char,
+        /// Lines scrolled.
+        scroll: u16,
+    },
 }
 
 /// A line for the player in the status bar.
@@ -146,6 +157,10 @@ pub struct Game {
     pub(crate) revision: u64,
     /// Counts deals played on this table: a new deal is a new game for records.
     pub(crate) deal: u64,
+    /// A moment of the last step on show instead of the table, if any.
+    pub(crate) held: Option<crate::pages::Held>,
+    /// Idle ticks a moment stays on show before the table goes on by itself (0: until a key).
+    pub(crate) pause_ticks: u16,
 }
 
 impl Game {
@@ -192,6 +207,8 @@ impl Game {
             theme,
             revision: 0,
             deal: 0,
+            held: None,
+            pause_ticks: crate::pages::PAUSE_TICKS,
         };
         let first = game
             .nav_rows()
@@ -199,7 +216,22 @@ impl Game {
             .and_then(|r| r.first().copied())
             .unwrap_or(PileId(0));
         game.cursor = (first, game.default_index(first));
+        game.start_choice();
         game
+    }
+
+    /// A new question starts on the option the ruleset suggests (a bid the hand is worth),
+    /// else the first.
+    fn start_choice(&mut self) {
+        self.choice = self
+            .view
+            .prompt
+            .as_ref()
+            .and_then(|p| {
+                let default = p.default?;
+                p.options.iter().position(|o| o.id == default)
+            })
+            .unwrap_or(0);
     }
 
     /// The session: state, log, undo.
@@ -238,6 +270,7 @@ impl Game {
             Some(Overlay::Help { .. }) => Mode::Help,
             Some(Overlay::Confirm(_)) => Mode::Confirm,
             Some(Overlay::Finish) => Mode::Finish,
+            Some(Overlay::Sheet { .. }) => Mode::Help,
             None => Mode::Table,
         }
     }
@@ -257,7 +290,14 @@ impl Game {
             self.stop_demo("Demo stopped");
             return Effect::None;
         }
+        if self.held.is_some() && msg != Msg::Redraw {
+            // A key (or click) while a moment is on show moves on to the table, and does
+            // nothing else: it was pressed to go on.
+            self.next_moment();
+            return Effect::None;
+        }
         match self.overlay {
+            Some(Overlay::Sheet { key, scroll }) => return self.update_sheet(key, scroll, msg),
             Some(Overlay::Help { scroll }) => return self.update_help(scroll, msg),
             Some(Overlay::Confirm(p)) => return self.update_confirm(p, msg),
             Some(Overlay::Finish) => return self.update_finish(msg),
@@ -265,6 +305,9 @@ impl Game {
         }
         if msg != Msg::Hint {
             self.hint = None;
+        }
+        if !self.offered(msg) {
+            return Effect::None;
         }
         match msg {
             Msg::Left => self.horizontal(-1),
@@ -301,6 +344,7 @@ impl Game {
                 }
             }
             Msg::Mouse(m) => self.mouse(m),
+            Msg::Char(c) => self.other_key(c),
             _ => {}
         }
         Effect::None
@@ -337,6 +381,9 @@ impl Game {
                     Pending::Leave => return Effect::Back,
                     Pending::NewGame => self.new_game(),
                     Pending::Restart => self.restart(),
+                    Pending::Choose(option) => {
+                        self.act(Action::Choose { option });
+                    }
                 }
             }
             Msg::No => self.overlay = None,
@@ -353,6 +400,7 @@ impl Game {
             Msg::ShowCode => return self.show_code(),
             Msg::Cancel => self.overlay = None,
             Msg::Back => return Effect::Back,
+            Msg::Char(c) => self.other_key(c),
             _ => {}
         }
         Effect::None
@@ -398,7 +446,9 @@ impl Game {
     /// Reads everything back from the session after it changed.
     pub(crate) fn refresh(&mut self) {
         self.revision += 1;
+        let asked = self.view.prompt.clone();
         self.view = self.session.view(HUMAN);
+        self.held = None;
         self.status = self.session.status();
         self.legal = self.session.legal_actions();
         self.carry = None;
@@ -410,6 +460,9 @@ impl Game {
             .changed(self.revision, self.session.ruleset(), self.session.state());
         let options = self.view.prompt.as_ref().map_or(0, |p| p.options.len());
         self.choice = self.choice.min(options.saturating_sub(1));
+        if self.view.prompt != asked {
+            self.start_choice();
+        }
         let pile = if self.view.pile(self.cursor.0).is_some() {
             self.cursor.0
         } else {
@@ -417,10 +470,12 @@ impl Game {
         };
         self.cursor = (pile, self.default_index(pile));
         self.overlay = match (&self.status, self.overlay) {
+            (_, Some(o @ Overlay::Sheet { .. })) => Some(o),
             (Status::Playing, Some(Overlay::Finish)) => None,
             (Status::Playing, o) => o,
             _ => Some(Overlay::Finish),
         };
+        self.open_sheet_asked();
     }
 
     fn select(&mut self) {
@@ -432,7 +487,7 @@ impl Game {
                 .and_then(|p| p.options.get(self.choice))
             {
                 let option = option.id;
-                self.act(Action::Choose { option });
+                self.choose(option);
                 return;
             }
         }
@@ -491,13 +546,32 @@ impl Game {
         self.pointer = None;
         if to == carry.from {
             self.auto(carry.from, carry.index);
-        } else if self.act(Action::Move {
-            from: carry.from,
-            index: carry.index,
-            to,
-        }) {
-            self.cursor = (to, self.default_index(to));
+        } else {
+            let stay = self.plays_from_hand(carry.from);
+            if self.act(Action::Move {
+                from: carry.from,
+                index: carry.index,
+                to,
+            }) {
+                self.cursor_after_move(carry.from, to, stay);
+            }
         }
+    }
+
+    /// Whether cards leave `from` one at a time as from a hand (a row across): the cursor
+    /// then stays on the hand for the next card, rather than following the card played.
+    fn plays_from_hand(&self, from: PileId) -> bool {
+        self.pile(from)
+            .is_some_and(|p| p.hint == felt_core::DrawHint::FanRight && p.role == PileRole::Hand)
+    }
+
+    fn cursor_after_move(&mut self, from: PileId, to: PileId, stay: bool) {
+        let at = if stay && self.pile(from).is_some() {
+            from
+        } else {
+            to
+        };
+        self.cursor = (at, self.default_index(at));
     }
 
     /// Sends the cards from `index` of `from` to the ruleset's best place for them.
@@ -512,12 +586,22 @@ impl Game {
         match best {
             Some(action) => {
                 if let Action::Move { to, .. } = action {
+                    let stay = self.plays_from_hand(from);
                     if self.act(action) {
-                        self.cursor = (to, self.default_index(to));
+                        self.cursor_after_move(from, to, stay);
                     }
                 } else {
                     self.act(action);
                 }
+            }
+            // While the game waits for an answer, that is why no card goes anywhere.
+            None if self.view.prompt.is_some() => {
+                let question = self
+                    .view
+                    .prompt
+                    .as_ref()
+                    .map_or("", |p| p.question.as_str());
+                self.error(format!("Answer first: {question}"));
             }
             None => {
                 let what = crate::describe::describe_cards(&self.view, from, index, &self.theme);
@@ -550,12 +634,28 @@ impl Game {
         }
     }
 
+    /// Answers the question with `option`, first asking to confirm when the ruleset wants it.
+    pub(crate) fn choose(&mut self, option: u32) {
+        let confirm = self
+            .view
+            .prompt
+            .as_ref()
+            .and_then(|p| p.options.iter().find(|o| o.id == option))
+            .is_some_and(|o| o.confirm.is_some());
+        if confirm {
+            self.overlay = Some(Overlay::Confirm(Pending::Choose(option)));
+        } else {
+            self.act(Action::Choose { option });
+        }
+    }
+
     /// Plays `action`; a refusal becomes the status bar's message. True when played.
     pub(crate) fn act(&mut self, action: Action) -> bool {
         self.carry = None;
         match self.session.act(&action) {
             Ok(events) => {
                 self.refresh();
+                self.hold_moments();
                 let news: Vec<String> = events
                     .into_iter()
                     .filter_map(|e| match e {

@@ -25,13 +25,22 @@ impl Game {
         let theme = self.theme;
         self.hits.clear();
         fill(buf, area, ' ', Style::default());
-        let prompt_h = u16::from(self.view.prompt.is_some());
+        let prompt_h = if self.held.is_some() {
+            0
+        } else {
+            self.prompt_lines(area.width)
+        };
         let bars = BARS + prompt_h;
         let table = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(bars));
-        match layout(&self.view, table) {
+        let shown = self.shown_view().into_owned();
+        match layout(&shown, table) {
             Ok(l) => {
-                let marks = self.marks();
-                draw_table(buf, &self.view, &l, &marks, &theme, &mut self.hits);
+                let marks = if self.held.is_some() {
+                    Marks::default()
+                } else {
+                    self.marks()
+                };
+                draw_table(buf, &shown, &l, &marks, &theme, &mut self.hits);
                 self.layout = Some(l);
             }
             Err(need) => {
@@ -41,15 +50,17 @@ impl Game {
             }
         }
         let bottom = area.bottom();
-        if prompt_h == 1 {
-            self.draw_prompt(buf, Rect::new(area.x, bottom - 3, area.width, 1));
+        if prompt_h > 0 {
+            let at = bottom - BARS - prompt_h;
+            self.draw_prompt(buf, Rect::new(area.x, at, area.width, prompt_h));
         }
         self.draw_status(buf, Rect::new(area.x, bottom - 2, area.width, 1));
         self.draw_message(buf, Rect::new(area.x, bottom - 1, area.width, 1));
         match self.overlay {
             Some(Overlay::Help { scroll }) => self.draw_help(buf, area, scroll),
-            Some(Overlay::Confirm(p)) => draw_confirm(buf, area, p, &theme),
+            Some(Overlay::Confirm(p)) => draw_confirm(buf, area, p, self.confirm_text(p), &theme),
             Some(Overlay::Finish) => self.draw_finish(buf, area),
+            Some(Overlay::Sheet { key, scroll }) => self.draw_sheet(buf, area, key, scroll),
             None => {}
         }
     }
@@ -58,11 +69,16 @@ impl Game {
         let dragging = self.pointer.is_some();
         let cursor = if dragging {
             None
-        } else if self.carry.is_some() {
-            let top = self
-                .pile(self.cursor.0)
-                .map_or(0, |p| p.cards.len().saturating_sub(1) as u16);
-            Some((self.cursor.0, top))
+        } else if let Some(carry) = &self.carry {
+            let pile = self.pile(self.cursor.0);
+            let top = pile.map_or(0, |p| p.cards.len().saturating_sub(1) as u16);
+            // Over its own row across the cursor stays on the card taken from it.
+            let across = pile.is_some_and(|p| p.hint == felt_core::DrawHint::FanRight);
+            if across && carry.from == self.cursor.0 {
+                Some((self.cursor.0, carry.index))
+            } else {
+                Some((self.cursor.0, top))
+            }
         } else {
             Some(self.cursor)
         };
@@ -83,24 +99,64 @@ impl Game {
         }
     }
 
-    fn draw_prompt(&mut self, buf: &mut Buffer, line: Rect) {
+    /// The prompt's options, as drawn: ` 3 `, the chosen one `[3]`, so it shows without
+    /// colour too.
+    fn option_texts(&self) -> Vec<String> {
+        self.view.prompt.as_ref().map_or_else(Vec::new, |p| {
+            p.options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    if i == self.choice {
+                        format!("[{}]", o.label)
+                    } else {
+                        format!(" {} ", o.label)
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// Lines the prompt takes at `width`: one, or two when the question and its options do
+    /// not fit on one (the options then get a line of their own, so none is cut off).
+    fn prompt_lines(&self, width: u16) -> u16 {
+        let Some(prompt) = &self.view.prompt else {
+            return 0;
+        };
+        let options: usize = self
+            .option_texts()
+            .iter()
+            .map(|t| t.chars().count() + 1)
+            .sum();
+        if 2 + prompt.question.chars().count() + options <= usize::from(width) {
+            1
+        } else {
+            2
+        }
+    }
+
+    fn draw_prompt(&mut self, buf: &mut Buffer, area: Rect) {
         let Some(prompt) = &self.view.prompt else {
             return;
         };
         let theme = self.theme;
         put(
             buf,
-            line.x + 1,
-            line.y,
+            area.x + 1,
+            area.y,
             &prompt.question,
-            line.width,
+            area.width,
             theme.heading(),
         );
-        let mut x = line.x + 2 + prompt.question.chars().count() as u16;
-        for (i, option) in prompt.options.iter().enumerate() {
-            let text = format!(" {} ", option.label);
+        let (mut x, y) = if area.height > 1 {
+            (area.x + 1, area.y + 1)
+        } else {
+            (area.x + 2 + prompt.question.chars().count() as u16, area.y)
+        };
+        let ids: Vec<u32> = prompt.options.iter().map(|o| o.id).collect();
+        for (i, (text, id)) in self.option_texts().iter().zip(ids).enumerate() {
             let w = text.chars().count() as u16;
-            if x + w > line.right() {
+            if x + w > area.right() {
                 break;
             }
             let style = if i == self.choice {
@@ -108,11 +164,22 @@ impl Game {
             } else {
                 theme.label()
             };
-            put(buf, x, line.y, &text, w, style);
-            self.hits
-                .push(Rect::new(x, line.y, w, 1), Target::Choice(option.id));
+            put(buf, x, y, text, w, style);
+            self.hits.push(Rect::new(x, y, w, 1), Target::Choice(id));
             x += w + 1;
         }
+    }
+
+    /// The question to ask before `pending` is done, when the ruleset words it.
+    fn confirm_text(&self, pending: Pending) -> Option<String> {
+        let Pending::Choose(option) = pending else {
+            return None;
+        };
+        self.view
+            .prompt
+            .as_ref()
+            .and_then(|p| p.options.iter().find(|o| o.id == option))
+            .and_then(|o| o.confirm.clone())
     }
 
     /// The status bar: the game's name, then its counters as far as they fit.
@@ -136,6 +203,11 @@ impl Game {
     fn draw_message(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
         let code = self.session.code().to_string();
+        if let Some(moment) = self.moment() {
+            let text = format!(" {} · any key goes on", moment.message);
+            put_with_code(buf, line, &text, theme.info(), &code, theme.dim());
+            return;
+        }
         let (text, style) = match (&self.note, &self.status) {
             (Some(n), _) if n.error => (format!(" {}", n.text), theme.error()),
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
@@ -154,10 +226,7 @@ impl Game {
                 " Carrying: Enter or a digit drops on a [marked] pile · Esc puts back".to_string(),
                 theme.dim(),
             ),
-            _ => (
-                " ? help  d deal  u undo  a best place  H hint  q menu".to_string(),
-                theme.dim(),
-            ),
+            _ => (self.key_hints(line.width, &code), theme.dim()),
         };
         put_with_code(buf, line, &text, style, &code, theme.dim());
     }
@@ -174,13 +243,16 @@ impl Game {
             &theme,
         );
         let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
-        // The demo plays by hints: a game that offers none has no demo to list.
-        let offered =
-            |b: &&Binding| info.hints || b.keys.first().is_none_or(|k| (b.msg)(k.0) != Msg::Demo);
-        for b in TABLE_KEYS.iter().filter(offered) {
+        for b in TABLE_KEYS.iter().filter(|b| offered(info, b)) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<15}", b.label), theme.heading()),
                 Span::raw(b.help),
+            ]));
+        }
+        for (key, what) in self.sheet_keys() {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{key:<15}"), theme.heading()),
+                Span::raw(format!("the {what}")),
             ]));
         }
         for (what, does) in [
@@ -266,25 +338,82 @@ impl Game {
     }
 }
 
-fn draw_confirm(buf: &mut Buffer, area: Rect, pending: Pending, theme: &Theme) {
+fn draw_confirm(
+    buf: &mut Buffer,
+    area: Rect,
+    pending: Pending,
+    asked: Option<String>,
+    theme: &Theme,
+) {
     let question = match pending {
-        Pending::Leave => "Leave this game for the menu?",
-        Pending::NewGame => "Abandon this game for a new deal?",
-        Pending::Restart => "Start this deal again from the beginning?",
+        Pending::Leave => "Leave this game for the menu?".to_string(),
+        Pending::NewGame => "Abandon this game for a new deal?".to_string(),
+        Pending::Restart => "Start this deal again from the beginning?".to_string(),
+        Pending::Choose(_) => asked.unwrap_or_else(|| "Choose this?".to_string()),
     };
-    let inner = window(buf, area, 48, 5, "Are you sure?", theme);
+    let lines = word_wrap(&question, 56);
+    let extra = lines.len().saturating_sub(1) as u16;
+    let inner = window(buf, area, 60, 5 + extra, "Are you sure?", theme);
+    for (i, l) in lines.iter().enumerate() {
+        centred(
+            buf,
+            Rect::new(inner.x, inner.y + i as u16, inner.width, 1),
+            l,
+            Style::default(),
+        );
+    }
     centred(
         buf,
-        Rect::new(inner.x, inner.y, inner.width, 1),
-        question,
-        Style::default(),
-    );
-    centred(
-        buf,
-        Rect::new(inner.x, inner.y + 2, inner.width, 1),
+        Rect::new(inner.x, inner.y + 2 + extra, inner.width, 1),
         "y yes · n no",
         theme.dim(),
     );
+}
+
+/// Whether the help lists binding `b` for a game described by `info`: its command is one the
+/// game has a use for, and the demo and hints only where it gives hints.
+fn offered(info: &felt_core::RulesetInfo, b: &Binding) -> bool {
+    let Some(msg) = b.keys.first().map(|k| (b.msg)(k.0)) else {
+        return true;
+    };
+    if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
+        return msg != Msg::Demo;
+    }
+    crate::keymap::command_of(msg).is_none_or(|c| info.offers(c))
+}
+
+impl Game {
+    /// The key bar of the table: help first, the game's own pages, then the commands it has
+    /// a use for, as many as fit beside the code; the menu key always.
+    fn key_hints(&self, width: u16, code: &str) -> String {
+        let info = self.session.ruleset().info();
+        let mut items: Vec<String> = vec!["? help".to_string()];
+        for (key, what) in self.sheet_keys() {
+            items.push(format!("{key} {what}"));
+        }
+        for (msg, text) in [
+            (Msg::Deal, "d deal"),
+            (Msg::Undo, "u undo"),
+            (Msg::Auto, "a best place"),
+            (Msg::Hint, "H hint"),
+        ] {
+            if crate::keymap::command_of(msg).is_none_or(|c| info.offers(c)) {
+                items.push(text.to_string());
+            }
+        }
+        let room = usize::from(width).saturating_sub(code.chars().count() + 2);
+        let mut text = String::from(" ");
+        let last = "q menu";
+        for item in items {
+            if text.chars().count() + item.chars().count() + 2 + last.len() > room {
+                break;
+            }
+            text.push_str(&item);
+            text.push_str("  ");
+        }
+        text.push_str(last);
+        text
+    }
 }
 
 fn too_small(buf: &mut Buffer, area: Rect, need: TooSmall, bars: u16, theme: &Theme) {

@@ -80,7 +80,7 @@ pub enum Msg {
     First,
     /// To the last step (replay).
     Last,
-    /// A typed character (code entry).
+    /// A typed character (code entry), or at the table a key the host does not bind.
     Char(char),
     /// Delete the last typed character.
     Backspace,
@@ -206,10 +206,16 @@ fn map_key(mode: Mode, key: &KeyEvent) -> Option<Msg> {
         };
     }
     let pressed = Key(key.code, ctrl);
-    keymap(mode)
+    let bound = keymap(mode)
         .iter()
         .find(|b| b.keys.contains(&pressed))
-        .map(|b| (b.msg)(key.code))
+        .map(|b| (b.msg)(key.code));
+    match (bound, mode, key.code) {
+        // At the table a letter of no binding may be one of the game's own keys (a page it
+        // offers), and is otherwise answered with a word that it does nothing.
+        (None, Mode::Table | Mode::Finish, KeyCode::Char(c)) if !ctrl => Some(Msg::Char(c)),
+        (bound, _, _) => bound,
+    }
 }
 
 #[cfg(test)]
@@ -260,7 +266,7 @@ mod tests {
             on(KeyCode::Char('c'), KeyModifiers::CONTROL),
             Some(Msg::Quit)
         );
-        assert_eq!(on(KeyCode::Char('x'), none), None);
+        assert_eq!(on(KeyCode::Char('x'), none), Some(Msg::Char('x')));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::input::{Mode, Msg};
 use crossterm::event::KeyCode;
+use felt_core::Command;
 
 /// A key: its code, and whether Ctrl is held (Shift is part of the character).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -416,6 +417,22 @@ pub fn keymap(mode: Mode) -> &'static [Binding] {
         Mode::Stats => STATS_KEYS,
         Mode::Replay => REPLAY_KEYS,
     }
+}
+
+/// The host command a playing key asks for, when only some games have a use for it
+/// ([`felt_core::RulesetInfo::commands`]).
+pub fn command_of(msg: Msg) -> Option<Command> {
+    Some(match msg {
+        Msg::Deal => Command::Deal,
+        Msg::Auto => Command::BestPlace,
+        Msg::Column(_) => Command::Columns,
+        Msg::Hint => Command::Hint,
+        Msg::Demo => Command::Demo,
+        Msg::LiveStatus => Command::LiveStatus,
+        Msg::Undo => Command::Undo,
+        Msg::Redo => Command::Redo,
+        _ => return None,
+    })
 }
 
 /// The key bar text of a keymap: `↑↓ game  ←→ rules  …`.

@@ -96,6 +96,23 @@ fn is_fixed(p: &PileView) -> bool {
     p.hint != DrawHint::FanRight
 }
 
+/// A row that is one row of cards across and nothing else (a player's hand): it takes the
+/// whole width, so that every card of a long hand shows its rank and suit, and it has a line
+/// of its own between its label and its cards for the cursor and carry marks, which would
+/// otherwise be drawn over the label.
+fn lone_across(view: &TableView, row: &[usize]) -> bool {
+    matches!(row, [i] if view.piles[*i].hint == DrawHint::FanRight)
+}
+
+/// Lines a row needs above its cards: the label, and the marks' line of a lone row across.
+fn head_h(view: &TableView, row: &[usize]) -> u16 {
+    if lone_across(view, row) {
+        2
+    } else {
+        1
+    }
+}
+
 /// The size of table `view` needs to be drawn at all.
 pub fn minimum_size(view: &TableView) -> TooSmall {
     let rows = rows_of(view);
@@ -111,7 +128,7 @@ pub fn minimum_size(view: &TableView) -> TooSmall {
             if r.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown) {
                 1 + FAN_MIN
             } else {
-                1 + CARD_H
+                head_h(view, r) + CARD_H
             }
         })
         .sum();
@@ -174,7 +191,7 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
     let fixed_h: u16 = rows
         .values()
         .filter(|r| r.iter().all(|&i| view.piles[i].hint != DrawHint::FanDown))
-        .map(|_| 1 + CARD_H)
+        .map(|r| head_h(view, r) + CARD_H)
         .sum();
     let flex_h = (area.height - fixed_h)
         .checked_div(flex_rows)
@@ -185,15 +202,31 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
     for row in rows.values() {
         let flex = row.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown);
         let body_h = if flex { flex_h } else { CARD_H };
-        let widths = row_widths(view, row, col_w, table_w);
+        let head = head_h(view, row);
+        // A lone row across and a row of piles whose labels want more than their columns
+        // spread over the whole width; the rest keep to the table's columns.
+        let (row_x, row_w, widths) = if lone_across(view, row) {
+            (area.x, area.width, vec![area.width])
+        } else {
+            match wide_labels(view, row, col_w, area.width) {
+                Some(widths) => (area.x, area.width, widths),
+                None => (x0, table_w, row_widths(view, row, col_w, table_w)),
+            }
+        };
         let used: u16 = widths.iter().sum();
-        let mut x = x0 + (table_w - used.min(table_w)) / 2;
+        let mut x = row_x + (row_w - used.min(row_w)) / 2;
         for (&i, &w) in row.iter().zip(&widths) {
             let p = &view.piles[i];
-            let area = Rect::new(x, y, w, 1 + body_h);
-            let body = Rect::new(x, y + 1, w, body_h);
+            let area = Rect::new(x, y, w, head + body_h);
+            let body = Rect::new(x, y + head, w, body_h);
             let cw = card_w.min(w.saturating_sub(1));
-            let slot = Rect::new(x + 1, body.y, cw, CARD_H.min(body_h));
+            // A slot in a row wider than its column sits under its centred label.
+            let sx = if p.hint == DrawHint::Slot && w > col_w {
+                x + (w - cw) / 2
+            } else {
+                x + 1
+            };
+            let slot = Rect::new(sx, body.y, cw, CARD_H.min(body_h));
             let cards = match p.hint {
                 DrawHint::FanDown => fan_down(&p.cards, body, cw),
                 DrawHint::FanRight => fan_right(&p.cards, body, cw, row.len() == 1),
@@ -212,13 +245,33 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
             ));
             x += w;
         }
-        y += 1 + body_h;
+        y += head + body_h;
     }
     piles.sort_by_key(|(i, _)| *i);
     Ok(TableLayout {
         piles: piles.into_iter().map(|(_, g)| g).collect(),
         card_w,
     })
+}
+
+/// Widths of a row of one-card piles (stacks, slots) whose labels and notes do not fit their
+/// columns ("North · bid 3 · won 1"): the whole width, shared evenly. `None` when every label
+/// fits its column, or the row holds a row across.
+fn wide_labels(view: &TableView, row: &[usize], col_w: u16, width: u16) -> Option<Vec<u16>> {
+    if row.iter().any(|&i| !is_fixed(&view.piles[i])) || row.is_empty() {
+        return None;
+    }
+    let wants: Vec<u16> = row
+        .iter()
+        .map(|&i| (label_len(&view.piles[i]) + 2).max(col_w))
+        .collect();
+    if wants.iter().all(|&w| w <= col_w) {
+        return None;
+    }
+    // The whole width shared evenly, whatever the labels say now: the piles keep their
+    // places while their notes change, and their cards stay evenly spaced.
+    let n = row.len() as u16;
+    Some(vec![(width / n).max(col_w.min(width / n)); row.len()])
 }
 
 /// Widths of a row's piles: fixed piles a column each (a stack may widen for its note when
@@ -529,6 +582,8 @@ mod tests {
             status: Vec::new(),
             prompt: None,
             messages: Vec::new(),
+            moments: Vec::new(),
+            sheets: Vec::new(),
         }
     }
 

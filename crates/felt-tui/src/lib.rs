@@ -30,6 +30,7 @@ pub mod launcher;
 mod launcher_view;
 pub mod layout;
 mod mouse;
+mod pages;
 mod paint;
 pub mod records;
 pub mod replay;

@@ -4,7 +4,7 @@
 use crate::game::{Game, Press};
 use crate::hit::Target;
 use crate::input::{Mouse, MouseKind};
-use felt_core::{Action, CardFace};
+use felt_core::CardFace;
 
 impl Game {
     pub(crate) fn mouse(&mut self, m: Mouse) {
@@ -20,7 +20,7 @@ impl Game {
     fn press_at(&mut self, x: u16, y: u16) {
         if let Some(Target::Choice(option)) = self.hits.at(x, y) {
             self.press = None;
-            self.act(Action::Choose { option });
+            self.choose(option);
             return;
         }
         self.press = Some(Press {

@@ -22,6 +22,10 @@ pub struct Settings {
     /// Say so when the ruleset proves that no move can make progress any more (a dead end),
     /// in games whose rules do not end there by themselves.
     pub stuck_notice: bool,
+    /// How long a moment of play the game wants seen (a trick the computer players completed)
+    /// stays on the table before it goes on by itself, in tenths of a second; 0 keeps it until
+    /// a key. Not set: 15.
+    pub moment_pause: Option<u16>,
 }
 
 /// Why settings could not be read or written.

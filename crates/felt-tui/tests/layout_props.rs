@@ -53,6 +53,8 @@ fn table() -> impl Strategy<Value = TableView> {
         status: Vec::new(),
         prompt: None,
         messages: Vec::new(),
+        moments: Vec::new(),
+        sheets: Vec::new(),
     })
 }
 

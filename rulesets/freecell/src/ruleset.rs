@@ -52,6 +52,7 @@ impl FreeCell {
                 help: rules.help(),
                 seats: 1,
                 hints: true,
+                commands: None,
             },
             rules,
         }

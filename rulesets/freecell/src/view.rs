@@ -87,6 +87,8 @@ impl Rules {
             status,
             prompt: None,
             messages: state.news.clone(),
+            moments: Vec::new(),
+            sheets: Vec::new(),
         }
     }
 

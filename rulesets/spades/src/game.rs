@@ -63,6 +63,20 @@ pub struct HandResult {
     pub boston: Option<usize>,
 }
 
+/// What the last step did (one action and the computer turns after it): what an undo would
+/// take back, and what a player should be shown of it (SPD-UNDO).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The seats that acted, in order, each with the card it played (`None`: it bid).
+    pub acts: Vec<(u8, Option<C>)>,
+    /// Tricks completed.
+    pub tricks: u8,
+    /// Whether a hand was scored.
+    pub scored: bool,
+    /// Whether a new hand was dealt.
+    pub dealt: bool,
+}
+
 /// A whole game of Spades.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -108,6 +122,12 @@ pub struct State {
     pub human_actions: u32,
     /// The winning side, once the game is over.
     pub winner: Option<usize>,
+    /// What the last step did (a save from before it was kept reads as an empty step).
+    #[serde(default)]
+    pub step: Step,
+    /// Every hand scored so far, in order, for the score sheet.
+    #[serde(default)]
+    pub history: Vec<HandResult>,
 }
 
 /// A 64-bit mix (SplitMix64's finaliser), for deriving seeds from a seed and counters.
@@ -250,6 +270,8 @@ impl State {
             news: vec![format!("Hand 1: {} deals", SEAT_NAMES[dealer as usize])],
             human_actions: 0,
             winner: None,
+            step: Step::default(),
+            history: Vec::new(),
         }
     }
 
@@ -267,6 +289,7 @@ impl State {
     /// is in, play starts from the dealer's left.
     pub fn bid(&mut self, n: u8, events: &mut Vec<Event>) {
         let seat = self.turn;
+        self.step.acts.push((seat, None));
         self.bids[seat as usize] = Some(n);
         let said = if n == 0 {
             "Nil".to_string()
@@ -291,6 +314,7 @@ impl State {
     pub fn play(&mut self, card: C, target: i32, events: &mut Vec<Event>) {
         let seat = self.turn;
         let led = self.led();
+        self.step.acts.push((seat, Some(card)));
         self.hands[seat as usize].remove(card);
         self.trick[seat as usize] = Some(card);
         self.played.insert(card);
@@ -299,18 +323,17 @@ impl State {
                 self.voids[seat as usize] |= 1 << suit;
             }
         }
-        if card.suit() == SPADES && !self.broken {
-            // SPD-BREAK: a spade played on another suit's lead breaks spades; so does a spade
-            // led by a player holding nothing else.
+        // SPD-BREAK, as pagat words it: only a spade played on another suit's lead breaks
+        // spades. A leader holding nothing but spades may lead one, and the others still may
+        // not lead spades while they hold another suit.
+        if card.suit() == SPADES && !self.broken && led.is_some_and(|s| s != SPADES) {
             self.broken = true;
-            if led.is_some_and(|s| s != SPADES) {
-                note(
-                    events,
-                    &mut self.news,
-                    "spades-broken",
-                    "Spades are broken".to_string(),
-                );
-            }
+            note(
+                events,
+                &mut self.news,
+                "spades-broken",
+                "Spades are broken".to_string(),
+            );
         }
         events.push(Event::Moved {
             from: hand_pile(seat),
@@ -335,6 +358,7 @@ impl State {
         let cards = self.trick.map(|c| c.unwrap_or(C(0)));
         self.taken[winner as usize] += 1;
         self.tricks_played += 1;
+        self.step.tricks += 1;
         self.last_trick = Some(LastTrick {
             cards,
             leader: self.leader,
@@ -400,11 +424,14 @@ impl State {
             );
             note(events, &mut self.news, "hand-scored", text);
         }
-        self.last_hand = Some(HandResult {
+        let result = HandResult {
             hand_no: self.hand_no,
             sides,
             boston,
-        });
+        };
+        self.history.push(result.clone());
+        self.last_hand = Some(result);
+        self.step.scored = true;
         match winner(self.scores, target) {
             Some(s) => {
                 self.winner = Some(s);
@@ -423,6 +450,7 @@ impl State {
 
     /// Deals the next hand: the deal passes clockwise (SPD-DEAL).
     pub fn next_hand(&mut self, events: &mut Vec<Event>) {
+        self.step.dealt = true;
         self.hand_no += 1;
         self.dealer = next(self.dealer);
         self.hands = deal(self.seed, self.hand_no, self.dealer);
@@ -522,6 +550,38 @@ mod tests {
             "off-suit aces lose"
         );
         assert_eq!(trick_winner(&t(["3S", "2S", "AH", "KH"]), 2), 0);
+    }
+
+    #[test]
+    fn a_spade_led_from_a_hand_of_only_spades_does_not_break_them() {
+        // SPD-BREAK: East holds only spades and leads one; South, holding a heart, still may
+        // not lead spades on the next trick.
+        let mut s = State::new(7);
+        s.phase = Phase::Playing;
+        s.hands = [hand("2H 3S"), hand("4S 5D"), hand("6S 7D"), hand("AS KS")];
+        s.tricks_played = 5;
+        s.leader = 3;
+        s.turn = 3;
+        let mut events = Vec::new();
+        s.play(card("KS").expect("card"), 500, &mut events);
+        assert!(!s.broken, "a spade lead is no spade on another suit's lead");
+        s.play(card("3S").expect("card"), 500, &mut events);
+        s.play(card("4S").expect("card"), 500, &mut events);
+        s.play(card("6S").expect("card"), 500, &mut events);
+        assert!(!s.broken, "spades followed to a spade lead break nothing");
+        assert_eq!(s.turn, 3, "East's king won");
+        let south = hand("2H 9S");
+        let why = refusal(south, None, s.broken, false, card("9S").expect("card"))
+            .expect("South holds a heart: no spade lead yet");
+        assert_eq!(why.rule, "SPD-BREAK");
+        assert!(refusal(
+            hand("9S 8S"),
+            None,
+            s.broken,
+            false,
+            card("9S").expect("card")
+        )
+        .is_none());
     }
 
     #[test]

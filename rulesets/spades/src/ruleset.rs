@@ -4,15 +4,27 @@
 use crate::bots::{bid, montecarlo, simple, Knowledge, Policy};
 use crate::cards::C;
 use crate::game::{hand_pile, refusal, slot_pile, Phase, State, SIDE_NAMES, SOUTH};
+use crate::game::{Step, SEAT_NAMES};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, ParamError, PileId, RuleChoice, RuleViolation,
-    Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
+    Action, Analysis, AnalyzeRequest, Command, Event, ParamError, PileId, RuleChoice,
+    RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
 };
 
 /// The highest bid.
 pub const MAX_BID: u32 = 13;
 /// The option of the hand-over prompt that deals the next hand.
 pub const NEXT_HAND: u32 = 0;
+
+/// What undo may take back (`undo` in a variant's `[game]` table; SPD-UNDO).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UndoRule {
+    /// `"own-last"`, the default: a player's own last action, before any other seat has
+    /// acted; never once a trick is complete, a hand dealt or the game over.
+    #[default]
+    OwnLast,
+    /// `"free"`: any action, as far back as the host keeps them (a practice table).
+    Free,
+}
 
 /// Settings from a variant's `[game]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +35,8 @@ pub struct Params {
     pub samples: u32,
     /// How East and West play (`opponents`: `montecarlo` or `simple`).
     pub opponents: Policy,
+    /// What undo may take back (`undo`: `own-last` or `free`).
+    pub undo: UndoRule,
 }
 
 impl Default for Params {
@@ -31,6 +45,7 @@ impl Default for Params {
             target: 500,
             samples: 24,
             opponents: Policy::MonteCarlo,
+            undo: UndoRule::OwnLast,
         }
     }
 }
@@ -76,11 +91,20 @@ impl Params {
                         }
                     }
                 }
+                "undo" => {
+                    params.undo = match value.as_str() {
+                        Some("own-last") => UndoRule::OwnLast,
+                        Some("free") => UndoRule::Free,
+                        _ => {
+                            return Err(ParamError::at(&at, "expected \"own-last\" or \"free\""))
+                        }
+                    }
+                }
                 other => {
                     return Err(ParamError::at(
                         &at,
                         format!(
-                            "unknown setting '{other}' (spades knows: target, samples, opponents)"
+                            "unknown setting '{other}' (spades knows: target, samples, opponents, undo)"
                         ),
                     ))
                 }
@@ -140,6 +164,15 @@ impl Spades {
                 help: help(params.target),
                 seats: 1,
                 hints: true,
+                // No stock to deal from, no columns to name and no solver to peek: digits
+                // answer the bid, and the keys for those are not offered.
+                commands: Some(vec![
+                    Command::BestPlace,
+                    Command::Hint,
+                    Command::Demo,
+                    Command::Undo,
+                    Command::Redo,
+                ]),
             },
             params,
             policies: [Policy::MonteCarlo, o, Policy::MonteCarlo, o],
@@ -195,13 +228,22 @@ fn help(target: i32) -> Vec<String> {
         "Partnership Spades: you sit South with North as your partner, against East and West. \
          Each hand, all 52 cards are dealt, 13 each."
             .to_string(),
-        "Bidding: once round, from the dealer's left, each player bids the tricks they expect to \
+        "Bidding: one round, from the dealer's left, each player bids the tricks they expect to \
          take, 0 to 13. A bid of 0 is Nil: a promise to take no trick (+100 if kept, -100 if not)."
             .to_string(),
         "Play: follow suit if you can, otherwise play anything. Spades are trumps: the highest \
          spade wins a trick, else the highest card of the suit led. Spades may not be led until \
-         one has been played on another suit (or you hold only spades); the first trick may not \
-         be led with a spade."
+         one has been played on another suit's lead (or you hold only spades, and leading one \
+         then breaks nothing); the first trick may not be led with a spade."
+            .to_string(),
+        "How to play here: to bid, move along the numbers with ← → and press Enter, or type a \
+         digit 1-9 (the highlight starts on what your hand looks worth; Nil asks first). To \
+         play, move to a card with ← → and press Enter twice (or a). A completed trick stays \
+         on the table until you press a key or a moment passes; s shows the score sheet and t \
+         the last trick at any time."
+            .to_string(),
+        "Undo: you may take back only your own last bid or card, before any other player has \
+         acted and before a trick is complete; a finished game stays finished."
             .to_string(),
         format!(
             "Scoring: a side that takes its bid scores 10 a trick bid plus 1 a trick over (a bag); \
@@ -309,6 +351,7 @@ impl Ruleset for Spades {
         self.check(state, action)?;
         let mut events = Vec::new();
         state.news.clear();
+        state.step = Step::default();
         match (state.phase, action) {
             (Phase::Bidding, Action::Choose { option }) => {
                 state.human_actions += 1;
@@ -404,6 +447,37 @@ impl Ruleset for Spades {
             action,
             then: Vec::new(),
         })
+    }
+
+    fn may_undo(&self, state: &State, undone: usize) -> Result<(), RuleViolation> {
+        if self.params.undo == UndoRule::Free {
+            return Ok(());
+        }
+        let refuse = |why: String| Err(RuleViolation::new("SPD-UNDO", why));
+        let step = &state.step;
+        if state.phase == Phase::GameOver {
+            return refuse("The game is over: a finished game cannot be taken back".to_string());
+        }
+        if undone > 0 {
+            return refuse("Only your own last action can be taken back, and it was".to_string());
+        }
+        if step.dealt {
+            return refuse("A new hand has been dealt: it cannot be taken back".to_string());
+        }
+        if step.tricks > 0 {
+            return refuse(
+                "The trick is complete: a finished trick cannot be taken back".to_string(),
+            );
+        }
+        let actor = step.acts.first().map(|&(seat, _)| seat);
+        if let Some(&(other, card)) = step.acts.iter().find(|&&(s, _)| Some(s) != actor) {
+            let what = if card.is_some() { "played" } else { "bid" };
+            let who = SEAT_NAMES[other as usize];
+            return refuse(format!(
+                "{who} has {what} since: nothing can be taken back once another player has acted"
+            ));
+        }
+        Ok(())
     }
 
     fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {

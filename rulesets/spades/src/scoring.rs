@@ -31,6 +31,13 @@ pub struct SideResult {
     pub bags: u32,
     /// Sentences explaining the points, in order.
     pub lines: Vec<String>,
+    /// The two players' bids (a hand scored before these were kept reads as two Nils with
+    /// no tricks; only the score sheet shows them).
+    #[serde(default)]
+    pub bids: [u8; 2],
+    /// The two players' tricks.
+    #[serde(default)]
+    pub tricks: [u8; 2],
 }
 
 impl SideResult {
@@ -111,6 +118,8 @@ pub fn score_side(bids: [u8; 2], tricks: [u8; 2], score: i32, bags: u32) -> Side
         score: score + points - BAG_PENALTY * penalties as i32,
         bags: bags_now,
         lines,
+        bids,
+        tricks,
     }
 }
 

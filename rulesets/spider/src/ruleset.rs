@@ -37,6 +37,7 @@ impl SpiderRuleset {
             help: help(&params, group, scoring.as_ref()),
             seats: 1,
             hints: true,
+            commands: None,
         };
         Ok(SpiderRuleset {
             params,

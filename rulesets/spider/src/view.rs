@@ -103,6 +103,8 @@ impl SpiderRuleset {
             status,
             prompt: None,
             messages: Vec::new(),
+            moments: Vec::new(),
+            sheets: Vec::new(),
         }
     }
 

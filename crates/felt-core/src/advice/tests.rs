@@ -77,6 +77,8 @@ impl Ruleset for Walk {
             status: Vec::new(),
             prompt: None,
             messages: Vec::new(),
+            moments: Vec::new(),
+            sheets: Vec::new(),
         }
     }
     fn status(&self, state: &At) -> Status {
@@ -128,6 +130,7 @@ fn walk_from(pos: u8, script: Option<Script>) -> (Session, Arc<AtomicUsize>) {
             help: Vec::new(),
             seats: 1,
             hints: script.is_some(),
+            commands: None,
         },
         script,
         asked: asked.clone(),
@@ -355,8 +358,10 @@ fn a_table_key_leaves_counters_out_but_not_cards_nor_a_question() {
     assert_ne!(turned.table_key(), view.table_key());
     let mut asked = view.clone();
     asked.prompt = Some(Prompt {
+        default: None,
         question: "Bid".into(),
         options: vec![PromptOption {
+            confirm: None,
             id: 0,
             label: "Nil".into(),
         }],

@@ -99,6 +99,8 @@ impl Ruleset for Counter {
             status: Vec::new(),
             prompt: None,
             messages: Vec::new(),
+            moments: Vec::new(),
+            sheets: Vec::new(),
         }
     }
     fn status(&self, state: &Count) -> Status {
@@ -133,6 +135,7 @@ pub fn counter_with_rules(variant: &str, rules: &str) -> Arc<dyn DynRuleset> {
             help: Vec::new(),
             seats: 1,
             hints: false,
+            commands: None,
         },
     })
 }

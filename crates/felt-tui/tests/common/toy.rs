@@ -35,6 +35,7 @@ impl Toy {
                 help: vec!["Bid, then play one card to the middle.".into()],
                 seats: 1,
                 hints: hint,
+                commands: None,
             },
             hint,
         }
@@ -171,9 +172,11 @@ impl Ruleset for Toy {
                 value: state.bid.map_or("-".into(), |b| b.to_string()),
             }],
             prompt: state.bid.is_none().then(|| Prompt {
+                default: None,
                 question: "Your bid?".into(),
                 options: (0..=5)
                     .map(|id| PromptOption {
+                        confirm: None,
                         id,
                         label: if id == 0 {
                             "Nil".into()
@@ -184,6 +187,8 @@ impl Ruleset for Toy {
                     .collect(),
             }),
             messages: vec![],
+            moments: Vec::new(),
+            sheets: Vec::new(),
         }
     }
 

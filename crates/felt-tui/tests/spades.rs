@@ -1,0 +1,366 @@
+//! Spades at the one renderer, at 80×24 and 120×40 (insta snapshots): a full hand with every
+//! card readable, the bid prompt whole and starting on a sensible bid, a completed trick kept
+//! on the table until a key or a pause, the score sheet at the end of a hand; the keys are the
+//! ones the ruleset offers, and a refused undo says why.
+
+mod common;
+
+use common::{draw, keys, screen, text, theme};
+use felt_core::{Action, CardFace, Catalog, DynRuleset, Origin, PileId, Seat};
+use felt_tui::game::Overlay;
+use felt_tui::{App, Start};
+use std::sync::Arc;
+
+/// Few samples per computer decision: the table, not the bots, is under test.
+const VARIANT: &str = "id = \"spades-test\"\nname = \"Spades\"\nruleset = \"spades\"\ncode = \"SPD-T4\"\n[game]\nsamples = 2\n";
+
+/// A game to 50, which a hand or two decides.
+const SHORT: &str = "id = \"spades-short\"\nname = \"Spades\"\nruleset = \"spades\"\ncode = \"SPD-S4\"\n[game]\nsamples = 2\ntarget = 50\n";
+
+fn catalog() -> Catalog {
+    let mut catalog = Catalog::new();
+    catalog.add_ruleset(Arc::new(felt_spades::SpadesFactory));
+    for text in [VARIANT, SHORT] {
+        catalog
+            .add_variant(Origin::Plugin("spades".into()), text)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    catalog
+}
+
+/// The first deal from `from` on where South is asked to bid after at least one other seat.
+fn seed_bidding_after_others(from: u64) -> u64 {
+    let ruleset: Arc<dyn DynRuleset> = catalog().build("spades-test", None).expect("builds");
+    (from..from + 64)
+        .find(|&seed| {
+            let state = ruleset.new_game(seed);
+            let view = ruleset.view(&state, Seat(0));
+            view.prompt.is_some() && view.messages.iter().any(|m| m.contains("bids"))
+        })
+        .expect("such a deal")
+}
+
+fn app(seed: u64) -> App {
+    app_of("spades-test", seed)
+}
+
+fn app_of(variant: &str, seed: u64) -> App {
+    let catalog = catalog();
+    let code = catalog
+        .code_for(variant, None, seed)
+        .expect("a code")
+        .to_string();
+    App::new(catalog, theme(), None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn shot(app: &mut App, w: u16, h: u16) -> String {
+    let mut term = screen(w, h);
+    draw(&mut term, app);
+    text(&term)
+}
+
+/// South's cards as the theme writes them.
+fn south_cards(app: &App) -> Vec<String> {
+    let game = app.game().expect("playing");
+    let hand = game.view().pile(PileId(0)).expect("South's hand");
+    hand.cards
+        .iter()
+        .filter_map(|c| match c {
+            CardFace::Up(card) => Some(theme().card_label(*card)),
+            CardFace::Down => None,
+        })
+        .collect()
+}
+
+fn check_full_table(shown: &str, app: &App) {
+    let cards = south_cards(app);
+    assert_eq!(cards.len(), 13);
+    // Every card of the hand shows its rank and its suit, tens included, on one line.
+    let row = shown
+        .lines()
+        .find(|l| l.split_whitespace().count() == 13)
+        .unwrap_or_else(|| panic!("no line of 13 cards:\n{shown}"));
+    assert_eq!(row.split_whitespace().collect::<Vec<_>>(), cards, "{shown}");
+    // Seat labels are whole, with every bid and the tricks taken.
+    for seat in [
+        "West · bid",
+        "North · bid",
+        "East · bid",
+        "South · you · bid",
+    ] {
+        assert!(shown.contains(seat), "{seat} in\n{shown}");
+    }
+    assert_eq!(shown.matches("· won 0").count(), 4, "{shown}");
+    // The bid prompt shows every bid, 0 (Nil) to 13, and starts on one that is not Nil.
+    let options = shown
+        .lines()
+        .find(|l| l.contains("Nil") && l.contains("13"))
+        .unwrap_or_else(|| panic!("no prompt with every bid:\n{shown}"));
+    let words: Vec<&str> = options.split_whitespace().collect();
+    for n in 1..=13 {
+        let (plain, chosen) = (n.to_string(), format!("[{n}]"));
+        assert!(
+            words.contains(&plain.as_str()) || words.contains(&chosen.as_str()),
+            "{n}: {options}"
+        );
+    }
+    assert!(!options.contains("[Nil]"), "{options}");
+    assert!(options.contains('['), "a bid is highlighted: {options}");
+}
+
+#[test]
+fn a_full_hand_and_the_bid_at_80x24() {
+    let mut app = app(seed_bidding_after_others(1));
+    let shown = shot(&mut app, 80, 24);
+    check_full_table(&shown, &app);
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_full_hand_and_the_bid_at_120x40() {
+    let mut app = app(seed_bidding_after_others(1));
+    let shown = shot(&mut app, 120, 40);
+    check_full_table(&shown, &app);
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn enter_bids_the_highlighted_estimate_and_nil_asks_first() {
+    let mut app = app(seed_bidding_after_others(1));
+    keys(&mut app, "←←←←←←←←←←←←←⏎");
+    let game = app.game().expect("playing");
+    assert!(game.session().log().is_empty(), "Nil is not bid at once");
+    assert!(matches!(game.overlay(), Some(Overlay::Confirm(_))));
+    assert!(shot(&mut app, 80, 24).contains("Bid Nil"));
+    keys(&mut app, "n");
+    assert!(app.game().expect("playing").session().log().is_empty());
+    keys(&mut app, "→⏎");
+    let log = app.game().expect("playing").session().log().to_vec();
+    assert_eq!(log, vec![Action::Choose { option: 1 }]);
+}
+
+/// Plays South by keys until `done` holds: Enter answers a question on its highlighted option,
+/// a key moves on from a moment or a sheet, `a` plays the card under the cursor.
+fn play_until(app: &mut App, done: impl Fn(&App) -> bool) {
+    for _ in 0..2_000 {
+        if done(app) {
+            return;
+        }
+        let game = app.game().expect("playing");
+        let key = if game.moment().is_some() || game.overlay().is_some() {
+            "⎋"
+        } else if game.view().prompt.is_some() {
+            "⏎"
+        } else {
+            "a"
+        };
+        keys(app, key);
+    }
+    panic!("never got there");
+}
+
+fn holding_a_trick(app: &App) -> bool {
+    app.game().is_some_and(|g| g.moment().is_some())
+}
+
+#[test]
+fn a_completed_trick_stays_until_a_key_at_80x24() {
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, holding_a_trick);
+    let shown = shot(&mut app, 80, 24);
+    assert!(shown.contains("the trick with"), "{shown}");
+    assert!(shown.contains("any key goes on"), "{shown}");
+    assert!(shown.contains(" won"), "the winner is marked: {shown}");
+    insta::assert_snapshot!(shown);
+    let log = app.game().expect("playing").session().log().len();
+    keys(&mut app, "a");
+    let game = app.game().expect("playing");
+    assert!(game.moment().is_none(), "a key goes on");
+    assert_eq!(game.session().log().len(), log, "and plays nothing");
+}
+
+#[test]
+fn a_completed_trick_at_120x40_goes_on_after_a_pause() {
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, holding_a_trick);
+    insta::assert_snapshot!(shot(&mut app, 120, 40));
+    for _ in 0..=felt_tui::game::PAUSE_TICKS {
+        app.tick();
+    }
+    assert!(app.game().expect("playing").moment().is_none());
+}
+
+#[test]
+fn the_last_trick_is_shown_by_its_key() {
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, holding_a_trick);
+    keys(&mut app, "⎋t");
+    let shown = shot(&mut app, 80, 24);
+    assert!(shown.contains("Last trick"), "{shown}");
+    assert!(shown.contains("Trick 1 of 13, led by"), "{shown}");
+    assert!(shown.contains("← won it"), "{shown}");
+}
+
+fn sheet_open(app: &App) -> bool {
+    app.game()
+        .is_some_and(|g| matches!(g.overlay(), Some(Overlay::Sheet { key: 's', .. })))
+}
+
+fn check_sheet(shown: &str) {
+    for word in [
+        "Score sheet",
+        "Hand 1",
+        "North–South",
+        "East–West",
+        "bids",
+        "took",
+        "Nil",
+        "points",
+        "bags",
+        "penalty",
+        "total",
+        "game to 500",
+    ] {
+        assert!(shown.contains(word), "{word} in\n{shown}");
+    }
+}
+
+#[test]
+fn the_score_sheet_opens_at_the_end_of_a_hand_at_80x24() {
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, sheet_open);
+    let shown = shot(&mut app, 80, 24);
+    check_sheet(&shown);
+    insta::assert_snapshot!(shown);
+    // Closed, it opens again with its key; Enter then deals the next hand.
+    keys(&mut app, "⎋");
+    assert!(!sheet_open(&app));
+    keys(&mut app, "s");
+    assert!(sheet_open(&app));
+}
+
+#[test]
+fn the_score_sheet_at_120x40() {
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, sheet_open);
+    let shown = shot(&mut app, 120, 40);
+    check_sheet(&shown);
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn the_keys_are_the_ones_spades_offers() {
+    let mut app = app(seed_bidding_after_others(1));
+    keys(&mut app, "?");
+    let help = shot(&mut app, 80, 70);
+    assert!(!help.contains("deal from the stock"), "{help}");
+    assert!(!help.contains("live status"), "{help}");
+    assert!(!help.contains("pick up or drop on that column"), "{help}");
+    assert!(help.contains("the score sheet"), "{help}");
+    assert!(help.contains("How to play here"), "{help}");
+    keys(&mut app, "⎋d");
+    assert!(shot(&mut app, 80, 24).contains("d does nothing in Spades"));
+    keys(&mut app, "w");
+    assert!(shot(&mut app, 80, 24).contains("w does nothing in Spades"));
+}
+
+#[test]
+fn a_refused_undo_says_why() {
+    // SPD-UNDO: once another seat has acted, South's bid stands.
+    let mut app = app(seed_bidding_after_others(1));
+    keys(&mut app, "⏎");
+    let log = app.game().expect("playing").session().log().len();
+    keys(&mut app, "u");
+    let shown = shot(&mut app, 80, 24);
+    assert!(
+        shown.contains("since: nothing can be taken back"),
+        "{shown}"
+    );
+    assert_eq!(app.game().expect("playing").session().log().len(), log);
+}
+
+#[test]
+fn the_end_of_the_game_names_the_winner_and_the_final_scores() {
+    // SPD-GAME: the score sheet of the last hand first, then the finish screen.
+    let mut app = app_of("spades-short", 3);
+    let over = |app: &App| {
+        app.game()
+            .is_some_and(|g| g.session().status() != felt_core::Status::Playing)
+    };
+    play_until(&mut app, over);
+    assert!(sheet_open(&app), "the last hand's score sheet opens first");
+    let sheet = shot(&mut app, 80, 24);
+    assert!(sheet.contains("win the game"), "{sheet}");
+    keys(&mut app, "⎋");
+    let game = app.game().expect("playing");
+    assert!(matches!(game.overlay(), Some(Overlay::Finish)));
+    let shown = shot(&mut app, 80, 24);
+    assert!(
+        shown.contains("North–South won!") || shown.contains("East–West won the game"),
+        "{shown}"
+    );
+    assert!(shown.contains("Score NS"), "{shown}");
+    // A finished game stays finished (SPD-UNDO).
+    keys(&mut app, "u");
+    assert!(shot(&mut app, 80, 24).contains("game is over"));
+}
+
+#[test]
+fn a_replay_steps_a_trick_card_by_card() {
+    // Each seat's card is a step of its own, though one action of South's carries them all.
+    let ruleset: Arc<dyn DynRuleset> = catalog().build("spades-test", None).expect("builds");
+    let code = catalog()
+        .code_for("spades-test", None, seed_bidding_after_others(1))
+        .expect("code");
+    let mut session = felt_core::Session::new(ruleset, code.clone(), 10);
+    let mut frames = vec![felt_tui::ReplayFrame {
+        view: session.view(Seat(0)),
+        action: None,
+        status: session.status(),
+    }];
+    for _ in 0..6 {
+        let action = session.legal_actions().into_iter().next().expect("a move");
+        session.act(&action).expect("legal");
+        frames.push(felt_tui::ReplayFrame {
+            view: session.view(Seat(0)),
+            action: Some(action),
+            status: session.status(),
+        });
+    }
+    let tape = felt_tui::ReplayTape {
+        title: "Replay".into(),
+        code: code.to_string(),
+        frames: Box::new(frames),
+    };
+    let mut app = App::new(catalog(), theme(), None, Some(Start::Replay(tape)), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let last = app.replay().map(|r| r.last()).expect("replaying");
+    assert_eq!(last, 6);
+    // Right goes a table at a time: through each step's cards, then to the next step.
+    let mut said = Vec::new();
+    while said.len() < 200 {
+        keys(&mut app, "→");
+        let shown = shot(&mut app, 80, 24);
+        let line = shown
+            .lines()
+            .find(|l| l.contains("Step "))
+            .unwrap_or_default()
+            .to_string();
+        if said.last() == Some(&line) {
+            break;
+        }
+        said.push(line);
+    }
+    assert!(
+        said.len() > 6,
+        "the computer seats' cards are steps too: {said:#?}"
+    );
+    assert_eq!(app.replay().map(|r| r.step()), Some(6));
+    for seat in ["West plays", "North plays", "East plays"] {
+        assert!(said.iter().any(|l| l.contains(seat)), "{seat} in {said:#?}");
+    }
+    assert!(
+        said.iter().any(|l| l.contains("the trick with")),
+        "{said:#?}"
+    );
+}
