@@ -198,7 +198,15 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         .map_or(0, |h| h.saturating_sub(1));
 
     let mut piles = Vec::with_capacity(view.piles.len());
-    let mut y = area.y;
+    // A table of fixed rows only (a card table for four) would sit in the top lines of a tall
+    // screen with the rest empty: it moves down by a third of the spare lines, as a table
+    // sits in a room, a little above the middle.
+    let spare = if flex_rows == 0 {
+        area.height.saturating_sub(fixed_h) / 3
+    } else {
+        0
+    };
+    let mut y = area.y + spare;
     for row in rows.values() {
         let flex = row.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown);
         let body_h = if flex { flex_h } else { CARD_H };
