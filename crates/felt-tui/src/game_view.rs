@@ -312,13 +312,24 @@ impl Game {
         for r in &reason_lines {
             line(r, theme.error());
         }
-        let items: Vec<String> = self
-            .view
-            .status
-            .iter()
-            .map(|s| format!("{} {}", s.label, s.value))
-            .collect();
-        line(&items.join(theme.separator()), Style::default());
+        // As many whole items as the window holds: a cut one reads as a wrong value.
+        let mut items = String::new();
+        for s in &self.view.status {
+            let item = format!("{} {}", s.label, s.value);
+            let sep = if items.is_empty() {
+                ""
+            } else {
+                theme.separator()
+            };
+            if items.chars().count() + sep.chars().count() + item.chars().count()
+                > usize::from(inner.width)
+            {
+                break;
+            }
+            items.push_str(sep);
+            items.push_str(&item);
+        }
+        line(&items, Style::default());
         line(
             &format!("Game code {}", self.session.code()),
             Style::default(),

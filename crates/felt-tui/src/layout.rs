@@ -198,7 +198,15 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         .map_or(0, |h| h.saturating_sub(1));
 
     let mut piles = Vec::with_capacity(view.piles.len());
-    let mut y = area.y;
+    // A table of fixed rows only (a card table for four) would sit in the top lines of a tall
+    // screen with the rest empty: it moves down by a third of the spare lines, as a table
+    // sits in a room, a little above the middle.
+    let spare = if flex_rows == 0 {
+        area.height.saturating_sub(fixed_h) / 3
+    } else {
+        0
+    };
+    let mut y = area.y + spare;
     for row in rows.values() {
         let flex = row.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown);
         let body_h = if flex { flex_h } else { CARD_H };
@@ -501,143 +509,4 @@ fn fan_right(cards: &[CardFace], body: Rect, card_w: u16, centred: bool) -> Vec<
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use felt_core::{Card, PileRole, Place, Rank, Seat, Suit};
-
-    fn up(n: u8) -> CardFace {
-        CardFace::Up(Card::new(Suit::Heart, Rank::new(n).expect("rank")))
-    }
-
-    fn column(down: usize, ups: usize) -> Vec<CardFace> {
-        let mut v = vec![CardFace::Down; down];
-        v.extend((0..ups).map(|i| up(13 - (i % 13) as u8)));
-        v
-    }
-
-    fn lines(units: &[Unit]) -> u16 {
-        units
-            .iter()
-            .map(|u| if u.2 == Shape::Full { CARD_H } else { 1 })
-            .sum()
-    }
-
-    fn cards_covered(units: &[Unit]) -> u16 {
-        units.iter().map(|u| u.1).sum()
-    }
-
-    #[test]
-    fn a_short_column_shows_every_card() {
-        let units = fan_units(&column(5, 1), 17);
-        assert_eq!(units.len(), 6);
-        assert_eq!(units[5], (5, 1, Shape::Full));
-        assert!(units[..5].iter().all(|u| u.2 == Shape::Strip));
-    }
-
-    #[test]
-    fn face_down_cards_fold_first() {
-        // 5 down + 13 up = 20 lines natural; 17 available.
-        let units = fan_units(&column(5, 13), 17);
-        assert_eq!(units[0], (0, 5, Shape::Folded));
-        assert_eq!(lines(&units), 16);
-        assert_eq!(cards_covered(&units), 18);
-    }
-
-    #[test]
-    fn a_25_card_column_fits_80x24_keeping_its_first_face_up_and_newest_cards() {
-        let cards = column(5, 20);
-        let units = fan_units(&cards, 17);
-        assert_eq!(lines(&units), 17);
-        assert_eq!(cards_covered(&units), 25);
-        assert_eq!(units[0].2, Shape::Folded);
-        assert_eq!(units[1], (5, 1, Shape::Strip), "first face-up card stays");
-        assert_eq!(units[2].2, Shape::Hidden);
-        assert_eq!(units.last(), Some(&(24, 1, Shape::Full)));
-    }
-
-    #[test]
-    fn a_tiny_budget_still_shows_the_top_card() {
-        let units = fan_units(&column(5, 20), 4);
-        assert_eq!(lines(&units), 4);
-        assert_eq!(cards_covered(&units), 25);
-        assert_eq!(units.last(), Some(&(24, 1, Shape::Full)));
-    }
-
-    fn pile(id: u8, hint: DrawHint, row: u8, col: u8, cards: Vec<CardFace>) -> PileView {
-        PileView {
-            id: PileId(id),
-            role: PileRole::Tableau,
-            label: format!("{}", id + 1),
-            hint,
-            place: Place { row, col },
-            cards,
-            note: None,
-        }
-    }
-
-    fn view(piles: Vec<PileView>) -> TableView {
-        TableView {
-            seat: Seat::SOLO,
-            piles,
-            status: Vec::new(),
-            prompt: None,
-            messages: Vec::new(),
-            moments: Vec::new(),
-            sheets: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn ten_columns_share_80_cells_and_rows_stack_top_to_bottom() {
-        let mut piles: Vec<PileView> = (0..10)
-            .map(|i| pile(i, DrawHint::FanDown, 1, i, column(4, 1)))
-            .collect();
-        piles.push(pile(10, DrawHint::Stacked, 0, 0, vec![CardFace::Down; 50]));
-        piles.push(pile(11, DrawHint::FanRight, 0, 1, vec![up(13); 3]));
-        let v = view(piles);
-        let t = layout(&v, Rect::new(0, 0, 80, 22)).expect("fits");
-        assert_eq!(t.card_w, 7);
-        for i in 0..10 {
-            let g = &t.piles[i];
-            assert_eq!(g.area.x, 8 * i as u16);
-            assert_eq!(g.area.y, 1 + CARD_H);
-            assert_eq!(g.area.bottom(), 22);
-        }
-        assert_eq!(t.piles[10].area.y, 0);
-        assert_eq!(t.piles[10].cards[0].shape, Shape::Stack);
-        assert_eq!(t.piles[10].cards[0].count, 50);
-        assert!(t.piles[11].area.x > t.piles[10].area.x);
-    }
-
-    #[test]
-    fn too_small_says_what_is_needed() {
-        let v = view(
-            (0..10)
-                .map(|i| pile(i, DrawHint::FanDown, 0, i, column(1, 1)))
-                .collect(),
-        );
-        let err = layout(&v, Rect::new(0, 0, 40, 10)).expect_err("too narrow");
-        assert_eq!(
-            err,
-            TooSmall {
-                width: 50,
-                height: 1 + FAN_MIN
-            }
-        );
-    }
-
-    #[test]
-    fn a_long_hand_across_hides_its_oldest_cards_rather_than_overflow() {
-        let v = view(vec![pile(
-            0,
-            DrawHint::FanRight,
-            0,
-            0,
-            (0..13).map(|i| up(i + 1)).collect(),
-        )]);
-        let t = layout(&v, Rect::new(0, 0, 20, 6)).expect("fits");
-        let cards = &t.piles[0].cards;
-        assert_eq!(cards.iter().map(|c| c.count).sum::<u16>(), 13);
-        assert!(cards.iter().all(|c| c.rect.right() <= 20));
-    }
-}
+mod tests;

@@ -1,7 +1,7 @@
 //! The game state and its transitions: dealing, bidding, playing a card, finishing a trick,
 //! scoring a hand. Pure functions of the state; who decides (a person or a bot) is elsewhere.
 
-use crate::cards::{Hand, C, SPADES, SUITS};
+use crate::cards::{card_text, Hand, C, SPADES, SUITS};
 use crate::scoring::{score_side, winner, SideResult};
 use felt_core::{Card, Event, PileId, RuleViolation};
 use serde::{Deserialize, Serialize};
@@ -345,7 +345,7 @@ impl State {
         } else {
             format!("{} plays", SEAT_NAMES[seat as usize])
         };
-        self.news.push(format!("{who} {card}"));
+        self.news.push(format!("{who} {}", card_text(card)));
         if self.trick.iter().all(Option::is_some) {
             self.finish_trick(target, events);
         } else {
@@ -374,7 +374,7 @@ impl State {
             events,
             &mut self.news,
             "trick-won",
-            format!("{who} the trick with {won_with}"),
+            format!("{who} the trick with {}", card_text(won_with)),
         );
         self.trick = [None; 4];
         self.leader = winner;

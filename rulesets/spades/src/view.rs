@@ -8,7 +8,7 @@
 //! [`Moment`]; the score sheet and the last trick are [`Sheet`]s (keys `s` and `t`).
 
 use crate::bots::bid::simple_bid;
-use crate::cards::C;
+use crate::cards::{card_text, C};
 use crate::game::{
     hand_pile, next, partner, slot_pile, LastTrick, Phase, State, SEAT_NAMES, SIDE_NAMES, SOUTH,
 };
@@ -39,19 +39,6 @@ fn item(key: &str, label: &str, value: String) -> StatusItem {
 pub const SCORE_KEY: char = 's';
 /// The key of the last trick.
 pub const LAST_TRICK_KEY: char = 't';
-
-/// A card as a person writes it: `10♥`, not `T♥`.
-pub fn card_text(c: C) -> String {
-    let card = c.card();
-    let rank = match card.rank().number() {
-        1 => "A".to_string(),
-        11 => "J".to_string(),
-        12 => "Q".to_string(),
-        13 => "K".to_string(),
-        n => n.to_string(),
-    };
-    format!("{rank}{}", card.suit().symbol())
-}
 
 fn hand_place(s: u8) -> Place {
     // Top row: West, North, East, left to right, as seen from South.
