@@ -39,17 +39,22 @@ pub struct Isolation {
     /// How long one call may take before the plugin is stopped. Generous: a ruleset's own
     /// searches (hints, a solver) answer in well under a second at felt's budgets.
     pub call_limit: Duration,
+    /// How long the helper may take to load the library and say hello: a plugin whose start
+    /// hangs then delays each felt command by this much, not for ever.
+    pub hello_limit: Duration,
     /// The largest reply taken, in bytes: a table view or a state is kilobytes.
     pub reply_limit: u64,
 }
 
 impl Isolation {
-    /// `program args… LIBRARY`, with the default limits (30 s a call, 64 MB a reply).
+    /// `program args… LIBRARY`, with the default limits (5 s to start, 30 s a call, 64 MB a
+    /// reply).
     pub fn new(program: PathBuf, args: Vec<OsString>) -> Isolation {
         Isolation {
             program,
             args,
             call_limit: Duration::from_secs(30),
+            hello_limit: Duration::from_secs(5),
             reply_limit: 64 << 20,
         }
     }
@@ -122,6 +127,15 @@ impl ChildLink {
     /// process is stopped. A load failure of the helper comes back as
     /// [`PluginError::NotLoaded`] with its message.
     pub(crate) fn exchange(&self, frame: &[u8]) -> Result<(i32, Vec<u8>), PluginError> {
+        self.exchange_within(frame, self.limits.call_limit)
+    }
+
+    /// [`ChildLink::exchange`], waiting at most `limit` for the reply.
+    fn exchange_within(
+        &self,
+        frame: &[u8],
+        limit: Duration,
+    ) -> Result<(i32, Vec<u8>), PluginError> {
         let mut state = self
             .state
             .lock()
@@ -146,12 +160,12 @@ impl ChildLink {
             Err(_) => replies
                 .recv_timeout(Duration::from_secs(1))
                 .unwrap_or(Err(String::new())),
-            Ok(()) => match replies.recv_timeout(self.limits.call_limit) {
+            Ok(()) => match replies.recv_timeout(limit) {
                 Ok(reply) => reply,
                 Err(RecvTimeoutError::Timeout) => {
                     let reason = format!(
                         "it did not answer within {} s and was stopped",
-                        self.limits.call_limit.as_secs_f64()
+                        limit.as_secs_f64()
                     );
                     stop(child);
                     *state = LinkState::Stopped(reason.clone());
@@ -297,7 +311,7 @@ impl Plugin {
     ) -> Result<std::sync::Arc<Plugin>, PluginError> {
         let link = ChildLink::start(path, isolation)?;
         let frame = crate::protocol::encode(&Request::Hello, &[]);
-        let (status, bytes) = link.exchange(&frame)?;
+        let (status, bytes) = link.exchange_within(&frame, isolation.hello_limit)?;
         let hello: Hello = match status {
             crate::STATUS_OK => match crate::protocol::decode::<Reply>(&bytes) {
                 Ok((Reply::Hello(hello), _)) => hello,

@@ -25,6 +25,7 @@ fn faulty(fault: &str, dir: &Path) -> PathBuf {
 fn isolation() -> Isolation {
     Isolation {
         call_limit: Duration::from_secs(2),
+        hello_limit: Duration::from_secs(3),
         reply_limit: 1 << 20,
         ..Isolation::new(env!("CARGO_BIN_EXE_felt-plugin-host").into(), Vec::new())
     }
@@ -85,7 +86,7 @@ fn a_start_up_that_hangs_or_aborts_refuses_that_plugin_only() {
     let dir = tempfile::tempdir().expect("temp dir");
     let err = Plugin::spawn(&faulty("hang_start", dir.path()), &isolation()).expect_err("no hello");
     assert!(
-        err.to_string().contains("did not answer within 2 s"),
+        err.to_string().contains("did not answer within 3 s"),
         "{err}"
     );
     let err =
