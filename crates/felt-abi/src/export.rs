@@ -142,6 +142,7 @@ impl Dispatcher {
                 rules: self.factory.rule_choices(),
                 variants: self.factory.bundled_variants(),
                 name: self.factory.name(),
+                scoring: self.factory.bundled_scoring(),
             }),
             Request::Build {
                 variant,

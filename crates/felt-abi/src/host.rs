@@ -145,6 +145,7 @@ impl Plugin {
                 rules: Vec::new(),
                 variants: Vec::new(),
                 name: String::new(),
+                scoring: Vec::new(),
             },
         };
         match plugin.call(&Request::Hello, &[])? {
@@ -251,5 +252,10 @@ impl Plugin {
     /// Variant files shipped in the plugin, as `(file name, TOML text)`.
     pub fn bundled_variants(&self) -> &[(String, String)] {
         &self.hello.variants
+    }
+
+    /// Scoring tables shipped in the plugin, as `(file name, TOML text)`.
+    pub fn bundled_scoring(&self) -> &[(String, String)] {
+        &self.hello.scoring
     }
 }

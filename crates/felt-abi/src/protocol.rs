@@ -153,6 +153,10 @@ pub struct Hello {
     /// host then capitalises the id).
     #[serde(default)]
     pub name: String,
+    /// Scoring tables shipped inside the plugin, as `(file name, TOML text)`; none from a
+    /// plugin older than them.
+    #[serde(default)]
+    pub scoring: Vec<(String, String)>,
 }
 
 /// A plugin's answer. Which variant answers which request is documented on [`Request`].

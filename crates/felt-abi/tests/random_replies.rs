@@ -41,6 +41,7 @@ unsafe extern "C" fn call(
                 rules: vec![rules()],
                 variants: Vec::new(),
                 name: String::new(),
+                scoring: Vec::new(),
             };
             (0, protocol::encode(&Reply::Hello(hello), &[]))
         }
