@@ -65,3 +65,19 @@ fn thoughtful_shows_every_card_at_80x24() {
     draw(&mut term, &mut app);
     insta::assert_snapshot!(text(&term));
 }
+
+#[test]
+fn an_empty_stock_that_takes_the_waste_again_is_marked() {
+    // KL-RECYCLE: after 24 single draws the stock is empty and may take the waste back.
+    let mut app = game("klondike", 1);
+    common::keys(&mut app, &"d".repeat(24));
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    let top = shown.lines().next().unwrap_or_default();
+    assert!(
+        top.contains("stock · ↺") || top.contains("stock ↺"),
+        "{shown}"
+    );
+    assert!(shown.contains("Stock 0"), "{shown}");
+}

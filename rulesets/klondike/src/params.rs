@@ -68,12 +68,14 @@ impl Params {
                     p.passes = match (value.as_str(), value.as_integer()) {
                         (Some("unlimited"), _) => None,
                         (_, Some(n)) if (1..=MAX_PASSES as i64).contains(&n) => Some(n as u32),
-                        _ => return Err(ParamError::at(
-                            &at,
-                            format!(
+                        _ => {
+                            return Err(ParamError::at(
+                                &at,
+                                format!(
                                 "expected \"unlimited\" or a whole number from 1 to {MAX_PASSES}"
                             ),
-                        )),
+                            ))
+                        }
                     }
                 }
                 "foundation_return" => p.foundation_return = flag(&at, value)?,

@@ -16,13 +16,11 @@ fn item(key: &str, label: &str, value: String) -> StatusItem {
 }
 
 impl Rules {
-    /// How the waste is drawn: its top cards fanned across, as many as one turn brings.
+    /// How the waste is drawn: its top cards fanned across, as many as one turn brings. It
+    /// takes two places of the top row under either draw, so the stock stands over column 1,
+    /// the waste over columns 2 and 3, and the foundations over columns 4 to 7.
     pub fn waste_hint(&self) -> DrawHint {
-        if self.params.draw == 1 {
-            DrawHint::Stacked
-        } else {
-            DrawHint::FanRight
-        }
+        DrawHint::FanLast(self.params.draw as u8)
     }
 
     /// The table: row 0 holds the stock, the waste and the foundations, row 1 the columns.
