@@ -3,7 +3,7 @@
 
 use crate::host::{Plugin, PluginError};
 use crate::remote::PluginFactory;
-use felt_core::{Catalog, Origin};
+use felt_core::{Catalog, Origin, VariantError};
 use std::collections::BTreeSet;
 use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
 use std::path::{Path, PathBuf};
@@ -188,6 +188,23 @@ pub fn register(catalog: &mut Catalog, reports: &[PluginReport]) -> Vec<Arc<Plug
             continue;
         }
         catalog.add_ruleset(Arc::new(PluginFactory::new(plugin.clone())));
+        // Scoring tables first: the plugin's variants may name them.
+        for (name, text) in plugin.bundled_scoring() {
+            let origin = Origin::Plugin(format!("{} ({name})", report.path.display()));
+            let id = name.strip_suffix(".toml").unwrap_or(name);
+            if catalog.scoring(id).is_some() {
+                // A plugin adds tables; it never changes one felt or another plugin ships.
+                catalog.push_error(VariantError::at_key(
+                    &origin,
+                    text,
+                    None,
+                    format!("a plugin cannot replace the scoring table '{id}': give its file another name"),
+                ));
+                continue;
+            }
+            // A bad table is recorded in the catalog's errors; the others still load.
+            let _ = catalog.add_scoring(origin, id, text);
+        }
         for (name, text) in plugin.bundled_variants() {
             let origin = Origin::Plugin(format!("{} ({name})", report.path.display()));
             // A refused variant is recorded in the catalog's errors; the others still load.

@@ -143,6 +143,7 @@ impl Dispatcher {
                 variants: self.factory.bundled_variants(),
                 name: self.factory.name(),
                 revision: protocol::REVISION,
+                scoring: self.factory.bundled_scoring(),
             }),
             Request::Build {
                 variant,

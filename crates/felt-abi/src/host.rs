@@ -163,6 +163,7 @@ impl Plugin {
                 variants: Vec::new(),
                 name: String::new(),
                 revision: 0,
+                scoring: Vec::new(),
             },
         };
         match plugin.call(&Request::Hello, &[])? {
@@ -305,6 +306,11 @@ impl Plugin {
     /// Variant files shipped in the plugin, as `(file name, TOML text)`.
     pub fn bundled_variants(&self) -> &[(String, String)] {
         &self.hello.variants
+    }
+
+    /// Scoring tables shipped in the plugin, as `(file name, TOML text)`.
+    pub fn bundled_scoring(&self) -> &[(String, String)] {
+        &self.hello.scoring
     }
 }
 

@@ -173,6 +173,10 @@ pub struct Hello {
     /// say, which is then sent only the requests of the first revision.
     #[serde(default)]
     pub revision: u32,
+    /// Scoring tables shipped inside the plugin, as `(file name, TOML text)`; none from a
+    /// plugin older than them.
+    #[serde(default)]
+    pub scoring: Vec<(String, String)>,
 }
 
 /// A plugin's answer. Which variant answers which request is documented on [`Request`].

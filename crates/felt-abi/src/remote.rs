@@ -97,6 +97,9 @@ impl RulesetFactory for PluginFactory {
     fn bundled_variants(&self) -> Vec<(String, String)> {
         self.plugin.bundled_variants().to_vec()
     }
+    fn bundled_scoring(&self) -> Vec<(String, String)> {
+        self.plugin.bundled_scoring().to_vec()
+    }
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError> {
         match self.try_build(setup) {
             Ok(Ok(ruleset)) => Ok(Arc::new(ruleset)),

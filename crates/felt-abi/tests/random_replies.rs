@@ -42,6 +42,7 @@ unsafe extern "C" fn call(
                 variants: Vec::new(),
                 name: String::new(),
                 revision: 0,
+                scoring: Vec::new(),
             };
             (0, protocol::encode(&Reply::Hello(hello), &[]))
         }

@@ -548,6 +548,11 @@ pub trait RulesetFactory: Send + Sync {
     fn bundled_variants(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+    /// Scoring tables the ruleset ships itself, as `(name.toml, TOML text)`: the host adds them
+    /// (id: the name without `.toml`) before the bundled variants, which may name them.
+    fn bundled_scoring(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// A ruleset instance for one variant and rules choice, or what is wrong with the variant.
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError>;
 }

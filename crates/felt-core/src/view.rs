@@ -56,6 +56,10 @@ pub enum DrawHint {
     FanRight,
     /// Only the top card is drawn, with a count (a stock).
     Stacked,
+    /// A squared pile whose last `n` cards are drawn fanned across, each showing its left edge
+    /// and the top one whole (a waste turned three at a time); the cards under them are not
+    /// drawn. It takes the room of two piles in its row, so the row keeps that place for it.
+    FanLast(u8),
     /// One card slot (a seat's place in a trick).
     Slot,
 }

@@ -101,7 +101,7 @@ fn draw_label(buf: &mut Buffer, pile: &PileView, g: &PileGeom, accepting: bool, 
     };
     match pile.hint {
         DrawHint::FanDown | DrawHint::Slot => centred(buf, g.label, &text, style),
-        DrawHint::FanRight | DrawHint::Stacked => put(
+        DrawHint::FanRight | DrawHint::Stacked | DrawHint::FanLast(_) => put(
             buf,
             g.label.x + 1,
             g.label.y,
@@ -115,7 +115,7 @@ fn draw_label(buf: &mut Buffer, pile: &PileView, g: &PileGeom, accepting: bool, 
 /// The mark column of a unit: left of a card in a column, over it in a row across.
 fn mark_unit(buf: &mut Buffer, hint: DrawHint, place: &CardPlace, mark: char, style: Style) {
     match hint {
-        DrawHint::FanRight => put_char(
+        DrawHint::FanRight | DrawHint::FanLast(_) => put_char(
             buf,
             place.rect.x,
             place.rect.y.saturating_sub(1),
@@ -137,7 +137,7 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
         .find(|p| p.first <= index && index < p.first + p.count)
         .or(g.cards.last());
     let mark = match pile.hint {
-        DrawHint::FanRight => {
+        DrawHint::FanRight | DrawHint::FanLast(_) => {
             if theme.ascii {
                 'v'
             } else {

@@ -113,6 +113,14 @@ fn head_h(view: &TableView, row: &[usize]) -> u16 {
     }
 }
 
+/// Columns a fixed pile takes in its row: one, or two for a pile fanning its last cards.
+fn fixed_slots(p: &PileView) -> u16 {
+    match p.hint {
+        DrawHint::FanLast(_) => 2,
+        _ => 1,
+    }
+}
+
 /// The size of table `view` needs to be drawn at all.
 pub fn minimum_size(view: &TableView) -> TooSmall {
     let rows = rows_of(view);
@@ -153,7 +161,7 @@ fn row_slots(view: &TableView, row: &[usize]) -> u16 {
     row.iter()
         .map(|&i| {
             if is_fixed(&view.piles[i]) {
-                1
+                fixed_slots(&view.piles[i])
             } else {
                 FAN_RIGHT_SLOTS
             }
@@ -238,6 +246,7 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
             let cards = match p.hint {
                 DrawHint::FanDown => fan_down(&p.cards, body, cw),
                 DrawHint::FanRight => fan_right(&p.cards, body, cw, row.len() == 1),
+                DrawHint::FanLast(n) => fan_last(&p.cards, n, body, cw),
                 DrawHint::Stacked | DrawHint::Slot => top_only(p, slot),
             };
             piles.push((
@@ -288,7 +297,14 @@ fn row_widths(view: &TableView, row: &[usize], col_w: u16, table_w: u16) -> Vec<
     let across = row.iter().filter(|&&i| !is_fixed(&view.piles[i])).count() as u16;
     let mut widths: Vec<u16> = row
         .iter()
-        .map(|&i| if is_fixed(&view.piles[i]) { col_w } else { 0 })
+        .map(|&i| {
+            let p = &view.piles[i];
+            if is_fixed(p) {
+                col_w * fixed_slots(p)
+            } else {
+                0
+            }
+        })
         .collect();
     let fixed: u16 = widths.iter().sum();
     if across == 0 {
@@ -332,6 +348,38 @@ fn top_only(p: &PileView, slot: Rect) -> Vec<CardPlace> {
         rect: slot,
         shape,
     }]
+}
+
+/// The last `n` cards of a squared pile fanned across `body`: the covered ones as strips
+/// showing their left edge, the top one whole.
+fn fan_last(cards: &[CardFace], n: u8, body: Rect, card_w: u16) -> Vec<CardPlace> {
+    let len = cards.len() as u16;
+    let shown = u16::from(n).min(len);
+    if shown == 0 {
+        return Vec::new();
+    }
+    let room = body.width.saturating_sub(1 + card_w);
+    let step = room.checked_div(shown - 1).unwrap_or(0).clamp(1, 4);
+    let h = CARD_H.min(body.height);
+    let mut x = body.x + 1;
+    (len - shown..len)
+        .map(|i| {
+            let w = if i + 1 == len { card_w } else { step };
+            let x0 = x.min(body.right());
+            let rect = Rect::new(x0, body.y, w.min(body.right() - x0), h);
+            x = x.saturating_add(w);
+            CardPlace {
+                first: i,
+                count: 1,
+                rect,
+                shape: if i + 1 == len {
+                    Shape::Full
+                } else {
+                    Shape::Strip
+                },
+            }
+        })
+        .collect()
 }
 
 /// A unit before placement: first card, count, shape.

@@ -191,6 +191,9 @@ fn list(data_dir: Option<&Path>, extra: &[PathBuf]) -> Result<()> {
                     plugin.abi_version(),
                     plugin.description()
                 )?;
+                for (name, _) in plugin.bundled_scoring() {
+                    writeln!(out, "  scoring file {name}")?;
+                }
                 for (name, _) in plugin.bundled_variants() {
                     writeln!(out, "  variant file {name}")?;
                 }

@@ -137,3 +137,35 @@ fn a_long_hand_across_hides_its_oldest_cards_rather_than_overflow() {
     assert_eq!(cards.iter().map(|c| c.count).sum::<u16>(), 13);
     assert!(cards.iter().all(|c| c.rect.right() <= 20));
 }
+
+#[test]
+fn a_pile_fanning_its_last_three_takes_two_places_and_draws_three_cards() {
+    let mut piles: Vec<PileView> = (0..7)
+        .map(|i| pile(i, DrawHint::FanDown, 1, i, column(i.into(), 1)))
+        .collect();
+    piles.push(pile(7, DrawHint::Stacked, 0, 0, vec![CardFace::Down; 20]));
+    piles.push(pile(
+        8,
+        DrawHint::FanLast(3),
+        0,
+        1,
+        (1..=5).map(up).collect(),
+    ));
+    for s in 0..4 {
+        piles.push(pile(9 + s, DrawHint::Stacked, 0, 2 + s, Vec::new()));
+    }
+    let v = view(piles);
+    let t = layout(&v, Rect::new(0, 0, 70, 22)).expect("fits");
+    // The top row lines up with the seven columns: stock over 1, waste over 2 and 3.
+    assert_eq!(t.piles[7].area.x, t.piles[0].area.x);
+    assert_eq!(t.piles[8].area.x, t.piles[1].area.x);
+    assert_eq!(t.piles[9].area.x, t.piles[3].area.x);
+    let cards = &t.piles[8].cards;
+    assert_eq!(
+        cards.iter().map(|c| (c.first, c.shape)).collect::<Vec<_>>(),
+        [(2, Shape::Strip), (3, Shape::Strip), (4, Shape::Full)]
+    );
+    assert!(cards
+        .iter()
+        .all(|c| c.rect.right() <= t.piles[8].area.right()));
+}

@@ -1,0 +1,83 @@
+//! The one renderer draws a third patience: Klondike's stock, waste, foundations and columns
+//! with face-down cards at 80×24 and 120×40 (insta snapshots), the draw-three waste fanned,
+//! and the stock dealt by keys alone.
+
+mod common;
+
+use common::{draw, screen, text, theme};
+use felt_core::{Catalog, Origin, RulesetFactory};
+use felt_tui::{App, Start};
+use std::sync::Arc;
+
+/// An app playing shuffle `seed` of a bundled Klondike variant.
+fn game(variant: &str, seed: u64) -> App {
+    let mut catalog = Catalog::new();
+    let factory: Arc<dyn RulesetFactory> = Arc::new(felt_klondike::KlondikeFactory);
+    catalog.add_ruleset(factory);
+    for (name, text) in felt_klondike::SCORING {
+        catalog
+            .add_scoring(
+                Origin::Plugin(name.into()),
+                name.trim_end_matches(".toml"),
+                text,
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    for (name, text) in felt_klondike::VARIANTS {
+        catalog
+            .add_variant(Origin::Plugin(name.into()), text)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let code = catalog
+        .code_for(variant, None, seed)
+        .expect("a code")
+        .to_string();
+    App::new(catalog, theme(), None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn klondike_deal_one_at_80x24() {
+    let mut app = game("klondike", 1);
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    // KL-DEAL: shuffle 1 turns up 3♦ 7♠ 6♠ 8♥ 7♥ 6♥ 10♣ on the seven columns.
+    assert!(shown.contains("stock"), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn klondike_draw_three_after_a_deal_at_120x40() {
+    let mut app = game("klondike-draw3", 1);
+    common::keys(&mut app, "d");
+    let mut term = screen(120, 40);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    // KL-STOCK: three cards turned, the waste's top three shown face up.
+    assert!(shown.contains("Stock 21"), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn thoughtful_shows_every_card_at_80x24() {
+    let mut app = game("thoughtful", 1);
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    insta::assert_snapshot!(text(&term));
+}
+
+#[test]
+fn an_empty_stock_that_takes_the_waste_again_is_marked() {
+    // KL-RECYCLE: after 24 single draws the stock is empty and may take the waste back.
+    let mut app = game("klondike", 1);
+    common::keys(&mut app, &"d".repeat(24));
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    let top = shown.lines().next().unwrap_or_default();
+    assert!(
+        top.contains("stock · ↺") || top.contains("stock ↺"),
+        "{shown}"
+    );
+    assert!(shown.contains("Stock 0"), "{shown}");
+}

@@ -1,0 +1,156 @@
+//! Analysis: an honest hint from what the player sees ([`hint`]), and a solver that sees every
+//! card ([`search`]), its lines checked by replaying them through the ruleset.
+
+pub mod hint;
+pub mod position;
+pub mod search;
+
+use crate::ruleset::Klondike;
+use crate::state::{suit_index, Pile, State};
+use felt_core::{Action, Analysis, AnalyzeRequest, Card, Ruleset};
+use position::{Dest, Game, Move};
+use search::{search, Outcome};
+
+/// Positions a dead-end question may visit in a game dealt face up: enough to prove many lost
+/// tables, few enough to answer while the player waits. A table not proven lost within it is
+/// not called stuck.
+pub const DEAD_END_STATES: u64 = 200_000;
+
+/// Answers an analysis request.
+pub fn analyze(k: &Klondike, state: &State, request: &AnalyzeRequest) -> Analysis {
+    if !k.is_whole(state) {
+        // Not a game this variant can reach (a damaged save): no claim either way.
+        return match request {
+            AnalyzeRequest::Hint { .. } => Analysis::Hint {
+                action: None,
+                then: Vec::new(),
+            },
+            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
+            AnalyzeRequest::Solve { .. } => Analysis::Undecided { states: 0 },
+        };
+    }
+    // Under `face_up` the player sees every card, so the solver reads nothing hidden.
+    let open = k.params().face_up;
+    match request {
+        AnalyzeRequest::Solve {
+            full_information,
+            max_states,
+        } => {
+            if *full_information || open {
+                solve(k, state, *max_states)
+            } else {
+                // Without the hidden cards there is nothing to search exactly.
+                Analysis::Undecided { states: 0 }
+            }
+        }
+        AnalyzeRequest::Hint { rank, max_states } => {
+            let mut plan = Vec::new();
+            let mut ranked = hint::ranked(k, state);
+            if open {
+                if let Analysis::Won { actions, .. } = solve(k, state, *max_states) {
+                    let mut line = actions.into_iter();
+                    if let Some(first) = line.next() {
+                        ranked.retain(|a| *a != first);
+                        ranked.insert(0, first);
+                        plan.extend(line);
+                    }
+                }
+            }
+            let action = ranked.into_iter().nth(*rank as usize);
+            // The best hint is the first step of a winning line, and the host follows the
+            // rest of it while the player does.
+            let then = if *rank == 0 { plan } else { Vec::new() };
+            Analysis::Hint { action, then }
+        }
+        AnalyzeRequest::DeadEnd => {
+            let mut legal = Vec::new();
+            k.legal_actions(state, &mut legal);
+            let stuck = legal.is_empty()
+                || (open
+                    && matches!(
+                        solve(k, state, DEAD_END_STATES),
+                        Analysis::Unwinnable { .. }
+                    ));
+            Analysis::DeadEnd { stuck }
+        }
+    }
+}
+
+/// Searches for a win from `state` with every card in view, within `max_states` positions.
+pub fn solve(k: &Klondike, state: &State, max_states: u64) -> Analysis {
+    let game = Game::new(k.params());
+    let Some(start) = game.from_state(state) else {
+        return Analysis::Undecided { states: 0 };
+    };
+    let report = search(&game, &start, max_states);
+    match report.outcome {
+        Outcome::Won(line) => match actions_for(k, state, &line) {
+            Some(actions) => Analysis::Won {
+                actions,
+                states: report.states,
+            },
+            // A line the ruleset refuses would be a solver bug: say nothing false.
+            None => Analysis::Undecided {
+                states: report.states,
+            },
+        },
+        Outcome::Lost => Analysis::Unwinnable {
+            states: report.states,
+        },
+        Outcome::Undecided => Analysis::Undecided {
+            states: report.states,
+        },
+    }
+}
+
+/// The felt action that carries out a solver move on `state`, if the cards are where the move
+/// expects them.
+pub fn action_for(state: &State, m: Move) -> Option<Action> {
+    let Move::Play { card, to } = m else {
+        return Some(Action::Deal {
+            from: Pile::Stock.id(),
+        });
+    };
+    let card = Card::from_byte(card)?;
+    let s = suit_index(card.suit());
+    let (from, index) = if state.waste.last() == Some(&card) {
+        (Pile::Waste, state.waste.len() - 1)
+    } else if state.foundation_top(s) == Some(card) {
+        (Pile::Foundation(s), state.foundations[s] as usize - 1)
+    } else {
+        state.columns.iter().enumerate().find_map(|(i, col)| {
+            col.cards
+                .iter()
+                .position(|&c| c == card)
+                .map(|k| (Pile::Column(i), k))
+        })?
+    };
+    let to = match to {
+        Dest::Foundation => Pile::Foundation(s),
+        Dest::Empty => Pile::Column(state.columns.iter().position(|c| c.cards.is_empty())?),
+        Dest::Onto(on) => Pile::Column(
+            state
+                .columns
+                .iter()
+                .position(|c| c.cards.last().map(|c| c.to_byte()) == Some(on))?,
+        ),
+    };
+    Some(Action::Move {
+        from: from.id(),
+        index: index as u16,
+        to: to.id(),
+    })
+}
+
+/// A solver line as felt actions from `state`, each replayed through the ruleset: a line is
+/// handed out only if the game accepts every step of it and ends won.
+pub fn actions_for(k: &Klondike, state: &State, line: &[Move]) -> Option<Vec<Action>> {
+    let mut now = state.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        let a = action_for(&now, m)?;
+        k.apply(&mut now, &a).ok()?;
+        out.push(a);
+    }
+    (now.cards_up() == 52).then_some(out)
+}

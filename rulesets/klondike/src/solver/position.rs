@@ -1,0 +1,589 @@
+//! The solver's compact position: fixed arrays copied by value, the stock and waste as one
+//! sequence in the order the cards are turned, and the moves of the game as the ruleset plays
+//! them — automatic turns and foundation moves included — so a line the search finds is a line
+//! the ruleset accepts.
+
+use crate::params::Params;
+use crate::state::State;
+use felt_core::Card;
+
+/// Most cards a column can hold: six face down under a King-to-Ace sequence.
+pub const MAX_COL: usize = 20;
+/// Cards in the stock and waste at the deal.
+pub const MAX_TALON: usize = 24;
+/// Bytes of a position key: at most 52 cards, 7 column ends, the talon's start, the waste's
+/// end and the talon's end marks, and two bytes of passes used.
+pub const KEY_LEN: usize = 64;
+
+/// A position key: the columns in a fixed order of their own (the column a card sits in
+/// changes nothing the rules allow), each card with its face-down bit, then the stock and
+/// waste with the waste's end marked, then the passes used when they are limited. Every part
+/// ends in a mark no card byte equals, so a key stands for one position only.
+pub type Key = [u8; KEY_LEN];
+
+const DOWN: u8 = 0x80;
+const END: u8 = 0xFF;
+const WASTE_END: u8 = 0xFD;
+const TALON_START: u8 = 0xFE;
+const TALON_END: u8 = 0xFC;
+
+/// Where a played card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dest {
+    /// Its suit's foundation.
+    Foundation,
+    /// An empty column (a King, or a group led by one).
+    Empty,
+    /// The column whose last card is this one (a card byte).
+    Onto(u8),
+}
+
+/// One of the player's actions, named by the cards it touches so it maps back onto the
+/// ruleset's piles whatever order the columns are in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Deal from the stock: turn cards, or turn the waste back over.
+    Deal,
+    /// Play this card (with any cards on it) from where it lies.
+    Play {
+        /// The card (byte).
+        card: u8,
+        /// Where it goes.
+        to: Dest,
+    },
+}
+
+/// A step of the search: `deals` deals from the stock, then a move. The complete search deals
+/// one at a time (`deals = 0`, `then = Move::Deal`); the quick one deals up to the card it
+/// plays in one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Deals first.
+    pub deals: u8,
+    /// Then this.
+    pub then: Move,
+}
+
+impl Step {
+    /// One action, no deals before it.
+    pub fn one(then: Move) -> Step {
+        Step { deals: 0, then }
+    }
+}
+
+/// Where a card to play lies, for the search's own use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum From {
+    Column(usize, usize),
+    Waste,
+    Foundation(usize),
+}
+
+/// A position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pos {
+    cols: [[u8; MAX_COL]; 7],
+    lens: [u8; 7],
+    downs: [u8; 7],
+    /// The waste bottom to top, then the stock top to bottom: the order cards are turned.
+    talon: [u8; MAX_TALON],
+    talon_len: u8,
+    /// How many of `talon` are the waste.
+    waste_len: u8,
+    /// Cards on each foundation, in `Suit::ALL` order.
+    pub found: [u8; 4],
+    recycles: u16,
+}
+
+fn rank(c: u8) -> u8 {
+    c & 0x0f
+}
+fn suit(c: u8) -> usize {
+    ((c >> 4) & 3) as usize
+}
+fn red(c: u8) -> bool {
+    matches!(suit(c), 1 | 2)
+}
+fn fits(card: u8, on: u8) -> bool {
+    rank(card) + 1 == rank(on) && red(card) != red(on)
+}
+
+/// The game's rules as the search needs them.
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    params: Params,
+}
+
+impl Game {
+    /// The rules of a variant.
+    pub fn new(params: &Params) -> Game {
+        Game { params: *params }
+    }
+
+    /// The position of a ruleset state, if it fits the solver's arrays (a whole game always
+    /// does).
+    pub fn from_state(&self, state: &State) -> Option<Pos> {
+        let mut pos = Pos {
+            cols: [[0; MAX_COL]; 7],
+            lens: [0; 7],
+            downs: [0; 7],
+            talon: [0; MAX_TALON],
+            talon_len: 0,
+            waste_len: 0,
+            found: state.foundations,
+            recycles: state.recycles.min(u16::MAX as u32) as u16,
+        };
+        if state.columns.len() != 7 || state.waste.len() + state.stock.len() > MAX_TALON {
+            return None;
+        }
+        for (i, col) in state.columns.iter().enumerate() {
+            if col.cards.len() > MAX_COL {
+                return None;
+            }
+            for (k, c) in col.cards.iter().enumerate() {
+                pos.cols[i][k] = c.to_byte();
+            }
+            pos.lens[i] = col.cards.len() as u8;
+            pos.downs[i] = col.down as u8;
+        }
+        let talon = state
+            .waste
+            .iter()
+            .chain(state.stock.iter().rev())
+            .map(|c| c.to_byte());
+        for (k, c) in talon.enumerate() {
+            pos.talon[k] = c;
+        }
+        pos.talon_len = (state.waste.len() + state.stock.len()) as u8;
+        pos.waste_len = state.waste.len() as u8;
+        Some(pos)
+    }
+
+    /// Whether every card is up.
+    pub fn won(&self, pos: &Pos) -> bool {
+        pos.found.iter().map(|&n| n as usize).sum::<usize>() == 52
+    }
+
+    fn may_recycle(&self, pos: &Pos) -> bool {
+        self.params
+            .passes
+            .is_none_or(|p| u32::from(pos.recycles) + 1 < p)
+    }
+
+    fn waste_top(pos: &Pos) -> Option<u8> {
+        (pos.waste_len > 0).then(|| pos.talon[pos.waste_len as usize - 1])
+    }
+
+    fn col(pos: &Pos, i: usize) -> &[u8] {
+        &pos.cols[i][..pos.lens[i] as usize]
+    }
+
+    fn ready(pos: &Pos, c: u8) -> bool {
+        pos.found[suit(c)] + 1 == rank(c)
+    }
+
+    /// KL-AUTO's test, as the ruleset makes it.
+    fn safe(pos: &Pos, c: u8) -> bool {
+        let r = rank(c);
+        let red = red(c);
+        (0..4)
+            .filter(|&s| matches!(s, 1 | 2) != red)
+            .all(|s| pos.found[s] + 1 >= r)
+    }
+
+    fn remove_waste_top(pos: &mut Pos) {
+        let w = pos.waste_len as usize;
+        let n = pos.talon_len as usize;
+        pos.talon.copy_within(w..n, w - 1);
+        pos.talon[n - 1] = 0;
+        pos.talon_len -= 1;
+        pos.waste_len -= 1;
+    }
+
+    fn take(pos: &mut Pos, from: From) {
+        match from {
+            From::Waste => Self::remove_waste_top(pos),
+            From::Foundation(s) => pos.found[s] -= 1,
+            From::Column(i, k) => {
+                for c in &mut pos.cols[i][k..pos.lens[i] as usize] {
+                    *c = 0;
+                }
+                pos.lens[i] = k as u8;
+                // KL-FLIP.
+                if pos.downs[i] > 0 && pos.downs[i] == pos.lens[i] {
+                    pos.downs[i] -= 1;
+                }
+            }
+        }
+    }
+
+    /// KL-AUTO until nothing is left to send up, when the variant says so. The cards that go
+    /// up do not depend on the order they are tried in: sending one up only ever makes others
+    /// ready or safe.
+    pub fn settle(&self, pos: &mut Pos) {
+        if !self.params.auto {
+            return;
+        }
+        loop {
+            let mut moved = false;
+            if let Some(c) = Self::waste_top(pos) {
+                if Self::ready(pos, c) && Self::safe(pos, c) {
+                    Self::remove_waste_top(pos);
+                    pos.found[suit(c)] += 1;
+                    moved = true;
+                }
+            }
+            for i in 0..7 {
+                let len = pos.lens[i] as usize;
+                if len > 0 && pos.downs[i] < pos.lens[i] {
+                    let c = pos.cols[i][len - 1];
+                    if Self::ready(pos, c) && Self::safe(pos, c) {
+                        Self::take(pos, From::Column(i, len - 1));
+                        pos.found[suit(c)] += 1;
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    fn locate(pos: &Pos, card: u8) -> Option<From> {
+        if Self::waste_top(pos) == Some(card) {
+            return Some(From::Waste);
+        }
+        let s = suit(card);
+        if pos.found[s] == rank(card) {
+            return Some(From::Foundation(s));
+        }
+        (0..7).find_map(|i| {
+            Self::col(pos, i)
+                .iter()
+                .position(|&c| c == card)
+                .map(|k| From::Column(i, k))
+        })
+    }
+
+    /// Plays a move listed by [`Game::moves`], with its automatic follow-ups.
+    pub fn play(&self, pos: &mut Pos, m: Move) {
+        match m {
+            Move::Deal => {
+                if pos.waste_len < pos.talon_len {
+                    pos.waste_len = (pos.waste_len + self.params.draw as u8).min(pos.talon_len);
+                } else {
+                    pos.waste_len = 0;
+                    pos.recycles = pos.recycles.saturating_add(1);
+                }
+                self.settle(pos);
+            }
+            Move::Play { card, to } => {
+                let Some(from) = Self::locate(pos, card) else {
+                    return;
+                };
+                let moved: ([u8; MAX_COL], usize) = match from {
+                    From::Column(i, k) => {
+                        let len = pos.lens[i] as usize;
+                        let mut out = [0; MAX_COL];
+                        out[..len - k].copy_from_slice(&pos.cols[i][k..len]);
+                        (out, len - k)
+                    }
+                    _ => {
+                        let mut out = [0; MAX_COL];
+                        out[0] = card;
+                        (out, 1)
+                    }
+                };
+                Self::take(pos, from);
+                match to {
+                    Dest::Foundation => pos.found[suit(card)] += 1,
+                    Dest::Empty | Dest::Onto(_) => {
+                        let j = match to {
+                            Dest::Onto(on) => (0..7).find(|&j| {
+                                pos.lens[j] > 0 && pos.cols[j][pos.lens[j] as usize - 1] == on
+                            }),
+                            _ => (0..7).find(|&j| pos.lens[j] == 0),
+                        };
+                        let Some(j) = j else { return };
+                        let len = pos.lens[j] as usize;
+                        let n = moved.1.min(MAX_COL - len);
+                        pos.cols[j][len..len + n].copy_from_slice(&moved.0[..n]);
+                        pos.lens[j] += n as u8;
+                    }
+                }
+                // KL-RETURN: a card taken back stays down for the next move.
+                if !matches!(from, From::Foundation(_)) {
+                    self.settle(pos);
+                }
+            }
+        }
+    }
+
+    /// Every legal action, in the order the search tries them: cards to the foundations,
+    /// moves that turn a card (the deepest hidden pile first), the waste to a column, the
+    /// deal, other moves between columns, and cards back from the foundations last. Moving a
+    /// whole column into an empty one is left out: it gives the same key.
+    pub fn moves(&self, pos: &Pos, out: &mut Vec<Step>) {
+        let mut all = Vec::with_capacity(48);
+        self.all_moves(pos, &mut all);
+        out.clear();
+        out.extend(all.into_iter().map(Step::one));
+    }
+
+    fn can_deal(&self, pos: &Pos) -> bool {
+        pos.waste_len < pos.talon_len || (pos.talon_len > 0 && self.may_recycle(pos))
+    }
+
+    /// Plays a step: its deals, then its move.
+    pub fn step(&self, pos: &mut Pos, s: Step) {
+        for _ in 0..s.deals {
+            self.play(pos, Move::Deal);
+        }
+        self.play(pos, s.then);
+    }
+
+    /// The quick search's steps: a subset of the legal lines, so what it finds is reachable,
+    /// but nothing it leaves out is proven useless — a quick search that ends without a win
+    /// proves nothing. Cards to the foundations; moves that turn a card or empty a column;
+    /// moves that uncover a card ready for its foundation; and each card the stock and waste
+    /// can bring to the top of the waste in one pass round, with the deals it takes, to each
+    /// place it may go. No cards come back from the foundations.
+    pub fn quick_moves(&self, pos: &Pos, out: &mut Vec<Step>) {
+        out.clear();
+        for i in 0..7 {
+            let col = Self::col(pos, i);
+            if let Some(&c) = col.last() {
+                if pos.downs[i] < pos.lens[i] && Self::ready(pos, c) {
+                    out.push(Step::one(Move::Play {
+                        card: c,
+                        to: Dest::Foundation,
+                    }));
+                }
+            }
+        }
+        let tops: [Option<u8>; 7] = std::array::from_fn(|j| Self::col(pos, j).last().copied());
+        let has_empty = tops.iter().any(Option::is_none);
+        let targets = |card: u8, from: usize, deals: u8, out: &mut Vec<Step>| {
+            if rank(card) == 13 {
+                if has_empty {
+                    out.push(Step {
+                        deals,
+                        then: Move::Play {
+                            card,
+                            to: Dest::Empty,
+                        },
+                    });
+                }
+                return;
+            }
+            for (j, top) in tops.iter().enumerate() {
+                if j != from {
+                    if let Some(on) = *top {
+                        if fits(card, on) {
+                            out.push(Step {
+                                deals,
+                                then: Move::Play {
+                                    card,
+                                    to: Dest::Onto(on),
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+        };
+        let mut order: [usize; 7] = std::array::from_fn(|i| i);
+        order.sort_by_key(|&i| std::cmp::Reverse(pos.downs[i]));
+        for &i in &order {
+            let d = pos.downs[i] as usize;
+            let len = pos.lens[i] as usize;
+            if d > 0 && d < len {
+                targets(pos.cols[i][d], i, 0, out);
+            }
+        }
+        // The stock and waste: each card they can bring up within one round.
+        let mut p = *pos;
+        let mut deals = 0u8;
+        // The waste lengths seen this round: once one comes again, so would its cards.
+        let mut seen: u32 = 1 << pos.waste_len;
+        loop {
+            if let Some(c) = Self::waste_top(&p) {
+                if Self::ready(&p, c) {
+                    out.push(Step {
+                        deals,
+                        then: Move::Play {
+                            card: c,
+                            to: Dest::Foundation,
+                        },
+                    });
+                }
+                targets(c, usize::MAX, deals, out);
+            }
+            if !self.can_deal(&p) || deals == u8::MAX {
+                break;
+            }
+            let before = p;
+            self.play(&mut p, Move::Deal);
+            deals += 1;
+            // A card sent up by the deal changes the table: the round ends there.
+            if p.found != before.found || seen & (1 << p.waste_len) != 0 {
+                break;
+            }
+            seen |= 1 << p.waste_len;
+        }
+        for i in 0..7 {
+            let d = pos.downs[i] as usize;
+            let len = pos.lens[i] as usize;
+            if d == 0 && len > 0 && rank(pos.cols[i][0]) != 13 {
+                // Empties a column.
+                targets(pos.cols[i][0], i, 0, out);
+            }
+            for k in (d + 1)..len {
+                if Self::ready(pos, pos.cols[i][k - 1]) {
+                    targets(pos.cols[i][k], i, 0, out);
+                }
+            }
+        }
+    }
+
+    fn all_moves(&self, pos: &Pos, out: &mut Vec<Move>) {
+        out.clear();
+        let waste = Self::waste_top(pos);
+        // To the foundations.
+        if let Some(c) = waste {
+            if Self::ready(pos, c) {
+                out.push(Move::Play {
+                    card: c,
+                    to: Dest::Foundation,
+                });
+            }
+        }
+        for i in 0..7 {
+            let col = Self::col(pos, i);
+            if let Some(&c) = col.last() {
+                if pos.downs[i] < pos.lens[i] && Self::ready(pos, c) {
+                    out.push(Move::Play {
+                        card: c,
+                        to: Dest::Foundation,
+                    });
+                }
+            }
+        }
+        let tops: [Option<u8>; 7] = std::array::from_fn(|j| Self::col(pos, j).last().copied());
+        let has_empty = tops.iter().any(Option::is_none);
+        let targets = |card: u8, from: usize, out: &mut Vec<Move>| {
+            if rank(card) == 13 {
+                if has_empty {
+                    out.push(Move::Play {
+                        card,
+                        to: Dest::Empty,
+                    });
+                }
+                return;
+            }
+            for (j, top) in tops.iter().enumerate() {
+                if j != from {
+                    if let Some(on) = *top {
+                        if fits(card, on) {
+                            out.push(Move::Play {
+                                card,
+                                to: Dest::Onto(on),
+                            });
+                        }
+                    }
+                }
+            }
+        };
+        // Moves that turn a card, deepest hidden pile first.
+        let mut order: [usize; 7] = std::array::from_fn(|i| i);
+        order.sort_by_key(|&i| std::cmp::Reverse(pos.downs[i]));
+        for &i in &order {
+            let d = pos.downs[i] as usize;
+            if d > 0 && d < pos.lens[i] as usize {
+                targets(pos.cols[i][d], i, out);
+            }
+        }
+        if let Some(c) = waste {
+            targets(c, usize::MAX, out);
+        }
+        if self.can_deal(pos) {
+            out.push(Move::Deal);
+        }
+        // Other moves between columns: from a turned-up card that is not the column's first
+        // turned-up card over hidden ones (those are above), nor a whole column to an empty one.
+        for i in 0..7 {
+            let d = pos.downs[i] as usize;
+            let len = pos.lens[i] as usize;
+            let first = if d > 0 { d + 1 } else { 0 };
+            for k in first..len {
+                let c = pos.cols[i][k];
+                if k == 0 && rank(c) == 13 {
+                    continue;
+                }
+                targets(c, i, out);
+            }
+        }
+        if self.params.foundation_return {
+            for s in 0..4 {
+                if pos.found[s] > 0 {
+                    let c = (pos.found[s]) | ((s as u8) << 4);
+                    targets(c, usize::MAX, out);
+                }
+            }
+        }
+    }
+
+    /// The position's key.
+    pub fn key(&self, pos: &Pos) -> Key {
+        let mut key = [0u8; KEY_LEN];
+        let mut order: [usize; 7] = std::array::from_fn(|i| i);
+        order.sort_by_key(|&i| {
+            if pos.lens[i] == 0 {
+                0xFFu16
+            } else {
+                u16::from(pos.cols[i][0])
+            }
+        });
+        let mut n = 0;
+        for &i in &order {
+            let len = pos.lens[i] as usize;
+            if len == 0 {
+                continue;
+            }
+            for k in 0..len {
+                let down = if k < pos.downs[i] as usize { DOWN } else { 0 };
+                key[n] = pos.cols[i][k] | down;
+                n += 1;
+            }
+            key[n] = END;
+            n += 1;
+        }
+        key[n] = TALON_START;
+        n += 1;
+        for k in 0..pos.talon_len as usize {
+            if k == pos.waste_len as usize {
+                key[n] = WASTE_END;
+                n += 1;
+            }
+            key[n] = pos.talon[k];
+            n += 1;
+        }
+        if pos.waste_len == pos.talon_len {
+            key[n] = WASTE_END;
+            n += 1;
+        }
+        key[n] = TALON_END;
+        n += 1;
+        // With unlimited passes the count changes nothing the rules allow.
+        if self.params.passes.is_some() {
+            key[n..n + 2].copy_from_slice(&pos.recycles.to_le_bytes());
+        }
+        key
+    }
+
+    /// The card a byte stands for.
+    pub fn card(byte: u8) -> Option<Card> {
+        Card::from_byte(byte)
+    }
+}

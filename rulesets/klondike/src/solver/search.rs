@@ -1,0 +1,171 @@
+//! Depth-first search over the game's own actions with a table of every position seen.
+//!
+//! The search wins and proves with the same walk: it tries each position's actions in
+//! [`Game::moves`]'s order, never enters a position it has seen, and stops at the first won
+//! one. When the walk is over without a win, every position reachable from the start was seen,
+//! so the game is lost. That proof rests on these, each sound:
+//!
+//! 1. **The actions are the ruleset's.** [`Game::moves`] lists every legal action — each deal
+//!    or turn of the waste, each card or group to each place it may go, each card back from a
+//!    foundation — and [`Game::play`] carries it out with the ruleset's own follow-ups (KL-FLIP,
+//!    and KL-AUTO when the variant has it), so the positions searched are exactly those the
+//!    game can reach. One action is left out: a whole column led by a King moved into an
+//!    empty column, which gives the same key (rule 2).
+//! 2. **Keys forget which column is which.** All seven columns follow the same rules, and
+//!    KL-AUTO sends up the same cards whichever column it looks at first (sending a card up
+//!    only makes other cards ready or safe), so positions equal up to the order of their
+//!    columns have the same futures. With unlimited passes the number of passes used changes
+//!    nothing either and is left out of the key.
+//! 3. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
+//!    the ruleset would not send up itself; a seen position is skipped because its whole
+//!    future was, or is being, searched from where it was first seen.
+//!
+//! The budget counts positions stored, never time: rulesets read no clock.
+
+use super::position::{Game, Key, Move, Pos, Step};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A winning line of solver moves from the start.
+    Won(Vec<Move>),
+    /// Every reachable position was seen and none is won.
+    Lost,
+    /// The budget ran out first.
+    Undecided,
+}
+
+/// A search's answer and its cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// What it found.
+    pub outcome: Outcome,
+    /// Distinct positions stored.
+    pub states: u64,
+}
+
+/// A multiply-rotate hash over eight bytes at a time: keys are card bytes, and SipHash would
+/// cost more than the rest of a step.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.0 =
+                (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+}
+
+type Seen = HashSet<Key, BuildHasherDefault<KeyHasher>>;
+
+/// One level of the walk: a position, its actions (a range of the shared list) and the next
+/// one to try.
+struct Frame {
+    pos: Pos,
+    start: usize,
+    end: usize,
+    next: usize,
+}
+
+/// Searches from `start` (as the ruleset left it) until a win, a proof, or `max_states`
+/// positions stored: first quickly, over a subset of the lines ([`Game::quick_moves`]); then,
+/// if that ends without a win, over every line with what is left of the budget, since only
+/// the complete search's end proves a game lost.
+pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
+    let quick = walk(game, start, max_states, true);
+    match quick.outcome {
+        Outcome::Lost => {
+            let rest = max_states.saturating_sub(quick.states);
+            let mut full = walk(game, start, rest.max(1), false);
+            full.states += quick.states;
+            full
+        }
+        _ => quick,
+    }
+}
+
+/// One depth-first walk, over the quick steps or over every action.
+fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
+    let list = |pos: &Pos, out: &mut Vec<Step>| {
+        if quick {
+            game.quick_moves(pos, out)
+        } else {
+            game.moves(pos, out)
+        }
+    };
+    if game.won(start) {
+        return Report {
+            outcome: Outcome::Won(Vec::new()),
+            states: 1,
+        };
+    }
+    let mut seen = Seen::default();
+    seen.insert(game.key(start));
+    let mut all: Vec<Step> = Vec::new();
+    let mut scratch = Vec::with_capacity(64);
+    let mut stack: Vec<Frame> = Vec::new();
+    list(start, &mut scratch);
+    all.extend_from_slice(&scratch);
+    stack.push(Frame {
+        pos: *start,
+        start: 0,
+        end: all.len(),
+        next: 0,
+    });
+    while let Some(top) = stack.last_mut() {
+        if top.next == top.end {
+            all.truncate(top.start);
+            stack.pop();
+            continue;
+        }
+        let m = all[top.next];
+        top.next += 1;
+        let mut next = top.pos;
+        game.step(&mut next, m);
+        if !seen.insert(game.key(&next)) {
+            continue;
+        }
+        if game.won(&next) {
+            // Each level's last action tried is the line's step from it.
+            let line: Vec<Move> = stack
+                .iter()
+                .flat_map(|f| {
+                    let s = all[f.next - 1];
+                    std::iter::repeat_n(Move::Deal, s.deals as usize).chain([s.then])
+                })
+                .collect();
+            return Report {
+                outcome: Outcome::Won(line),
+                states: seen.len() as u64,
+            };
+        }
+        if seen.len() as u64 >= max_states {
+            return Report {
+                outcome: Outcome::Undecided,
+                states: seen.len() as u64,
+            };
+        }
+        list(&next, &mut scratch);
+        let start = all.len();
+        all.extend_from_slice(&scratch);
+        stack.push(Frame {
+            pos: next,
+            start,
+            end: all.len(),
+            next: start,
+        });
+    }
+    Report {
+        outcome: Outcome::Lost,
+        states: seen.len() as u64,
+    }
+}

@@ -1,0 +1,147 @@
+//! docs/rules/klondike.md cannot drift from the code: every rule id a refusal or the source
+//! cites is on the page and every id on the page is used; its variant and scoring tables match
+//! the bundled files; docs/game-codes.md lists every bundled variant.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+const GAME_CODES_MD: &str = include_str!("../../../docs/game-codes.md");
+const RULES_MD: &str = include_str!("../../../docs/rules/klondike.md");
+const SOURCES: [&str; 5] = [
+    include_str!("../src/rules.rs"),
+    include_str!("../src/ruleset.rs"),
+    include_str!("../src/params.rs"),
+    include_str!("../src/view.rs"),
+    include_str!("../src/solver/hint.rs"),
+];
+
+fn table_after<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
+    doc.lines()
+        .skip_while(|l| !l.starts_with(heading))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| ---"))
+        .skip(1)
+        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim()).collect())
+        .collect()
+}
+
+/// Every `KL-…` id in a text.
+fn ids(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("KL-") {
+        let tail = &rest[at + 3..];
+        let len = tail
+            .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit()))
+            .unwrap_or(tail.len());
+        if len > 1 {
+            out.insert(format!("KL-{}", &tail[..len]));
+        }
+        rest = &tail[len..];
+    }
+    out
+}
+
+#[test]
+fn every_rule_id_the_code_cites_is_defined_on_the_rules_page_and_every_defined_id_is_cited() {
+    let defined: BTreeSet<String> = RULES_MD
+        .lines()
+        .filter_map(|l| l.strip_prefix("- **"))
+        .filter_map(|l| l.split("**").next())
+        .map(str::to_string)
+        .collect();
+    let cited: BTreeSet<String> = SOURCES.iter().flat_map(|s| ids(s)).collect();
+    // Game codes (KL-D1 …) are not rule ids.
+    let cited: BTreeSet<String> = cited
+        .into_iter()
+        .filter(|id| !matches!(id.as_str(), "KL-D1" | "KL-D3" | "KL-VG" | "KL-TH"))
+        .collect();
+    assert_eq!(cited, defined);
+    assert!(defined.len() >= 14, "{defined:?}");
+}
+
+#[test]
+fn the_game_codes_page_lists_every_bundled_variant() {
+    let catalog = common::catalog();
+    let rows = table_after(GAME_CODES_MD, "## Klondike");
+    assert_eq!(rows.len(), felt_klondike::VARIANTS.len());
+    for row in rows {
+        let (code, id) = (row[0].trim_matches('`'), row[1].trim_matches('`'));
+        let entry = catalog
+            .get(id)
+            .unwrap_or_else(|| panic!("{id} is not bundled"));
+        assert_eq!(entry.variant.code, code, "{id}");
+    }
+}
+
+#[test]
+fn the_rules_page_lists_every_bundled_variant_with_its_settings() {
+    let catalog = common::catalog();
+    let rows = table_after(RULES_MD, "## The shipped variants");
+    assert_eq!(rows.len(), felt_klondike::VARIANTS.len());
+    for row in rows {
+        let entry = catalog
+            .variants()
+            .iter()
+            .find(|e| e.variant.name == row[0])
+            .unwrap_or_else(|| panic!("{} is not bundled", row[0]));
+        let p = felt_klondike::Params::from_table(&entry.variant.game).expect("checked");
+        let settings = [
+            p.draw.to_string(),
+            p.passes
+                .map_or_else(|| "unlimited".to_string(), |n| n.to_string()),
+            p.foundation_return.to_string(),
+            p.face_up.to_string(),
+            entry
+                .variant
+                .scoring
+                .clone()
+                .unwrap_or_else(|| "none".into()),
+        ];
+        assert_eq!(
+            row[1..6].to_vec(),
+            settings.iter().map(String::as_str).collect::<Vec<_>>(),
+            "{}",
+            row[0]
+        );
+    }
+}
+
+#[test]
+fn the_rules_page_prices_each_event_as_the_shipped_tables_do() {
+    let catalog = common::catalog();
+    let rows = table_after(RULES_MD, "## Scoring tables");
+    assert_eq!(rows.len(), felt_klondike::SCORING.len());
+    let events = [
+        "foundation",
+        "waste-tableau",
+        "turn",
+        "foundation-tableau",
+        "recycle-1",
+        "recycle-3",
+    ];
+    for row in rows {
+        let table = catalog
+            .scoring(row[0].trim_matches('`'))
+            .unwrap_or_else(|| panic!("{} is not shipped", row[0]));
+        assert_eq!(row[1], table.start.to_string(), "{}", row[0]);
+        assert_eq!(
+            row[2],
+            table
+                .floor
+                .map_or_else(|| "none".to_string(), |f| f.to_string()),
+            "{}",
+            row[0]
+        );
+        for (cell, event) in row[3..].iter().zip(events) {
+            assert_eq!(
+                *cell,
+                table.points(event, 1).to_string(),
+                "{} {event}",
+                row[0]
+            );
+        }
+    }
+}
