@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 /// felt-abi's faulty fixture, built with `rustc` to abort at its first call after hello, as a
 /// library in the plugins folder of the data folder `data`.
 fn aborting_plugin(data: &Path) -> PathBuf {
+    faulty_plugin(data, "abort")
+}
+
+/// felt-abi's faulty fixture, built to fail as `fault` says, in the plugins folder of `data`.
+fn faulty_plugin(data: &Path, fault: &str) -> PathBuf {
     let dir = data.join("plugins");
     std::fs::create_dir_all(&dir).expect("plugins folder");
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../felt-abi/tests/fixtures/faulty.rs");
@@ -32,7 +37,7 @@ fn aborting_plugin(data: &Path) -> PathBuf {
         ])
         .arg(&out)
         .arg(source)
-        .env("FELT_FAULT", "abort")
+        .env("FELT_FAULT", fault)
         .env("FELT_ABI", felt_abi::ABI_VERSION.to_string())
         .status()
         .expect("rustc runs");
@@ -85,4 +90,39 @@ fn a_plugin_that_aborts_ends_its_own_game_with_a_message_and_felt_goes_on() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("code SP1-S1C-AAAAAAB"));
+}
+
+#[test]
+fn a_headless_game_of_a_built_in_variant_runs_no_plugin_code() {
+    // The noisy fixture prints a line (to standard error, in its helper) at every request.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "noisy");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "play",
+            "spider-1suit",
+            "--seed",
+            "1",
+            "--headless",
+        ],
+        "show\n",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("noise"), "the plugin ran: {err}");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "deal", "SP1-S1C-AAAAAAB"],
+        "",
+    );
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("noise"));
+    // A command that lists every family does run it.
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("noise"));
 }

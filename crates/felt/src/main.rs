@@ -118,6 +118,27 @@ fn load_catalog(global: &Global) -> Catalog {
     catalog
 }
 
+/// The catalog a command about one variant needs (by its id, or a game code's): without any
+/// plugin when that variant plays a built-in ruleset, so a Spider game runs no plugin's code
+/// and a faulty plugin cannot slow it down. Any doubt (a user file that did not load, perhaps
+/// because it names a plugin's ruleset, or a variant not found) loads everything.
+fn catalog_for(global: &Global, variant: Option<&str>, code: Option<&str>) -> Catalog {
+    let mut lean = catalog::builtin_catalog();
+    catalog::load_user(&mut lean, &global.config, !global.no_user_config);
+    let wanted = match (variant, code) {
+        (Some(id), _) => lean.get(id).map(|e| e.variant.id.clone()),
+        (None, Some(code)) => GameCode::parse(code)
+            .ok()
+            .and_then(|c| lean.resolve(&c).ok().map(|(e, _)| e.variant.id.clone())),
+        (None, None) => None,
+    };
+    if wanted.is_some() && lean.errors().is_empty() {
+        lean
+    } else {
+        load_catalog(global)
+    }
+}
+
 /// A shuffle number from the operating system's randomness, within what a code can carry.
 fn random_shuffle() -> u64 {
     let mut bytes = [0u8; 8];
@@ -202,7 +223,12 @@ fn resume_session(
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<()> {
-    let catalog = load_catalog(global);
+    // The terminal keeps every family for its launcher; a headless game needs its own only.
+    let catalog = if args.headless {
+        catalog_for(global, args.variant.as_deref(), args.code.as_deref())
+    } else {
+        load_catalog(global)
+    };
     let mut resumed = None;
     let (session, label) = if args.resume {
         let store = store_cmd::open_store_for_reading(global.data_dir.as_deref())?;
@@ -256,7 +282,7 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
     if format != "game" {
         bail!("unknown format '{format}': the only format is 'game'");
     }
-    let catalog = load_catalog(global);
+    let catalog = catalog_for(global, None, Some(code));
     let code = GameCode::parse(code)?;
     let (entry, choice) = catalog.resolve(&code)?;
     let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
