@@ -55,9 +55,17 @@ pub trait Observer {
     /// is shown to the player.
     fn changed(&mut self, session: &Session, new_game: bool) -> Result<(), String>;
 
-    /// The games in progress the launcher offers to continue, one per variant at most.
+    /// The games in progress the launcher offers to continue, by variant and newest first
+    /// within a variant (the launcher's question names a variant's first).
     fn saved_games(&mut self) -> Result<Vec<SavedGame>, String> {
         Ok(Vec::new())
+    }
+
+    /// The next new game gives up exactly `games` (by [`SavedGame::id`]), which count as lost
+    /// once it is recorded, and keeps every other game in progress: the player chose so in
+    /// the launcher. Without this call the observer decides what a new game replaces.
+    fn give_up(&mut self, games: Vec<i64>) {
+        let _ = games;
     }
 
     /// Rebuilds `game` with its undo history, with a ruleset built from `catalog`, and makes it
@@ -171,6 +179,7 @@ impl App {
     }
 
     fn open(&mut self, setup: GameSetup) {
+        self.launcher.remember(&setup.ruleset.info().variant);
         let mut game = Game::new(
             setup,
             self.game_theme(),
@@ -190,6 +199,7 @@ impl App {
 
     /// Puts `session` on the table; `resumed` when the observer already records it.
     fn continue_session(&mut self, session: Session, undo_depth: usize, resumed: bool) {
+        self.launcher.remember(&session.ruleset().info().variant);
         let mut game = Game::from_session(
             session,
             undo_depth,
@@ -222,6 +232,12 @@ impl App {
         {
             self.launcher.select(&self.catalog, &id);
         }
+    }
+
+    /// Opens the launcher on variant `id` when the player has not chosen one before (the
+    /// host's pick for a newcomer: this crate knows no game).
+    pub fn prefer_variant(&mut self, id: &str) {
+        self.launcher.prefer(&self.catalog, id);
     }
 
     /// Asks the observer again for the games in progress.
@@ -364,7 +380,10 @@ impl App {
         match self.launcher.update(&self.catalog, &mut self.seeds, msg) {
             LauncherEffect::None => Flow::Continue,
             LauncherEffect::Quit => Flow::Quit,
-            LauncherEffect::Start(setup) => {
+            LauncherEffect::Start { setup, give_up } => {
+                if let (Some(games), Some(observer)) = (give_up, &mut self.observer) {
+                    observer.give_up(games);
+                }
                 self.open(setup);
                 Flow::Continue
             }

@@ -354,6 +354,8 @@ impl Game {
             Msg::Down => scroll.saturating_add(1).min(max),
             Msg::PageUp => scroll.saturating_sub(10),
             Msg::PageDown => scroll.saturating_add(10).min(max),
+            Msg::First => 0,
+            Msg::Last => max,
             Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollUp => {
                 scroll.saturating_sub(3)
             }

@@ -64,6 +64,8 @@ pub struct TuiOptions {
     pub start: Option<Start>,
     /// Hears of every change to the game on the table (the binary records games with it).
     pub observer: Option<Box<dyn Observer>>,
+    /// The variant the launcher opens on before the player has chosen one.
+    pub first_variant: Option<String>,
 }
 
 /// The theme for `options` in the current environment: `NO_COLOR`, and the locale for ASCII.
@@ -88,6 +90,9 @@ pub fn run(catalog: Catalog, options: TuiOptions) -> anyhow::Result<()> {
     let settings = options.settings.clone().or_else(settings::default_path);
     let mut app = App::new(catalog, theme, settings, options.start, clock_seed())
         .map_err(anyhow::Error::msg)?;
+    if let Some(id) = &options.first_variant {
+        app.prefer_variant(id);
+    }
     if let Some(observer) = options.observer {
         app.set_observer(observer);
     }

@@ -80,7 +80,7 @@ fn the_last_choice_is_remembered() {
     draw(&mut term, &mut again);
     let screen = text(&term);
     assert!(screen.contains("◀ Relaxed ▶"), "{screen}");
-    assert!(screen.contains("[x] four-colour deck"), "{screen}");
+    assert!(screen.contains("f [x] four colours"), "{screen}");
     keys(&mut again, "⏎");
     assert!(code_of(&again).starts_with("SP1-S4R-"));
 }
@@ -113,5 +113,140 @@ fn back_from_a_game_the_launcher_shows_the_variant_played() {
     assert_eq!(
         app.launcher().selected_variant(&catalog()),
         Some("spider-4suit")
+    );
+}
+
+fn shot(app: &mut App, w: u16, h: u16) -> String {
+    let mut term = screen(w, h);
+    draw(&mut term, app);
+    text(&term)
+}
+
+#[test]
+fn question_mark_and_f1_open_the_help_and_esc_closes_it() {
+    let mut app = launcher();
+    keys(&mut app, "?");
+    assert_eq!(app.mode(), felt_tui::input::Mode::Help);
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+    keys(&mut app, "⎋");
+    assert_eq!(app.mode(), felt_tui::input::Mode::Launcher);
+    app.handle(
+        &key_event(crossterm::event::KeyCode::F(1)),
+        std::time::Instant::now(),
+    );
+    assert_eq!(app.mode(), felt_tui::input::Mode::Help);
+    // Enter closes the help; it does not start a game behind it.
+    keys(&mut app, "⏎");
+    assert!(app.game().is_none());
+    assert_eq!(app.mode(), felt_tui::input::Mode::Launcher);
+}
+
+#[test]
+fn the_help_at_120x40() {
+    let mut app = launcher();
+    keys(&mut app, "?");
+    insta::assert_snapshot!(shot(&mut app, 120, 40));
+}
+
+#[test]
+fn end_home_and_the_page_keys_move_through_the_list() {
+    use crossterm::event::KeyCode;
+    let mut app = launcher();
+    let press = |app: &mut App, code| {
+        app.handle(&key_event(code), std::time::Instant::now());
+    };
+    press(&mut app, KeyCode::End);
+    assert_eq!(
+        app.launcher().selected_variant(&catalog()),
+        Some("spider-4suit")
+    );
+    press(&mut app, KeyCode::Home);
+    assert_eq!(
+        app.launcher().selected_variant(&catalog()),
+        Some("spider-1suit")
+    );
+    press(&mut app, KeyCode::PageDown);
+    assert_eq!(
+        app.launcher().selected_variant(&catalog()),
+        Some("spider-4suit")
+    );
+    press(&mut app, KeyCode::PageUp);
+    assert_eq!(
+        app.launcher().selected_variant(&catalog()),
+        Some("spider-1suit")
+    );
+}
+
+#[test]
+fn a_bad_codes_error_goes_once_the_player_acts_on_it() {
+    let mut app = launcher();
+    keys(&mut app, "cSP9-S1C-AAAAAAA⏎");
+    assert!(app.launcher().note().is_some());
+    app.handle(
+        &key_event(crossterm::event::KeyCode::Backspace),
+        std::time::Instant::now(),
+    );
+    assert!(app.launcher().note().is_none(), "erased as it is corrected");
+    keys(&mut app, "A⏎");
+    assert!(app.launcher().note().is_some());
+    keys(&mut app, "⎋");
+    assert!(app.launcher().note().is_none(), "gone with the code entry");
+}
+
+#[test]
+fn the_host_picks_the_first_game_until_the_player_has_played_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("tui.toml");
+    let mut app = App::new(catalog(), theme(), Some(path.clone()), None, 7).expect("app");
+    app.prefer_variant("spider-2suit");
+    assert_eq!(
+        app.launcher().selected_variant(&catalog()),
+        Some("spider-2suit")
+    );
+    keys(&mut app, "j⏎");
+    let mut again = App::new(catalog(), theme(), Some(path), None, 8).expect("app");
+    again.prefer_variant("spider-2suit");
+    assert_eq!(
+        again.launcher().selected_variant(&catalog()),
+        Some("spider-4suit"),
+        "the last game played wins over the host's pick"
+    );
+}
+
+#[test]
+fn a_taller_terminal_shows_the_heading_again() {
+    let mut app = launcher();
+    keys(&mut app, "jj");
+    // So short that the list scrolls to keep the last line in view...
+    let small = shot(&mut app, 80, 14);
+    assert!(!small.contains("Spider ·"), "{small}");
+    // ...then tall again: nothing is left scrolled away.
+    let tall = shot(&mut app, 80, 24);
+    assert!(tall.contains("Spider ·"), "{tall}");
+    assert!(tall.contains("Spider, one suit"), "{tall}");
+}
+
+#[test]
+fn a_long_description_is_cut_after_a_word_and_shown_whole_below() {
+    let mut cat = catalog();
+    cat.add_variant(
+        felt_core::Origin::BuiltIn("long.toml".into()),
+        r#"id = "spider-long"
+name = "Spider, long"
+description = "A description long enough that the list cannot show all of it on one line of eighty columns"
+ruleset = "spider"
+code = "SPL-S1"
+[game]
+suits = "S"
+"#,
+    )
+    .expect("loads");
+    let mut app = App::new(cat, theme(), None, None, 7).expect("app");
+    keys(&mut app, "jjj");
+    let screen = shot(&mut app, 80, 24);
+    assert!(screen.contains("cannot show all…"), "{screen}");
+    assert!(
+        screen.contains("show all of it on one line of\n eighty columns"),
+        "{screen}"
     );
 }

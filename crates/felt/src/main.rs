@@ -105,9 +105,14 @@ struct PlayArgs {
     /// Start from a position file in the ruleset's own format (Spider: .game); not recorded.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "resume"])]
     position: Option<PathBuf>,
-    /// Continue the variant's game in progress, with its undo history.
+    /// Continue the variant's game in progress, with its undo history: the newest, when
+    /// several are kept.
     #[arg(long, conflicts_with_all = ["code", "seed"])]
     resume: bool,
+    /// With --resume: the game to continue, by its number (the message of a plain --resume
+    /// lists them when several are in progress).
+    #[arg(long, requires = "resume")]
+    id: Option<i64>,
 }
 
 fn load_catalog(global: &Global) -> Catalog {
@@ -183,6 +188,15 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
     }
 }
 
+/// The games in progress as `--id` takes them: `12 (SP1-S1C-AAAAAAD, 3 moves)`, newest first.
+fn in_progress_list(games: &[felt_store::GameSummary]) -> String {
+    games
+        .iter()
+        .map(|g| format!("{} ({}, {} moves)", g.id.0, g.code, g.moves))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The variant's game in progress, rebuilt from its record, and the recorder that goes on with it.
 fn resume_session(
     catalog: &Catalog,
@@ -193,9 +207,30 @@ fn resume_session(
         .variant
         .as_deref()
         .ok_or_else(|| anyhow!("name the variant to resume"))?;
-    let summary = store.in_progress(variant)?.ok_or_else(|| {
-        anyhow!("no game of {variant} is in progress (felt stats lists what was played)")
-    })?;
+    // A former id names the variant still, and its old records are renamed to the new one.
+    let variant = catalog.canonical(variant);
+    store_cmd::adopt_aliases(store, catalog);
+    let games = store.all_in_progress_of(variant)?;
+    let summary = match args.id {
+        Some(id) => games.iter().find(|g| g.id.0 == id).ok_or_else(|| {
+            anyhow!(
+                "game {id} is not a game of {variant} in progress ({})",
+                in_progress_list(&games)
+            )
+        })?,
+        None => games.first().ok_or_else(|| {
+            anyhow!("no game of {variant} is in progress (felt stats lists what was played)")
+        })?,
+    };
+    if args.id.is_none() && games.len() > 1 {
+        // The newest is the one meant most often; the others are a flag away.
+        eprintln!(
+            "{} games of {variant} are in progress; resuming the newest, {}. Another: felt play {variant} --resume --id N ({})",
+            games.len(),
+            games[0].id.0,
+            in_progress_list(&games)
+        );
+    }
     let ruleset = catalog.build(variant, Some(&summary.rules))?;
     let depth = catalog.get(variant).map_or(100, |e| e.variant.undo_depth);
     Ok(store.resume(summary.id, ruleset, depth)?)
