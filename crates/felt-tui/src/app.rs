@@ -1,7 +1,7 @@
 //! The app: the launcher, its statistics, a game or a replay; one input mapping, one update,
 //! one view. The terminal loop and the tests drive the same `App::handle` and `App::draw`.
 
-use crate::game::{Effect, Game, GameSetup, Seeds};
+use crate::game::{Effect, Game, GameSetup, PositionSource, Seeds};
 use crate::input::{Input, Mode, Msg};
 use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
 use crate::records::{ReplayTape, SavedGame, VariantStats};
@@ -33,6 +33,8 @@ pub enum Start {
         session: Session,
         /// How far undo reaches in the next deals.
         undo_depth: usize,
+        /// The position file it was set up from, shown instead of its code.
+        position: Option<PositionSource>,
     },
     /// A saved game resumed, which the observer already records: its changes are reported
     /// with `new_game` false, so they go on into the same record.
@@ -150,8 +152,12 @@ impl App {
                 Start::Session {
                     session,
                     undo_depth,
+                    position,
                 } => {
                     app.continue_session(session, undo_depth, false);
+                    if let Some(game) = &mut app.game {
+                        game.set_position(position);
+                    }
                     return Ok(app);
                 }
                 Start::Resumed {

@@ -41,7 +41,7 @@ mod term;
 pub mod theme;
 
 pub use app::{App, Flow, Observer, Start};
-pub use game::{Effect, Game, GameSetup, Seeds};
+pub use game::{Effect, Game, GameSetup, PositionSource, Seeds};
 pub use records::{
     Outcome, RecentGame, ReplayFrame, ReplayFrames, ReplayTape, SavedGame, VariantStats,
 };

@@ -249,7 +249,15 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
         start_session(&catalog, args)?
     };
     if !args.headless {
-        return tui::play(global, catalog, session, resumed.map(|(_, r)| r));
+        let position = match &args.position {
+            Some(path) => Some(felt_tui::PositionSource {
+                file: path.display().to_string(),
+                text: felt::files::read_text(path, felt::files::TEXT_FILE_LIMIT)
+                    .with_context(|| format!("cannot read {}", path.display()))?,
+            }),
+            None => None,
+        };
+        return tui::play(global, catalog, session, resumed.map(|(_, r)| r), position);
     }
     let format = if args.json {
         Format::Json

@@ -7,7 +7,9 @@ use super::{load_catalog, store_cmd, Global};
 use anyhow::Result;
 use felt_core::{Catalog, Session};
 use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
-use felt_tui::{Observer, Outcome, RecentGame, SavedGame, Start, TuiOptions, VariantStats};
+use felt_tui::{
+    Observer, Outcome, PositionSource, RecentGame, SavedGame, Start, TuiOptions, VariantStats,
+};
 
 /// The variant the launcher opens on the first time.
 const FIRST_VARIANT: &str = "spider-1suit";
@@ -29,6 +31,7 @@ pub fn play(
     catalog: Catalog,
     session: Session,
     resumed: Option<Recorder>,
+    position: Option<PositionSource>,
 ) -> Result<()> {
     let variant = session.ruleset().info().variant.clone();
     let undo_depth = catalog.get(&variant).map_or(100, |e| e.variant.undo_depth);
@@ -41,6 +44,7 @@ pub fn play(
         Start::Session {
             session,
             undo_depth,
+            position,
         }
     };
     let options = options(global, &catalog, Some(start), resumed);
