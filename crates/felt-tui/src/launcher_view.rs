@@ -374,9 +374,10 @@ impl Launcher {
             let first = err.to_string();
             let first = first.lines().next().unwrap_or_default();
             let text = format!(
-                "{} variant file(s) did not load: {first}",
+                "{} variant file(s) did not load (felt variants tells why): {first}",
                 catalog.errors().len()
             );
+            let text = fit_words(&text, area.width.saturating_sub(2), theme);
             put(
                 buf,
                 x,

@@ -188,11 +188,14 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
     }
 }
 
-/// The games in progress as `--id` takes them: `12 (SP1-S1C-AAAAAAD, 3 moves)`, newest first.
+/// The games in progress as `--id` takes them: `12: SP1-S1C-AAAAAAD, 3 moves`, newest first.
 fn in_progress_list(games: &[felt_store::GameSummary]) -> String {
     games
         .iter()
-        .map(|g| format!("{} ({}, {} moves)", g.id.0, g.code, g.moves))
+        .map(|g| {
+            let moves = if g.moves == 1 { "move" } else { "moves" };
+            format!("{}: {}, {} {moves}", g.id.0, g.code, g.moves)
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -214,7 +217,7 @@ fn resume_session(
     let summary = match args.id {
         Some(id) => games.iter().find(|g| g.id.0 == id).ok_or_else(|| {
             anyhow!(
-                "game {id} is not a game of {variant} in progress ({})",
+                "game {id} is not a game of {variant} in progress (in progress: {})",
                 in_progress_list(&games)
             )
         })?,
@@ -225,7 +228,7 @@ fn resume_session(
     if args.id.is_none() && games.len() > 1 {
         // The newest is the one meant most often; the others are a flag away.
         eprintln!(
-            "{} games of {variant} are in progress; resuming the newest, {}. Another: felt play {variant} --resume --id N ({})",
+            "{} games of {variant} are in progress; resuming the newest, {}. Another: felt play {variant} --resume --id N (games {})",
             games.len(),
             games[0].id.0,
             in_progress_list(&games)
