@@ -240,6 +240,16 @@ impl App {
         }
     }
 
+    /// Shows `text` as news: on the table when a game is open, else in the launcher (the
+    /// host's word on how the game was opened, which its stderr could not show behind the
+    /// full-screen interface).
+    pub fn tell(&mut self, text: String) {
+        match &mut self.game {
+            Some(game) => game.note = Some(crate::game::Note { text, error: false }),
+            None => self.launcher.set_note(text, false),
+        }
+    }
+
     /// Opens the launcher on variant `id` when the player has not chosen one before (the
     /// host's pick for a newcomer: this crate knows no game).
     pub fn prefer_variant(&mut self, id: &str) {

@@ -66,6 +66,8 @@ pub struct TuiOptions {
     pub observer: Option<Box<dyn Observer>>,
     /// The variant the launcher opens on before the player has chosen one.
     pub first_variant: Option<String>,
+    /// News for the player on the first screen (which game `--resume` picked of several).
+    pub notice: Option<String>,
 }
 
 /// The theme for `options` in the current environment: `NO_COLOR`, and the locale for ASCII.
@@ -92,6 +94,9 @@ pub fn run(catalog: Catalog, options: TuiOptions) -> anyhow::Result<()> {
         .map_err(anyhow::Error::msg)?;
     if let Some(id) = &options.first_variant {
         app.prefer_variant(id);
+    }
+    if let Some(text) = options.notice {
+        app.tell(text);
     }
     if let Some(observer) = options.observer {
         app.set_observer(observer);

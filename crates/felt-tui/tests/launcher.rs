@@ -304,3 +304,44 @@ fn a_game_from_a_position_file_names_the_file_and_c_copies_the_position() {
     let screen = shot(&mut app, 80, 24);
     assert!(!screen.contains("position:"), "{screen}");
 }
+
+#[test]
+fn a_former_variant_id_still_names_the_variant() {
+    let mut cat = catalog();
+    cat.add_variant(
+        felt_core::Origin::BuiltIn("renamed.toml".into()),
+        r#"id = "spider-renamed"
+aliases = ["spider-old"]
+name = "Spider, renamed"
+ruleset = "spider"
+code = "SPR-S1"
+[game]
+suits = "S"
+"#,
+    )
+    .expect("loads");
+    assert_eq!(cat.canonical("spider-old"), "spider-renamed");
+    assert_eq!(cat.canonical("spider-1suit"), "spider-1suit");
+    assert_eq!(cat.aliases(), [("spider-old", "spider-renamed")]);
+    let ruleset = cat.build("spider-old", None).expect("builds by its old id");
+    assert_eq!(ruleset.info().variant, "spider-renamed");
+    // Settings written before the rename open the launcher on it.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("tui.toml");
+    std::fs::write(&path, "last_variant = \"spider-old\"\n").expect("write");
+    let app = App::new(cat, theme(), Some(path), None, 7).expect("app");
+    assert_eq!(
+        app.launcher().selected_variant(&catalog_with_renamed()),
+        Some("spider-renamed")
+    );
+}
+
+fn catalog_with_renamed() -> felt_core::Catalog {
+    let mut cat = catalog();
+    cat.add_variant(
+        felt_core::Origin::BuiltIn("renamed.toml".into()),
+        "id = \"spider-renamed\"\nname = \"R\"\nruleset = \"spider\"\ncode = \"SPR-S1\"\n[game]\nsuits = \"S\"\n",
+    )
+    .expect("loads");
+    cat
+}

@@ -200,12 +200,13 @@ fn in_progress_list(games: &[felt_store::GameSummary]) -> String {
         .join(", ")
 }
 
-/// The variant's game in progress, rebuilt from its record, and the recorder that goes on with it.
+/// The variant's game in progress, rebuilt from its record, and the recorder that goes on with
+/// it; with, when several were in progress and none was named, a word on how to pick another.
 fn resume_session(
     catalog: &Catalog,
     store: &Store,
     args: &PlayArgs,
-) -> Result<(Session, Recorder)> {
+) -> Result<(Session, Recorder, Option<String>)> {
     let variant = args
         .variant
         .as_deref()
@@ -225,27 +226,31 @@ fn resume_session(
             anyhow!("no game of {variant} is in progress (felt stats lists what was played)")
         })?,
     };
-    if args.id.is_none() && games.len() > 1 {
-        // The newest is the one meant most often; the others are a flag away.
-        eprintln!(
-            "{} games of {variant} are in progress; resuming the newest, {}. Another: felt play {variant} --resume --id N (games {})",
-            games.len(),
+    // The newest is the one meant most often; the others are a flag away.
+    let notice = (args.id.is_none() && games.len() > 1).then(|| {
+        let others: Vec<String> = games[1..].iter().map(|g| g.id.0.to_string()).collect();
+        format!(
+            "Resumed game {}, the newest of {} in progress; --resume --id N picks another ({})",
             games[0].id.0,
-            in_progress_list(&games)
-        );
-    }
+            games.len(),
+            others.join(", ")
+        )
+    });
     let ruleset = catalog.build(variant, Some(&summary.rules))?;
     let depth = catalog.get(variant).map_or(100, |e| e.variant.undo_depth);
-    Ok(store.resume(summary.id, ruleset, depth)?)
+    let (session, recorder) = store.resume(summary.id, ruleset, depth)?;
+    Ok((session, recorder, notice))
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<()> {
     let catalog = load_catalog(global);
     let mut resumed = None;
+    let mut notice = None;
     let (session, label) = if args.resume {
         let store = store_cmd::open_store_for_reading(global.data_dir.as_deref())?;
-        let (session, recorder) = resume_session(&catalog, &store, args)?;
+        let (session, recorder, word) = resume_session(&catalog, &store, args)?;
         resumed = Some((store, recorder));
+        notice = word;
         let label = session.code().to_string();
         (session, label)
     } else {
@@ -260,7 +265,19 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
             }),
             None => None,
         };
-        return tui::play(global, catalog, session, resumed.map(|(_, r)| r), position);
+        return tui::play(
+            global,
+            catalog,
+            session,
+            tui::Opening {
+                resumed: resumed.map(|(_, r)| r),
+                position,
+                notice,
+            },
+        );
+    }
+    if let Some(word) = notice {
+        eprintln!("{word}");
     }
     let format = if args.json {
         Format::Json

@@ -24,15 +24,24 @@ pub fn launch(global: &Global) -> Result<()> {
     felt_tui::run(catalog, options)
 }
 
+/// How `felt play` opens the table besides the session itself.
+pub struct Opening {
+    /// The recorder of a game resumed from the store, which goes on into its record.
+    pub resumed: Option<Recorder>,
+    /// The position file the game was set up from.
+    pub position: Option<PositionSource>,
+    /// A word for the player on the table (which game `--resume` picked of several).
+    pub notice: Option<String>,
+}
+
 /// `felt play …` without `--headless`: straight to the table; `q` leads to the launcher.
-/// `resumed` is the recorder of a game resumed from the store, which goes on into its record.
-pub fn play(
-    global: &Global,
-    catalog: Catalog,
-    session: Session,
-    resumed: Option<Recorder>,
-    position: Option<PositionSource>,
-) -> Result<()> {
+/// `opening` says how: resumed, from a position file, with a word for the player.
+pub fn play(global: &Global, catalog: Catalog, session: Session, opening: Opening) -> Result<()> {
+    let Opening {
+        resumed,
+        position,
+        notice,
+    } = opening;
     let variant = session.ruleset().info().variant.clone();
     let undo_depth = catalog.get(&variant).map_or(100, |e| e.variant.undo_depth);
     let start = if resumed.is_some() {
@@ -47,7 +56,8 @@ pub fn play(
             position,
         }
     };
-    let options = options(global, &catalog, Some(start), resumed);
+    let mut options = options(global, &catalog, Some(start), resumed);
+    options.notice = notice;
     felt_tui::run(catalog, options)
 }
 
