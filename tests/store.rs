@@ -426,3 +426,74 @@ fn a_long_record_replays_any_step_as_the_game_showed_it() {
     }
     assert!(replayer.step(n + 1).is_none());
 }
+
+#[test]
+fn resume_with_several_in_progress_takes_the_newest_and_says_how_to_pick_another() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let older = record_game(&data, "SP1-S1C-AAAAAAD", 3);
+    // The player kept the first game when starting the second.
+    let catalog = felt::catalog::builtin_catalog();
+    let ruleset = catalog.build("spider-1suit", None).expect("builds");
+    let code = felt_core::GameCode::parse("SP1-S1C-AAAAAAE").expect("code");
+    let mut session = Session::new(ruleset, code, 100);
+    let store = Store::open_dir(&data).expect("store opens");
+    let mut rec = Recorder::giving_up(Vec::new());
+    let first = session.legal_actions().into_iter().next().expect("legal");
+    session.act(&first).expect("legal");
+    store.record_step(&mut rec, &session).expect("recorded");
+    let newer = rec.game().expect("recorded");
+    // This felt leaves the game: its lock goes with the recorder.
+    drop(rec);
+    drop(store);
+
+    let out = felt_in(
+        home.path(),
+        &data,
+        &["play", "spider-1suit", "--resume", "--headless"],
+    );
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains(&format!("Resumed game {}, the newest of 2", newer.0))
+            && said.contains(&format!("--resume --id N picks another ({})", older.0)),
+        "{said}"
+    );
+    let older_id = older.0.to_string();
+    let out = felt_in(
+        home.path(),
+        &data,
+        &[
+            "play",
+            "spider-1suit",
+            "--resume",
+            "--id",
+            &older_id,
+            "--headless",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "a named game needs no word");
+    let out = felt_in(
+        home.path(),
+        &data,
+        &[
+            "play",
+            "spider-1suit",
+            "--resume",
+            "--id",
+            "99",
+            "--headless",
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a game of spider-1suit in progress"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -190,3 +190,46 @@ fn sigterm_restores_the_terminal() {
     assert!(killed.success());
     t.assert_restored();
 }
+
+#[test]
+fn a_new_game_of_a_variant_in_progress_asks_first_and_can_keep_both() {
+    let mut t = Term::start();
+    t.wait_for("choose a game");
+    t.send("c");
+    t.wait_for("Backspace erase");
+    t.send("SP1-S1C-AAAAAAD\r");
+    t.wait_for("Moves 0");
+    // A deal makes it a game in progress; leaving keeps it.
+    t.send("d");
+    t.wait_for("Moves 1");
+    t.send("q");
+    t.wait_for("Leave this game");
+    t.send("y");
+    t.wait_for("Continue");
+    t.wait_for("SP1-S1C-AAAAAAD · 1 move");
+    // Down from the game in progress to the one-suit line (below the 1945 layout), Enter.
+    t.send("\x1b[B");
+    t.send("\x1b[B");
+    t.wait_for("▶ Spider, one suit     ");
+    t.send("\r");
+    t.wait_for("Start a new game?");
+    t.wait_for("the old one counts as lost");
+    // q (as Esc) cancels: nothing started. (A lone Esc byte waits for what may follow it.)
+    t.send("q");
+    t.wait_for("? F1 help");
+    t.send("\r");
+    t.wait_for("Start a new game?");
+    t.send("k");
+    t.wait_for("Moves 0");
+    t.send("d");
+    t.wait_for("Moves 1");
+    t.send("q");
+    t.wait_for("Leave this game");
+    t.send("y");
+    t.wait_for("Continue");
+    t.wait_for("SP1-S1C-AAAAAAD · 1 move");
+    // Both games are kept: two lines of one move each under Continue.
+    t.wait_for("just now\n   Spider, one suit");
+    t.send("q");
+    t.assert_restored();
+}

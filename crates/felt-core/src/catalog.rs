@@ -56,6 +56,8 @@ pub struct Catalog {
     /// files must not look through all the others for each one.
     by_id: HashMap<String, usize>,
     by_code: HashMap<String, usize>,
+    /// Former ids, each to the id it now names.
+    aliases: HashMap<String, String>,
     texts: BTreeMap<String, String>,
     errors: Vec<VariantError>,
 }
@@ -138,6 +140,9 @@ impl Catalog {
                     }
                 };
                 self.by_code.insert(code, index);
+                for alias in &self.entries[index].variant.aliases {
+                    self.aliases.insert(alias.clone(), id.clone());
+                }
                 self.texts.insert(id, text.to_string());
                 Ok(&self.entries[index])
             }
@@ -248,9 +253,29 @@ impl Catalog {
         &self.entries
     }
 
-    /// A variant by id.
+    /// A variant by id, or by a former id one of them lists in `aliases`.
     pub fn get(&self, id: &str) -> Option<&Entry> {
-        self.by_id.get(id).map(|&i| &self.entries[i])
+        self.by_id
+            .get(id)
+            .or_else(|| self.aliases.get(id).and_then(|now| self.by_id.get(now)))
+            .map(|&i| &self.entries[i])
+    }
+
+    /// The id `id` names now: itself, or the id of the variant that lists it as an alias.
+    pub fn canonical<'a>(&'a self, id: &'a str) -> &'a str {
+        self.get(id).map_or(id, |e| e.variant.id.as_str())
+    }
+
+    /// Every former id with the id it names now, sorted: what a host renames in old records.
+    pub fn aliases(&self) -> Vec<(&str, &str)> {
+        let mut all: Vec<(&str, &str)> = self
+            .aliases
+            .iter()
+            .filter(|(old, now)| !self.by_id.contains_key(*old) && self.by_id.contains_key(*now))
+            .map(|(old, now)| (old.as_str(), now.as_str()))
+            .collect();
+        all.sort_unstable();
+        all
     }
 
     /// A ruleset factory by id.
@@ -292,7 +317,11 @@ impl Catalog {
     ) -> Result<Arc<dyn DynRuleset>, CatalogError> {
         let (entry, choice) = self.choose(variant, rules)?;
         let origin = entry.origin.clone();
-        let text = self.texts.get(variant).map(String::as_str).unwrap_or("");
+        let text = self
+            .texts
+            .get(self.canonical(variant))
+            .map(String::as_str)
+            .unwrap_or("");
         let factory = self
             .factory(&entry.variant.ruleset)
             .ok_or_else(|| CatalogError::UnknownVariant(variant.to_string()))?;

@@ -15,6 +15,10 @@ fn default_undo_depth() -> usize {
 pub struct Variant {
     /// Stable id (`patience-2suit`); a user file with a built-in's id overrides it.
     pub id: String,
+    /// Former ids that still name this variant, so saved games, settings and scripts written
+    /// before a rename keep working. An id a variant has is never taken as an alias.
+    #[serde(default)]
+    pub aliases: Vec<String>,
     /// What the launcher shows.
     pub name: String,
     /// One line for the launcher.

@@ -20,7 +20,7 @@ impl fmt::Display for GameId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameResult {
-    /// Still being played, or quit to be resumed: at most one per variant.
+    /// Still being played, or quit to be resumed (a player may keep several of a variant).
     Playing,
     /// Won.
     Won,

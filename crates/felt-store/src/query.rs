@@ -120,8 +120,7 @@ impl Store {
         self.one("WHERE code = ?1 ORDER BY id DESC LIMIT 1", [code])
     }
 
-    /// The game of `variant` in progress, if any: what the launcher offers to "Continue". The
-    /// newest, should one of rules this felt no longer has be kept in progress beside it.
+    /// The newest game of `variant` in progress, if any: what `felt play --resume` continues.
     pub fn in_progress(&self, variant: &str) -> Result<Option<GameSummary>, StoreError> {
         self.one(
             "WHERE variant = ?1 AND result = 'playing' ORDER BY id DESC LIMIT 1",
@@ -129,9 +128,23 @@ impl Store {
         )
     }
 
-    /// Every game in progress, one per variant and rules at most, by variant id.
+    /// Every game in progress, by variant id and newest first within a variant (a player may
+    /// keep several of one variant).
     pub fn all_in_progress(&self) -> Result<Vec<GameSummary>, StoreError> {
-        self.summaries(&self.conn, "WHERE result = 'playing' ORDER BY variant", [])
+        self.summaries(
+            &self.conn,
+            "WHERE result = 'playing' ORDER BY variant, id DESC",
+            [],
+        )
+    }
+
+    /// The games of `variant` in progress, newest first.
+    pub fn all_in_progress_of(&self, variant: &str) -> Result<Vec<GameSummary>, StoreError> {
+        self.summaries(
+            &self.conn,
+            "WHERE variant = ?1 AND result = 'playing' ORDER BY id DESC",
+            [variant],
+        )
     }
 
     /// The last `limit` games of `variant` (all of them for `None`), oldest first: the results
@@ -171,6 +184,21 @@ impl Store {
                 rusqlite::params![limit],
             ),
         }
+    }
+
+    /// Renames variant `old` to `new` in every record: a variant file lists its former ids
+    /// as aliases, and the host renames them so old games count, resume and list under the
+    /// variant's id now. Returns the games renamed; a read-only store renames nothing.
+    pub fn rename_variant(&self, old: &str, new: &str) -> Result<usize, StoreError> {
+        if self.read_only() || old == new {
+            return Ok(0);
+        }
+        self.conn
+            .execute(
+                "UPDATE games SET variant = ?2 WHERE variant = ?1",
+                rusqlite::params![old, new],
+            )
+            .map_err(|e| self.db_err(e))
     }
 
     /// The variants that have games, by id.

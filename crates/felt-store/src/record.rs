@@ -29,12 +29,29 @@ pub struct Recorder {
     last: Option<(Status, Scoreboard, GameResult)>,
     /// The game's lock while this felt plays it ([`crate::lock`]).
     lock: Option<GameLock>,
+    /// The games in progress the new game gives up at its first action; `None`: the one of
+    /// its variant and rules, as when only one could be kept.
+    give_up: Option<Vec<GameId>>,
+    /// Whether this game was seen abandoned (by a newer game, here or in another felt): it
+    /// then never comes back in progress, even when a win is undone.
+    was_abandoned: bool,
 }
 
 impl Recorder {
-    /// A recorder for a new game, which enters the store at its first action.
+    /// A recorder for a new game, which enters the store at its first action and then gives
+    /// up the games in progress of its variant and rules.
     pub fn new() -> Recorder {
         Recorder::default()
+    }
+
+    /// A recorder for a new game that gives up exactly `games` at its first action (those
+    /// still in progress then) and keeps every other game in progress: the player chose
+    /// which to keep.
+    pub fn giving_up(games: Vec<GameId>) -> Recorder {
+        Recorder {
+            give_up: Some(games),
+            ..Recorder::default()
+        }
     }
 
     /// The game's record, once its first action is recorded.
@@ -69,10 +86,11 @@ impl Store {
     /// of the session, its result that of the session's status.
     ///
     /// Call it after every action, undo, redo or restart. Nothing is written before the first
-    /// action: a game counts as played from then on. At that first write, a game of the same
-    /// variant and rules still in progress becomes abandoned (a loss), since only one game per
-    /// variant stays in progress; one of other rules (which this felt cannot resume) stays. A game another felt has abandoned meanwhile goes on being recorded
-    /// and still becomes won or lost when it ends, but does not take back the in-progress slot.
+    /// action: a game counts as played from then on. At that first write the games it replaces
+    /// become abandoned (a loss): those the recorder names ([`Recorder::giving_up`]), else
+    /// the game in progress of the same variant and rules; one of other rules (which this felt
+    /// cannot resume) stays. A game abandoned meanwhile goes on being recorded and still
+    /// becomes won or lost when it ends, but does not come back in progress.
     pub fn record_step(
         &self,
         recorder: &mut Recorder,
@@ -108,7 +126,8 @@ impl Store {
         let game = match game {
             Some(game) => game,
             None => {
-                let (game, abandoned) = self.insert_game(&tx, session, now)?;
+                let (game, abandoned) =
+                    self.insert_game(&tx, session, now, recorder.give_up.as_deref())?;
                 recorded.abandoned = abandoned;
                 (stored_len, revision) = (0, 0);
                 game
@@ -139,13 +158,8 @@ impl Store {
             0
         };
         self.write_actions(&tx, game, log, keep)?;
-        let result = self.settle_result(
-            &tx,
-            game,
-            session.ruleset().info(),
-            result_of(&status),
-            db_result,
-        )?;
+        let was_abandoned = recorder.was_abandoned || db_result == GameResult::Abandoned;
+        let result = Self::settle_result(result_of(&status), db_result, was_abandoned);
         let finished = match result {
             GameResult::Playing => None,
             r if r == db_result => db_finished.or(Some(now.0)),
@@ -169,6 +183,7 @@ impl Store {
             }
         }
         recorder.game = Some(game);
+        recorder.was_abandoned = was_abandoned;
         recorder.revision = db_revision + 1;
         recorder.stored.truncate(keep);
         recorder.stored.extend_from_slice(&log[keep..]);
@@ -178,14 +193,64 @@ impl Store {
         Ok(recorded)
     }
 
-    /// Inserts the row of a game at its first action, abandoning the variant's game in progress.
+    /// Inserts the row of a game at its first action, abandoning `give_up` (those still in
+    /// progress), or when `None` the variant's game in progress of the same rules.
     fn insert_game(
         &self,
         tx: &rusqlite::Transaction<'_>,
         session: &Session,
         now: Timestamp,
+        give_up: Option<&[GameId]>,
     ) -> Result<(GameId, Vec<GameId>), StoreError> {
         let info = session.ruleset().info();
+        let abandoned = match give_up {
+            Some(games) => self.abandon(tx, games, now)?,
+            None => self.abandon_same(tx, info, now)?,
+        };
+        tx.execute(
+            "INSERT INTO games (variant, ruleset, rules, code, started, result, moves, revision)
+             VALUES (?1, ?2, ?3, ?4, ?5, 'playing', 0, 0)",
+            params![
+                info.variant,
+                info.ruleset,
+                info.rules,
+                session.code().to_string(),
+                now.0
+            ],
+        )
+        .map_err(|e| self.db_err(e))?;
+        Ok((GameId(tx.last_insert_rowid()), abandoned))
+    }
+
+    /// Abandons those of `games` still in progress; returns them.
+    fn abandon(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        games: &[GameId],
+        now: Timestamp,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let mut abandoned = Vec::new();
+        for game in games {
+            let changed = tx
+                .execute(
+                    "UPDATE games SET result = 'abandoned', finished = ?2 WHERE id = ?1 AND result = 'playing'",
+                    params![game.0, now.0],
+                )
+                .map_err(|e| self.db_err(e))?;
+            if changed > 0 {
+                abandoned.push(*game);
+            }
+        }
+        Ok(abandoned)
+    }
+
+    /// Abandons the games in progress of `info`'s variant and rules; returns them.
+    fn abandon_same(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        info: &felt_core::RulesetInfo,
+        now: Timestamp,
+    ) -> Result<Vec<GameId>, StoreError> {
         // Only a game this felt could have resumed (the same variant, ruleset and rules) is
         // given up by starting another: one kept from rules that are missing now (a plugin
         // removed, a variant file changed) stays in progress for the felt that has them, and
@@ -206,19 +271,7 @@ impl Store {
             params![info.variant, info.ruleset, info.rules, now.0],
         )
         .map_err(|e| self.db_err(e))?;
-        tx.execute(
-            "INSERT INTO games (variant, ruleset, rules, code, started, result, moves, revision)
-             VALUES (?1, ?2, ?3, ?4, ?5, 'playing', 0, 0)",
-            params![
-                info.variant,
-                info.ruleset,
-                info.rules,
-                session.code().to_string(),
-                now.0
-            ],
-        )
-        .map_err(|e| self.db_err(e))?;
-        Ok((GameId(tx.last_insert_rowid()), abandoned))
+        Ok(abandoned)
     }
 
     /// Replaces the stored actions from `keep` on with those of `log`.
@@ -245,36 +298,16 @@ impl Store {
         Ok(())
     }
 
-    /// The result to store, given the session's and the stored one: only one game per variant
-    /// and rules is in progress, so a game that lost its slot stays abandoned until it ends.
-    fn settle_result(
-        &self,
-        tx: &rusqlite::Transaction<'_>,
-        game: GameId,
-        info: &felt_core::RulesetInfo,
-        session: GameResult,
-        stored: GameResult,
-    ) -> Result<GameResult, StoreError> {
-        Ok(match (session, stored) {
-            (GameResult::Playing, GameResult::Playing) => GameResult::Playing,
+    /// The result to store, given the session's and the stored one: a game a newer game
+    /// abandoned stays abandoned until it ends, and is abandoned again when its end is undone;
+    /// any other game undone out of a win or loss is back in progress, since several games of
+    /// a variant may be in progress at once.
+    fn settle_result(session: GameResult, stored: GameResult, was_abandoned: bool) -> GameResult {
+        match (session, stored) {
             (GameResult::Playing, GameResult::Abandoned) => GameResult::Abandoned,
-            // Undone out of a win or loss: back in progress, unless the slot is taken.
-            (GameResult::Playing, _) => {
-                let taken: bool = tx
-                    .query_row(
-                        "SELECT EXISTS (SELECT 1 FROM games WHERE variant = ?1 AND ruleset = ?2 AND rules = ?3 AND result = 'playing' AND id != ?4)",
-                        params![info.variant, info.ruleset, info.rules, game.0],
-                        |row| row.get(0),
-                    )
-                    .map_err(|e| self.db_err(e))?;
-                if taken {
-                    GameResult::Abandoned
-                } else {
-                    GameResult::Playing
-                }
-            }
+            (GameResult::Playing, _) if was_abandoned => GameResult::Abandoned,
             (ended, _) => ended,
-        })
+        }
     }
 
     /// Rebuilds the game in progress `id` as a session with `ruleset` (built by the host for the
@@ -314,6 +347,8 @@ impl Store {
             stored: record.actions,
             last: Some((session.status(), session.scoreboard(), GameResult::Playing)),
             lock,
+            give_up: None,
+            was_abandoned: false,
         };
         Ok((session, recorder))
     }

@@ -39,6 +39,11 @@ const MIGRATIONS: &[&str] = &[
     "DROP INDEX one_game_in_progress;
     CREATE UNIQUE INDEX one_game_in_progress_per_rules
         ON games (variant, ruleset, rules) WHERE result = 'playing';",
+    // 3: several games of one variant may stay in progress (the player keeps the old one when
+    // starting a new one); the index stays for finding them, no longer unique.
+    "DROP INDEX one_game_in_progress_per_rules;
+    CREATE INDEX games_in_progress
+        ON games (variant, ruleset, rules, id) WHERE result = 'playing';",
 ];
 
 /// The schema version this felt writes.

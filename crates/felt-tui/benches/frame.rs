@@ -48,6 +48,7 @@ fn mid_game() -> App {
     let start = Start::Session {
         session,
         undo_depth: 100,
+        position: None,
     };
     App::new(catalog, Theme::default(), None, Some(start), 1).expect("app")
 }

@@ -1,7 +1,7 @@
 //! The app: the launcher, its statistics, a game or a replay; one input mapping, one update,
 //! one view. The terminal loop and the tests drive the same `App::handle` and `App::draw`.
 
-use crate::game::{Effect, Game, GameSetup, Seeds};
+use crate::game::{Effect, Game, GameSetup, PositionSource, Seeds};
 use crate::input::{Input, Mode, Msg};
 use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
 use crate::records::{ReplayTape, SavedGame, VariantStats};
@@ -33,6 +33,8 @@ pub enum Start {
         session: Session,
         /// How far undo reaches in the next deals.
         undo_depth: usize,
+        /// The position file it was set up from, shown instead of its code.
+        position: Option<PositionSource>,
     },
     /// A saved game resumed, which the observer already records: its changes are reported
     /// with `new_game` false, so they go on into the same record.
@@ -55,9 +57,17 @@ pub trait Observer {
     /// is shown to the player.
     fn changed(&mut self, session: &Session, new_game: bool) -> Result<(), String>;
 
-    /// The games in progress the launcher offers to continue, one per variant at most.
+    /// The games in progress the launcher offers to continue, by variant and newest first
+    /// within a variant (the launcher's question names a variant's first).
     fn saved_games(&mut self) -> Result<Vec<SavedGame>, String> {
         Ok(Vec::new())
+    }
+
+    /// The next new game gives up exactly `games` (by [`SavedGame::id`]), which count as lost
+    /// once it is recorded, and keeps every other game in progress: the player chose so in
+    /// the launcher. Without this call the observer decides what a new game replaces.
+    fn give_up(&mut self, games: Vec<i64>) {
+        let _ = games;
     }
 
     /// Rebuilds `game` with its undo history, with a ruleset built from `catalog`, and makes it
@@ -142,8 +152,12 @@ impl App {
                 Start::Session {
                     session,
                     undo_depth,
+                    position,
                 } => {
                     app.continue_session(session, undo_depth, false);
+                    if let Some(game) = &mut app.game {
+                        game.set_position(position);
+                    }
                     return Ok(app);
                 }
                 Start::Resumed {
@@ -171,6 +185,7 @@ impl App {
     }
 
     fn open(&mut self, setup: GameSetup) {
+        self.launcher.remember(&setup.ruleset.info().variant);
         let mut game = Game::new(
             setup,
             self.game_theme(),
@@ -190,6 +205,7 @@ impl App {
 
     /// Puts `session` on the table; `resumed` when the observer already records it.
     fn continue_session(&mut self, session: Session, undo_depth: usize, resumed: bool) {
+        self.launcher.remember(&session.ruleset().info().variant);
         let mut game = Game::from_session(
             session,
             undo_depth,
@@ -222,6 +238,22 @@ impl App {
         {
             self.launcher.select(&self.catalog, &id);
         }
+    }
+
+    /// Shows `text` as news: on the table when a game is open, else in the launcher (the
+    /// host's word on how the game was opened, which its stderr could not show behind the
+    /// full-screen interface).
+    pub fn tell(&mut self, text: String) {
+        match &mut self.game {
+            Some(game) => game.note = Some(crate::game::Note { text, error: false }),
+            None => self.launcher.set_note(text, false),
+        }
+    }
+
+    /// Opens the launcher on variant `id` when the player has not chosen one before (the
+    /// host's pick for a newcomer: this crate knows no game).
+    pub fn prefer_variant(&mut self, id: &str) {
+        self.launcher.prefer(&self.catalog, id);
     }
 
     /// Asks the observer again for the games in progress.
@@ -364,7 +396,10 @@ impl App {
         match self.launcher.update(&self.catalog, &mut self.seeds, msg) {
             LauncherEffect::None => Flow::Continue,
             LauncherEffect::Quit => Flow::Quit,
-            LauncherEffect::Start(setup) => {
+            LauncherEffect::Start { setup, give_up } => {
+                if let (Some(games), Some(observer)) = (give_up, &mut self.observer) {
+                    observer.give_up(games);
+                }
                 self.open(setup);
                 Flow::Continue
             }

@@ -28,6 +28,16 @@ pub struct GameSetup {
     pub undo_depth: usize,
 }
 
+/// Where a game set up from a position file came from: its code names another deal, so the
+/// table shows the file instead and `c` copies the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionSource {
+    /// The file, as the player named it.
+    pub file: String,
+    /// Its text, copied when the ruleset cannot write the current position.
+    pub text: String,
+}
+
 /// What the app must do after an update.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -158,6 +168,8 @@ pub struct Game {
     pub(crate) held: Option<crate::pages::Held>,
     /// Idle ticks a moment stays on show before the table goes on by itself (0: until a key).
     pub(crate) pause_ticks: u16,
+    /// The position file this deal was set up from, if it was.
+    pub(crate) position: Option<PositionSource>,
 }
 
 impl Game {
@@ -206,6 +218,7 @@ impl Game {
             deal: 0,
             held: None,
             pause_ticks: crate::pages::PAUSE_TICKS,
+            position: None,
         };
         let first = game
             .nav_rows()
@@ -354,6 +367,8 @@ impl Game {
             Msg::Down => scroll.saturating_add(1).min(max),
             Msg::PageUp => scroll.saturating_sub(10),
             Msg::PageDown => scroll.saturating_add(10).min(max),
+            Msg::First => 0,
+            Msg::Last => max,
             Msg::Mouse(m) if m.kind == crate::input::MouseKind::ScrollUp => {
                 scroll.saturating_sub(3)
             }
@@ -422,6 +437,8 @@ impl Game {
         let shuffle = self.seeds.next_shuffle();
         let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
         self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
+        // A fresh deal is the deal its code names, whatever the last game started from.
+        self.position = None;
         self.advisor.forget();
         self.deal += 1;
         self.note = None;
@@ -434,7 +451,35 @@ impl Game {
         self.refresh();
     }
 
+    /// Marks this game as set up from a position file: the table names the file, not the
+    /// code (which deals another game), and `c` copies the position.
+    pub fn set_position(&mut self, position: Option<PositionSource>) {
+        self.position = position;
+    }
+
+    /// What the message line and the finish screen call this game: its code, or for a game
+    /// from a position file `position: FILE`.
+    pub(crate) fn code_label(&self) -> String {
+        match &self.position {
+            Some(p) => format!("position: {}", p.file),
+            None => self.session.code().to_string(),
+        }
+    }
+
     fn show_code(&mut self) -> Effect {
+        if let Some(p) = &self.position {
+            // The position as it stands now, when the ruleset writes positions; else the file.
+            let text = self
+                .session
+                .ruleset()
+                .export_position(self.session.state())
+                .unwrap_or_else(|| p.text.clone());
+            self.note = Some(Note {
+                text: format!("Position of {} copied to the clipboard", p.file),
+                error: false,
+            });
+            return Effect::Copy(text);
+        }
         let code = self.session.code().to_string();
         self.note = Some(Note {
             text: format!("Game code {code} (copied to the clipboard)"),

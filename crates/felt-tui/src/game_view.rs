@@ -202,7 +202,7 @@ impl Game {
     /// The message line: a refusal, news or key hints on the left, the game code on the right.
     fn draw_message(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
-        let code = self.session.code().to_string();
+        let code = self.code_label();
         if let Some(moment) = self.moment() {
             let text = format!(" {} · any key goes on", moment.message);
             put_with_code(buf, line, &text, theme.info(), &code, theme.dim());
@@ -330,10 +330,11 @@ impl Game {
             items.push_str(&item);
         }
         line(&items, Style::default());
-        line(
-            &format!("Game code {}", self.session.code()),
-            Style::default(),
-        );
+        let label = match &self.position {
+            Some(_) => self.code_label(),
+            None => format!("Game code {}", self.session.code()),
+        };
+        line(&label, Style::default());
         let (first, second) = FINISH_KEYS.split_at(FINISH_KEYS.len() / 2);
         let keys = Rect::new(inner.x, inner.bottom().saturating_sub(2), inner.width, 1);
         centred(buf, keys, &key_bar(first), theme.dim());

@@ -7,7 +7,8 @@ use crossterm::event::{
 use std::time::{Duration, Instant};
 
 pub use crate::keymap::{
-    key_bar, keymap, Binding, Key, FINISH_KEYS, LAUNCHER_KEYS, REPLAY_KEYS, STATS_KEYS, TABLE_KEYS,
+    key_bar, keymap, Binding, Key, FINISH_KEYS, LAUNCHER_HELP, LAUNCHER_KEYS, NEW_GAME_KEYS,
+    REPLAY_KEYS, STATS_KEYS, TABLE_KEYS,
 };
 
 /// Two presses at the same place closer than this make a double-click.
@@ -64,6 +65,8 @@ pub enum Msg {
     Yes,
     /// Decline.
     No,
+    /// Start a new game and keep the one in progress too (the launcher's question).
+    Keep,
     /// Leave at once (Ctrl-C).
     Quit,
     /// Type a game code (launcher).
@@ -131,6 +134,8 @@ pub enum Mode {
     Help,
     /// A yes/no question.
     Confirm,
+    /// The launcher's question before a new game replaces one in progress.
+    NewGame,
     /// The finish screen.
     Finish,
     /// The statistics screen.
@@ -325,6 +330,7 @@ mod tests {
             Mode::Table,
             Mode::Help,
             Mode::Confirm,
+            Mode::NewGame,
             Mode::Finish,
             Mode::Stats,
             Mode::Replay,

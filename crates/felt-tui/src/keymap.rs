@@ -167,7 +167,8 @@ pub const TABLE_KEYS: &[Binding] = &[
     },
 ];
 
-/// The launcher's keymap.
+/// The launcher's keymap. The key bar shows the lines with a label; `?` shows every line
+/// with its [`LAUNCHER_HELP`] words.
 pub const LAUNCHER_KEYS: &[Binding] = &[
     Binding {
         keys: &[code(KeyCode::Up), ch('k')],
@@ -200,35 +201,66 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         msg: |_| Msg::Start,
     },
     Binding {
-        keys: &[ch('s')],
-        label: "s",
-        help: "stats",
-        msg: |_| Msg::Stats,
-    },
-    Binding {
         keys: &[ch('c')],
         label: "c",
         help: "code",
         msg: |_| Msg::EditCode,
     },
     Binding {
+        keys: &[ch('s')],
+        label: "s",
+        help: "stats",
+        msg: |_| Msg::Stats,
+    },
+    Binding {
+        // `h` stays the rules' left, as in h/j/k/l; F1 is the help key of most programs.
+        keys: &[ch('?'), code(KeyCode::F(1))],
+        label: "? F1",
+        help: "help",
+        msg: |_| Msg::Help,
+    },
+    Binding {
+        // Not on the key bar, which is full at 80 columns: the Options line names these keys.
         keys: &[ch('f')],
-        label: "f",
-        help: "colours",
+        label: "",
+        help: "",
         msg: |_| Msg::ToggleFourColour,
     },
     Binding {
         keys: &[ch('p')],
-        label: "p",
-        help: "auto",
+        label: "",
+        help: "",
         msg: |_| Msg::ToggleAutoPlace,
     },
     Binding {
-        // Not on the key bar, which is full at 80 columns: the Options line names the key.
         keys: &[ch('e')],
         label: "",
         help: "",
         msg: |_| Msg::ToggleStuckNotice,
+    },
+    Binding {
+        keys: &[code(KeyCode::Home), ch('g')],
+        label: "",
+        help: "",
+        msg: |_| Msg::First,
+    },
+    Binding {
+        keys: &[code(KeyCode::End), ch('G')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Last,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageUp,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageDown,
     },
     Binding {
         keys: &[ch('q')],
@@ -240,6 +272,64 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         keys: &[code(KeyCode::Esc)],
         label: "",
         help: "",
+        msg: |_| Msg::Cancel,
+    },
+];
+
+/// What the launcher's help overlay says of each key, in the order it lists them.
+pub const LAUNCHER_HELP: &[(&str, &str)] = &[
+    ("↑ ↓ k j", "choose a game in the list"),
+    ("Home End g G", "the first or the last line of the list"),
+    ("PgUp PgDn", "a page up or down the list"),
+    (
+        "← → h l",
+        "choose the rules of the selected game, when it has several",
+    ),
+    (
+        "Enter Space",
+        "play the selected game, or continue the game in progress",
+    ),
+    ("c", "type a game code to replay its deal"),
+    ("s", "statistics of every game played"),
+    ("f", "four-colour deck: a colour for each suit"),
+    (
+        "p",
+        "auto-place on drop: a drop anywhere finds the best place",
+    ),
+    (
+        "e",
+        "dead-end notice: say so when no move can make progress",
+    ),
+    ("? F1", "this help"),
+    ("Esc", "clear the message"),
+    ("q", "quit felt"),
+    ("click", "select a line; double-click plays it"),
+];
+
+/// The keys of the question asked when a new game would replace one in progress.
+pub const NEW_GAME_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[ch('c'), code(KeyCode::Enter)],
+        label: "c",
+        help: "continue it",
+        msg: |_| Msg::Yes,
+    },
+    Binding {
+        keys: &[ch('n')],
+        label: "n",
+        help: "start a new one (the old one counts as lost)",
+        msg: |_| Msg::NewGame,
+    },
+    Binding {
+        keys: &[ch('k')],
+        label: "k",
+        help: "start a new one and keep the old one to continue later",
+        msg: |_| Msg::Keep,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc), ch('q')],
+        label: "Esc",
+        help: "cancel",
         msg: |_| Msg::Cancel,
     },
 ];
@@ -257,6 +347,30 @@ pub const STATS_KEYS: &[Binding] = &[
         label: "",
         help: "",
         msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::Home), ch('g')],
+        label: "",
+        help: "",
+        msg: |_| Msg::First,
+    },
+    Binding {
+        keys: &[code(KeyCode::End), ch('G')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Last,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageUp,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageDown,
     },
     Binding {
         keys: &[code(KeyCode::Esc), ch('q'), ch('s')],
@@ -343,7 +457,25 @@ const HELP_KEYS: &[Binding] = &[
         msg: |_| Msg::PageDown,
     },
     Binding {
-        keys: &[code(KeyCode::Esc), ch('?'), ch('q'), code(KeyCode::Enter)],
+        keys: &[code(KeyCode::Home), ch('g')],
+        label: "",
+        help: "",
+        msg: |_| Msg::First,
+    },
+    Binding {
+        keys: &[code(KeyCode::End), ch('G')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Last,
+    },
+    Binding {
+        keys: &[
+            code(KeyCode::Esc),
+            ch('?'),
+            ch('q'),
+            code(KeyCode::Enter),
+            code(KeyCode::F(1)),
+        ],
         label: "Esc",
         help: "close",
         msg: |_| Msg::Cancel,
@@ -413,6 +545,7 @@ pub fn keymap(mode: Mode) -> &'static [Binding] {
         Mode::Table => TABLE_KEYS,
         Mode::Help => HELP_KEYS,
         Mode::Confirm => CONFIRM_KEYS,
+        Mode::NewGame => NEW_GAME_KEYS,
         Mode::Finish => FINISH_KEYS,
         Mode::Stats => STATS_KEYS,
         Mode::Replay => REPLAY_KEYS,

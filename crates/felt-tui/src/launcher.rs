@@ -26,14 +26,37 @@ pub(crate) enum Row {
 /// The heading of the games in progress.
 const CONTINUE: &str = "continue";
 
+/// A window over the launcher's list.
+pub(crate) enum Overlay {
+    /// The help, scrolled this many lines down.
+    Help {
+        /// Lines scrolled.
+        scroll: u16,
+    },
+    /// A new game was asked for while `saved` (an index in the saved games) of its variant is
+    /// in progress: continue it, replace it, keep both, or cancel.
+    NewGame {
+        /// The game in progress the question names, the variant's newest.
+        saved: usize,
+        /// The new game, dealt already.
+        setup: GameSetup,
+    },
+}
+
 /// What the launcher asks of the app.
 pub enum LauncherEffect {
     /// Nothing.
     None,
     /// Leave the app.
     Quit,
-    /// Start this game.
-    Start(GameSetup),
+    /// Start this game. `give_up`: the games in progress it replaces, which count as lost at
+    /// its first move, every other one staying in progress; `None` leaves it to the observer.
+    Start {
+        /// The game.
+        setup: GameSetup,
+        /// The saved games' ids it gives up.
+        give_up: Option<Vec<i64>>,
+    },
     /// Continue this game in progress.
     Resume(SavedGame),
     /// Open the statistics.
@@ -51,6 +74,11 @@ pub struct Launcher {
     settings_path: Option<PathBuf>,
     pub(crate) hits: HitMap,
     pub(crate) top: usize,
+    pub(crate) overlay: Option<Overlay>,
+    /// How far the help can scroll, as last drawn.
+    pub(crate) help_max: u16,
+    /// Lines of the list the last drawing showed, for a page up or down.
+    pub(crate) page: usize,
 }
 
 impl Launcher {
@@ -60,7 +88,10 @@ impl Launcher {
         let selected = settings
             .last_variant
             .as_deref()
-            .and_then(|id| catalog.variants().iter().position(|e| e.variant.id == id))
+            .and_then(|id| {
+                let id = catalog.canonical(id);
+                catalog.variants().iter().position(|e| e.variant.id == id)
+            })
             .and_then(|v| rows.iter().position(|r| *r == Row::Variant(v)))
             .or_else(|| rows.iter().position(|r| matches!(r, Row::Variant(_))))
             .unwrap_or(0);
@@ -74,6 +105,30 @@ impl Launcher {
             settings_path,
             hits: HitMap::default(),
             top: 0,
+            overlay: None,
+            help_max: 0,
+            page: 10,
+        }
+    }
+
+    /// Selects variant `id` when no game was chosen before: the game a newcomer most likely
+    /// wants, which the host names (this crate knows no game).
+    pub fn prefer(&mut self, catalog: &Catalog, id: &str) {
+        let known = self
+            .settings
+            .last_variant
+            .as_deref()
+            .is_some_and(|last| catalog.get(last).is_some());
+        if !known {
+            self.select_row(catalog, id, false);
+        }
+    }
+
+    /// Remembers `id` as the variant played last, so the launcher opens on it next time.
+    pub(crate) fn remember(&mut self, id: &str) {
+        if self.settings.last_variant.as_deref() != Some(id) {
+            self.settings.last_variant = Some(id.to_string());
+            self.save();
         }
     }
 
@@ -115,11 +170,17 @@ impl Launcher {
 
     /// Which keymap is in force.
     pub fn mode(&self) -> Mode {
-        if self.code.is_some() {
-            Mode::CodeEntry
-        } else {
-            Mode::Launcher
+        match (&self.overlay, &self.code) {
+            (Some(Overlay::Help { .. }), _) => Mode::Help,
+            (Some(Overlay::NewGame { .. }), _) => Mode::NewGame,
+            (None, Some(_)) => Mode::CodeEntry,
+            (None, None) => Mode::Launcher,
         }
+    }
+
+    /// Whether the new-game question is asked.
+    pub fn asking(&self) -> bool {
+        matches!(self.overlay, Some(Overlay::NewGame { .. }))
     }
 
     /// Shows a message under the list (an error or news).
@@ -177,6 +238,20 @@ impl Launcher {
 
     /// Handles one message.
     pub fn update(&mut self, catalog: &Catalog, seeds: &mut Seeds, msg: Msg) -> LauncherEffect {
+        match self.overlay.take() {
+            Some(Overlay::Help { scroll }) => {
+                self.update_help(scroll, msg);
+                return LauncherEffect::None;
+            }
+            Some(Overlay::NewGame { saved, setup }) => return self.answer(saved, setup, msg),
+            None => {}
+        }
+        if msg == Msg::Redraw {
+            return LauncherEffect::None;
+        }
+        // A message was read once the player does anything: it does not linger over what
+        // they do next (a bad code's error is gone as they correct it).
+        self.note = None;
         if let Some(code) = &mut self.code {
             match msg {
                 Msg::Char(c) if c.is_ascii_alphanumeric() || c == '-' => {
@@ -195,12 +270,19 @@ impl Launcher {
         match msg {
             Msg::Up => self.step(-1),
             Msg::Down => self.step(1),
+            Msg::PageUp => self.jump(-(self.page.max(2) as i32 - 1)),
+            Msg::PageDown => self.jump(self.page.max(2) as i32 - 1),
+            Msg::First => {
+                self.top = 0;
+                self.step_from(-1, 1);
+            }
+            Msg::Last => {
+                self.step_from(self.rows.len() as i32, -1);
+            }
             Msg::Left => self.cycle_rules(catalog, -1),
             Msg::Right => self.cycle_rules(catalog, 1),
-            Msg::EditCode => {
-                self.note = None;
-                self.code = Some(String::new());
-            }
+            Msg::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Msg::EditCode => self.code = Some(String::new()),
             Msg::ToggleFourColour => {
                 self.settings.four_colour = !self.settings.four_colour;
                 self.save();
@@ -215,7 +297,6 @@ impl Launcher {
             }
             Msg::Start => return self.start_selected(catalog, seeds),
             Msg::Stats => return LauncherEffect::Stats,
-            Msg::Cancel => self.note = None,
             Msg::Back | Msg::Quit => return LauncherEffect::Quit,
             Msg::Mouse(m) => match (m.kind, self.hits.at(m.x, m.y)) {
                 (MouseKind::Press, Some(Target::Row(r))) => self.selected = r,
@@ -230,6 +311,72 @@ impl Launcher {
             _ => {}
         }
         LauncherEffect::None
+    }
+
+    fn update_help(&mut self, scroll: u16, msg: Msg) {
+        let max = self.help_max;
+        let scroll = match msg {
+            Msg::Up => scroll.saturating_sub(1),
+            Msg::Down => scroll.saturating_add(1).min(max),
+            Msg::PageUp => scroll.saturating_sub(10),
+            Msg::PageDown => scroll.saturating_add(10).min(max),
+            Msg::First => 0,
+            Msg::Last => max,
+            Msg::Cancel | Msg::Help => return,
+            _ => scroll,
+        };
+        self.overlay = Some(Overlay::Help { scroll });
+    }
+
+    /// The player's answer to the new-game question.
+    fn answer(&mut self, saved: usize, setup: GameSetup, msg: Msg) -> LauncherEffect {
+        let Some(game) = self.saved.get(saved).cloned() else {
+            return LauncherEffect::None;
+        };
+        match msg {
+            Msg::Yes => LauncherEffect::Resume(game),
+            Msg::NewGame => self.started(setup, Some(vec![game.id])),
+            Msg::Keep => self.started(setup, Some(Vec::new())),
+            Msg::Cancel | Msg::Back => LauncherEffect::None,
+            Msg::Quit => LauncherEffect::Quit,
+            _ => {
+                self.overlay = Some(Overlay::NewGame { saved, setup });
+                LauncherEffect::None
+            }
+        }
+    }
+
+    fn started(&mut self, setup: GameSetup, give_up: Option<Vec<i64>>) -> LauncherEffect {
+        let id = setup.ruleset.info().variant.clone();
+        self.remember(&id);
+        LauncherEffect::Start { setup, give_up }
+    }
+
+    /// Moves the selection `by` lines, stopping at the ends, onto a line that can be chosen.
+    fn jump(&mut self, by: i32) {
+        let last = self.rows.len().saturating_sub(1) as i32;
+        let target = (self.selected as i32 + by).clamp(0, last);
+        let dir = if by < 0 { -1 } else { 1 };
+        if !self.step_from(target - dir, dir) {
+            // Nothing choosable from the target on that way: take the nearest one back.
+            self.step_from(target + dir, -dir);
+        }
+    }
+
+    /// Selects the first choosable line after `from` going `dir`; false when there is none.
+    fn step_from(&mut self, from: i32, dir: i32) -> bool {
+        let mut i = from;
+        loop {
+            i += dir;
+            match usize::try_from(i).ok().and_then(|u| self.rows.get(u)) {
+                Some(Row::Variant(_) | Row::Continue(_)) => {
+                    self.selected = i as usize;
+                    return true;
+                }
+                Some(Row::Heading(..) | Row::Gap) => continue,
+                None => return false,
+            }
+        }
     }
 
     fn step(&mut self, dir: i32) {
@@ -289,9 +436,13 @@ impl Launcher {
             .map(|c| c.id.clone());
         match setup_variant(catalog, &id, rules.as_deref(), seeds.next_shuffle()) {
             Ok(setup) => {
-                self.settings.last_variant = Some(id);
-                self.save();
-                LauncherEffect::Start(setup)
+                // The saved games come newest first within a variant: the first is the one
+                // the question names.
+                if let Some(saved) = self.saved.iter().position(|g| g.variant == id) {
+                    self.overlay = Some(Overlay::NewGame { saved, setup });
+                    return LauncherEffect::None;
+                }
+                self.started(setup, Some(Vec::new()))
             }
             Err(e) => {
                 self.set_note(e, true);
@@ -305,7 +456,10 @@ impl Launcher {
         match setup_code(catalog, &text) {
             Ok(setup) => {
                 self.code = None;
-                LauncherEffect::Start(setup)
+                LauncherEffect::Start {
+                    setup,
+                    give_up: None,
+                }
             }
             Err(e) => {
                 self.set_note(e, true);

@@ -1,14 +1,19 @@
 //! The launcher's screen: the list, the details of the selected line, the key bar.
 
 use crate::hit::Target;
-use crate::input::{key_bar, LAUNCHER_KEYS};
-use crate::launcher::{Launcher, Row};
-use crate::paint::{fill, put, screen_title};
+use crate::input::{key_bar, LAUNCHER_HELP, LAUNCHER_KEYS, NEW_GAME_KEYS};
+use crate::launcher::{Launcher, Overlay, Row};
+use crate::paint::{centred, fill, paragraph, put, screen_title, window, wrapped_height};
 use crate::theme::Theme;
 use felt_core::Catalog;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// Lines of the details under the list: the description (two lines), saved game, rules, code,
+/// options, a gap and the message.
+const DETAILS: u16 = 8;
 
 impl Launcher {
     /// Draws the launcher over `area`.
@@ -17,17 +22,20 @@ impl Launcher {
         fill(buf, area, ' ', Style::default());
         let w = area.width;
         screen_title(buf, area, "· choose a game", theme);
-        let details_h = 5;
         // The details follow the list closely; a long list scrolls.
-        let room = area.height.saturating_sub(3 + details_h + 1);
+        let room = area.height.saturating_sub(3 + DETAILS + 1);
         let list = Rect::new(area.x, area.y + 2, w, room.min(self.rows.len() as u16));
         self.draw_list(catalog, buf, list, theme);
-        let details = Rect::new(area.x, list.bottom() + 1, w, details_h);
+        let details = Rect::new(area.x, list.bottom() + 1, w, DETAILS);
         self.draw_details(catalog, buf, details, theme);
         let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
-        let keys = match self.code {
-            Some(_) => "type the code  Enter play  Backspace erase  Esc cancel".to_string(),
-            None => key_bar(LAUNCHER_KEYS),
+        let keys = match (&self.overlay, &self.code) {
+            (Some(Overlay::Help { .. }), _) => "↑↓ PgUp PgDn scroll  Esc close".to_string(),
+            (Some(Overlay::NewGame { .. }), _) => {
+                "c continue it  n new, the old one lost  k new, keep both  Esc cancel".to_string()
+            }
+            (None, Some(_)) => "type the code  Enter play  Backspace erase  Esc cancel".to_string(),
+            (None, None) => key_bar(LAUNCHER_KEYS),
         };
         fill(buf, bar, ' ', theme.bar());
         put(
@@ -38,6 +46,99 @@ impl Launcher {
             w.saturating_sub(1),
             theme.bar(),
         );
+        let body = Rect::new(area.x, area.y, w, area.height.saturating_sub(1));
+        match &self.overlay {
+            Some(Overlay::Help { scroll }) => {
+                let scroll = *scroll;
+                self.draw_help(buf, body, scroll, theme);
+            }
+            Some(Overlay::NewGame { saved, .. }) => {
+                let saved = *saved;
+                self.draw_question(catalog, buf, body, saved, theme);
+            }
+            None => {}
+        }
+    }
+
+    fn draw_help(&mut self, buf: &mut Buffer, area: Rect, scroll: u16, theme: &Theme) {
+        // The list is hidden whole: a cut line showing at the window's side reads as noise.
+        fill(buf, area, ' ', Style::default());
+        let inner = window(buf, area, 78, area.height, "Help: the launcher", theme);
+        let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
+        for (keys, does) in LAUNCHER_HELP {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{keys:<14}"), theme.heading()),
+                Span::raw(*does),
+            ]));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("The list", theme.heading()));
+        for para in [
+            "Continue: the games left unfinished, with their game code, moves and age; Enter \
+             goes on with one, undo and all. Several unfinished deals of a game may be kept.",
+            "Below, every game felt can play, grouped by the rules family that plays it; the \
+             selected one's description is shown in full under the list.",
+            "Starting a game of which one is in progress asks first: continue it, start a new \
+             one (the old one then counts as lost), or keep both.",
+            "A game code (c) replays a deal exactly: the same code deals the same cards.",
+        ] {
+            lines.push(Line::raw(para));
+            lines.push(Line::raw(""));
+        }
+        let body = Rect::new(
+            inner.x,
+            inner.y,
+            inner.width,
+            inner.height.saturating_sub(1),
+        );
+        self.help_max = wrapped_height(&lines, body.width).saturating_sub(body.height);
+        paragraph(buf, body, lines, scroll.min(self.help_max));
+        let foot = Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1);
+        centred(buf, foot, "↑↓ scroll · Esc close", theme.dim());
+    }
+
+    fn draw_question(
+        &self,
+        catalog: &Catalog,
+        buf: &mut Buffer,
+        area: Rect,
+        saved: usize,
+        theme: &Theme,
+    ) {
+        let Some(game) = self.saved.get(saved) else {
+            return;
+        };
+        let name = catalog
+            .get(&game.variant)
+            .map_or(game.variant.as_str(), |e| e.variant.name.as_str());
+        let others = self
+            .saved
+            .iter()
+            .filter(|g| g.variant == game.variant)
+            .count()
+            - 1;
+        let mut lines = vec![
+            Line::raw(format!("A game of {name} is in progress:")),
+            Line::styled(about(game, theme), theme.heading()),
+        ];
+        if others > 0 {
+            let s = if others == 1 { "" } else { "s" };
+            lines.push(Line::styled(
+                format!("(and {others} older one{s}, under Continue)"),
+                theme.dim(),
+            ));
+        }
+        lines.push(Line::raw(""));
+        for b in NEW_GAME_KEYS {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{:<5}", b.label), theme.heading()),
+                Span::raw(capitalised(b.help)),
+            ]));
+        }
+        let width = 66u16.min(area.width);
+        let height = wrapped_height(&lines, width.saturating_sub(4)) + 2;
+        let inner = window(buf, area, width, height, "Start a new game?", theme);
+        paragraph(buf, inner, lines, 0);
     }
 
     fn draw_list(&mut self, catalog: &Catalog, buf: &mut Buffer, list: Rect, theme: &Theme) {
@@ -45,7 +146,12 @@ impl Launcher {
         if height == 0 {
             return;
         }
+        self.page = height;
+        // Never scrolled further than the list needs: after a resize to a taller terminal the
+        // headings above come back into view.
+        self.top = self.top.min(self.rows.len().saturating_sub(height));
         if self.selected < self.top {
+            // The heading or gap above the selected line comes along.
             self.top = self.selected.saturating_sub(1);
         } else if self.selected >= self.top + height {
             self.top = self.selected + 1 - height;
@@ -72,12 +178,13 @@ impl Launcher {
                     let title = capitalised(id);
                     put(buf, list.x + 1, y, &title, list.width, theme.heading());
                     let x = list.x + 2 + title.chars().count() as u16;
+                    let room = list.right().saturating_sub(x + 1);
                     put(
                         buf,
                         x,
                         y,
-                        &format!("· {description}"),
-                        list.right().saturating_sub(x),
+                        &fit_words(&format!("· {description}"), room, theme),
+                        room,
                         theme.dim(),
                     );
                 }
@@ -106,12 +213,13 @@ impl Launcher {
                         style,
                     );
                     let x = list.x + 4 + name_w;
+                    let room = list.right().saturating_sub(x);
                     put(
                         buf,
                         x,
                         y,
-                        &entry.variant.description,
-                        list.right().saturating_sub(x),
+                        &fit_words(&entry.variant.description, room, theme),
+                        room,
                         theme.dim(),
                     );
                     self.hits
@@ -141,19 +249,13 @@ impl Launcher {
                         style,
                     );
                     let x = list.x + 4 + name_w;
-                    let moves = if game.moves == 1 { "move" } else { "moves" };
-                    let about = format!(
-                        "{} {moves}{}started {}",
-                        game.moves,
-                        theme.separator(),
-                        game.started
-                    );
+                    let room = list.right().saturating_sub(x);
                     put(
                         buf,
                         x,
                         y,
-                        &about,
-                        list.right().saturating_sub(x),
+                        &fit_words(&about(game, theme), room, theme),
+                        room,
                         theme.dim(),
                     );
                     self.hits
@@ -168,6 +270,19 @@ impl Launcher {
         let value_x = x + 9;
         let room = area.right().saturating_sub(value_x);
         let mut y = area.y;
+        let description = self
+            .selected_variant(catalog)
+            .or(self.selected_saved().map(|g| g.variant.as_str()))
+            .and_then(|id| catalog.get(id))
+            .map(|e| e.variant.description.as_str())
+            .unwrap_or_default();
+        // The whole description, wrapped at words: the list's line may have had to cut it.
+        let about_w = area.width.saturating_sub(2);
+        for line in wrap_words(description, about_w).into_iter().take(2) {
+            put(buf, x, y, &line, about_w, theme.info());
+            y += 1;
+        }
+        y = area.y + 2;
         if let Some(game) = self.selected_saved() {
             put(buf, x, y, "Saved", 8, theme.heading());
             let text = format!(
@@ -194,12 +309,13 @@ impl Launcher {
                 let name = format!("{l} {} {r}", choice.name);
                 put(buf, value_x, y, &name, room, theme.selected());
                 let dx = value_x + name.chars().count() as u16 + 2;
+                let room = area.right().saturating_sub(dx + 1);
                 put(
                     buf,
                     dx,
                     y,
-                    &choice.description,
-                    area.right().saturating_sub(dx),
+                    &fit_words(&choice.description, room, theme),
+                    room,
                     theme.dim(),
                 );
                 y += 1;
@@ -230,14 +346,14 @@ impl Launcher {
         y += 1;
         let tick = |on: bool| if on { "[x]" } else { "[ ]" };
         let options = format!(
-            "{} four-colour deck  {} auto-place on drop  {} dead-end notice (e)",
+            "f {} four colours  p {} auto-place on drop  e {} dead-end notice",
             tick(self.settings.four_colour),
             tick(self.settings.auto_place),
             tick(self.settings.stuck_notice)
         );
         put(buf, x, y, "Options", 8, theme.heading());
         put(buf, value_x, y, &options, room, Style::default());
-        y += 2;
+        y = area.y + DETAILS - 1;
         if let Some(note) = &self.note {
             let style = if note.error {
                 theme.error()
@@ -250,7 +366,7 @@ impl Launcher {
             .and_then(|id| self.saved.iter().find(|g| g.variant == id))
         {
             let text = format!(
-                "A game of this variant is in progress ({}): it counts as lost once a new one is played.",
+                "In progress: {} (Enter asks whether to continue it or start anew)",
                 game.code
             );
             put(buf, x, y, &text, area.width.saturating_sub(1), theme.info());
@@ -258,9 +374,10 @@ impl Launcher {
             let first = err.to_string();
             let first = first.lines().next().unwrap_or_default();
             let text = format!(
-                "{} variant file(s) did not load: {first}",
+                "{} variant file(s) did not load (felt variants tells why): {first}",
                 catalog.errors().len()
             );
+            let text = fit_words(&text, area.width.saturating_sub(2), theme);
             put(
                 buf,
                 x,
@@ -279,4 +396,62 @@ fn capitalised(id: &str) -> String {
         Some(c) => c.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// A saved game's line: its code, moves and age.
+fn about(game: &crate::records::SavedGame, theme: &Theme) -> String {
+    let moves = if game.moves == 1 { "move" } else { "moves" };
+    let sep = theme.separator();
+    format!(
+        "{}{sep}{} {moves}{sep}{}",
+        game.code, game.moves, game.started
+    )
+}
+
+/// `text` in `width` columns, cut after a whole word with an ellipsis when it does not fit.
+pub(crate) fn fit_words(text: &str, width: u16, theme: &Theme) -> String {
+    let width = usize::from(width);
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let ellipsis = if theme.ascii { "..." } else { "…" };
+    let room = width.saturating_sub(ellipsis.chars().count());
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let need = out.chars().count() + usize::from(!out.is_empty()) + word.chars().count();
+        if need > room {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    let out = out.trim_end_matches([',', ';', ':']).to_string();
+    if out.is_empty() {
+        return String::new();
+    }
+    out + ellipsis
+}
+
+/// `text` broken into lines of at most `width` columns at spaces (a word longer than a line
+/// is cut).
+pub(crate) fn wrap_words(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(1));
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }

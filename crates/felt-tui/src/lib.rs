@@ -41,7 +41,7 @@ mod term;
 pub mod theme;
 
 pub use app::{App, Flow, Observer, Start};
-pub use game::{Effect, Game, GameSetup, Seeds};
+pub use game::{Effect, Game, GameSetup, PositionSource, Seeds};
 pub use records::{
     Outcome, RecentGame, ReplayFrame, ReplayFrames, ReplayTape, SavedGame, VariantStats,
 };
@@ -64,6 +64,10 @@ pub struct TuiOptions {
     pub start: Option<Start>,
     /// Hears of every change to the game on the table (the binary records games with it).
     pub observer: Option<Box<dyn Observer>>,
+    /// The variant the launcher opens on before the player has chosen one.
+    pub first_variant: Option<String>,
+    /// News for the player on the first screen (which game `--resume` picked of several).
+    pub notice: Option<String>,
 }
 
 /// The theme for `options` in the current environment: `NO_COLOR`, and the locale for ASCII.
@@ -88,6 +92,12 @@ pub fn run(catalog: Catalog, options: TuiOptions) -> anyhow::Result<()> {
     let settings = options.settings.clone().or_else(settings::default_path);
     let mut app = App::new(catalog, theme, settings, options.start, clock_seed())
         .map_err(anyhow::Error::msg)?;
+    if let Some(id) = &options.first_variant {
+        app.prefer_variant(id);
+    }
+    if let Some(text) = options.notice {
+        app.tell(text);
+    }
     if let Some(observer) = options.observer {
         app.set_observer(observer);
     }

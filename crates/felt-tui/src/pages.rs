@@ -132,6 +132,8 @@ impl Game {
             Msg::Down => scroll.saturating_add(1).min(max),
             Msg::PageUp => scroll.saturating_sub(10),
             Msg::PageDown => scroll.saturating_add(10).min(max),
+            Msg::First => 0,
+            Msg::Last => max,
             Msg::Cancel => {
                 self.overlay =
                     (self.status != felt_core::Status::Playing).then_some(Overlay::Finish);

@@ -6,7 +6,7 @@
 
 use felt_core::{Action, Status, TableView};
 
-/// A game quit unfinished, kept to be continued: one per variant at most.
+/// A game quit unfinished, kept to be continued; a player may keep several of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
     /// The record's number, as the observer knows it.

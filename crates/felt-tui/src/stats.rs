@@ -96,6 +96,12 @@ impl StatsScreen {
         match msg {
             Msg::Up => self.selected = self.selected.saturating_sub(1),
             Msg::Down => self.selected = (self.selected + 1).min(self.rows.len().saturating_sub(1)),
+            Msg::PageUp => self.selected = self.selected.saturating_sub(10),
+            Msg::PageDown => {
+                self.selected = (self.selected + 10).min(self.rows.len().saturating_sub(1))
+            }
+            Msg::First => self.selected = 0,
+            Msg::Last => self.selected = self.rows.len().saturating_sub(1),
             Msg::Back | Msg::Cancel => return StatsEffect::Back,
             _ => {}
         }

@@ -154,6 +154,7 @@ fn app_through(
     let start = felt_tui::Start::Session {
         session: felt_core::Session::from_state(wrap(ruleset), code, 100, state),
         undo_depth: 100,
+        position: None,
     };
     let app = felt_tui::App::new(catalog, theme(), Some(path), Some(start), 7)
         .unwrap_or_else(|e| panic!("{e}"));

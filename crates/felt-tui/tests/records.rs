@@ -53,6 +53,8 @@ struct Shelf {
     saved: Vec<(SavedGame, Vec<Action>)>,
     stats: Vec<VariantStats>,
     reports: Reports,
+    /// What the launcher said the next new game gives up.
+    given_up: Rc<RefCell<Option<Vec<i64>>>>,
 }
 
 impl Shelf {
@@ -61,6 +63,7 @@ impl Shelf {
             saved,
             stats: Vec::new(),
             reports: Rc::default(),
+            given_up: Rc::default(),
         }
     }
 }
@@ -75,6 +78,10 @@ impl Observer for Shelf {
 
     fn saved_games(&mut self) -> Result<Vec<SavedGame>, String> {
         Ok(self.saved.iter().map(|(g, _)| g.clone()).collect())
+    }
+
+    fn give_up(&mut self, games: Vec<i64>) {
+        *self.given_up.borrow_mut() = Some(games);
     }
 
     fn resume(&mut self, game: &SavedGame, catalog: &Catalog) -> Result<Session, String> {
@@ -153,14 +160,83 @@ fn continue_opens_the_saved_game_and_undo_reaches_into_its_history() {
 #[test]
 fn a_new_deal_of_the_variant_is_still_a_new_game() {
     let (mut app, reports, _) = with_saved_game();
-    // Down to the one-suit line, below the game in progress.
+    // Down to the one-suit line, below the game in progress; a new one, the old one lost.
     keys(&mut app, "j");
     assert_eq!(app.launcher().selected_saved(), None);
-    keys(&mut app, "⏎");
+    keys(&mut app, "⏎n");
     let game = app.game().expect("a new deal");
     assert!(game.session().log().is_empty());
     keys(&mut app, "d");
     assert_eq!(*reports.borrow(), [(1, true)]);
+}
+
+/// A launcher whose observer keeps `games` of the one-suit variant in progress, newest first.
+fn with_saved_games(games: Vec<SavedGame>) -> (App, Rc<RefCell<Option<Vec<i64>>>>) {
+    let shelf = Shelf::new(games.into_iter().map(|g| (g, opening(3))).collect());
+    let given_up = shelf.given_up.clone();
+    let mut app = launcher();
+    app.set_observer(Box::new(shelf));
+    (app, given_up)
+}
+
+#[test]
+fn a_new_game_of_a_variant_in_progress_asks_first() {
+    let (mut app, given_up) = with_saved_games(vec![saved_game(3)]);
+    keys(&mut app, "j⏎");
+    assert!(app.game().is_none(), "nothing starts before the answer");
+    assert!(app.launcher().asking());
+    assert_eq!(app.mode(), Mode::NewGame);
+    insta::assert_snapshot!(shot(&mut app, 80, 24));
+    // Esc: nothing happens, the list is back.
+    keys(&mut app, "⎋");
+    assert!(!app.launcher().asking());
+    assert!(app.game().is_none());
+    assert_eq!(*given_up.borrow(), None);
+    // c: the game in progress goes on.
+    keys(&mut app, "⏎c");
+    let game = app.game().expect("continued");
+    assert_eq!(game.session().log(), opening(3).as_slice());
+}
+
+#[test]
+fn the_question_at_120x40_names_the_older_games_kept() {
+    let mut older = saved_game(7);
+    older.id = 5;
+    older.started = "yesterday".into();
+    let (mut app, _) = with_saved_games(vec![saved_game(3), older]);
+    keys(&mut app, "jj⏎");
+    assert!(app.launcher().asking());
+    insta::assert_snapshot!(shot(&mut app, 120, 40));
+}
+
+#[test]
+fn a_new_one_gives_up_the_old_one_and_keep_gives_up_none() {
+    let (mut app, given_up) = with_saved_games(vec![saved_game(3)]);
+    keys(&mut app, "j⏎n");
+    assert!(app.game().expect("a new deal").session().log().is_empty());
+    assert_eq!(*given_up.borrow(), Some(vec![12]));
+    let (mut app, given_up) = with_saved_games(vec![saved_game(3)]);
+    keys(&mut app, "j⏎k");
+    assert!(app.game().expect("a new deal").session().log().is_empty());
+    assert_eq!(*given_up.borrow(), Some(vec![]), "both games are kept");
+}
+
+#[test]
+fn several_games_of_one_variant_are_listed_with_code_moves_and_age() {
+    let mut older = saved_game(7);
+    older.id = 5;
+    older.code = "SP1-S1C-AAAAAAB".into();
+    older.started = "yesterday".into();
+    let (mut app, _) = with_saved_games(vec![saved_game(3), older]);
+    let screen = shot(&mut app, 80, 24);
+    assert!(
+        screen.contains("SP1-S1C-AAAAAAD · 3 moves · 2 h ago"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("SP1-S1C-AAAAAAB · 7 moves · yesterday"),
+        "{screen}"
+    );
 }
 
 #[test]

@@ -105,9 +105,14 @@ struct PlayArgs {
     /// Start from a position file in the ruleset's own format (Spider: .game); not recorded.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "resume"])]
     position: Option<PathBuf>,
-    /// Continue the variant's game in progress, with its undo history.
+    /// Continue the variant's game in progress, with its undo history: the newest, when
+    /// several are kept.
     #[arg(long, conflicts_with_all = ["code", "seed"])]
     resume: bool,
+    /// With --resume: the game to continue, by its number (the message of a plain --resume
+    /// lists them when several are in progress).
+    #[arg(long, requires = "resume")]
+    id: Option<i64>,
 }
 
 fn load_catalog(global: &Global) -> Catalog {
@@ -204,22 +209,58 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
     }
 }
 
-/// The variant's game in progress, rebuilt from its record, and the recorder that goes on with it.
+/// The games in progress as `--id` takes them: `12: SP1-S1C-AAAAAAD, 3 moves`, newest first.
+fn in_progress_list(games: &[felt_store::GameSummary]) -> String {
+    games
+        .iter()
+        .map(|g| {
+            let moves = if g.moves == 1 { "move" } else { "moves" };
+            format!("{}: {}, {} {moves}", g.id.0, g.code, g.moves)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The variant's game in progress, rebuilt from its record, and the recorder that goes on with
+/// it; with, when several were in progress and none was named, a word on how to pick another.
 fn resume_session(
     catalog: &Catalog,
     store: &Store,
     args: &PlayArgs,
-) -> Result<(Session, Recorder)> {
+) -> Result<(Session, Recorder, Option<String>)> {
     let variant = args
         .variant
         .as_deref()
         .ok_or_else(|| anyhow!("name the variant to resume"))?;
-    let summary = store.in_progress(variant)?.ok_or_else(|| {
-        anyhow!("no game of {variant} is in progress (felt stats lists what was played)")
-    })?;
+    // A former id names the variant still, and its old records are renamed to the new one.
+    let variant = catalog.canonical(variant);
+    store_cmd::adopt_aliases(store, catalog);
+    let games = store.all_in_progress_of(variant)?;
+    let summary = match args.id {
+        Some(id) => games.iter().find(|g| g.id.0 == id).ok_or_else(|| {
+            anyhow!(
+                "game {id} is not a game of {variant} in progress (in progress: {})",
+                in_progress_list(&games)
+            )
+        })?,
+        None => games.first().ok_or_else(|| {
+            anyhow!("no game of {variant} is in progress (felt stats lists what was played)")
+        })?,
+    };
+    // The newest is the one meant most often; the others are a flag away.
+    let notice = (args.id.is_none() && games.len() > 1).then(|| {
+        let others: Vec<String> = games[1..].iter().map(|g| g.id.0.to_string()).collect();
+        format!(
+            "Resumed game {}, the newest of {} in progress; --resume --id N picks another ({})",
+            games[0].id.0,
+            games.len(),
+            others.join(", ")
+        )
+    });
     let ruleset = catalog.build(variant, Some(&summary.rules))?;
     let depth = catalog.get(variant).map_or(100, |e| e.variant.undo_depth);
-    Ok(store.resume(summary.id, ruleset, depth)?)
+    let (session, recorder) = store.resume(summary.id, ruleset, depth)?;
+    Ok((session, recorder, notice))
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<()> {
@@ -230,17 +271,39 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
         load_catalog(global)
     };
     let mut resumed = None;
+    let mut notice = None;
     let (session, label) = if args.resume {
         let store = store_cmd::open_store_for_reading(global.data_dir.as_deref())?;
-        let (session, recorder) = resume_session(&catalog, &store, args)?;
+        let (session, recorder, word) = resume_session(&catalog, &store, args)?;
         resumed = Some((store, recorder));
+        notice = word;
         let label = session.code().to_string();
         (session, label)
     } else {
         start_session(&catalog, args)?
     };
     if !args.headless {
-        return tui::play(global, catalog, session, resumed.map(|(_, r)| r));
+        let position = match &args.position {
+            Some(path) => Some(felt_tui::PositionSource {
+                file: path.display().to_string(),
+                text: felt::files::read_text(path, felt::files::TEXT_FILE_LIMIT)
+                    .with_context(|| format!("cannot read {}", path.display()))?,
+            }),
+            None => None,
+        };
+        return tui::play(
+            global,
+            catalog,
+            session,
+            tui::Opening {
+                resumed: resumed.map(|(_, r)| r),
+                position,
+                notice,
+            },
+        );
+    }
+    if let Some(word) = notice {
+        eprintln!("{word}");
     }
     let format = if args.json {
         Format::Json

@@ -76,6 +76,15 @@ pub fn data_dir(given: Option<&Path>) -> Result<PathBuf> {
     }
 }
 
+/// Renames in `store` the records of every variant id the catalog lists as an alias to the
+/// id it names now, so games saved before a rename go on under the new id. A failure leaves
+/// the old records as they were: they are still there, only listed under the old id.
+pub fn adopt_aliases(store: &Store, catalog: &felt_core::Catalog) {
+    for (old, now) in catalog.aliases() {
+        let _ = store.rename_variant(old, now);
+    }
+}
+
 /// Opens the game database, telling the user on stderr if an unusable one was moved aside.
 pub fn open_store(given: Option<&Path>) -> Result<Store> {
     let store = Store::open_dir(&data_dir(given)?)?;

@@ -7,7 +7,12 @@ use super::{load_catalog, store_cmd, Global};
 use anyhow::Result;
 use felt_core::{Catalog, Session};
 use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
-use felt_tui::{Observer, Outcome, RecentGame, SavedGame, Start, TuiOptions, VariantStats};
+use felt_tui::{
+    Observer, Outcome, PositionSource, RecentGame, SavedGame, Start, TuiOptions, VariantStats,
+};
+
+/// The variant the launcher opens on the first time.
+const FIRST_VARIANT: &str = "spider-1suit";
 
 /// Recent games the statistics screen's chart may show.
 const RECENT: usize = 40;
@@ -15,17 +20,28 @@ const RECENT: usize = 40;
 /// `felt` with no command: the launcher.
 pub fn launch(global: &Global) -> Result<()> {
     let catalog = load_catalog(global);
-    felt_tui::run(catalog, options(global, None, None))
+    let options = options(global, &catalog, None, None);
+    felt_tui::run(catalog, options)
+}
+
+/// How `felt play` opens the table besides the session itself.
+pub struct Opening {
+    /// The recorder of a game resumed from the store, which goes on into its record.
+    pub resumed: Option<Recorder>,
+    /// The position file the game was set up from.
+    pub position: Option<PositionSource>,
+    /// A word for the player on the table (which game `--resume` picked of several).
+    pub notice: Option<String>,
 }
 
 /// `felt play …` without `--headless`: straight to the table; `q` leads to the launcher.
-/// `resumed` is the recorder of a game resumed from the store, which goes on into its record.
-pub fn play(
-    global: &Global,
-    catalog: Catalog,
-    session: Session,
-    resumed: Option<Recorder>,
-) -> Result<()> {
+/// `opening` says how: resumed, from a position file, with a word for the player.
+pub fn play(global: &Global, catalog: Catalog, session: Session, opening: Opening) -> Result<()> {
+    let Opening {
+        resumed,
+        position,
+        notice,
+    } = opening;
     let variant = session.ruleset().info().variant.clone();
     let undo_depth = catalog.get(&variant).map_or(100, |e| e.variant.undo_depth);
     let start = if resumed.is_some() {
@@ -37,16 +53,27 @@ pub fn play(
         Start::Session {
             session,
             undo_depth,
+            position,
         }
     };
-    felt_tui::run(catalog, options(global, Some(start), resumed))
+    let mut options = options(global, &catalog, Some(start), resumed);
+    options.notice = notice;
+    felt_tui::run(catalog, options)
 }
 
-fn options(global: &Global, start: Option<Start>, resumed: Option<Recorder>) -> TuiOptions {
+fn options(
+    global: &Global,
+    catalog: &Catalog,
+    start: Option<Start>,
+    resumed: Option<Recorder>,
+) -> TuiOptions {
     let observer: Box<dyn Observer> = match store_cmd::data_dir(global.data_dir.as_deref())
         .and_then(|dir| Ok(Store::open_dir_for_reading(&dir)?))
     {
-        Ok(store) => Box::new(Records::new(store, resumed)),
+        Ok(store) => {
+            store_cmd::adopt_aliases(&store, catalog);
+            Box::new(Records::new(store, resumed))
+        }
         // The player can still play; the first move tells them why nothing is kept.
         Err(e) => Box::new(Unrecorded(Some(format!("{e:#}")))),
     };
@@ -54,6 +81,8 @@ fn options(global: &Global, start: Option<Start>, resumed: Option<Recorder>) -> 
         ascii: global.ascii,
         start,
         observer: Some(observer),
+        // The game most players come for; the launcher opens on the last one played after.
+        first_variant: Some(FIRST_VARIANT.to_string()),
         ..TuiOptions::default()
     }
 }
@@ -67,6 +96,9 @@ pub(crate) struct Records {
     replayable: bool,
     /// Whether the player was told that the read-only store keeps no moves.
     told_read_only: bool,
+    /// The games the next new game gives up, as the player chose in the launcher; `None`:
+    /// the one of its variant and rules (a new deal at the table replaces the game left).
+    give_up: Option<Vec<GameId>>,
 }
 
 impl Records {
@@ -77,6 +109,7 @@ impl Records {
             replayable: resumed.is_some(),
             recorder: resumed.unwrap_or_default(),
             told_read_only: false,
+            give_up: None,
         }
     }
 }
@@ -84,7 +117,10 @@ impl Records {
 impl Observer for Records {
     fn changed(&mut self, session: &Session, new_game: bool) -> Result<(), String> {
         if new_game {
-            self.recorder = Recorder::new();
+            self.recorder = match self.give_up.take() {
+                Some(games) => Recorder::giving_up(games),
+                None => Recorder::new(),
+            };
             self.replayable = replays(session);
         }
         if !self.replayable {
@@ -106,6 +142,10 @@ impl Observer for Records {
         let now = Timestamp::now();
         let games = self.store.all_in_progress().map_err(|e| e.to_string())?;
         Ok(games.iter().map(|g| saved(g, now)).collect())
+    }
+
+    fn give_up(&mut self, games: Vec<i64>) {
+        self.give_up = Some(games.into_iter().map(GameId).collect());
     }
 
     fn resume(&mut self, game: &SavedGame, catalog: &Catalog) -> Result<Session, String> {
@@ -302,6 +342,30 @@ mod tests {
                 moves: 1
             }]
         );
+    }
+
+    #[test]
+    fn a_game_saved_under_a_former_variant_id_goes_on_under_the_new_one() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let open = || Store::open_dir(dir.path()).expect("store opens");
+        let mut first = app(Some(Start::Code("SPE-S4C-AAAAAAD".into())), open());
+        first.update(Msg::Deal);
+        drop(first);
+        // As a felt from before the rename wrote it.
+        let store = open();
+        assert_eq!(
+            store.rename_variant("spiderette-4suit", "spiderette").ok(),
+            Some(1)
+        );
+        let catalog = felt::catalog::builtin_catalog();
+        assert_eq!(catalog.canonical("spiderette"), "spiderette-4suit");
+        store_cmd::adopt_aliases(&store, &catalog);
+        let mut records = Records::new(store, None);
+        let saved = records.saved_games().expect("reads");
+        assert_eq!(saved.len(), 1);
+        assert_eq!(saved[0].variant, "spiderette-4suit");
+        let session = records.resume(&saved[0], &catalog).expect("resumes");
+        assert_eq!(session.log().len(), 1);
     }
 
     #[test]

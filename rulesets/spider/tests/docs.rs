@@ -121,6 +121,7 @@ fn the_game_key_table_names_exactly_the_keys_spider_reads() {
 fn the_common_key_table_names_exactly_the_variant_fields() {
     let full = Variant {
         id: "x".into(),
+        aliases: vec!["y".into()],
         name: "X".into(),
         description: String::new(),
         ruleset: "spider".into(),

@@ -106,7 +106,7 @@ const LAYOUTS: [Layout; 14] = [
     },
     // SITE-SPIDERETTE: one pack, seven columns of 1 to 7 like Klondike, 24 in the stock.
     Layout {
-        id: "spiderette",
+        id: "spiderette-4suit",
         code: "SPE-S4",
         packs: 1,
         suits: "SHDC",
@@ -379,7 +379,7 @@ fn the_suit_options_change_only_the_deck() {
             "spider-site-2suit",
             "spider-site-4suit",
         ],
-        ["spiderette-1suit", "spiderette-2suit", "spiderette"],
+        ["spiderette-1suit", "spiderette-2suit", "spiderette-4suit"],
         ["spider-1suit", "spider-2suit", "spider-4suit"],
     ] {
         let base = typed_in(&catalog, family[0], "classic").params().clone();

@@ -239,7 +239,7 @@ fn every_game_key_set_to_every_value_shape_is_checked() {
     let kinds = [
         "spider-1suit.toml",
         "spider-site-1suit.toml",
-        "spiderette.toml",
+        "spiderette-4suit.toml",
         "spider-3packs.toml",
     ];
     for (_, original) in files

@@ -79,6 +79,7 @@ pub fn position(text: &str) -> App {
     let start = Start::Session {
         session,
         undo_depth: 100,
+        position: None,
     };
     App::new(catalog, theme(), None, Some(start), 7).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -88,6 +89,7 @@ pub fn toy(hint: bool) -> App {
     let start = Start::Session {
         session: toy::session(hint),
         undo_depth: 10,
+        position: None,
     };
     App::new(Catalog::new(), theme(), None, Some(start), 7).unwrap_or_else(|e| panic!("{e}"))
 }
