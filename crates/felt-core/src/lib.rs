@@ -26,7 +26,7 @@ pub use code::{CodeError, GameCode};
 pub use deck::{shuffle, DeckError, DeckSpec};
 pub use ruleset::{
     Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, RuleChoice, RuleViolation,
-    Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status, Typed,
+    Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status, Turn, Typed,
 };
 pub use session::Session;
 pub use variant::{Origin, ScoreTable, Variant, VariantError};

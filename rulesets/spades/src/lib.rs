@@ -18,6 +18,7 @@ pub mod cards;
 pub mod game;
 pub mod ruleset;
 pub mod scoring;
+pub mod seats;
 pub mod view;
 
 pub use game::State;
@@ -27,11 +28,15 @@ use felt_core::{DynRuleset, ParamError, RuleChoice, RulesetFactory, Setup, Typed
 use std::sync::Arc;
 
 /// The variant files the plugin ships, as `(file name, TOML text)`.
-pub const VARIANTS: [(&str, &str); 2] = [
+pub const VARIANTS: [(&str, &str); 3] = [
     ("spades.toml", include_str!("../variants/spades.toml")),
     (
         "spades-easy.toml",
         include_str!("../variants/spades-easy.toml"),
+    ),
+    (
+        "spades-strong.toml",
+        include_str!("../variants/spades-strong.toml"),
     ),
 ];
 
