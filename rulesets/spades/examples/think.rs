@@ -14,7 +14,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let hands: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let samples: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(16);
-    let nodes: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let nodes: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(200_000);
     let spades = Spades::with_params(Params {
         samples,
         nodes,

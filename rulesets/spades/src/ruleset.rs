@@ -23,7 +23,7 @@ pub struct Params {
     pub target: i32,
     /// Sampled deals per computer decision (`samples`, default 24).
     pub samples: u32,
-    /// Search nodes per sampled deal of the strong player (`nodes`, default 20,000).
+    /// Search nodes per sampled deal of the strong player (`nodes`, default 200,000).
     pub nodes: u64,
     /// How North plays, and South's hints (`partner`: `rules`, `normal` or `strong`).
     pub partner: Policy,
@@ -36,7 +36,7 @@ impl Default for Params {
         Params {
             target: 500,
             samples: 24,
-            nodes: 20_000,
+            nodes: 200_000,
             partner: Policy::MonteCarlo,
             opponents: Policy::MonteCarlo,
         }

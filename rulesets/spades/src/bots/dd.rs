@@ -7,6 +7,11 @@
 //! ([`Objective::Tricks`], for bidding before any bid is known). Partners play together for
 //! their side; the other side plays against it (the game is zero-sum between sides).
 //!
+//! Bags cost more than the point each brings: ten of them cost 100 when the tenth comes,
+//! however far off that is. So besides the penalties of the hand itself, each bag a side
+//! takes counts [`BAG_COST`] against it: a side that has made its bid ducks rather than take
+//! a trick it does not need.
+//!
 //! Every pruning rule is exact:
 //! - alpha-beta cut-offs (fail-soft), sound for any numeric leaf value;
 //! - the table stores, for a position at the start of a trick, the bounds a search proved;
@@ -88,6 +93,10 @@ impl Position {
     }
 }
 
+/// What a bag counts against the side that takes it, beyond its point: its share of the 100
+/// that ten bags cost.
+pub const BAG_COST: i32 = 2;
+
 /// A side's points for a hand, penalties included, without the words of
 /// [`crate::scoring::score_side`]: the search scores millions of leaves.
 fn side_delta(bids: [u8; 2], tricks: [u8; 2], bags: u32) -> i32 {
@@ -117,7 +126,7 @@ fn side_delta(bids: [u8; 2], tricks: [u8; 2], bags: u32) -> i32 {
             points -= 10 * contract as i32;
         }
     }
-    points - 100 * ((bags + bags_gained) / 10) as i32
+    points - 100 * ((bags + bags_gained) / 10) as i32 - BAG_COST * bags_gained as i32
 }
 
 /// The value of a finished hand with `taken` tricks to `side_no`.
