@@ -266,13 +266,7 @@ impl Solver {
                 reps.sort_by_key(|c| {
                     let wins = c.beats(best.1, led);
                     let rank = c.strength() as i32 + if c.suit() == SPADES { 13 } else { 0 };
-                    if partner_wins {
-                        (0, rank)
-                    } else if wins {
-                        (0, rank)
-                    } else {
-                        (1, rank)
-                    }
+                    (u8::from(!partner_wins && !wins), rank)
                 });
             }
         }

@@ -125,9 +125,9 @@ pub fn choose_bid(k: &Knowledge, effort: Effort) -> u8 {
     for _ in 0..deals {
         let hands = sample::deal_fitting(k, &mut rng, FIT_TRIES);
         let mut public = k.public;
-        for seat in 0..4 {
-            if public.bids[seat].is_none() {
-                public.bids[seat] = Some(bid::simple_bid(hands[seat]));
+        for (bid, hand) in public.bids.iter_mut().zip(hands) {
+            if bid.is_none() {
+                *bid = Some(bid::simple_bid(hand));
             }
         }
         public.turn = public.leader;
