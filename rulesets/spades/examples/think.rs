@@ -1,11 +1,11 @@
-//! How long the strong player thinks: the time of each card decision over whole hands, by
-//! trick, at the given effort.
+//! How long the strong player thinks: the wall-clock time of each decision over whole hands,
+//! by trick, at the given effort, every seat strong.
 //!
 //! `cargo run --release -p felt-spades --example think -- [HANDS] [SAMPLES] [NODES]`
 //! (defaults: 20 hands, 16 samples, 20,000 nodes).
 
 use felt_core::Ruleset;
-use felt_spades::bots::{strong, Knowledge, Policy};
+use felt_spades::bots::Policy;
 use felt_spades::game::Phase;
 use felt_spades::{Params, Spades};
 use std::time::Instant;
@@ -24,13 +24,11 @@ fn main() {
     })
     .seated(&["all"])
     .expect("seats");
-    let effort = strong::Effort { samples, nodes };
     let mut by_trick = [(0.0f64, 0u32, 0.0f64); 13];
     let mut bids = (0.0f64, 0u32, 0.0f64);
     for seed in 0..hands {
         let mut state = spades.new_game(seed);
         while state.phase == Phase::Bidding || state.phase == Phase::Playing {
-            let k = Knowledge::of(&state, state.turn);
             let t = Instant::now();
             let decision = spades.decide(&state, state.turn);
             let s = t.elapsed().as_secs_f64();
@@ -42,7 +40,6 @@ fn main() {
             slot.0 += s;
             slot.1 += 1;
             slot.2 = slot.2.max(s);
-            let _ = (k, effort);
             let action = Spades::action_for(&state, decision);
             spades.apply(&mut state, &action).expect("legal");
         }
