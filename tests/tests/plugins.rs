@@ -87,7 +87,10 @@ fn the_plugin_says_who_it_is_and_ships_its_variants() {
         .iter()
         .map(|(n, _)| n.as_str())
         .collect();
-    assert_eq!(names, ["spades.toml", "spades-easy.toml"]);
+    assert_eq!(
+        names,
+        ["spades.toml", "spades-easy.toml", "spades-strong.toml"]
+    );
     let mut catalog = Catalog::new();
     let reports = discover_in(&Locations {
         extra: vec![spades_library()],

@@ -224,6 +224,11 @@ impl Dispatcher {
                 let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Scoreboard(ruleset.scoreboard(&state))
             }
+            Request::Turn { instance } => {
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
+                Reply::Turn(ruleset.turn(&state))
+            }
             Request::Analyze { instance, request } => {
                 let live = self.instance(instance)?;
                 let (ruleset, state) = (&live.ruleset, live.state(blob)?);

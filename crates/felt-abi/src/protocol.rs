@@ -8,7 +8,7 @@
 use felt_core::ScoreTable;
 use felt_core::{
     Action, Analysis, AnalyzeRequest, Event, PileId, RuleChoice, RuleViolation, RulesetInfo,
-    Scoreboard, Seat, Status, TableView, Variant,
+    Scoreboard, Seat, Status, TableView, Turn, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -85,6 +85,11 @@ pub enum Request {
         /// The instance.
         instance: u64,
     },
+    /// The seat the game waits for: [`Reply::Turn`].
+    Turn {
+        /// The instance.
+        instance: u64,
+    },
     /// The analysis hook: [`Reply::Analysis`].
     Analyze {
         /// The instance.
@@ -141,6 +146,7 @@ impl Request {
             Request::View { .. } => "view",
             Request::Status { .. } => "status",
             Request::Scoreboard { .. } => "scoreboard",
+            Request::Turn { .. } => "turn",
             Request::Analyze { .. } => "analyze",
             Request::DecodeState { .. } => "decode-state",
             Request::ImportPosition { .. } => "import-position",
@@ -214,6 +220,8 @@ pub enum Reply {
     Status(Status),
     /// A scoreboard.
     Scoreboard(Scoreboard),
+    /// The seat to act, if the game names one.
+    Turn(Option<Turn>),
     /// An analysis, if the ruleset offers one.
     Analysis(Option<Analysis>),
     /// A position was read (state in the blob) or why not.
@@ -237,6 +245,7 @@ impl Reply {
             Reply::View(_) => "view",
             Reply::Status(_) => "status",
             Reply::Scoreboard(_) => "scoreboard",
+            Reply::Turn(_) => "turn",
             Reply::Analysis(_) => "analysis",
             Reply::Imported(_) => "imported",
             Reply::Exported(_) => "exported",

@@ -11,7 +11,7 @@ use crate::protocol::{Reply, Request};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, PileId, RuleChoice,
     RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, StateError, Status,
-    TableView,
+    TableView, Turn,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -314,6 +314,20 @@ impl DynRuleset for PluginRuleset {
             Ok((Reply::Analysis(analysis), _)) => analysis,
             Ok((other, _)) => {
                 self.unexpected(&ask, &other);
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
+    fn turn(&self, state: &GameState) -> Option<Turn> {
+        let request = Request::Turn {
+            instance: self.instance,
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Turn(turn), _)) => turn,
+            Ok((other, _)) => {
+                self.unexpected(&request, &other);
                 None
             }
             Err(_) => None,

@@ -315,7 +315,26 @@ impl Catalog {
         variant: &str,
         rules: Option<&str>,
     ) -> Result<Arc<dyn DynRuleset>, CatalogError> {
+        self.build_seated(variant, rules, &[])
+    }
+
+    /// [`Catalog::build`] with the seats driven from outside (`--seats`) given in the words
+    /// of the command line; empty keeps the variant's own [`Variant::seats`]. The words are
+    /// the ruleset's to read: the catalog only passes them on.
+    pub fn build_seated(
+        &self,
+        variant: &str,
+        rules: Option<&str>,
+        seats: &[String],
+    ) -> Result<Arc<dyn DynRuleset>, CatalogError> {
         let (entry, choice) = self.choose(variant, rules)?;
+        let mut seated;
+        let mut entry_variant = &entry.variant;
+        if !seats.is_empty() {
+            seated = entry.variant.clone();
+            seated.seats = seats.to_vec();
+            entry_variant = &seated;
+        }
         let origin = entry.origin.clone();
         let text = self
             .texts
@@ -325,14 +344,13 @@ impl Catalog {
         let factory = self
             .factory(&entry.variant.ruleset)
             .ok_or_else(|| CatalogError::UnknownVariant(variant.to_string()))?;
-        let scoring = entry
-            .variant
+        let scoring = entry_variant
             .scoring
             .as_deref()
             .and_then(|id| self.scoring.get(id));
         factory
             .build(Setup {
-                variant: &entry.variant,
+                variant: entry_variant,
                 scoring,
                 rules: choice,
             })

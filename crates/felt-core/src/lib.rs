@@ -27,7 +27,7 @@ pub use deck::{shuffle, DeckError, DeckSpec};
 pub use ruleset::{
     Analysis, AnalyzeRequest, Command, DynRuleset, Event, GameState, ParamError, RuleChoice,
     RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status,
-    Typed,
+    Turn, Typed,
 };
 pub use session::Session;
 pub use variant::{Origin, ScoreTable, Variant, VariantError};

@@ -97,6 +97,15 @@ pub enum Event {
         /// What the player reads.
         text: String,
     },
+    /// A step a script or a log follows that the table already shows in its own way (each card
+    /// a computer seat played, which the table shows as moments): the headless mode reports it
+    /// like a note, the terminal does not repeat it on its message line.
+    Log {
+        /// A stable kind (`played`).
+        kind: String,
+        /// The step in the words of the headless protocol (`West plays QH`).
+        text: String,
+    },
 }
 
 /// Score and counters, as records and statistics keep them.
@@ -243,6 +252,15 @@ pub enum Command {
     Redo,
 }
 
+/// The seat whose action a game waits for, as [`Ruleset::turn`] names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The seat.
+    pub seat: Seat,
+    /// Its name as players say it (`North`).
+    pub name: String,
+}
+
 /// The game logic an author writes, with a concrete state type.
 ///
 /// ✱ Contract 1: every method is pure: no I/O, no clock, no global state.
@@ -284,6 +302,12 @@ pub trait Ruleset: Send + Sync + 'static {
     fn scoreboard(&self, state: &Self::State) -> Scoreboard;
     /// The solver / hint / dead-end hook; `None` when the ruleset offers no analysis.
     fn analyze(&self, _state: &Self::State, _request: &AnalyzeRequest) -> Option<Analysis> {
+        None
+    }
+    /// The seat the game waits for, in a game whose seats take turns; `None` for a one-seat
+    /// game, and when nobody is to act. A host driving several seats (`--seats`) shows the
+    /// table as this seat sees it.
+    fn turn(&self, _state: &Self::State) -> Option<Turn> {
         None
     }
     /// A position from the ruleset's own text format (a solver's file format), or why not.
@@ -404,6 +428,10 @@ pub trait DynRuleset: Send + Sync {
     fn scoreboard(&self, state: &GameState) -> Scoreboard;
     /// The analysis hook.
     fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis>;
+    /// The seat the game waits for ([`Ruleset::turn`]); `None` by default.
+    fn turn(&self, _state: &GameState) -> Option<Turn> {
+        None
+    }
     /// The state as bytes, for saves and records.
     fn encode_state(&self, state: &GameState) -> Vec<u8>;
     /// A state from bytes written by [`DynRuleset::encode_state`].
@@ -471,6 +499,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis> {
         self.0.analyze(self.state(state), request)
+    }
+    fn turn(&self, state: &GameState) -> Option<Turn> {
+        self.0.turn(self.state(state))
     }
     fn encode_state(&self, state: &GameState) -> Vec<u8> {
         // Serializing plain data to JSON cannot fail for the derive-generated impls.

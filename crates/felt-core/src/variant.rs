@@ -37,6 +37,11 @@ pub struct Variant {
     /// The scoring table, by id (`classic` is `config/scoring/classic.toml`).
     #[serde(default)]
     pub scoring: Option<String>,
+    /// The seats driven from outside the ruleset (a person, a script), in words the ruleset
+    /// reads (Spades: `S`, `N`, `all`); empty leaves the ruleset's default. The ruleset plays
+    /// the other seats itself. `--seats` on the command line sets it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
     /// The ruleset's own settings; the ruleset checks them.
     #[serde(default)]
     pub game: toml::Table,

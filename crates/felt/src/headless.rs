@@ -59,6 +59,10 @@ pub struct Answer {
     /// next hints will give while the table is the one the plan expects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub then: Option<Vec<Action>>,
+    /// Whose turn it is after the command, in a game whose seats take turns (`-` when
+    /// nobody is to act: between hands, after the end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn: Option<String>,
     /// Something went wrong besides the command itself: the change was made but not saved.
     /// A field of its own, so a JSON client sees it as surely as a text reader does.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -81,6 +85,7 @@ impl Answer {
             state: None,
             actions: None,
             then: None,
+            turn: None,
             warning: None,
             quit: false,
         }
@@ -125,6 +130,10 @@ impl Answer {
                 };
                 for line in &self.lines {
                     out.push_str(&shown(line, LINE_CHARS));
+                    out.push('\n');
+                }
+                if let Some(turn) = &self.turn {
+                    out.push_str(&shown(&format!("turn {turn}"), LINE_CHARS));
                     out.push('\n');
                 }
                 if let Some(warning) = &self.warning {
@@ -207,8 +216,23 @@ impl Headless {
         &self.session
     }
 
-    fn view(&self) -> TableView {
+    /// The table as the seat to act sees it: with several seats driven from outside
+    /// (`--seats`), the view follows the turn; between turns it stays with the last seat.
+    fn view(&mut self) -> TableView {
+        if let Some(turn) = self.session.ruleset().turn(self.session.state()) {
+            self.seat = turn.seat;
+        }
         self.session.view(self.seat)
+    }
+
+    /// Whose turn it is, for a game whose seats take turns.
+    fn turn(&self) -> Option<String> {
+        let ruleset = self.session.ruleset();
+        match ruleset.turn(self.session.state()) {
+            Some(turn) => Some(turn.name),
+            None if ruleset.info().seats > 1 => Some("-".to_string()),
+            None => None,
+        }
     }
 
     /// A pile by its label (case-insensitive), the way players name them.
@@ -237,8 +261,14 @@ impl Headless {
         }
     }
 
-    /// Carries out one line of input.
+    /// Carries out one line of input; the answer says whose turn it is after it.
     pub fn handle(&mut self, line: &str) -> Answer {
+        let mut answer = self.handle_command(line);
+        answer.turn = self.turn();
+        answer
+    }
+
+    fn handle_command(&mut self, line: &str) -> Answer {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             return Answer::bad("empty line (try help)");
@@ -287,7 +317,7 @@ impl Headless {
         }
     }
 
-    fn show(&self) -> Answer {
+    fn show(&mut self) -> Answer {
         let view = self.view();
         let status = self.session.status();
         Answer {
@@ -299,30 +329,10 @@ impl Headless {
         }
     }
 
-    fn legal(&self) -> Answer {
+    fn legal(&mut self) -> Answer {
         let view = self.view();
         let actions = self.session.legal_actions();
-        let label = |id: PileId| {
-            view.pile(id)
-                .map_or_else(|| id.0.to_string(), |p| p.label.clone())
-        };
-        let lines = actions
-            .iter()
-            .map(|a| match a {
-                Action::Move { from, index, to } => {
-                    let len = view.pile(*from).map_or(0, |p| p.cards.len());
-                    format!(
-                        "move {} {} {}",
-                        label(*from),
-                        label(*to),
-                        len.saturating_sub(*index as usize)
-                    )
-                }
-                Action::Deal { .. } => "deal".to_string(),
-                Action::Choose { option } => format!("choose {option}"),
-                Action::Extra { name, arg } => format!("{name} {arg}"),
-            })
-            .collect();
+        let lines = actions.iter().map(|a| describe(&view, a)).collect();
         Answer {
             lines,
             actions: Some(actions),

@@ -113,6 +113,16 @@ struct PlayArgs {
     /// lists them when several are in progress).
     #[arg(long, requires = "resume")]
     id: Option<i64>,
+    /// With --headless: the seats the script plays, in the ruleset's words (Spades: `S,N`, or
+    /// `all`); the ruleset's computer players take the others. Such a game is not recorded.
+    #[arg(
+        long,
+        requires = "headless",
+        conflicts_with = "resume",
+        value_delimiter = ',',
+        value_name = "SEATS"
+    )]
+    seats: Vec<String>,
 }
 
 fn load_catalog(global: &Global) -> Catalog {
@@ -187,7 +197,7 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
             )
         }
     };
-    let ruleset = catalog.build(&variant_id, rules_id.as_deref())?;
+    let ruleset = catalog.build_seated(&variant_id, rules_id.as_deref(), &args.seats)?;
     let code = catalog.code_for(&variant_id, rules_id.as_deref(), shuffle)?;
     let depth = catalog
         .get(&variant_id)
@@ -311,9 +321,9 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
         Format::Text
     };
     let mut game = Headless::new(session, Seat::SOLO, label);
-    // A game from a position file is not the deal its code names: it cannot be replayed, so it
-    // is not recorded.
-    if args.position.is_none() {
+    // A game from a position file is not the deal its code names, and one with its own seats
+    // replays only with them: neither is recorded.
+    if args.position.is_none() && args.seats.is_empty() {
         let recording = match resumed {
             Some(pair) => Ok(pair),
             None => store_cmd::open_store(global.data_dir.as_deref()).map(|s| (s, Recorder::new())),

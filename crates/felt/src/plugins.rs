@@ -64,6 +64,14 @@ pub struct AutoplayArgs {
     /// Threads (default: every core).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Who plays each seat, in the ruleset's words, as `felt play --seats` takes them
+    /// (Spades: `N=normal,E=rules`; `SEAT=KIND` makes a seat a computer player of that kind).
+    #[arg(long, value_delimiter = ',', value_name = "WORDS")]
+    seats: Vec<String>,
+    /// Play every deal twice, the second time with these seat words added (`S=rules`: the
+    /// rule-based player in South's seat), and compare the two deal by deal.
+    #[arg(long, value_delimiter = ',', value_name = "WORDS")]
+    against: Vec<String>,
 }
 
 /// Whether `--plugins-in-process` was given: set once, at start.
@@ -118,6 +126,9 @@ pub fn run(
                 .as_deref()
                 .or(args.variant_flag.as_deref())
                 .unwrap_or_default();
+            if !args.against.is_empty() {
+                return paired(&catalog, variant, args);
+            }
             if args.by_hints {
                 return crate::by_hints::run(
                     &catalog,
@@ -282,8 +293,30 @@ fn check_seeds(args: &AutoplayArgs) -> Result<()> {
     }
 }
 
+/// `felt autoplay --against`: see [`crate::solve::paired`].
+fn paired(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
+    let a = catalog.build_seated(variant, None, &args.seats)?;
+    let mut words = args.seats.clone();
+    words.extend(args.against.iter().cloned());
+    let b = catalog.build_seated(variant, None, &words)?;
+    let jobs = crate::solve::jobs_of(args.jobs).clamp(1, args.games.max(1) as usize);
+    let pairs = crate::solve::paired::run(
+        a.as_ref(),
+        b.as_ref(),
+        args.seed..args.seed + args.games,
+        jobs,
+    )?;
+    crate::solve::paired::report(
+        &mut std::io::stdout().lock(),
+        variant,
+        &args.seats,
+        &args.against,
+        &pairs,
+    )
+}
+
 fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
-    let ruleset: Arc<dyn DynRuleset> = catalog.build(variant, None)?;
+    let ruleset: Arc<dyn DynRuleset> = catalog.build_seated(variant, None, &args.seats)?;
     let threads = crate::solve::jobs_of(args.jobs).clamp(1, args.games.max(1) as usize);
     let start = Instant::now();
     let mut results: Vec<Result<Played>> = std::thread::scope(|scope| {

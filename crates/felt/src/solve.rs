@@ -17,6 +17,7 @@ mod batch;
 mod budget;
 mod dead_ends;
 mod generic;
+pub(crate) mod paired;
 
 pub(crate) use batch::{in_chunks, jobs_of, worker_pool};
 use batch::{jobs, percentile, pool, print_lengths, print_verdicts, progress};

@@ -14,7 +14,7 @@ pub fn event_line(view: &TableView, event: &Event) -> String {
         Event::Flipped { pile } => format!("flipped {}", l(*pile)),
         Event::Dealt { from, count } => format!("dealt {count} from {}", l(*from)),
         Event::SetRemoved { pile } => format!("removed a set from {}", l(*pile)),
-        Event::Note { kind, text } => format!("{kind}: {text}"),
+        Event::Note { kind, text } | Event::Log { kind, text } => format!("{kind}: {text}"),
     }
 }
 
@@ -74,9 +74,14 @@ pub fn label_of(view: &TableView, id: PileId) -> String {
         .map_or_else(|| id.0.to_string(), |p| p.label.clone())
 }
 
-/// An action in the protocol's own words, so a hint can be typed back in.
+/// An action in the protocol's own words, so a hint can be typed back in. A single face-up
+/// card leaving a hand is `play CARD` (`play QH`); other moves are `move FROM TO N`.
 pub fn describe(view: &TableView, action: &Action) -> String {
     match action {
+        Action::Move { from, index, .. } if played_card(view, *from, *index).is_some() => {
+            let card = played_card(view, *from, *index).map_or_else(String::new, |c| c.token());
+            format!("play {card}")
+        }
         Action::Move { from, index, to } => {
             let len = view.pile(*from).map_or(0, |p| p.cards.len());
             format!(
@@ -90,4 +95,10 @@ pub fn describe(view: &TableView, action: &Action) -> String {
         Action::Choose { option } => format!("choose {option}"),
         Action::Extra { name, arg } => format!("{name} {arg}"),
     }
+}
+
+/// The card a move plays out of a hand, when it is one face-up card of a hand pile.
+fn played_card(view: &TableView, from: PileId, index: u16) -> Option<felt_core::Card> {
+    let pile = view.pile(from).filter(|p| p.role == PileRole::Hand)?;
+    pile.cards.get(index as usize).and_then(|f| f.card())
 }

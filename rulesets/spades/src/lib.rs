@@ -9,7 +9,10 @@
 //! options 0–13 (`Action::Choose`); a card is played with `Action::Move` from pile 0 (South's
 //! hand, cards in display order) at the card's index to pile 4 (South's place in the trick).
 //! Every computer turn is played inside the same `apply`, so after each action it is the
-//! human's turn again, or the hand or game is over.
+//! human's turn again, or the hand or game is over. Which seats are driven from outside (South
+//! by default; `--seats S,N`, `all`) and which computer player takes each other seat is the
+//! variant's ([`seats`]); a seat driven from outside plays from its own hand pile to its own
+//! place in the trick.
 
 #![warn(missing_docs)]
 
@@ -18,6 +21,7 @@ pub mod cards;
 pub mod game;
 pub mod ruleset;
 pub mod scoring;
+pub mod seats;
 pub mod view;
 
 pub use game::State;
@@ -27,11 +31,15 @@ use felt_core::{DynRuleset, ParamError, RuleChoice, RulesetFactory, Setup, Typed
 use std::sync::Arc;
 
 /// The variant files the plugin ships, as `(file name, TOML text)`.
-pub const VARIANTS: [(&str, &str); 2] = [
+pub const VARIANTS: [(&str, &str); 3] = [
     ("spades.toml", include_str!("../variants/spades.toml")),
     (
         "spades-easy.toml",
         include_str!("../variants/spades-easy.toml"),
+    ),
+    (
+        "spades-strong.toml",
+        include_str!("../variants/spades-strong.toml"),
     ),
 ];
 

@@ -1,13 +1,15 @@
 //! The felt ruleset: variant settings, checking and applying the human's actions, and the
 //! computer seats' turns played automatically in the same step.
 
-use crate::bots::{bid, montecarlo, simple, Knowledge, Policy};
+use crate::bots::strong::Effort;
+use crate::bots::{self, Knowledge, Policy};
 use crate::cards::C;
-use crate::game::{hand_pile, refusal, slot_pile, Phase, State, SIDE_NAMES, SOUTH};
-use crate::game::{Step, SEAT_NAMES};
+use crate::game::Step;
+use crate::game::{hand_pile, refusal, slot_pile, Phase, State, SEAT_NAMES, SIDE_NAMES};
+use crate::seats::{self, Seating};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, Command, Event, ParamError, PileId, RuleChoice,
-    RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
+    RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView, Turn,
 };
 
 /// The highest bid.
@@ -31,9 +33,13 @@ pub enum UndoRule {
 pub struct Params {
     /// Points that win the game (`target`, default 500).
     pub target: i32,
-    /// Sampled deals per Monte-Carlo decision (`samples`, default 24).
+    /// Sampled deals per computer decision (`samples`, default 24).
     pub samples: u32,
-    /// How East and West play (`opponents`: `montecarlo` or `simple`).
+    /// Search nodes per sampled deal of the strong player (`nodes`, default 200,000).
+    pub nodes: u64,
+    /// How North plays, and South's hints (`partner`: `rules`, `normal` or `strong`).
+    pub partner: Policy,
+    /// How East and West play (`opponents`: `rules`, `normal` or `strong`).
     pub opponents: Policy,
     /// What undo may take back (`undo`: `own-last` or `free`).
     pub undo: UndoRule,
@@ -44,6 +50,8 @@ impl Default for Params {
         Params {
             target: 500,
             samples: 24,
+            nodes: 200_000,
+            partner: Policy::MonteCarlo,
             opponents: Policy::MonteCarlo,
             undo: UndoRule::OwnLast,
         }
@@ -79,16 +87,25 @@ impl Params {
                             )
                         })? as u32
                 }
-                "opponents" => {
-                    params.opponents = match value.as_str() {
-                        Some("montecarlo") => Policy::MonteCarlo,
-                        Some("simple") => Policy::Simple,
-                        _ => {
-                            return Err(ParamError::at(
+                "nodes" => {
+                    params.nodes = value
+                        .as_integer()
+                        .filter(|n| (1..=100_000_000).contains(n))
+                        .ok_or_else(|| {
+                            ParamError::at(
                                 &at,
-                                "expected \"montecarlo\" or \"simple\"",
-                            ))
-                        }
+                                "expected search nodes per sampled deal, 1 to 100000000",
+                            )
+                        })? as u64
+                }
+                "partner" | "opponents" => {
+                    let policy = value.as_str().and_then(Policy::named).ok_or_else(|| {
+                        ParamError::at(&at, format!("expected {}", Policy::NAMES))
+                    })?;
+                    if key == "partner" {
+                        params.partner = policy;
+                    } else {
+                        params.opponents = policy;
                     }
                 }
                 "undo" => {
@@ -104,7 +121,7 @@ impl Params {
                     return Err(ParamError::at(
                         &at,
                         format!(
-                            "unknown setting '{other}' (spades knows: target, samples, opponents, undo)"
+                            "unknown setting '{other}' (spades knows: target, samples, nodes, partner, opponents, undo)"
                         ),
                     ))
                 }
@@ -134,11 +151,12 @@ pub enum Decision {
     Card(C),
 }
 
-/// Partnership Spades, the human in the South seat.
+/// Partnership Spades: the seats driven from outside wait for their actions (South by
+/// default), the others are computer players.
 pub struct Spades {
     info: RulesetInfo,
     params: Params,
-    policies: [Policy; 4],
+    seating: Seating,
 }
 
 impl Spades {
@@ -146,6 +164,7 @@ impl Spades {
     pub fn new(setup: Setup<'_>) -> Result<Spades, ParamError> {
         let params = Params::from_table(&setup.variant.game)?;
         let mut spades = Spades::with_params(params);
+        spades.seating = Seating::new(&setup.variant.seats, params.partner, params.opponents)?;
         spades.info.variant = setup.variant.id.clone();
         spades.info.name = setup.variant.name.clone();
         spades.info.rules = setup.rules.id.clone();
@@ -154,7 +173,6 @@ impl Spades {
 
     /// Spades with settings and no variant file (tests, benchmarks).
     pub fn with_params(params: Params) -> Spades {
-        let o = params.opponents;
         Spades {
             info: RulesetInfo {
                 ruleset: "spades".to_string(),
@@ -162,7 +180,7 @@ impl Spades {
                 name: "Spades".to_string(),
                 rules: "standard".to_string(),
                 help: help(params.target),
-                seats: 1,
+                seats: 4,
                 hints: true,
                 // No stock to deal from, no columns to name and no solver to peek: digits
                 // answer the bid, and the keys for those are not offered.
@@ -175,7 +193,34 @@ impl Spades {
                 ]),
             },
             params,
-            policies: [Policy::MonteCarlo, o, Policy::MonteCarlo, o],
+            seating: Seating {
+                outside: [true, false, false, false],
+                players: [
+                    params.partner,
+                    params.opponents,
+                    params.partner,
+                    params.opponents,
+                ],
+            },
+        }
+    }
+
+    /// This Spades with the seating `words` ask for (see [`crate::seats`]).
+    pub fn seated(mut self, words: &[&str]) -> Result<Spades, ParamError> {
+        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        self.seating = Seating::new(&words, self.params.partner, self.params.opponents)?;
+        Ok(self)
+    }
+
+    /// Who plays each seat.
+    pub fn seating(&self) -> &Seating {
+        &self.seating
+    }
+
+    fn effort(&self) -> Effort {
+        Effort {
+            samples: self.params.samples,
+            nodes: self.params.nodes,
         }
     }
 
@@ -184,40 +229,51 @@ impl Spades {
         &self.params
     }
 
-    /// What the bot of `seat` would do now (for South: the hint).
+    /// What the computer player of `seat` would do now (for a seat driven from outside: the
+    /// hint).
     pub fn decide(&self, state: &State, seat: u8) -> Decision {
-        self.decide_as(state, seat, self.policies[seat as usize])
+        self.decide_as(state, seat, self.seating.players[seat as usize])
     }
 
-    /// What a bot following `policy` would do now at `seat`.
+    /// What a computer player following `policy` would do now at `seat`.
     pub fn decide_as(&self, state: &State, seat: u8, policy: Policy) -> Decision {
         let k = Knowledge::of(state, seat);
-        match (state.phase, policy) {
-            (Phase::Bidding, Policy::MonteCarlo) => Decision::Bid(bid::montecarlo_bid(&k)),
-            (Phase::Bidding, Policy::Simple) => Decision::Bid(bid::simple_bid(k.hand)),
-            (_, Policy::MonteCarlo) => Decision::Card(montecarlo::choose(&k, self.params.samples)),
-            (_, Policy::Simple) => Decision::Card(simple::choose(seat, k.hand, &k.public)),
+        match state.phase {
+            Phase::Bidding => Decision::Bid(bots::bid_for(&k, policy, self.effort())),
+            _ => Decision::Card(bots::card_for(&k, policy, self.effort())),
         }
     }
 
-    /// Plays the computer seats until it is South's turn or the hand or game is over.
+    /// Plays the computer seats until a seat driven from outside is to act or the hand or
+    /// game is over.
     pub fn run_bots(&self, state: &mut State, events: &mut Vec<Event>) {
-        while matches!(state.phase, Phase::Bidding | Phase::Playing) && state.turn != SOUTH {
+        while matches!(state.phase, Phase::Bidding | Phase::Playing)
+            && !self.seating.outside[state.turn as usize]
+        {
             match self.decide(state, state.turn) {
                 Decision::Bid(n) => state.bid(n, events),
-                Decision::Card(c) => state.play(c, self.params.target, events),
+                Decision::Card(c) => self.play(state, c, events),
             }
         }
     }
 
-    /// The action that carries out a decision of South's.
+    /// Plays a card of the seat to play, reporting it as an event before what it causes.
+    fn play(&self, state: &mut State, card: C, events: &mut Vec<Event>) {
+        let at = events.len();
+        let seat = state.turn;
+        state.play(card, self.params.target, events);
+        events.insert(at, seats::played(seat, card));
+    }
+
+    /// The action that carries out a decision of the seat to play.
     pub fn action_for(state: &State, decision: Decision) -> Action {
+        let seat = state.turn;
         match decision {
             Decision::Bid(n) => Action::Choose { option: n as u32 },
             Decision::Card(c) => Action::Move {
-                from: hand_pile(SOUTH),
-                index: state.hands[SOUTH as usize].position(c).unwrap_or(0) as u16,
-                to: slot_pile(SOUTH),
+                from: hand_pile(seat),
+                index: state.hands[seat as usize].position(c).unwrap_or(0) as u16,
+                to: slot_pile(seat),
             },
         }
     }
@@ -304,7 +360,7 @@ impl Ruleset for Spades {
                 "Bid first: choose how many tricks you expect to take (0 is Nil)",
             )),
             (Phase::Playing, Action::Move { from, index, to }) => {
-                if *from != hand_pile(SOUTH) {
+                if *from != hand_pile(state.turn) {
                     return Err(RuleViolation::new(
                         "SPD-PLAY",
                         "Play a card from your own hand",
@@ -316,7 +372,7 @@ impl Ruleset for Spades {
                         "Play the card to the trick in the middle",
                     ));
                 }
-                let hand = state.hands[SOUTH as usize];
+                let hand = state.hands[state.turn as usize];
                 let card = hand.nth(*index as usize).ok_or_else(|| {
                     RuleViolation::new(
                         "SPD-PLAY",
@@ -359,8 +415,8 @@ impl Ruleset for Spades {
             }
             (Phase::Playing, Action::Move { index, .. }) => {
                 state.human_actions += 1;
-                if let Some(card) = state.hands[SOUTH as usize].nth(*index as usize) {
-                    state.play(card, self.params.target, &mut events);
+                if let Some(card) = state.hands[state.turn as usize].nth(*index as usize) {
+                    self.play(state, card, &mut events);
                 }
             }
             (Phase::HandOver, _) => state.next_hand(&mut events),
@@ -374,12 +430,13 @@ impl Ruleset for Spades {
         match state.phase {
             Phase::Bidding => out.extend((0..=MAX_BID).map(|option| Action::Choose { option })),
             Phase::Playing => {
-                let hand = state.hands[SOUTH as usize];
+                let seat = state.turn;
+                let hand = state.hands[seat as usize];
                 for card in state.legal().iter() {
                     out.push(Action::Move {
-                        from: hand_pile(SOUTH),
+                        from: hand_pile(seat),
                         index: hand.position(card).unwrap_or(0) as u16,
-                        to: slot_pile(SOUTH),
+                        to: slot_pile(seat),
                     });
                 }
             }
@@ -389,7 +446,16 @@ impl Ruleset for Spades {
     }
 
     fn view(&self, state: &State, seat: Seat) -> TableView {
-        crate::view::table_view(state, seat, self.params.target)
+        let mut view = crate::view::table_view(state, seat, self.params.target);
+        seats::annotate(&mut view, state);
+        view
+    }
+
+    fn turn(&self, state: &State) -> Option<Turn> {
+        matches!(state.phase, Phase::Bidding | Phase::Playing).then(|| Turn {
+            seat: Seat(state.turn),
+            name: SEAT_NAMES[state.turn as usize].to_string(),
+        })
     }
 
     fn status(&self, state: &State) -> Status {
@@ -424,7 +490,7 @@ impl Ruleset for Spades {
             Phase::GameOver => None,
             Phase::HandOver => (*rank == 0).then_some(Action::Choose { option: NEXT_HAND }),
             Phase::Bidding => {
-                let Decision::Bid(best) = self.decide(state, SOUTH) else {
+                let Decision::Bid(best) = self.decide(state, state.turn) else {
                     return None;
                 };
                 // Then the bids next to it, nearest first.
@@ -436,11 +502,12 @@ impl Ruleset for Spades {
                     .then_some(Action::Choose { option: n as u32 })
             }
             Phase::Playing => {
-                let k = Knowledge::of(state, SOUTH);
-                let ranked = montecarlo::rank_cards(&k, self.params.samples);
+                let k = Knowledge::of(state, state.turn);
+                let policy = self.seating.players[state.turn as usize];
+                let ranked = bots::ranked_cards(&k, policy, self.effort());
                 ranked
                     .get(*rank as usize)
-                    .map(|&(c, _)| Spades::action_for(state, Decision::Card(c)))
+                    .map(|&c| Spades::action_for(state, Decision::Card(c)))
             }
         };
         Some(Analysis::Hint {
@@ -484,7 +551,7 @@ impl Ruleset for Spades {
         let action = Action::Move {
             from,
             index,
-            to: slot_pile(SOUTH),
+            to: slot_pile(state.turn),
         };
         match self.check(state, &action) {
             Ok(()) => vec![action],

@@ -129,6 +129,7 @@ fn the_common_key_table_names_exactly_the_variant_fields() {
         rules: vec!["classic".into()],
         undo_depth: 1,
         scoring: Some("classic".into()),
+        seats: vec!["S".into()],
         game: toml::Table::from_iter([("packs".to_string(), toml::Value::Integer(2))]),
     };
     let mut documented = first_names(&section(VARIANTS_MD, "## The keys every variant has"));

@@ -128,6 +128,22 @@ pub fn simple_bid(hand: Hand) -> u8 {
     bid.clamp(1, 13)
 }
 
+/// The rule-based reference player's bid: [`simple_bid`]'s count, plus the queen of spades
+/// guarded by two more; Nil when that count is at most one on a hand fit for Nil and the
+/// partner has not bid Nil.
+pub fn reference_bid(k: &Knowledge) -> u8 {
+    let spades = k.hand.suit(SPADES);
+    let mut count = simple_bid(k.hand);
+    if has(spades, QUEEN) && spades.len() >= 3 {
+        count += 1;
+    }
+    let partner_nil = k.public.bids[k.partner() as usize] == Some(0);
+    if count <= 1 && !partner_nil && suits_nil(k.hand) {
+        return 0;
+    }
+    count.min(13)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

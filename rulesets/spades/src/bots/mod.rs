@@ -3,9 +3,11 @@
 //! replays exactly.
 
 pub mod bid;
+pub mod dd;
 pub mod montecarlo;
 pub mod sample;
 pub mod simple;
+pub mod strong;
 
 use crate::cards::{Hand, C};
 use crate::game::{led_suit, legal_cards, mix, partner, side, State};
@@ -17,10 +19,30 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Policy {
-    /// Counts likely tricks to bid; plays the card with the best result over sampled deals.
+    /// The normal player: counts likely tricks to bid; plays the card with the best result
+    /// over sampled deals played out by the simple policy.
     MonteCarlo,
-    /// A simple rule-based player: fixed bidding formula, win cheaply or play low.
+    /// The rule-based reference player: counts honours and spades to bid, wins cheaply when
+    /// its side needs tricks and ducks when it does not ([`simple`]).
     Simple,
+    /// The strong player: sampled deals each searched exactly ([`strong`]).
+    Strong,
+}
+
+impl Policy {
+    /// The policy a variant or a `--seats` word names: `rules` (or `simple`), `normal` (or
+    /// `montecarlo`), `strong`.
+    pub fn named(word: &str) -> Option<Policy> {
+        match word.to_ascii_lowercase().as_str() {
+            "rules" | "simple" | "easy" => Some(Policy::Simple),
+            "normal" | "montecarlo" => Some(Policy::MonteCarlo),
+            "strong" => Some(Policy::Strong),
+            _ => None,
+        }
+    }
+
+    /// The names [`Policy::named`] reads, for error messages.
+    pub const NAMES: &'static str = "\"rules\", \"normal\" or \"strong\"";
 }
 
 /// Everything public at the table: what every seat sees.
@@ -163,4 +185,43 @@ pub fn rng(entropy: u64) -> ChaCha8Rng {
 /// A number in `0..n` (n > 0).
 pub fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
     ((rng.next_u32() as u64 * n as u64) >> 32) as u32
+}
+
+/// The bid a computer player following `policy` makes.
+pub fn bid_for(k: &Knowledge, policy: Policy, effort: strong::Effort) -> u8 {
+    match policy {
+        Policy::MonteCarlo => bid::montecarlo_bid(k),
+        Policy::Simple => bid::reference_bid(k),
+        Policy::Strong => strong::choose_bid(k, effort),
+    }
+}
+
+/// The card a computer player following `policy` plays.
+pub fn card_for(k: &Knowledge, policy: Policy, effort: strong::Effort) -> C {
+    match policy {
+        Policy::MonteCarlo => montecarlo::choose(k, effort.samples),
+        Policy::Simple => simple::choose(k.seat, k.hand, &k.public),
+        Policy::Strong => strong::choose(k, effort),
+    }
+}
+
+/// The legal cards, best first as `policy` sees them (the hints: the first, then the next).
+pub fn ranked_cards(k: &Knowledge, policy: Policy, effort: strong::Effort) -> Vec<C> {
+    match policy {
+        Policy::MonteCarlo => montecarlo::rank_cards(k, effort.samples)
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect(),
+        Policy::Strong => strong::rank_cards(k, effort)
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect(),
+        Policy::Simple => {
+            // The rule's card first, then the others in display order.
+            let first = simple::choose(k.seat, k.hand, &k.public);
+            std::iter::once(first)
+                .chain(k.legal().iter().filter(|&c| c != first))
+                .collect()
+        }
+    }
 }

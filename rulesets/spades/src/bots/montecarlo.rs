@@ -51,6 +51,24 @@ impl Sim {
     }
 }
 
+/// The value to `k`'s side of playing `c` in the full deal `hands`, the rest of the hand
+/// played out by the simple policy at every seat.
+pub fn rollout(k: &Knowledge, hands: [Hand; 4], c: C) -> i32 {
+    let mut sim = Sim {
+        hands,
+        public: k.public,
+    };
+    sim.play(c);
+    let taken = sim.finish();
+    value(&k.public, taken, side(k.seat))
+}
+
+/// The tricks each seat takes when the full deal `hands` is played out from `public` by the
+/// simple policy at every seat (every bid filled in).
+pub fn play_out(hands: [Hand; 4], public: Public) -> [u8; 4] {
+    Sim { hands, public }.finish()
+}
+
 /// The value of a finished hand to `side_no`: its points minus the other side's.
 fn value(p: &Public, taken: [u8; 4], side_no: usize) -> i32 {
     let delta = |s: usize| {

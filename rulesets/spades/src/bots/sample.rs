@@ -1,6 +1,7 @@
 //! Sampling the hidden hands: the unseen cards dealt to the other seats so that each gets as
 //! many as it holds and none gets a suit it has shown it lacks.
 
+use super::bid::likely_tricks;
 use super::{below, Knowledge};
 use crate::cards::{Hand, C};
 use rand_chacha::ChaCha8Rng;
@@ -36,6 +37,38 @@ pub fn deal(k: &Knowledge, rng: &mut ChaCha8Rng) -> [Hand; 4] {
         }
     }
     exact_fill(k, unseen, need)
+}
+
+/// Of `tries` deals drawn as [`deal`] draws them, the one that best fits the bids: each other
+/// seat's likely tricks (the bidding count on the cards it still holds) against the tricks it
+/// still wants (its bid less what it took; a Nil bidder's hand should be weak). Deals that
+/// fit what the table has said are the ones worth searching.
+pub fn deal_fitting(k: &Knowledge, rng: &mut ChaCha8Rng, tries: u32) -> [Hand; 4] {
+    let misfit = |hands: &[Hand; 4]| -> f32 {
+        let p = &k.public;
+        (0..4u8)
+            .filter(|&s| s != k.seat)
+            .map(|s| match p.bids[s as usize] {
+                None => 0.0,
+                Some(0) => (likely_tricks(hands[s as usize]) - 0.8).max(0.0),
+                Some(b) => {
+                    let wanted = (b as f32 - p.taken[s as usize] as f32).max(0.0);
+                    (likely_tricks(hands[s as usize]) - wanted).abs()
+                }
+            })
+            .sum()
+    };
+    let mut best = deal(k, rng);
+    let mut best_misfit = misfit(&best);
+    for _ in 1..tries {
+        let hands = deal(k, rng);
+        let m = misfit(&hands);
+        if m < best_misfit {
+            best = hands;
+            best_misfit = m;
+        }
+    }
+    best
 }
 
 fn try_fill(

@@ -1,0 +1,323 @@
+//! End to end: `felt play spades --headless --seats …` with the real binary and the real
+//! Spades plugin. The script plays the seats it names, felt's computer players the rest;
+//! every answer says whose turn it is, `legal` lines are typed back as they are, and every
+//! card anyone plays is reported.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The `felt` binary of this build (built first, as the pseudo-terminal test does).
+fn felt_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .expect("target/<profile>");
+    let target_dir = profile_dir.parent().expect("target dir");
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "felt",
+            "--bin",
+            "felt",
+            "--target-dir",
+        ])
+        .arg(target_dir);
+    if profile_dir.file_name().is_some_and(|n| n == "release") {
+        cargo.arg("--release");
+    }
+    assert!(
+        cargo.status().expect("cargo runs").success(),
+        "building felt failed"
+    );
+    profile_dir.join("felt")
+}
+
+/// A data folder whose `plugins/` holds the Spades plugin built for this test run.
+fn data_dir_with_spades() -> tempfile::TempDir {
+    let name = format!(
+        "{}felt_spades{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    let exe = std::env::current_exe().expect("test binary path");
+    let deps = exe.parent().expect("deps folder");
+    let library = [deps.join(&name), deps.join("..").join(&name)]
+        .into_iter()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} not found beside {}", deps.display()));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let plugins = dir.path().join("plugins");
+    std::fs::create_dir_all(&plugins).expect("plugins folder");
+    std::fs::copy(&library, plugins.join(&name)).expect("copies the plugin");
+    dir
+}
+
+fn run(data: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(felt_binary())
+        .env("HOME", data)
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("felt starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(input.as_bytes())
+            .expect("stdin takes the script");
+    }
+    child.wait_with_output().expect("felt finishes")
+}
+
+/// A session kept open: one command in, its answer's lines out.
+struct Game {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Game {
+    fn start(data: &Path, args: &[&str]) -> Game {
+        let mut child = Command::new(felt_binary())
+            .env("HOME", data)
+            .env("XDG_CONFIG_HOME", data.join("config"))
+            .arg("--data-dir")
+            .arg(data)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("felt starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Game {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        use std::io::BufRead;
+        writeln!(self.input, "{line}").expect("writes");
+        self.input.flush().expect("flushes");
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            let n = self.output.read_line(&mut l).expect("reads");
+            let l = l.trim_end().to_string();
+            if n == 0 || l.is_empty() {
+                return lines;
+            }
+            lines.push(l);
+        }
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn turn_of(answer: &[String]) -> &str {
+    answer
+        .iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("turn "))
+        .unwrap_or_else(|| panic!("no turn line in {answer:?}"))
+}
+
+fn hand_line<'a>(show: &'a [String], seat: &str) -> &'a str {
+    show.iter()
+        .find_map(|l| l.strip_prefix(&format!("{seat}: ")))
+        .unwrap_or("")
+}
+
+/// Plays one whole hand through the protocol, always the first legal line, and returns the
+/// seats whose turn the script was given and the cards reported played.
+fn play_a_hand(game: &mut Game) -> (Vec<String>, Vec<String>) {
+    let mut turns = Vec::new();
+    let mut played = Vec::new();
+    let first = game.ask("show");
+    turns.push(turn_of(&first).to_string());
+    for _ in 0..200 {
+        let legal = game.ask("legal");
+        assert_eq!(legal[0], "ok");
+        let Some(line) = legal.get(1).filter(|l| !l.starts_with("turn ")).cloned() else {
+            break;
+        };
+        if line == "choose 0" && legal.iter().any(|l| l == "choose 3") {
+            // A bid: 3, not Nil, so the hand is an ordinary one.
+            let answer = game.ask("bid 3");
+            assert_eq!(answer[0], "ok", "{answer:?}");
+            played.extend(
+                answer
+                    .iter()
+                    .filter_map(|l| l.strip_prefix("played: ").map(str::to_string)),
+            );
+            turns.push(turn_of(&answer).to_string());
+            continue;
+        }
+        if line.starts_with("choose") {
+            // The hand is over: "Next hand" is the only choice.
+            break;
+        }
+        assert!(line.starts_with("play "), "{line}");
+        let seat = turn_of(&legal).to_string();
+        let show = game.ask("show");
+        let card = &line["play ".len()..];
+        assert!(
+            hand_line(&show, &seat)
+                .split_whitespace()
+                .any(|t| t == card),
+            "{seat} is shown its own hand with {card}: {show:?}"
+        );
+        let answer = game.ask(&line);
+        assert_eq!(answer[0], "ok", "{line} is accepted as typed: {answer:?}");
+        assert!(
+            answer
+                .iter()
+                .any(|l| l == &format!("played: {seat} plays {card}")),
+            "{answer:?}"
+        );
+        played.extend(
+            answer
+                .iter()
+                .filter_map(|l| l.strip_prefix("played: ").map(str::to_string)),
+        );
+        turns.push(turn_of(&answer).to_string());
+    }
+    (turns, played)
+}
+
+#[test]
+fn a_script_plays_south_and_north_and_the_bots_east_and_west() {
+    let data = data_dir_with_spades();
+    let mut game = Game::start(
+        data.path(),
+        &[
+            "play",
+            "spades-easy",
+            "--seed",
+            "5",
+            "--headless",
+            "--seats",
+            "S,N",
+        ],
+    );
+    let (turns, played) = play_a_hand(&mut game);
+    let asked: std::collections::BTreeSet<&str> = turns.iter().map(String::as_str).collect();
+    assert!(
+        asked.contains("South") && asked.contains("North"),
+        "{asked:?}"
+    );
+    assert!(
+        asked.iter().all(|s| ["South", "North", "-"].contains(s)),
+        "only the script's seats are its turn: {asked:?}"
+    );
+    assert_eq!(
+        played.len(),
+        52,
+        "every card of the hand is reported: {played:?}"
+    );
+    for seat in ["South", "West", "North", "East"] {
+        let n = played.iter().filter(|p| p.starts_with(seat)).count();
+        assert_eq!(n, 13, "{seat} played 13 cards");
+    }
+    let show = game.ask("show");
+    assert_eq!(turn_of(&show), "-", "between hands nobody is to act");
+    let status = show
+        .iter()
+        .find(|l| l.starts_with("code "))
+        .expect("status");
+    assert!(status.contains(" last "), "{status}");
+    assert!(
+        status.contains("won_by_"),
+        "the last trick names its winner: {status}"
+    );
+}
+
+#[test]
+fn with_all_seats_the_script_plays_every_card() {
+    let data = data_dir_with_spades();
+    let mut game = Game::start(
+        data.path(),
+        &[
+            "play",
+            "spades-easy",
+            "--seed",
+            "8",
+            "--headless",
+            "--seats",
+            "all",
+        ],
+    );
+    let (turns, played) = play_a_hand(&mut game);
+    for seat in ["South", "West", "North", "East"] {
+        assert!(
+            turns.iter().any(|t| t == seat),
+            "{seat} was the script's: {turns:?}"
+        );
+    }
+    assert_eq!(played.len(), 52);
+}
+
+#[test]
+fn json_answers_say_whose_turn_and_report_cards_played() {
+    let data = data_dir_with_spades();
+    let out = run(
+        data.path(),
+        &[
+            "play",
+            "spades-easy",
+            "--seed",
+            "5",
+            "--headless",
+            "--json",
+            "--seats",
+            "N",
+        ],
+        "show\nbid 2\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(answers[0]["turn"], "North", "{text}");
+    let events = answers[1]["events"].as_array().expect("events");
+    let played: Vec<&str> = events
+        .iter()
+        .filter(|e| e["Log"]["kind"] == "played")
+        .filter_map(|e| e["Log"]["text"].as_str())
+        .collect();
+    assert!(!played.is_empty(), "the bots' cards are reported: {text}");
+}
+
+#[test]
+fn a_seat_that_is_not_one_is_refused_before_the_game() {
+    let data = data_dir_with_spades();
+    let out = run(
+        data.path(),
+        &["play", "spades", "--headless", "--seats", "S,Q"],
+        "show\n",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("seats") && err.contains("'Q' is not a seat"),
+        "{err}"
+    );
+}
