@@ -22,6 +22,8 @@ pub const KEY_LEN: usize = 64;
 pub type Key = [u8; KEY_LEN];
 
 const DOWN: u8 = 0x80;
+/// What a face-down card weighs in [`Game::distance`] against a card not yet up.
+const DOWN_WEIGHT: i32 = 4;
 const END: u8 = 0xFF;
 const WASTE_END: u8 = 0xFD;
 const TALON_START: u8 = 0xFE;
@@ -157,6 +159,15 @@ impl Game {
         pos.talon_len = (state.waste.len() + state.stock.len()) as u8;
         pos.waste_len = state.waste.len() as u8;
         Some(pos)
+    }
+
+    /// How far `pos` looks from a win, for the quick search's order: each card face down
+    /// counts most (it blocks what lies under it and hides what it is), then each card not
+    /// yet up, then each card left in the stock and waste.
+    pub fn distance(&self, pos: &Pos) -> i32 {
+        let down: i32 = pos.downs.iter().map(|&d| i32::from(d)).sum();
+        let up: i32 = pos.found.iter().map(|&n| i32::from(n)).sum();
+        DOWN_WEIGHT * down + (52 - up) + i32::from(pos.talon_len) / 2
     }
 
     /// Whether every card is up.
@@ -426,8 +437,16 @@ impl Game {
             let before = p;
             self.play(&mut p, Move::Deal);
             deals += 1;
-            // A card sent up by the deal changes the table: the round ends there.
-            if p.found != before.found || seen & (1 << p.waste_len) != 0 {
+            // A card sent up by the deal changes the table: the round ends there, in a
+            // position of its own.
+            if p.found != before.found {
+                out.push(Step {
+                    deals: deals - 1,
+                    then: Move::Deal,
+                });
+                break;
+            }
+            if seen & (1 << p.waste_len) != 0 {
                 break;
             }
             seen |= 1 << p.waste_len;
@@ -532,6 +551,22 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The quick search's key: as [`Game::key`], but with unlimited passes the waste's length
+    /// is replaced by the smallest one whose round of deals brings up the same cards (under
+    /// draw three every multiple of three and the whole talon reach the same cards; under
+    /// draw one every length does). Positions so merged offer the quick search the same steps.
+    pub fn quick_key(&self, pos: &Pos) -> Key {
+        if self.params.passes.is_some() {
+            return self.key(pos);
+        }
+        let mut p = *pos;
+        let (w, n, d) = (p.waste_len, p.talon_len, self.params.draw as u8);
+        if d == 1 || w % d == 0 || w == n {
+            p.waste_len = 0;
+        }
+        self.key(&p)
     }
 
     /// The position's key.

@@ -93,6 +93,101 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
     }
 }
 
+/// What one move more costs against [`Game::distance`] in the quick search.
+const DEPTH_COST: i32 = 1;
+
+struct Open {
+    priority: i32,
+    node: u32,
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Self) -> bool {
+        (self.priority, self.node) == (other.priority, other.node)
+    }
+}
+impl Eq for Open {}
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Open {
+    // The heap pops the greatest: the lowest priority, then the newest position.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other
+            .priority
+            .cmp(&self.priority)
+            .then(self.node.cmp(&other.node))
+    }
+}
+
+/// The quick search: best first over [`Game::quick_moves`], the open position nearest a win
+/// ([`Game::distance`] plus [`DEPTH_COST`] a move) first.
+fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
+    if game.won(start) {
+        return Report {
+            outcome: Outcome::Won(Vec::new()),
+            states: 1,
+        };
+    }
+    let mut seen = Seen::default();
+    seen.insert(game.key(start));
+    // Node 0 is the start; each other node's parent and the step that led to it.
+    let mut positions: Vec<Pos> = vec![*start];
+    let mut links: Vec<(u32, Step, u16)> = vec![(0, Step::one(Move::Deal), 0)];
+    let mut open = std::collections::BinaryHeap::new();
+    open.push(Open {
+        priority: game.distance(start),
+        node: 0,
+    });
+    let mut steps = Vec::with_capacity(64);
+    while let Some(Open { node, .. }) = open.pop() {
+        let pos = positions[node as usize];
+        let depth = links[node as usize].2;
+        game.quick_moves(&pos, &mut steps);
+        for &s in &steps {
+            let mut next = pos;
+            game.step(&mut next, s);
+            if !seen.insert(game.key(&next)) {
+                continue;
+            }
+            let id = positions.len() as u32;
+            positions.push(next);
+            links.push((node, s, depth.saturating_add(1)));
+            if game.won(&next) {
+                let mut line = Vec::new();
+                let mut at = id;
+                while at != 0 {
+                    let (parent, s, _) = links[at as usize];
+                    line.push(s.then);
+                    line.extend(std::iter::repeat_n(Move::Deal, s.deals as usize));
+                    at = parent;
+                }
+                line.reverse();
+                return Report {
+                    outcome: Outcome::Won(line),
+                    states: seen.len() as u64,
+                };
+            }
+            if seen.len() as u64 >= max_states {
+                return Report {
+                    outcome: Outcome::Undecided,
+                    states: seen.len() as u64,
+                };
+            }
+            open.push(Open {
+                priority: game.distance(&next) + DEPTH_COST * i32::from(depth + 1),
+                node: id,
+            });
+        }
+    }
+    Report {
+        outcome: Outcome::Lost,
+        states: seen.len() as u64,
+    }
+}
+
 /// One depth-first walk, over the quick steps or over every action.
 fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
     let list = |pos: &Pos, out: &mut Vec<Step>| {
@@ -109,7 +204,11 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
         };
     }
     let mut seen = Seen::default();
-    seen.insert(game.key(start));
+    seen.insert(if quick {
+        game.quick_key(start)
+    } else {
+        game.key(start)
+    });
     let mut all: Vec<Step> = Vec::new();
     let mut scratch = Vec::with_capacity(64);
     let mut stack: Vec<Frame> = Vec::new();
@@ -131,7 +230,12 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
         top.next += 1;
         let mut next = top.pos;
         game.step(&mut next, m);
-        if !seen.insert(game.key(&next)) {
+        let key = if quick {
+            game.quick_key(&next)
+        } else {
+            game.key(&next)
+        };
+        if !seen.insert(key) {
             continue;
         }
         if game.won(&next) {
