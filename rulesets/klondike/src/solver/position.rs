@@ -22,6 +22,10 @@ pub const KEY_LEN: usize = 64;
 pub type Key = [u8; KEY_LEN];
 
 const DOWN: u8 = 0x80;
+/// Whether the quick search moves a group off a card for the group's twin to take its
+/// place. Over Thoughtful deals 1..100 at 1M states it won 67 with these moves and 76 without:
+/// they widen the search more than they help.
+const TWINS: bool = false;
 /// What a face-down card weighs in [`Game::distance`] against a card not yet up.
 const DOWN_WEIGHT: i32 = 4;
 const END: u8 = 0xFF;
@@ -451,15 +455,35 @@ impl Game {
             }
             seen |= 1 << p.waste_len;
         }
+        // Where a card lies face up off the foundations: in the talon, or turned up in a
+        // column (bit per card byte).
+        let mut free: u64 = 0;
+        for &c in &pos.talon[..pos.talon_len as usize] {
+            free |= 1 << (c & 0x3f);
+        }
+        for j in 0..7 {
+            for &c in &pos.cols[j][pos.downs[j] as usize..pos.lens[j] as usize] {
+                free |= 1 << (c & 0x3f);
+            }
+        }
+        let king_waiting = (0..4).any(|s: u8| {
+            let k = 13 | (s << 4);
+            free & (1 << k) != 0
+                && !(0..7).any(|j| pos.downs[j] == 0 && pos.lens[j] > 0 && pos.cols[j][0] == k)
+        });
         for i in 0..7 {
             let d = pos.downs[i] as usize;
             let len = pos.lens[i] as usize;
-            if d == 0 && len > 0 && rank(pos.cols[i][0]) != 13 {
-                // Empties a column.
+            if d == 0 && len > 0 && rank(pos.cols[i][0]) != 13 && king_waiting {
+                // Empties a column for a King.
                 targets(pos.cols[i][0], i, 0, out);
             }
             for k in (d + 1)..len {
-                if Self::ready(pos, pos.cols[i][k - 1]) {
+                let under = pos.cols[i][k - 1];
+                // The card's twin (same rank and colour: ♠ and ♣, ♥ and ♦ differ in both suit
+                // bits) could then go where it was.
+                let twin = pos.cols[i][k] ^ 0x30;
+                if Self::ready(pos, under) || (TWINS && free & (1 << (twin & 0x3f)) != 0) {
                     targets(pos.cols[i][k], i, 0, out);
                 }
             }

@@ -1,9 +1,19 @@
-//! Depth-first search over the game's own actions with a table of every position seen.
+//! The solver: two quick searches that only look for a win, then a complete one that alone
+//! may prove a game lost.
 //!
-//! The search wins and proves with the same walk: it tries each position's actions in
-//! [`Game::moves`]'s order, never enters a position it has seen, and stops at the first won
-//! one. When the walk is over without a win, every position reachable from the start was seen,
-//! so the game is lost. That proof rests on these, each sound:
+//! **Quick searches** ([`best_first`], then a depth-first walk over the same steps) try a
+//! subset of the lines, [`Game::quick_moves`]: deals folded into the card they bring up, no
+//! card back from the foundations, only column moves that turn a card, empty a column for a
+//! waiting King or uncover a card ready to go up; and their keys merge waste lengths that
+//! bring up the same cards. A win they find is real — every step is a legal action, and the
+//! line is replayed through the ruleset before it is handed out — but a quick search that ends
+//! without one proves nothing, so the answer is then the complete search's.
+//!
+//! **The complete search** is a depth-first walk over the game's own actions with a table of
+//! every position seen. It tries each position's actions in [`Game::moves`]'s order, never
+//! enters a position it has seen, and stops at the first won one. When the walk is over
+//! without a win, every position reachable from the start was seen, so the game is lost. That
+//! proof rests on these, each sound:
 //!
 //! 1. **The actions are the ruleset's.** [`Game::moves`] lists every legal action — each deal
 //!    or turn of the waste, each card or group to each place it may go, each card back from a
@@ -15,12 +25,16 @@
 //!    KL-AUTO sends up the same cards whichever column it looks at first (sending a card up
 //!    only makes other cards ready or safe), so positions equal up to the order of their
 //!    columns have the same futures. With unlimited passes the number of passes used changes
-//!    nothing either and is left out of the key.
+//!    nothing either and is left out of the key. Keys are the whole position, not a hash of
+//!    it, so two positions never share one by accident.
 //! 3. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
 //!    the ruleset would not send up itself; a seen position is skipped because its whole
 //!    future was, or is being, searched from where it was first seen.
 //!
-//! The budget counts positions stored, never time: rulesets read no clock.
+//! The budget counts positions stored by all three searches together, never time: rulesets
+//! read no clock. Half of it goes to the best-first search; the depth-first quick walk gets
+//! what that leaves, and the complete walk what both leave (all of it that is left when the
+//! quick searches ran out of lines early).
 
 use super::position::{Game, Key, Move, Pos, Step};
 use std::collections::HashSet;
@@ -77,19 +91,33 @@ struct Frame {
 }
 
 /// Searches from `start` (as the ruleset left it) until a win, a proof, or `max_states`
-/// positions stored: first quickly, over a subset of the lines ([`Game::quick_moves`]); then,
-/// if that ends without a win, over every line with what is left of the budget, since only
-/// the complete search's end proves a game lost.
+/// positions stored: the quick searches first, then, when they ran out of lines without a
+/// win, the complete walk with what is left of the budget. Over Thoughtful deals 1..100 at 1M
+/// positions, best-first then depth-first won 79, the depth-first walk alone 77.
 pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
-    let quick = walk(game, start, max_states, true);
-    match quick.outcome {
-        Outcome::Lost => {
-            let rest = max_states.saturating_sub(quick.states);
-            let mut full = walk(game, start, rest.max(1), false);
-            full.states += quick.states;
-            full
+    let mut used = 0;
+    let quick = best_first(game, start, max_states / 2);
+    used += quick.states;
+    let quick = match quick.outcome {
+        Outcome::Undecided => {
+            // The best-first order went astray: the depth-first order often does not.
+            let other = walk(game, start, max_states.saturating_sub(used).max(1), true);
+            used += other.states;
+            other
         }
         _ => quick,
+    };
+    match quick.outcome {
+        Outcome::Lost => {
+            let rest = max_states.saturating_sub(used);
+            let mut full = walk(game, start, rest.max(1), false);
+            full.states += used;
+            full
+        }
+        outcome => Report {
+            outcome,
+            states: used,
+        },
     }
 }
 
@@ -122,7 +150,7 @@ impl Ord for Open {
     }
 }
 
-/// The quick search: best first over [`Game::quick_moves`], the open position nearest a win
+/// The first quick search: best first over [`Game::quick_moves`], the open position nearest a win
 /// ([`Game::distance`] plus [`DEPTH_COST`] a move) first.
 fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
     if game.won(start) {
@@ -132,7 +160,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
         };
     }
     let mut seen = Seen::default();
-    seen.insert(game.key(start));
+    seen.insert(game.quick_key(start));
     // Node 0 is the start; each other node's parent and the step that led to it.
     let mut positions: Vec<Pos> = vec![*start];
     let mut links: Vec<(u32, Step, u16)> = vec![(0, Step::one(Move::Deal), 0)];
@@ -149,7 +177,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
         for &s in &steps {
             let mut next = pos;
             game.step(&mut next, s);
-            if !seen.insert(game.key(&next)) {
+            if !seen.insert(game.quick_key(&next)) {
                 continue;
             }
             let id = positions.len() as u32;
