@@ -25,7 +25,7 @@ const DOWN: u8 = 0x80;
 /// Whether the quick search moves a group off a card for the group's twin to take its
 /// place. Over Thoughtful deals 1..100 at 1M states it won 67 with these moves and 76 without:
 /// they widen the search more than they help.
-const TWINS: bool = false;
+pub(super) const TWINS: bool = false;
 /// What a face-down card weighs in [`Game::distance`] against a card not yet up.
 const DOWN_WEIGHT: i32 = 4;
 const END: u8 = 0xFF;
@@ -88,36 +88,36 @@ enum From {
 /// A position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pos {
-    cols: [[u8; MAX_COL]; 7],
-    lens: [u8; 7],
-    downs: [u8; 7],
+    pub(super) cols: [[u8; MAX_COL]; 7],
+    pub(super) lens: [u8; 7],
+    pub(super) downs: [u8; 7],
     /// The waste bottom to top, then the stock top to bottom: the order cards are turned.
-    talon: [u8; MAX_TALON],
-    talon_len: u8,
+    pub(super) talon: [u8; MAX_TALON],
+    pub(super) talon_len: u8,
     /// How many of `talon` are the waste.
-    waste_len: u8,
+    pub(super) waste_len: u8,
     /// Cards on each foundation, in `Suit::ALL` order.
     pub found: [u8; 4],
-    recycles: u16,
+    pub(super) recycles: u16,
 }
 
-fn rank(c: u8) -> u8 {
+pub(super) fn rank(c: u8) -> u8 {
     c & 0x0f
 }
 fn suit(c: u8) -> usize {
     ((c >> 4) & 3) as usize
 }
-fn red(c: u8) -> bool {
+pub(super) fn red(c: u8) -> bool {
     matches!(suit(c), 1 | 2)
 }
-fn fits(card: u8, on: u8) -> bool {
+pub(super) fn fits(card: u8, on: u8) -> bool {
     rank(card) + 1 == rank(on) && red(card) != red(on)
 }
 
 /// The game's rules as the search needs them.
 #[derive(Clone, Copy, Debug)]
 pub struct Game {
-    params: Params,
+    pub(super) params: Params,
 }
 
 impl Game {
@@ -185,15 +185,15 @@ impl Game {
             .is_none_or(|p| u32::from(pos.recycles) + 1 < p)
     }
 
-    fn waste_top(pos: &Pos) -> Option<u8> {
+    pub(super) fn waste_top(pos: &Pos) -> Option<u8> {
         (pos.waste_len > 0).then(|| pos.talon[pos.waste_len as usize - 1])
     }
 
-    fn col(pos: &Pos, i: usize) -> &[u8] {
+    pub(super) fn col(pos: &Pos, i: usize) -> &[u8] {
         &pos.cols[i][..pos.lens[i] as usize]
     }
 
-    fn ready(pos: &Pos, c: u8) -> bool {
+    pub(super) fn ready(pos: &Pos, c: u8) -> bool {
         pos.found[suit(c)] + 1 == rank(c)
     }
 
@@ -346,7 +346,7 @@ impl Game {
         out.extend(all.into_iter().map(Step::one));
     }
 
-    fn can_deal(&self, pos: &Pos) -> bool {
+    pub(super) fn can_deal(&self, pos: &Pos) -> bool {
         pos.waste_len < pos.talon_len || (pos.talon_len > 0 && self.may_recycle(pos))
     }
 
@@ -356,138 +356,6 @@ impl Game {
             self.play(pos, Move::Deal);
         }
         self.play(pos, s.then);
-    }
-
-    /// The quick search's steps: a subset of the legal lines, so what it finds is reachable,
-    /// but nothing it leaves out is proven useless — a quick search that ends without a win
-    /// proves nothing. Cards to the foundations; moves that turn a card or empty a column;
-    /// moves that uncover a card ready for its foundation; and each card the stock and waste
-    /// can bring to the top of the waste in one pass round, with the deals it takes, to each
-    /// place it may go. No cards come back from the foundations.
-    pub fn quick_moves(&self, pos: &Pos, out: &mut Vec<Step>) {
-        out.clear();
-        for i in 0..7 {
-            let col = Self::col(pos, i);
-            if let Some(&c) = col.last() {
-                if pos.downs[i] < pos.lens[i] && Self::ready(pos, c) {
-                    out.push(Step::one(Move::Play {
-                        card: c,
-                        to: Dest::Foundation,
-                    }));
-                }
-            }
-        }
-        let tops: [Option<u8>; 7] = std::array::from_fn(|j| Self::col(pos, j).last().copied());
-        let has_empty = tops.iter().any(Option::is_none);
-        let targets = |card: u8, from: usize, deals: u8, out: &mut Vec<Step>| {
-            if rank(card) == 13 {
-                if has_empty {
-                    out.push(Step {
-                        deals,
-                        then: Move::Play {
-                            card,
-                            to: Dest::Empty,
-                        },
-                    });
-                }
-                return;
-            }
-            for (j, top) in tops.iter().enumerate() {
-                if j != from {
-                    if let Some(on) = *top {
-                        if fits(card, on) {
-                            out.push(Step {
-                                deals,
-                                then: Move::Play {
-                                    card,
-                                    to: Dest::Onto(on),
-                                },
-                            });
-                        }
-                    }
-                }
-            }
-        };
-        let mut order: [usize; 7] = std::array::from_fn(|i| i);
-        order.sort_by_key(|&i| std::cmp::Reverse(pos.downs[i]));
-        for &i in &order {
-            let d = pos.downs[i] as usize;
-            let len = pos.lens[i] as usize;
-            if d > 0 && d < len {
-                targets(pos.cols[i][d], i, 0, out);
-            }
-        }
-        // The stock and waste: each card they can bring up within one round.
-        let mut p = *pos;
-        let mut deals = 0u8;
-        // The waste lengths seen this round: once one comes again, so would its cards.
-        let mut seen: u32 = 1 << pos.waste_len;
-        loop {
-            if let Some(c) = Self::waste_top(&p) {
-                if Self::ready(&p, c) {
-                    out.push(Step {
-                        deals,
-                        then: Move::Play {
-                            card: c,
-                            to: Dest::Foundation,
-                        },
-                    });
-                }
-                targets(c, usize::MAX, deals, out);
-            }
-            if !self.can_deal(&p) || deals == u8::MAX {
-                break;
-            }
-            let before = p;
-            self.play(&mut p, Move::Deal);
-            deals += 1;
-            // A card sent up by the deal changes the table: the round ends there, in a
-            // position of its own.
-            if p.found != before.found {
-                out.push(Step {
-                    deals: deals - 1,
-                    then: Move::Deal,
-                });
-                break;
-            }
-            if seen & (1 << p.waste_len) != 0 {
-                break;
-            }
-            seen |= 1 << p.waste_len;
-        }
-        // Where a card lies face up off the foundations: in the talon, or turned up in a
-        // column (bit per card byte).
-        let mut free: u64 = 0;
-        for &c in &pos.talon[..pos.talon_len as usize] {
-            free |= 1 << (c & 0x3f);
-        }
-        for j in 0..7 {
-            for &c in &pos.cols[j][pos.downs[j] as usize..pos.lens[j] as usize] {
-                free |= 1 << (c & 0x3f);
-            }
-        }
-        let king_waiting = (0..4).any(|s: u8| {
-            let k = 13 | (s << 4);
-            free & (1 << k) != 0
-                && !(0..7).any(|j| pos.downs[j] == 0 && pos.lens[j] > 0 && pos.cols[j][0] == k)
-        });
-        for i in 0..7 {
-            let d = pos.downs[i] as usize;
-            let len = pos.lens[i] as usize;
-            if d == 0 && len > 0 && rank(pos.cols[i][0]) != 13 && king_waiting {
-                // Empties a column for a King.
-                targets(pos.cols[i][0], i, 0, out);
-            }
-            for k in (d + 1)..len {
-                let under = pos.cols[i][k - 1];
-                // The card's twin (same rank and colour: ♠ and ♣, ♥ and ♦ differ in both suit
-                // bits) could then go where it was.
-                let twin = pos.cols[i][k] ^ 0x30;
-                if Self::ready(pos, under) || (TWINS && free & (1 << (twin & 0x3f)) != 0) {
-                    targets(pos.cols[i][k], i, 0, out);
-                }
-            }
-        }
     }
 
     fn all_moves(&self, pos: &Pos, out: &mut Vec<Move>) {
@@ -575,22 +443,6 @@ impl Game {
                 }
             }
         }
-    }
-
-    /// The quick search's key: as [`Game::key`], but with unlimited passes the waste's length
-    /// is replaced by the smallest one whose round of deals brings up the same cards (under
-    /// draw three every multiple of three and the whole talon reach the same cards; under
-    /// draw one every length does). Positions so merged offer the quick search the same steps.
-    pub fn quick_key(&self, pos: &Pos) -> Key {
-        if self.params.passes.is_some() {
-            return self.key(pos);
-        }
-        let mut p = *pos;
-        let (w, n, d) = (p.waste_len, p.talon_len, self.params.draw as u8);
-        if d == 1 || w % d == 0 || w == n {
-            p.waste_len = 0;
-        }
-        self.key(&p)
     }
 
     /// The position's key.
