@@ -3,6 +3,7 @@
 
 pub mod hint;
 pub mod position;
+pub mod quick;
 pub mod search;
 
 use crate::ruleset::Klondike;

@@ -1,9 +1,19 @@
-//! Depth-first search over the game's own actions with a table of every position seen.
+//! The solver: two quick searches that only look for a win, then a complete one that alone
+//! may prove a game lost.
 //!
-//! The search wins and proves with the same walk: it tries each position's actions in
-//! [`Game::moves`]'s order, never enters a position it has seen, and stops at the first won
-//! one. When the walk is over without a win, every position reachable from the start was seen,
-//! so the game is lost. That proof rests on these, each sound:
+//! **Quick searches** ([`best_first`], then a depth-first walk over the same steps) try a
+//! subset of the lines, [`Game::quick_moves`]: deals folded into the card they bring up, no
+//! card back from the foundations, only column moves that turn a card, empty a column for a
+//! waiting King or uncover a card ready to go up; and their keys merge waste lengths that
+//! bring up the same cards. A win they find is real — every step is a legal action, and the
+//! line is replayed through the ruleset before it is handed out — but a quick search that ends
+//! without one proves nothing, so the answer is then the complete search's.
+//!
+//! **The complete search** is a depth-first walk over the game's own actions with a table of
+//! every position seen. It tries each position's actions in [`Game::moves`]'s order, never
+//! enters a position it has seen, and stops at the first won one. When the walk is over
+//! without a win, every position reachable from the start was seen, so the game is lost. That
+//! proof rests on these, each sound:
 //!
 //! 1. **The actions are the ruleset's.** [`Game::moves`] lists every legal action — each deal
 //!    or turn of the waste, each card or group to each place it may go, each card back from a
@@ -15,12 +25,16 @@
 //!    KL-AUTO sends up the same cards whichever column it looks at first (sending a card up
 //!    only makes other cards ready or safe), so positions equal up to the order of their
 //!    columns have the same futures. With unlimited passes the number of passes used changes
-//!    nothing either and is left out of the key.
+//!    nothing either and is left out of the key. Keys are the whole position, not a hash of
+//!    it, so two positions never share one by accident.
 //! 3. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
 //!    the ruleset would not send up itself; a seen position is skipped because its whole
 //!    future was, or is being, searched from where it was first seen.
 //!
-//! The budget counts positions stored, never time: rulesets read no clock.
+//! The budget counts positions stored by all three searches together, never time: rulesets
+//! read no clock. Half of it goes to the best-first search; the depth-first quick walk gets
+//! what that leaves, and the complete walk what both leave (all of it that is left when the
+//! quick searches ran out of lines early).
 
 use super::position::{Game, Key, Move, Pos, Step};
 use std::collections::HashSet;
@@ -77,19 +91,131 @@ struct Frame {
 }
 
 /// Searches from `start` (as the ruleset left it) until a win, a proof, or `max_states`
-/// positions stored: first quickly, over a subset of the lines ([`Game::quick_moves`]); then,
-/// if that ends without a win, over every line with what is left of the budget, since only
-/// the complete search's end proves a game lost.
+/// positions stored: the quick searches first, then, when they ran out of lines without a
+/// win, the complete walk with what is left of the budget. Over Thoughtful deals 1..100 at 1M
+/// positions (a depth charge of 1), best-first then depth-first won 79, the depth-first walk
+/// alone 77.
 pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
-    let quick = walk(game, start, max_states, true);
-    match quick.outcome {
-        Outcome::Lost => {
-            let rest = max_states.saturating_sub(quick.states);
-            let mut full = walk(game, start, rest.max(1), false);
-            full.states += quick.states;
-            full
+    let mut used = 0;
+    let quick = best_first(game, start, max_states / 2);
+    used += quick.states;
+    let quick = match quick.outcome {
+        Outcome::Undecided => {
+            // The best-first order went astray: the depth-first order often does not.
+            let other = walk(game, start, max_states.saturating_sub(used).max(1), true);
+            used += other.states;
+            other
         }
         _ => quick,
+    };
+    match quick.outcome {
+        Outcome::Lost => {
+            let rest = max_states.saturating_sub(used);
+            let mut full = walk(game, start, rest.max(1), false);
+            full.states += used;
+            full
+        }
+        outcome => Report {
+            outcome,
+            states: used,
+        },
+    }
+}
+
+/// What one move more costs against [`Game::distance`] in the quick search. Over Thoughtful
+/// deals 1..1000 at 1M positions a charge of 2 won 795 (790 within 1 s), of 1 won 794 (783),
+/// with shorter lines.
+const DEPTH_COST: i32 = 2;
+
+struct Open {
+    priority: i32,
+    node: u32,
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Self) -> bool {
+        (self.priority, self.node) == (other.priority, other.node)
+    }
+}
+impl Eq for Open {}
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Open {
+    // The heap pops the greatest: the lowest priority, then the newest position.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other
+            .priority
+            .cmp(&self.priority)
+            .then(self.node.cmp(&other.node))
+    }
+}
+
+/// The first quick search: best first over [`Game::quick_moves`], the open position nearest a win
+/// ([`Game::distance`] plus [`DEPTH_COST`] a move) first.
+fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
+    if game.won(start) {
+        return Report {
+            outcome: Outcome::Won(Vec::new()),
+            states: 1,
+        };
+    }
+    let mut seen = Seen::default();
+    seen.insert(game.quick_key(start));
+    // Node 0 is the start; each other node's parent and the step that led to it.
+    let mut positions: Vec<Pos> = vec![*start];
+    let mut links: Vec<(u32, Step, u16)> = vec![(0, Step::one(Move::Deal), 0)];
+    let mut open = std::collections::BinaryHeap::new();
+    open.push(Open {
+        priority: game.distance(start),
+        node: 0,
+    });
+    let mut steps = Vec::with_capacity(64);
+    while let Some(Open { node, .. }) = open.pop() {
+        let pos = positions[node as usize];
+        let depth = links[node as usize].2;
+        game.quick_moves(&pos, &mut steps);
+        for &s in &steps {
+            let mut next = pos;
+            game.step(&mut next, s);
+            if !seen.insert(game.quick_key(&next)) {
+                continue;
+            }
+            let id = positions.len() as u32;
+            positions.push(next);
+            links.push((node, s, depth.saturating_add(1)));
+            if game.won(&next) {
+                let mut line = Vec::new();
+                let mut at = id;
+                while at != 0 {
+                    let (parent, s, _) = links[at as usize];
+                    line.push(s.then);
+                    line.extend(std::iter::repeat_n(Move::Deal, s.deals as usize));
+                    at = parent;
+                }
+                line.reverse();
+                return Report {
+                    outcome: Outcome::Won(line),
+                    states: seen.len() as u64,
+                };
+            }
+            if seen.len() as u64 >= max_states {
+                return Report {
+                    outcome: Outcome::Undecided,
+                    states: seen.len() as u64,
+                };
+            }
+            open.push(Open {
+                priority: game.distance(&next) + DEPTH_COST * i32::from(depth + 1),
+                node: id,
+            });
+        }
+    }
+    Report {
+        outcome: Outcome::Lost,
+        states: seen.len() as u64,
     }
 }
 
@@ -109,7 +235,11 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
         };
     }
     let mut seen = Seen::default();
-    seen.insert(game.key(start));
+    seen.insert(if quick {
+        game.quick_key(start)
+    } else {
+        game.key(start)
+    });
     let mut all: Vec<Step> = Vec::new();
     let mut scratch = Vec::with_capacity(64);
     let mut stack: Vec<Frame> = Vec::new();
@@ -131,7 +261,12 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
         top.next += 1;
         let mut next = top.pos;
         game.step(&mut next, m);
-        if !seen.insert(game.key(&next)) {
+        let key = if quick {
+            game.quick_key(&next)
+        } else {
+            game.key(&next)
+        };
+        if !seen.insert(key) {
             continue;
         }
         if game.won(&next) {
