@@ -24,13 +24,15 @@
 //! All of it is bounded by counts, never by a clock: rules code is pure. A caller's
 //! [`Budget::keep_going`] still stops the re-solves.
 
+mod beam;
 mod edits;
 mod resolve;
+mod splice;
 
 use super::moves::{is_legal, is_won, SolverMove};
 use super::position::{suit, Position, UNKNOWN};
 use super::{Answer, Budget, Mode, SolverRules, Tuning, Verdict, Weights};
-pub use resolve::Plan;
+pub use resolve::{Beam, Plan};
 
 /// How much work [`shorten`] may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,13 +219,28 @@ impl Plan {
             depth_weight: 30,
             ..base
         };
-        Plan {
+        let plan = Plan {
+            beams: vec![Beam {
+                weights: Weights {
+                    down: 10,
+                    stock: 8,
+                    rank_break: 10,
+                    suit_break: 10,
+                    empty: 3,
+                    run: 0,
+                    hidden_column: 0,
+                },
+                width: 500,
+                per_level: 100,
+                states: 1_000_000,
+            }],
             rounds: vec![first, second, third],
             states_each: states.clamp(50_000, 200_000).min(left),
             states_total: 1_000_000.min(left),
             every: if suits(pos) > 2 { 5 } else { 3 },
             edit_steps: 2_000_000,
-        }
+        };
+        plan
     }
 }
 
