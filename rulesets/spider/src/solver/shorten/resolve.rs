@@ -107,8 +107,7 @@ pub(super) fn resolve(
         }
     }
     for tuning in &plan.rounds {
-        let go = pass(start, rules, honest, plan, tuning, budget, &mut out);
-        if !go {
+        if !pass(start, rules, honest, plan, tuning, budget, &mut out) {
             break;
         }
     }
