@@ -239,7 +239,7 @@ impl Plan {
             depth_weight: 30,
             ..base
         };
-        let plan = Plan {
+        Plan {
             beams: vec![Beam {
                 weights: Weights {
                     down: 10,
@@ -259,8 +259,7 @@ impl Plan {
             states_total: 1_000_000.min(left),
             every: if suits(pos) > 2 { 5 } else { 3 },
             edit_steps: 2_000_000,
-        };
-        plan
+        }
     }
 }
 
