@@ -25,6 +25,8 @@ use super::position::{Key, Position};
 use super::table::KeySet;
 use super::{Answer, Budget, SolverRules, Stopped, Tuning, Verdict};
 use queue::{Open, Queues};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use summary::{Summary, MAX_VIEWS};
 
 mod queue;
@@ -118,6 +120,65 @@ pub(crate) fn best_first(
     honest: bool,
     budget: Budget<'_>,
     tuning: &Tuning,
+) -> (Answer, Stop) {
+    let (answer, stop, _) = best_first_toward(root, rules, honest, budget, tuning, None);
+    (answer, stop)
+}
+
+/// The positions of a line that a re-solve from one of its places looks out for: a position
+/// the search reaches in fewer moves than the line takes to get there is a shortcut, whether
+/// or not the search goes on to win.
+pub(crate) struct Targets {
+    /// Each position's key, as the search keys it, with its last place on the line.
+    pub(crate) places: HashMap<Key, usize, BuildHasherDefault<KeyHasher>>,
+    /// The place on the line the search starts from.
+    pub(crate) from: usize,
+}
+
+/// A hasher for [`Key`]s, which are already well mixed: their words are folded, not hashed
+/// again.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = self.0.rotate_left(17) ^ x;
+    }
+}
+
+/// [`best_first`], and with `targets` the way to the target position that saves the most
+/// moves against the line (the moves from `root`), if the search met one.
+pub(crate) fn best_first_toward(
+    root: &Position,
+    rules: &SolverRules,
+    honest: bool,
+    budget: Budget<'_>,
+    tuning: &Tuning,
+    targets: Option<&Targets>,
+) -> (Answer, Stop, Option<Vec<SolverMove>>) {
+    let mut best = None;
+    let (answer, stop) = search(root, rules, honest, budget, tuning, targets, &mut best);
+    (answer, stop, best.map(|(_, path)| path))
+}
+
+/// The search of [`best_first_toward`]; `best` holds the best target met so far, with the
+/// moves it saves.
+fn search(
+    root: &Position,
+    rules: &SolverRules,
+    honest: bool,
+    budget: Budget<'_>,
+    tuning: &Tuning,
+    targets: Option<&Targets>,
+    best: &mut Option<(usize, Vec<SolverMove>)>,
 ) -> (Answer, Stop) {
     let views: Vec<Weights> = std::iter::once(tuning.weights)
         .chain(tuning.second)
@@ -245,13 +306,7 @@ pub(crate) fn best_first(
                 None => {
                     let undo = pos.apply(mv);
                     if is_won(pos, rules) {
-                        let mut line = vec![mv];
-                        let mut at = id;
-                        while nodes[at as usize].parent != u32::MAX {
-                            line.push(decode(nodes[at as usize].mv));
-                            at = nodes[at as usize].parent;
-                        }
-                        line.reverse();
+                        let line = path_to(&nodes, id, mv);
                         return answer(Verdict::Won(line), &seen, peak, Stop::Answered);
                     }
                     let (key, scores) = here.child(pos, &undo, honest, &views);
@@ -261,6 +316,9 @@ pub(crate) fn best_first(
                 }
             };
             seen.prefetch(key);
+            if let Some(t) = targets {
+                note_target(t, key, id, mv, node.depth, &nodes, best);
+            }
             kids.push((key, scores.map(|s| s + bias), mv, level));
         }
         // Stop before keeping the children would take the search past its memory bound: every
@@ -304,4 +362,38 @@ pub(crate) fn best_first(
         Verdict::ProvenUnwinnable
     };
     answer(verdict, &seen, peak, Stop::Dry)
+}
+
+/// The moves from the root to node `id`, then `mv`.
+fn path_to(nodes: &[Node], id: u32, mv: SolverMove) -> Vec<SolverMove> {
+    let mut line = vec![mv];
+    let mut at = id;
+    while nodes[at as usize].parent != u32::MAX {
+        line.push(decode(nodes[at as usize].mv));
+        at = nodes[at as usize].parent;
+    }
+    line.reverse();
+    line
+}
+
+/// Keeps in `best` the way to the child `mv` of node `id` (at `depth`) if its key is one of
+/// `targets` and it saves more moves against the line than the best so far.
+#[inline]
+fn note_target(
+    targets: &Targets,
+    key: Key,
+    id: u32,
+    mv: SolverMove,
+    depth: u16,
+    nodes: &[Node],
+    best: &mut Option<(usize, Vec<SolverMove>)>,
+) {
+    let Some(&t) = targets.places.get(&key) else {
+        return;
+    };
+    let reached = targets.from + depth as usize + 1;
+    let saved = t.saturating_sub(reached);
+    if saved > best.as_ref().map_or(0, |b| b.0) {
+        *best = Some((saved, path_to(nodes, id, mv)));
+    }
 }

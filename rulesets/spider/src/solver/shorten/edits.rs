@@ -55,7 +55,7 @@ struct Work<'a> {
 /// The key of `p` up to the order of its interchangeable columns (those no stock row reaches):
 /// once the stock is empty, a line that meets a later position with its columns permuted
 /// goes on with the later moves' columns renamed ([`Work::joined`]).
-fn key_of(p: &Position) -> Key {
+pub(super) fn key_of(p: &Position) -> Key {
     p.key(shared_columns(p, false))
 }
 
@@ -63,7 +63,7 @@ fn key_of(p: &Position) -> Key {
 /// once: how the later moves' columns are renamed when `q` meets `target`. A column keeps its
 /// own name when it can: one a stock row still reaches must (its key is salted with its place,
 /// so it matches in place), or a later deal would land on the wrong cards.
-fn renaming(q: &Position, target: &Position) -> Option<[u8; MAX_COLUMNS]> {
+pub(super) fn renaming(q: &Position, target: &Position) -> Option<[u8; MAX_COLUMNS]> {
     let mut map = [0u8; MAX_COLUMNS];
     let mut used = 0u32;
     let same = |c: usize, x: usize| {
@@ -80,7 +80,7 @@ fn renaming(q: &Position, target: &Position) -> Option<[u8; MAX_COLUMNS]> {
 }
 
 /// `mv` with its columns renamed by `map`.
-fn renamed(mv: SolverMove, map: &[u8; MAX_COLUMNS]) -> SolverMove {
+pub(super) fn renamed(mv: SolverMove, map: &[u8; MAX_COLUMNS]) -> SolverMove {
     match mv {
         SolverMove::Move { from, count, to } => SolverMove::Move {
             from: map[from as usize],
