@@ -38,7 +38,7 @@ pub struct Variant {
     #[serde(default)]
     pub scoring: Option<String>,
     /// The seats driven from outside the ruleset (a person, a script), in words the ruleset
-    /// reads (Spades: `S`, `N`, `all`); empty leaves the ruleset's default. The ruleset plays
+    /// reads (a trick game's `S`, `N`, `all`); empty leaves the ruleset's default. The ruleset plays
     /// the other seats itself. `--seats` on the command line sets it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seats: Vec<String>,
