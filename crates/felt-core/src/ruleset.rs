@@ -569,7 +569,7 @@ pub trait RulesetFactory: Send + Sync {
     fn id(&self) -> &str;
     /// One line on the game.
     fn description(&self) -> &str;
-    /// The family's name as a player writes it (`FreeCell`); by default the id with a capital.
+    /// The family's name as a player writes it (with its own capitals, as players spell it); by default the id with a capital.
     fn name(&self) -> String {
         capitalised(self.id())
     }
