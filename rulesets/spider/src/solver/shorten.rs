@@ -110,7 +110,7 @@ pub fn shorten(
             peak_bytes: 0,
         };
     };
-    let (edited, steps) = edits::edit(start, rules, &line[..n], effort);
+    let (edited, steps) = edits::edit(start, rules, &line[..n], effort, None);
     Shortened {
         line: checked(start, rules, edited, &line[..n]),
         steps,
@@ -143,7 +143,22 @@ pub fn improve(
         steps: Effort::for_line(line.len()).steps.min(plan.edit_steps),
         ..Effort::for_line(line.len())
     };
-    let edited = shorten(start, rules, &line, effort);
+    // The caller's budget stops the edits too, as it stops the searches before them.
+    let spent = resolved.states;
+    let stop = budget.keep_going.map(|go| move || !go(spent));
+    let (edited, steps) = edits::edit(
+        start,
+        rules,
+        &line,
+        effort,
+        stop.as_ref().map(|f| f as &dyn Fn() -> bool),
+    );
+    let edited = Shortened {
+        line: checked(start, rules, edited, &line),
+        steps,
+        states: 0,
+        peak_bytes: 0,
+    };
     Shortened {
         line: edited.line,
         steps: edited.steps,

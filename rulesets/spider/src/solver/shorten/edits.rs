@@ -8,12 +8,15 @@ use super::Effort;
 use std::collections::HashMap;
 
 /// `line` (which wins from `start` with its last move) after the local edits, and the moves
-/// applied to find them (at most about `effort.steps`). The caller checks the result.
+/// applied to find them (at most about `effort.steps`). `stop`, asked every few thousand moves
+/// applied, ends them early (the caller's time budget): the line found so far is kept. The
+/// caller checks the result.
 pub(super) fn edit(
     start: &Position,
     rules: &SolverRules,
     line: &[SolverMove],
     effort: Effort,
+    stop: Option<&dyn Fn() -> bool>,
 ) -> (Vec<SolverMove>, u64) {
     let mut work = Work {
         start,
@@ -23,6 +26,9 @@ pub(super) fn edit(
         index: HashMap::new(),
         steps: 0,
         limit: effort.steps,
+        stop,
+        next_check: std::cell::Cell::new(STOP_EVERY),
+        stopped: std::cell::Cell::new(false),
     };
     work.rekey();
     // Cheap edits first, to a fixed point; then the deeper shortcut searches, which cost far
@@ -50,7 +56,15 @@ struct Work<'a> {
     index: HashMap<Key, usize>,
     steps: u64,
     limit: u64,
+    /// The caller's stop, asked when `steps` passes `next_check`.
+    stop: Option<&'a dyn Fn() -> bool>,
+    next_check: std::cell::Cell<u64>,
+    stopped: std::cell::Cell<bool>,
 }
+
+/// Moves applied between two questions to the caller's stop: a question reads a clock, and a
+/// few thousand moves take well under a millisecond.
+const STOP_EVERY: u64 = 4096;
 
 /// The key of `p` up to the order of its interchangeable columns (those no stock row reaches):
 /// once the stock is empty, a line that meets a later position with its columns permuted
@@ -93,7 +107,16 @@ pub(super) fn renamed(mv: SolverMove, map: &[u8; MAX_COLUMNS]) -> SolverMove {
 
 impl Work<'_> {
     fn spent(&self) -> bool {
-        self.steps >= self.limit
+        if self.steps >= self.limit || self.stopped.get() {
+            return true;
+        }
+        if let Some(stop) = self.stop {
+            if self.steps >= self.next_check.get() {
+                self.next_check.set(self.steps + STOP_EVERY);
+                self.stopped.set(stop());
+            }
+        }
+        self.stopped.get()
     }
 
     /// Recomputes the keys of the positions along the line.
