@@ -16,6 +16,11 @@ fn aborting_plugin(data: &Path) -> PathBuf {
 
 /// felt-abi's faulty fixture, built to fail as `fault` says, in the plugins folder of `data`.
 fn faulty_plugin(data: &Path, fault: &str) -> PathBuf {
+    marked_plugin(data, fault, None)
+}
+
+/// The faulty fixture, adding a line to `mark` (when given) each time its code is started.
+fn marked_plugin(data: &Path, fault: &str, mark: Option<&Path>) -> PathBuf {
     let dir = data.join("plugins");
     std::fs::create_dir_all(&dir).expect("plugins folder");
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../felt-abi/tests/fixtures/faulty.rs");
@@ -39,6 +44,7 @@ fn faulty_plugin(data: &Path, fault: &str) -> PathBuf {
         .arg(source)
         .env("FELT_FAULT", fault)
         .env("FELT_ABI", felt_abi::ABI_VERSION.to_string())
+        .env("FELT_MARK", mark.unwrap_or(Path::new("")))
         .status()
         .expect("rustc runs");
     assert!(status.success(), "the fixture builds");
@@ -125,4 +131,134 @@ fn a_headless_game_of_a_built_in_variant_runs_no_plugin_code() {
     // A command that lists every family does run it.
     let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
     assert!(String::from_utf8_lossy(&out.stderr).contains("noise"));
+}
+
+/// How many times the marked fixture's code was started.
+fn starts(mark: &Path) -> usize {
+    std::fs::read_to_string(mark).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn listing_plugins_and_variants_runs_a_plugin_once_until_its_file_changes() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    let mark = home.path().join("started");
+    let library = marked_plugin(&data, "builds", Some(&mark));
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let felt = |args: &[&str]| {
+        let mut all = vec!["--data-dir", data_arg];
+        all.extend_from_slice(args);
+        let out = run(home.path(), &all, "");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+
+    // The first listing loads the plugin (and builds its variant, to check it) ...
+    assert!(felt(&["variants"]).contains("faulty"));
+    assert_eq!(starts(&mark), 1);
+    // ... and the next ones take what it said from felt's cache, in every mode.
+    assert!(felt(&["variants"]).contains("faulty"));
+    assert!(felt(&["--plugins-in-process", "variants"]).contains("faulty"));
+    let listed = felt(&["plugins"]);
+    assert!(
+        listed.contains("ruleset faulty") && listed.contains("listed from felt's plugin cache"),
+        "{listed}"
+    );
+    assert_eq!(
+        starts(&mark),
+        1,
+        "no listing after the first ran the plugin"
+    );
+
+    // Asked to, felt loads it again; so it does when the file changes.
+    felt(&["plugins", "--refresh"]);
+    assert_eq!(starts(&mark), 2);
+    let bytes = std::fs::read(&library).expect("library");
+    std::fs::remove_file(&library).expect("remove");
+    std::fs::write(&library, [bytes.as_slice(), b"\0"].concat()).expect("rewrite");
+    felt(&["variants"]);
+    assert_eq!(starts(&mark), 3, "a changed library is loaded again");
+    felt(&["variants"]);
+    assert_eq!(starts(&mark), 3);
+
+    // Playing a game of it runs it; playing another game does not.
+    run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "play",
+            "faulty",
+            "--seed",
+            "1",
+            "--headless",
+        ],
+        "show\n",
+    );
+    assert_eq!(starts(&mark), 4);
+    felt(&["play", "spider-1suit", "--seed", "1", "--headless"]);
+    assert_eq!(starts(&mark), 4);
+}
+
+#[test]
+fn a_plugin_is_installed_as_a_link_and_removed_by_its_ruleset_id() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let built = home.path().join("built");
+    let library = marked_plugin(&built, "builds", None);
+    let data = home.path().join("data");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let lib_arg = library.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "plugins", "install", lib_arg],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("Installed ruleset faulty"),
+        "{out:?}"
+    );
+    let link = data
+        .join("plugins")
+        .join(library.file_name().expect("name"));
+    let meta = std::fs::symlink_metadata(&link).expect("installed");
+    assert!(meta.file_type().is_symlink(), "a link, not a stale copy");
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("faulty"));
+
+    // Something that is not a plugin is refused, and nothing is installed.
+    let junk = home.path().join("libjunk.so");
+    std::fs::write(&junk, b"not a library").expect("junk");
+    let out = run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "plugins",
+            "install",
+            junk.to_str().expect("UTF-8"),
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("not a plugin felt can load"),
+        "{err}"
+    );
+    assert!(!data.join("plugins/libjunk.so").exists());
+
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "plugins", "remove", "faulty"],
+        "",
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert!(std::fs::symlink_metadata(&link).is_err());
+    assert!(library.exists(), "the library itself is kept");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "plugins", "remove", "faulty"],
+        "",
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no plugin 'faulty'"));
 }

@@ -113,6 +113,14 @@ fn libraries_in(dir: &Path, felt_only: bool) -> Vec<PathBuf> {
 /// Loads every plugin in `locations`, in order. A library seen twice (by the same real path)
 /// is loaded once; a later plugin with an already loaded ruleset id is refused as a duplicate.
 pub fn discover_in(locations: &Locations) -> Vec<PluginReport> {
+    discover_cached(locations, None)
+}
+
+/// [`discover_in`], taking what `cache` remembers of a library that has not changed instead
+/// of loading it: such a plugin is loaded when it is first called, and a remembered refusal
+/// is given again without trying. Save what was found with [`Cache::store`](crate::Cache::store)
+/// once the catalog is built, so the plugins' answers to its variants are kept too.
+pub fn discover_cached(locations: &Locations, cache: Option<&crate::Cache>) -> Vec<PluginReport> {
     let mut candidates: Vec<(PathBuf, Source)> = Vec::new();
     for path in &locations.extra {
         if path.is_dir() {
@@ -147,9 +155,18 @@ pub fn discover_in(locations: &Locations) -> Vec<PluginReport> {
         if !seen.insert(real) {
             continue;
         }
-        let loaded = match &locations.isolation {
-            Some(isolation) => Plugin::spawn(&path, isolation),
-            None => Plugin::load(&path),
+        let loaded = match cache.and_then(|c| c.lookup(&path)) {
+            Some(crate::cache::Remembered::Plugin { hello, verdicts }) => Ok(Plugin::listed(
+                &path,
+                hello,
+                locations.isolation.clone(),
+                verdicts,
+            )),
+            Some(crate::cache::Remembered::Refused(why)) => Err(PluginError::Remembered(why)),
+            None => match &locations.isolation {
+                Some(isolation) => Plugin::spawn(&path, isolation),
+                None => Plugin::load(&path),
+            },
         };
         let outcome = loaded.and_then(|plugin| {
             let first = reports.iter().find_map(|r| match &r.outcome {

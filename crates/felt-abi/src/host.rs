@@ -6,9 +6,10 @@ use crate::{
     EntryFn, PluginTable, ReplyBuffer, ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK,
     STATUS_PANIC,
 };
-use felt_core::RuleChoice;
+use felt_core::{ParamError, RuleChoice};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Why a plugin could not be loaded or did not answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -58,6 +59,14 @@ pub enum PluginError {
     /// loading it in this process would give).
     #[error("{0}")]
     NotLoaded(String),
+    /// A refusal remembered from an earlier run (felt's plugin cache), for a library that
+    /// has not changed since.
+    #[error("{0} (as when felt last tried this file: `felt plugins --refresh` tries again)")]
+    Remembered(String),
+    /// The library said something else on loading than when felt listed it, though its file
+    /// looks the same.
+    #[error("the plugin is not what felt listed: run `felt plugins --refresh`")]
+    Changed,
     /// A reply of the wrong kind.
     #[error("the plugin answered '{got}' to a '{asked}' request")]
     Unexpected {
@@ -75,8 +84,25 @@ pub enum PluginError {
 pub struct Plugin {
     name: String,
     path: Option<PathBuf>,
-    link: Link,
+    /// Where its code runs: set at once, or on the first call of a plugin listed from felt's
+    /// cache ([`Plugin::listed`]), so a command that needs none of its code runs none.
+    link: OnceLock<Result<Link, PluginError>>,
+    /// How to load a listed plugin when it is first called.
+    later: Option<Later>,
     hello: Hello,
+    /// What the plugin answered to variants it was asked to build (see [`Verdict`]).
+    verdicts: Mutex<BTreeMap<u64, Verdict>>,
+}
+
+/// What a plugin answered when asked to build a variant: built, or refused with why. A
+/// ruleset is pure, so the same request to the same library always gets the same answer;
+/// a failure of the plugin itself is never a verdict.
+pub type Verdict = Result<(), ParamError>;
+
+/// Where a listed plugin's library is and how to run it.
+struct Later {
+    path: PathBuf,
+    isolation: Option<crate::Isolation>,
 }
 
 /// Where the plugin's code runs.
@@ -153,7 +179,9 @@ impl Plugin {
         let mut plugin = Plugin {
             name: name.to_string(),
             path,
-            link: Link::Local(table),
+            link: OnceLock::from(Ok(Link::Local(table))),
+            later: None,
+            verdicts: Mutex::new(BTreeMap::new()),
             hello: Hello {
                 abi: ABI_VERSION,
                 ruleset: String::new(),
@@ -201,15 +229,98 @@ impl Plugin {
         Ok(Arc::new(Plugin {
             name: path.display().to_string(),
             path: Some(path.to_path_buf()),
-            link: Link::Child(link),
+            link: OnceLock::from(Ok(Link::Child(link))),
+            later: None,
             hello,
+            verdicts: Mutex::new(BTreeMap::new()),
         }))
+    }
+
+    /// A plugin known from what it said on an earlier run (felt's plugin cache), loaded from
+    /// `path` only when it is first called: in this process, or under `isolation`.
+    pub fn listed(
+        path: &Path,
+        hello: Hello,
+        isolation: Option<crate::Isolation>,
+        verdicts: impl IntoIterator<Item = (u64, Verdict)>,
+    ) -> Arc<Plugin> {
+        Arc::new(Plugin {
+            name: path.display().to_string(),
+            path: Some(path.to_path_buf()),
+            link: OnceLock::new(),
+            later: Some(Later {
+                path: path.to_path_buf(),
+                isolation,
+            }),
+            hello,
+            verdicts: Mutex::new(verdicts.into_iter().collect()),
+        })
+    }
+
+    /// The link to the plugin's code, loading a listed plugin on first use. A plugin that
+    /// fails to load fails every call after with the same error.
+    fn link(&self) -> Result<&Link, PluginError> {
+        self.link
+            .get_or_init(|| self.load_now())
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    fn load_now(&self) -> Result<Link, PluginError> {
+        let Some(later) = &self.later else {
+            // Only listed plugins start without a link.
+            return Err(PluginError::NotLoaded("the plugin was never loaded".into()));
+        };
+        let loaded = match &later.isolation {
+            Some(isolation) => Plugin::spawn(&later.path, isolation)?,
+            None => Plugin::load(&later.path)?,
+        };
+        // Just made, so ours alone.
+        let loaded = Arc::try_unwrap(loaded)
+            .map_err(|_| PluginError::NotLoaded("the plugin was shared while loading".into()))?;
+        if loaded.hello != self.hello {
+            return Err(PluginError::Changed);
+        }
+        loaded
+            .link
+            .into_inner()
+            .unwrap_or_else(|| Err(PluginError::NotLoaded("no link".into())))
+    }
+
+    /// Whether the plugin's code has been loaded (a listed plugin is loaded on first call).
+    pub fn loaded(&self) -> bool {
+        self.link.get().is_some_and(Result::is_ok)
+    }
+
+    /// The answer remembered for the build request whose key is `key`, if any.
+    pub fn verdict(&self, key: u64) -> Option<Verdict> {
+        self.verdicts.lock().ok()?.get(&key).cloned()
+    }
+
+    /// Remembers the plugin's answer to the build request whose key is `key`.
+    pub fn remember(&self, key: u64, verdict: Verdict) {
+        if let Ok(mut verdicts) = self.verdicts.lock() {
+            verdicts.insert(key, verdict);
+        }
+    }
+
+    /// Every answer remembered, by request key.
+    pub fn verdicts(&self) -> Vec<(u64, Verdict)> {
+        self.verdicts
+            .lock()
+            .map(|v| v.iter().map(|(k, v)| (*k, v.clone())).collect())
+            .unwrap_or_default()
+    }
+
+    /// What the plugin said about itself.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
     }
 
     /// Sends one request and reads the reply and its blob.
     pub fn call(&self, request: &Request, blob: &[u8]) -> Result<(Reply, Vec<u8>), PluginError> {
         let frame = protocol::encode(request, blob);
-        match &self.link {
+        match self.link()? {
             Link::Local(_) => self.call_raw(&frame, read_reply),
             Link::Child(link) => {
                 let (status, bytes) = link.exchange(&frame)?;
@@ -222,7 +333,11 @@ impl Plugin {
     /// given back to the plugin. A plugin in a helper process that has stopped answers
     /// [`STATUS_ERROR`] with the reason.
     pub fn call_raw<T>(&self, request: &[u8], read: impl FnOnce(i32, &[u8]) -> T) -> T {
-        let table = match &self.link {
+        let link = match self.link() {
+            Ok(link) => link,
+            Err(e) => return read(STATUS_ERROR, e.to_string().as_bytes()),
+        };
+        let table = match link {
             Link::Local(table) => table,
             Link::Child(link) => {
                 return match link.exchange(request) {
@@ -252,7 +367,13 @@ impl Plugin {
 
     /// Whether the plugin's code runs in a helper process of its own.
     pub fn isolated(&self) -> bool {
-        matches!(self.link, Link::Child(_))
+        match self.link.get() {
+            Some(Ok(link)) => matches!(link, Link::Child(_)),
+            _ => self
+                .later
+                .as_ref()
+                .is_some_and(|later| later.isolation.is_some()),
+        }
     }
 
     /// What the plugin is called in messages: its path, or the name it was given.
@@ -267,10 +388,8 @@ impl Plugin {
 
     /// The ABI version the plugin speaks (always [`ABI_VERSION`] once loaded).
     pub fn abi_version(&self) -> u32 {
-        match &self.link {
-            Link::Local(table) => table.abi_version,
-            Link::Child(_) => self.hello.abi,
-        }
+        // Loading checks the table's version and the hello's are both this felt's.
+        self.hello.abi
     }
 
     /// The ruleset id.

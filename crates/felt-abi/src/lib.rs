@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cache;
 pub mod child;
 pub mod discover;
 #[cfg(all(unix, not(target_os = "macos")))]
@@ -27,8 +28,12 @@ pub mod template;
 
 use std::ffi::c_void;
 
+pub use cache::Cache;
 pub use child::{serve, Isolation};
-pub use discover::{discover, discover_in, register, Locations, PluginReport, Source};
+pub use discover::{
+    discover, discover_cached, discover_in, register, Locations, PluginReport, Source,
+};
+pub use host::Verdict;
 pub use host::{Plugin, PluginError};
 pub use remote::{PluginFactory, PluginRuleset};
 

@@ -57,11 +57,7 @@ impl PluginFactory {
         &self,
         setup: Setup<'_>,
     ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
-        let request = Request::Build {
-            variant: setup.variant.clone(),
-            scoring: setup.scoring.cloned(),
-            rules: setup.rules.clone(),
-        };
+        let request = build_request(setup);
         match self.plugin.call(&request, &[])? {
             (Reply::Built { instance, info }, _) => Ok(Ok(PluginRuleset {
                 plugin: self.plugin.clone(),
@@ -104,12 +100,54 @@ impl RulesetFactory for PluginFactory {
         match self.try_build(setup) {
             Ok(Ok(ruleset)) => Ok(Arc::new(ruleset)),
             Ok(Err(refused)) => Err(refused),
-            Err(fault) => Err(ParamError {
-                key: None,
-                message: format!("plugin {}: {fault}", self.plugin.name()),
-            }),
+            Err(fault) => Err(self.fault(fault)),
         }
     }
+    /// Answers from the plugin's remembered verdicts when it has one for this very request,
+    /// so the catalog checks a listed plugin's variants without loading it. Only the
+    /// plugin's own answers are remembered, never its failures.
+    fn check(&self, setup: Setup<'_>) -> Result<(), ParamError> {
+        let key = request_key(&build_request(setup));
+        if let Some(verdict) = self.plugin.verdict(key) {
+            return verdict;
+        }
+        match self.try_build(setup) {
+            Ok(answer) => {
+                let verdict = answer.map(|_| ());
+                self.plugin.remember(key, verdict.clone());
+                verdict
+            }
+            Err(fault) => Err(self.fault(fault)),
+        }
+    }
+}
+
+impl PluginFactory {
+    fn fault(&self, fault: PluginError) -> ParamError {
+        ParamError {
+            key: None,
+            message: format!("plugin {}: {fault}", self.plugin.name()),
+        }
+    }
+}
+
+fn build_request(setup: Setup<'_>) -> Request {
+    Request::Build {
+        variant: setup.variant.clone(),
+        scoring: setup.scoring.cloned(),
+        rules: setup.rules.clone(),
+    }
+}
+
+/// A key for a request: FNV-1a of its encoding, which is the same for the same variant,
+/// scoring table and rules choice, on every run and every build of felt that speaks this
+/// protocol (unlike the standard library's hasher, which may change between releases).
+fn request_key(request: &Request) -> u64 {
+    crate::protocol::encode(request, &[])
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 /// One ruleset instance living in a plugin.

@@ -48,8 +48,11 @@ Build the plugin and show felt where it is:
     felt plugins --plugin target/release
     felt autoplay @NAME@ --plugin target/release   # needs a hint (analyze) to play itself
 
-To install it, copy `target/release/@LIB@` into felt's user data folder, `plugins/`
-(`felt plugins` prints where that is). Plugins are native code: share only what you trust.
+To install it (a link into felt's data folder, so a rebuild is what felt loads next):
+
+    felt plugins install target/release/@LIB@
+
+Plugins are native code: share only what you trust.
 "#;
 
 /// The crate's files, as `(path inside the crate, text)`, for a ruleset id `name` depending

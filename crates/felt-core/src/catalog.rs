@@ -223,7 +223,7 @@ impl Catalog {
         }
         for choice in &rules {
             factory
-                .build(Setup {
+                .check(Setup {
                     variant: &variant,
                     scoring,
                     rules: choice,

@@ -586,4 +586,10 @@ pub trait RulesetFactory: Send + Sync {
     }
     /// A ruleset instance for one variant and rules choice, or what is wrong with the variant.
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError>;
+    /// Whether [`build`](Self::build) would accept the setup. The catalog checks every
+    /// variant this way when it loads; a factory that can answer without building (a plugin
+    /// that remembers its answers, so listing variants runs none of its code) says so here.
+    fn check(&self, setup: Setup<'_>) -> Result<(), ParamError> {
+        self.build(setup).map(|_| ())
+    }
 }

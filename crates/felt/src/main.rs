@@ -10,6 +10,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 mod by_hints;
+mod plugin_install;
 mod plugins;
 mod solve;
 mod store_cmd;
@@ -47,6 +48,9 @@ struct Global {
     /// for trusted plugins and benchmarks; a plugin that crashes then takes felt with it).
     #[arg(long, global = true)]
     plugins_in_process: bool,
+    /// Also load this plugin library, or every library in this folder; repeatable.
+    #[arg(long = "plugin", global = true, value_name = "PATH")]
+    plugin: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -128,8 +132,9 @@ struct PlayArgs {
 fn load_catalog(global: &Global) -> Catalog {
     let mut catalog = catalog::builtin_catalog();
     // Plugins come before user files, so a user variant may also use a plugin's ruleset.
-    plugins::load_into(&mut catalog, global.data_dir.as_deref(), &[]);
+    let plugins = plugins::load_into(&mut catalog, global.data_dir.as_deref(), &global.plugin);
     catalog::load_user(&mut catalog, &global.config, !global.no_user_config);
+    plugins.remember();
     catalog
 }
 
@@ -147,7 +152,7 @@ fn catalog_for(global: &Global, variant: Option<&str>, code: Option<&str>) -> Ca
             .and_then(|c| lean.resolve(&c).ok().map(|(e, _)| e.variant.id.clone())),
         (None, None) => None,
     };
-    if wanted.is_some() && lean.errors().is_empty() {
+    if wanted.is_some() && lean.errors().is_empty() && global.plugin.is_empty() {
         lean
     } else {
         load_catalog(global)
@@ -444,9 +449,12 @@ fn run(cli: &Cli) -> Result<()> {
         Some(Command::Variants) => variants(&cli.global),
         Some(Command::Check { file }) => check(&cli.global, file),
         Some(Command::Solve(args)) => solve::run(args, &load_catalog(&cli.global)),
-        Some(Command::Plugins(cmd)) => plugins::run(cmd, cli.global.data_dir.as_deref(), || {
-            load_catalog(&cli.global)
-        }),
+        Some(Command::Plugins(cmd)) => plugins::run(
+            cmd,
+            cli.global.data_dir.as_deref(),
+            &cli.global.plugin,
+            || load_catalog(&cli.global),
+        ),
         Some(Command::Store(cmd)) => store_cmd::run(
             cmd,
             cli.global.data_dir.as_deref(),

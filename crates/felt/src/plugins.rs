@@ -15,11 +15,15 @@ use std::time::Instant;
 /// The plugin commands, flattened into felt's own.
 #[derive(Subcommand)]
 pub enum PluginCommand {
-    /// List plugins: path, ABI version, ruleset id and version, or why one was refused.
+    /// List plugins: path, ABI version, ruleset id and version, or why one was refused; or
+    /// install one.
     Plugins {
-        /// Also load this plugin library, or every library in this folder; repeatable.
-        #[arg(long = "plugin", value_name = "PATH")]
-        plugin: Vec<PathBuf>,
+        /// Load every plugin again instead of taking what felt's cache remembers of the ones
+        /// whose files have not changed.
+        #[arg(long)]
+        refresh: bool,
+        #[command(subcommand)]
+        action: Option<PluginAction>,
     },
     /// Computer players only: play games of a variant and print the results.
     Autoplay(AutoplayArgs),
@@ -33,6 +37,22 @@ pub enum PluginCommand {
         /// The felt source tree the crate depends on (default: the one this felt was built from).
         #[arg(long, value_name = "DIR")]
         felt: Option<PathBuf>,
+    },
+}
+
+/// What `felt plugins` may do besides listing.
+#[derive(Subcommand)]
+pub enum PluginAction {
+    /// Link a built plugin library into the data folder's `plugins/`, where every felt
+    /// command finds it. A link, not a copy: rebuilding the plugin updates what felt loads.
+    Install {
+        /// The library (`target/release/libfelt_NAME.so` of a ruleset crate).
+        library: PathBuf,
+    },
+    /// Take a plugin out of the data folder's `plugins/` (the library itself is kept).
+    Remove {
+        /// The library's file name in `plugins/`, or the ruleset id it provides.
+        name: String,
     },
 }
 
@@ -54,9 +74,6 @@ pub struct AutoplayArgs {
     /// Print only the summary, not a line per game.
     #[arg(long)]
     summary: bool,
-    /// Also load this plugin library, or every library in this folder; repeatable.
-    #[arg(long = "plugin", value_name = "PATH")]
-    plugin: Vec<PathBuf>,
     /// Play every game by asking for a hint and playing it through a session, as `hint` in
     /// the headless mode and the terminal's demo do, instead of the ruleset's own bot.
     #[arg(long)]
@@ -87,25 +104,55 @@ pub fn set_in_process(yes: bool) {
 /// unless `--plugins-in-process` was given (or felt cannot name its own executable).
 fn locations(data_dir: Option<&Path>, extra: &[PathBuf]) -> felt_abi::Locations {
     let mut locations = felt_abi::Locations::standard(data_dir, extra);
-    if !IN_PROCESS.load(std::sync::atomic::Ordering::Relaxed) {
-        locations.isolation = std::env::current_exe()
-            .ok()
-            .map(|felt| felt_abi::Isolation::new(felt, vec!["plugin-host".into()]));
-    }
+    locations.isolation = isolation();
     locations
 }
 
+/// How this felt runs plugin code: in a helper process (`felt plugin-host`) unless
+/// `--plugins-in-process` was given or felt cannot name its own executable.
+pub fn isolation() -> Option<felt_abi::Isolation> {
+    if IN_PROCESS.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    std::env::current_exe()
+        .ok()
+        .map(|felt| felt_abi::Isolation::new(felt, vec!["plugin-host".into()]))
+}
+
+/// felt's plugin cache, beside the user plugins folder (in the data folder).
+fn cache_of(locations: &felt_abi::Locations) -> Option<felt_abi::Cache> {
+    let data = locations.user_dir.as_deref()?.parent()?;
+    Some(felt_abi::Cache::open(&data.join("plugin-cache.json")))
+}
+
+/// The plugins found for a catalog, to be remembered once the catalog is complete.
+pub struct Loaded {
+    reports: Vec<PluginReport>,
+    cache: Option<felt_abi::Cache>,
+}
+
+impl Loaded {
+    /// Keeps what the plugins said, and their answers to every variant the catalog checked,
+    /// in felt's plugin cache, so the next command need not run their code to list them. A
+    /// data folder that cannot be written to goes without: the cache saves time, nothing else.
+    pub fn remember(self) {
+        if let Some(cache) = &self.cache {
+            let _ = cache.store(&self.reports);
+        }
+    }
+}
+
 /// Loads the plugins of the standard places and `extra` into `catalog` (rulesets and their
-/// bundled variants) and returns what was found, refused ones included. Call it after the
-/// built-ins and before the user's variant files, so user variants may name plugin rulesets.
-pub fn load_into(
-    catalog: &mut Catalog,
-    data_dir: Option<&Path>,
-    extra: &[PathBuf],
-) -> Vec<PluginReport> {
-    let reports = felt_abi::discover_in(&locations(data_dir, extra));
+/// bundled variants), taking what felt's cache remembers of plugins whose files have not
+/// changed, so that no plugin code runs until a game of it is played. Call it after the
+/// built-ins and before the user's variant files, so user variants may name plugin rulesets,
+/// and [`Loaded::remember`] after them.
+pub fn load_into(catalog: &mut Catalog, data_dir: Option<&Path>, extra: &[PathBuf]) -> Loaded {
+    let locations = locations(data_dir, extra);
+    let cache = cache_of(&locations);
+    let reports = felt_abi::discover_cached(&locations, cache.as_ref());
     felt_abi::register(catalog, &reports);
-    reports
+    Loaded { reports, cache }
 }
 
 /// Runs a plugin command. `catalog` gives the catalog of the other commands (built-ins and
@@ -113,14 +160,25 @@ pub fn load_into(
 pub fn run(
     command: &PluginCommand,
     data_dir: Option<&Path>,
+    extra: &[PathBuf],
     catalog: impl FnOnce() -> Catalog,
 ) -> Result<()> {
     match command {
-        PluginCommand::Plugins { plugin } => list(data_dir, plugin),
+        PluginCommand::Plugins {
+            refresh,
+            action: None,
+        } => list(data_dir, extra, *refresh),
+        PluginCommand::Plugins {
+            action: Some(PluginAction::Install { library }),
+            ..
+        } => crate::plugin_install::install(data_dir, library),
+        PluginCommand::Plugins {
+            action: Some(PluginAction::Remove { name }),
+            ..
+        } => crate::plugin_install::remove(data_dir, name),
         PluginCommand::Autoplay(args) => {
             check_seeds(args)?;
-            let mut catalog = catalog();
-            load_into(&mut catalog, data_dir, &args.plugin);
+            let catalog = catalog();
             let variant = args
                 .variant
                 .as_deref()
@@ -164,9 +222,17 @@ pub fn run(
     }
 }
 
-fn list(data_dir: Option<&Path>, extra: &[PathBuf]) -> Result<()> {
+fn list(data_dir: Option<&Path>, extra: &[PathBuf], refresh: bool) -> Result<()> {
     let locations = locations(data_dir, extra);
-    let reports = felt_abi::discover_in(&locations);
+    let cache = cache_of(&locations);
+    let reports = felt_abi::discover_cached(&locations, cache.as_ref().filter(|_| !refresh));
+    // The variants are checked so their answers are remembered with the plugins.
+    let mut catalog = crate::catalog::builtin_catalog();
+    felt_abi::register(&mut catalog, &reports);
+    let from_cache = reports
+        .iter()
+        .filter(|r| r.outcome.as_ref().is_ok_and(|p| !p.loaded()))
+        .count();
     let mut out = std::io::stdout().lock();
     let shown = |p: &Option<PathBuf>| {
         p.as_ref()
@@ -180,9 +246,18 @@ fn list(data_dir: Option<&Path>, extra: &[PathBuf]) -> Result<()> {
         shown(&locations.user_dir),
         shown(&locations.exe_dir)
     )?;
+    if let Some(cache) = &cache {
+        let _ = cache.store(&reports);
+    }
     if reports.is_empty() {
         writeln!(out, "No plugins found.")?;
         return Ok(());
+    }
+    if from_cache > 0 {
+        writeln!(
+            out,
+            "{from_cache} listed from felt's plugin cache, unchanged since they were last loaded (`felt plugins --refresh` loads them again)."
+        )?;
     }
     for report in &reports {
         writeln!(out)?;
@@ -425,6 +500,12 @@ fn new_ruleset(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()
         "List it:    felt plugins --plugin {}/target/release",
         root.display()
     );
-    println!("Install it: copy the library from target/release into the user plugins folder `felt plugins` names");
+    println!(
+        "Install it: felt plugins install {}/target/release/{}felt_{}{}",
+        root.display(),
+        std::env::consts::DLL_PREFIX,
+        name.replace('-', "_"),
+        std::env::consts::DLL_SUFFIX
+    );
     Ok(())
 }
