@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// The binary under test, isolated from the user's config and data folders.
@@ -48,5 +48,42 @@ pub fn answers(stdout: &[u8]) -> Vec<Vec<String>> {
     if !current.is_empty() {
         out.push(current);
     }
+    out
+}
+
+/// felt-abi's faulty fixture, built to fail as `fault` says, in the plugins folder of `data`.
+pub fn faulty_plugin(data: &Path, fault: &str) -> PathBuf {
+    marked_plugin(data, fault, None)
+}
+
+/// The faulty fixture, adding a line to `mark` (when given) each time its code is started.
+pub fn marked_plugin(data: &Path, fault: &str, mark: Option<&Path>) -> PathBuf {
+    let dir = data.join("plugins");
+    std::fs::create_dir_all(&dir).expect("plugins folder");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../felt-abi/tests/fixtures/faulty.rs");
+    let out = dir.join(format!(
+        "{}felt_faulty{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let status = std::process::Command::new(rustc)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "cdylib",
+            "--crate-name",
+            "felt_faulty",
+            "-o",
+        ])
+        .arg(&out)
+        .arg(source)
+        .env("FELT_FAULT", fault)
+        .env("FELT_ABI", felt_abi::ABI_VERSION.to_string())
+        .env("FELT_MARK", mark.unwrap_or(Path::new("")))
+        .status()
+        .expect("rustc runs");
+    assert!(status.success(), "the fixture builds");
     out
 }

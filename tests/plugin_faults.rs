@@ -5,50 +5,13 @@
 
 mod common;
 
-use common::run;
+use common::{faulty_plugin, marked_plugin, run};
 use std::path::{Path, PathBuf};
 
 /// felt-abi's faulty fixture, built with `rustc` to abort at its first call after hello, as a
 /// library in the plugins folder of the data folder `data`.
 fn aborting_plugin(data: &Path) -> PathBuf {
     faulty_plugin(data, "abort")
-}
-
-/// felt-abi's faulty fixture, built to fail as `fault` says, in the plugins folder of `data`.
-fn faulty_plugin(data: &Path, fault: &str) -> PathBuf {
-    marked_plugin(data, fault, None)
-}
-
-/// The faulty fixture, adding a line to `mark` (when given) each time its code is started.
-fn marked_plugin(data: &Path, fault: &str, mark: Option<&Path>) -> PathBuf {
-    let dir = data.join("plugins");
-    std::fs::create_dir_all(&dir).expect("plugins folder");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../felt-abi/tests/fixtures/faulty.rs");
-    let out = dir.join(format!(
-        "{}felt_faulty{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ));
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-    let status = std::process::Command::new(rustc)
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "cdylib",
-            "--crate-name",
-            "felt_faulty",
-            "-o",
-        ])
-        .arg(&out)
-        .arg(source)
-        .env("FELT_FAULT", fault)
-        .env("FELT_ABI", felt_abi::ABI_VERSION.to_string())
-        .env("FELT_MARK", mark.unwrap_or(Path::new("")))
-        .status()
-        .expect("rustc runs");
-    assert!(status.success(), "the fixture builds");
-    out
 }
 
 #[test]

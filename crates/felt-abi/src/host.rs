@@ -381,6 +381,15 @@ impl Plugin {
         &self.name
     }
 
+    /// What the plugin is called where a line is short (a game's message): its library's
+    /// file name; `felt plugins` gives the whole path.
+    pub fn short_name(&self) -> String {
+        self.path
+            .as_deref()
+            .and_then(Path::file_name)
+            .map_or_else(|| self.name.clone(), |n| n.to_string_lossy().into_owned())
+    }
+
     /// The library's path, when it was loaded from a file.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()

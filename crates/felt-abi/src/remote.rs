@@ -126,7 +126,7 @@ impl PluginFactory {
     fn fault(&self, fault: PluginError) -> ParamError {
         ParamError {
             key: None,
-            message: format!("plugin {}: {fault}", self.plugin.name()),
+            message: format!("plugin {}: {fault}", self.plugin.short_name()),
         }
     }
 }
@@ -180,7 +180,7 @@ impl PluginRuleset {
     }
 
     fn fault(&self, error: &str) -> String {
-        let text = format!("plugin {} failed: {error}", self.plugin.name());
+        let text = format!("plugin {} failed: {error}", self.plugin.short_name());
         *self.last_fault.lock().unwrap_or_else(|e| e.into_inner()) = Some(text.clone());
         text
     }

@@ -188,6 +188,7 @@ impl Game {
         auto_place: bool,
         seeds: Seeds,
     ) -> Game {
+        let over_at_start = session.status() != Status::Playing;
         let mut game = Game {
             view: session.view(HUMAN),
             status: session.status(),
@@ -198,7 +199,8 @@ impl Game {
             press: None,
             pointer: None,
             note: None,
-            overlay: None,
+            // A game over from the start (a plugin that failed to deal) says why at once.
+            overlay: over_at_start.then_some(Overlay::Finish),
             choice: 0,
             advisor: Advisor::new(),
             demo: None,

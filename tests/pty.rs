@@ -2,6 +2,8 @@
 //! one suit, takes a move and its undo, leaves with `q`, and the terminal is back as it was; also
 //! when SIGTERM ends it. The screen is read through a VT100 parser.
 
+mod common;
+
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -12,35 +14,9 @@ use std::time::{Duration, Instant};
 /// Long enough for a debug build on a busy machine; a screen that never comes fails the test.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// The `felt` binary of this build, built first: `cargo test -p felt-tests` alone does not
-/// build another package's binary, and a stale one would test old code.
+/// The `felt` binary cargo built for this test run.
 fn felt_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    // target/<profile>/deps/pty-… → target/<profile>
-    let profile_dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>");
-    let target_dir = profile_dir.parent().expect("target dir");
-    let mut cargo = Command::new(env!("CARGO"));
-    cargo
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "felt",
-            "--bin",
-            "felt",
-            "--target-dir",
-        ])
-        .arg(target_dir);
-    if profile_dir.file_name().is_some_and(|n| n == "release") {
-        cargo.arg("--release");
-    }
-    let status = cargo.status().expect("cargo runs");
-    assert!(status.success(), "building felt failed");
-    profile_dir.join("felt")
+    PathBuf::from(env!("CARGO_BIN_EXE_felt"))
 }
 
 struct Term {
@@ -55,8 +31,12 @@ struct Term {
 impl Term {
     /// `felt` run by a shell that afterwards prints its exit status and the terminal's modes.
     fn start() -> Term {
+        Term::start_in(tempfile::tempdir().expect("temp home"))
+    }
+
+    /// [`Term::start`] with `home` as the home folder (its data folder is `data/felt`).
+    fn start_in(home: tempfile::TempDir) -> Term {
         let felt = felt_binary();
-        let home = tempfile::tempdir().expect("temp home");
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -113,6 +93,21 @@ impl Term {
                 ),
             }
         }
+    }
+
+    /// Moves the launcher's highlight down until it is on `entry`.
+    fn select(&mut self, entry: &str) {
+        let marked = format!("▶ {entry} ");
+        for _ in 0..100 {
+            if self.screen().contains(&marked) {
+                return;
+            }
+            self.send("\x1b[B");
+            while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(150)) {
+                self.parser.process(&bytes);
+            }
+        }
+        panic!("{entry} is not in the list:\n{}", self.screen());
     }
 
     fn send(&mut self, keys: &str) {
@@ -230,6 +225,37 @@ fn a_new_game_of_a_variant_in_progress_asks_first_and_can_keep_both() {
     t.wait_for("SP1-S1C-AAAAAAD · 1 move");
     // Both games are kept: two lines of one move each under Continue.
     t.wait_for("just now\n   Spider, one suit");
+    t.send("q");
+    t.assert_restored();
+}
+
+#[test]
+fn a_plugin_that_crashes_mid_game_costs_only_its_game_and_the_terminal_is_restored() {
+    // The fixture builds its variant (so the launcher lists it) and aborts at any other call:
+    // the first of them is dealing the game.
+    let home = tempfile::tempdir().expect("temp home");
+    common::faulty_plugin(&home.path().join("data/felt"), "builds_then_abort");
+    let mut t = Term::start_in(home);
+    t.wait_for("choose a game");
+    t.select("Faulty");
+    t.send("\r");
+    // The window over the table says what the plugin did.
+    t.wait_for("SIGABRT: it aborted");
+    assert!(t.screen().contains("the plugin stopped"));
+    // felt goes on: another game deals and plays.
+    t.send("q");
+    t.wait_for("choose a game");
+    t.send("\x1b[H");
+    t.send("c");
+    t.wait_for("Backspace erase");
+    t.send("SP1-S1C-AAAAAAD\r");
+    t.wait_for("Moves 0");
+    t.send("74");
+    t.wait_for("Moves 1");
+    t.send("q");
+    t.wait_for("Leave this game");
+    t.send("y");
+    t.wait_for("choose a game");
     t.send("q");
     t.assert_restored();
 }

@@ -7,35 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// The `felt` binary of this build (built first, as the pseudo-terminal test does).
+/// The `felt` binary cargo built for this test run.
 fn felt_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>");
-    let target_dir = profile_dir.parent().expect("target dir");
-    let mut cargo = Command::new(env!("CARGO"));
-    cargo
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "felt",
-            "--bin",
-            "felt",
-            "--target-dir",
-        ])
-        .arg(target_dir);
-    if profile_dir.file_name().is_some_and(|n| n == "release") {
-        cargo.arg("--release");
-    }
-    assert!(
-        cargo.status().expect("cargo runs").success(),
-        "building felt failed"
-    );
-    profile_dir.join("felt")
+    PathBuf::from(env!("CARGO_BIN_EXE_felt"))
 }
 
 /// A data folder whose `plugins/` holds the Spades plugin built for this test run.
