@@ -1,9 +1,17 @@
-//! The files of a new ruleset crate, as `felt new-ruleset NAME` writes them: a small but
-//! complete game (higher or lower) exported as a plugin, with its variant file.
+//! The files of a new ruleset crate, as `felt new-ruleset NAME` writes them: Scorpion, a small
+//! but complete patience exported as a plugin, with its variant, scoring table and tests.
+//!
+//! The game's source is the workspace crate `rulesets/template`, compiled and tested with the
+//! rest of felt, so the template always builds against this felt. The copy gets the new
+//! ruleset's names: its id (and variant and file names) is NAME, its variant code and rule ids
+//! start with NAME's first letters, and its library is `felt_NAME`, which felt loads.
 
 use std::path::{Path, PathBuf};
 
-const LIB: &str = include_str!("template/lib.rs.txt");
+const LIB: &str = include_str!("../../../rulesets/template/src/lib.rs");
+const TESTS: &str = include_str!("../../../rulesets/template/tests/game.rs");
+const VARIANT: &str = include_str!("../../../rulesets/template/variants/scorpion.toml");
+const SCORING: &str = include_str!("../../../rulesets/template/scoring/scorpion-standard.toml");
 
 const MANIFEST: &str = r#"[package]
 name = "felt-@NAME@"
@@ -12,13 +20,19 @@ edition = "2021"
 publish = false
 
 [lib]
+name = "@CRATE@"
 # cdylib: the plugin felt loads; rlib: so tests can call the ruleset directly.
 crate-type = ["cdylib", "rlib"]
 
 [dependencies]
+# felt's crates, by the path from this crate to a felt source tree.
 felt-core = { path = "@FELT@/crates/felt-core" }
 felt-abi = { path = "@FELT@/crates/felt-abi" }
 serde = { version = "1", features = ["derive"] }
+toml = "0.8"
+
+[dev-dependencies]
+proptest = "1"
 
 # A plugin must unwind, never abort: felt catches a panic in the plugin and keeps running.
 [profile.release]
@@ -28,36 +42,27 @@ panic = "unwind"
 [workspace]
 "#;
 
-const VARIANT: &str = r#"# A variant of @NAME@: felt lists it once the plugin is loaded.
-id = "@NAME@"
-name = "@TITLE@"
-description = "Guess whether the next card is higher or lower"
-ruleset = "@NAME@"
-code = "@CODE@-G1"
-
-[game]
-# Right guesses that win.
-goal = 10
-"#;
-
 const README: &str = r#"# @TITLE@: a felt ruleset
 
-Build the plugin and show felt where it is:
+Started from `felt new-ruleset`: the game is Scorpion, a small patience that uses every part
+of a ruleset (dealing, moves checked by rules with ids, cards turned up, a stock, best places,
+a scoring table, draw hints, an honest hint and a solver). Make it your own game: felt's
+docs/writing-a-ruleset.md explains each piece.
 
+    cargo test                       # the rules, the solver and a property of random play
     cargo build --release
-    felt plugins --plugin target/release
-    felt autoplay @NAME@ --plugin target/release   # needs a hint (analyze) to play itself
-
-To install it (a link into felt's data folder, so a rebuild is what felt loads next):
-
     felt plugins install target/release/@LIB@
+    felt play @NAME@                 # or choose it in the launcher
+    felt solve --variant @NAME@ --deals 1..100
 
-Plugins are native code: share only what you trust.
+`felt plugins install` links the library into felt's data folder, so each rebuild is what felt
+loads next. Plugins are native code: share only what you trust.
 "#;
 
-/// The crate's files, as `(path inside the crate, text)`, for a ruleset id `name` depending
-/// on the felt source tree at `felt_src`; or why the name cannot be used.
-pub fn files(name: &str, felt_src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+/// The crate's files, as `(path inside the crate, text)`, for a ruleset id `name` whose
+/// manifest reaches felt's crates at `felt` (best a path relative to the crate); or why the
+/// name cannot be used.
+pub fn files(name: &str, felt: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let ok = !name.is_empty()
         && name.len() <= 32
         && name.starts_with(|c: char| c.is_ascii_lowercase())
@@ -81,31 +86,58 @@ pub fn files(name: &str, felt_src: &Path) -> Result<Vec<(PathBuf, String)>, Stri
             c.to_ascii_uppercase().to_string() + chars.as_str()
         })
     };
-    let rule = code.clone();
+    let crate_name = format!("felt_{}", name.replace('-', "_"));
     let lib_file = format!(
-        "{}felt_{}{}",
+        "{}{crate_name}{}",
         std::env::consts::DLL_PREFIX,
-        name.replace('-', "_"),
         std::env::consts::DLL_SUFFIX
     );
-    let felt = felt_src.display().to_string().replace('\\', "/");
+    let felt = felt.display().to_string().replace('\\', "/");
+    // The game's names become the new ruleset's: the library first (it holds "scorpion").
+    let rename = |text: &str| {
+        text.replace("template_scorpion", &crate_name)
+            .replace("scorpion", name)
+            .replace("Scorpion", &title)
+            .replace("SCO-", &format!("{code}-"))
+    };
     let fill = |text: &str| {
         text.replace("@NAME@", name)
             .replace("@TITLE@", &title)
-            .replace("@CODE@", &code)
-            .replace("@RULE@", &rule)
+            .replace("@CRATE@", &crate_name)
             .replace("@FELT@", &felt)
             .replace("@LIB@", &lib_file)
     };
     Ok(vec![
         (PathBuf::from("Cargo.toml"), fill(MANIFEST)),
-        (PathBuf::from("src/lib.rs"), fill(LIB)),
+        (PathBuf::from("src/lib.rs"), rename(LIB)),
+        (PathBuf::from("tests/game.rs"), rename(TESTS)),
         (
             PathBuf::from(format!("variants/{name}.toml")),
-            fill(VARIANT),
+            rename(VARIANT),
+        ),
+        (
+            PathBuf::from(format!("scoring/{name}-standard.toml")),
+            rename(SCORING),
         ),
         (PathBuf::from("README.md"), fill(README)),
     ])
+}
+
+/// `to` as a path from the folder `from`, both absolute: `../../felt`. `None` when they share
+/// no root (another drive), and an absolute path is all there is.
+pub fn relative(from: &Path, to: &Path) -> Option<PathBuf> {
+    let from: Vec<_> = from.components().collect();
+    let to: Vec<_> = to.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return None;
+    }
+    let mut path: PathBuf = from[common..].iter().map(|_| "..").collect();
+    path.extend(to[common..].iter().map(|c| c.as_os_str()));
+    if path.as_os_str().is_empty() {
+        path.push(".");
+    }
+    Some(path)
 }
 
 #[cfg(test)]
@@ -113,23 +145,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_new_ruleset_gets_a_manifest_a_game_and_a_variant() {
-        let files = files("hilo", Path::new("/src/felt")).expect("a good name");
-        let manifest = &files[0].1;
-        let parsed: toml::Table = toml::from_str(manifest).expect("the manifest is TOML");
+    fn a_new_ruleset_gets_the_game_under_its_own_names() {
+        let files = files("hilo", Path::new("../felt")).expect("a good name");
+        let text = |path: &str| {
+            files
+                .iter()
+                .find(|(p, _)| p == Path::new(path))
+                .map(|(_, t)| t.as_str())
+                .unwrap_or_else(|| panic!("{path} is written"))
+        };
+        let parsed: toml::Table = toml::from_str(text("Cargo.toml")).expect("the manifest is TOML");
         assert_eq!(parsed["package"]["name"].as_str(), Some("felt-hilo"));
-        assert!(manifest.contains("path = \"/src/felt/crates/felt-abi\""));
-        let variant = &files[2].1;
+        assert_eq!(parsed["lib"]["name"].as_str(), Some("felt_hilo"));
+        assert_eq!(
+            parsed["dependencies"]["felt-abi"]["path"].as_str(),
+            Some("../felt/crates/felt-abi")
+        );
         let origin = felt_core::Origin::BuiltIn("hilo.toml".into());
-        let v = felt_core::variant::parse_variant(&origin, variant).expect("the variant parses");
+        let v = felt_core::variant::parse_variant(&origin, text("variants/hilo.toml"))
+            .expect("the variant parses");
         assert_eq!(
             (v.id.as_str(), v.ruleset.as_str(), v.code.as_str()),
-            ("hilo", "hilo", "HIL-G1")
+            ("hilo", "hilo", "HIL-S1")
         );
-        assert!(files[1].1.contains("felt_abi::export_ruleset!(Factory);"));
+        assert_eq!(v.scoring.as_deref(), Some("hilo-standard"));
+        let lib = text("src/lib.rs");
+        assert!(lib.contains("pub const RULESET_ID: &str = \"hilo\";"));
+        assert!(lib.contains("\"HIL-MOVE\"") && !lib.contains("SCO-"));
+        assert!(lib.contains("include_str!(\"../variants/hilo.toml\")"));
+        assert!(lib.contains("include_str!(\"../scoring/hilo-standard.toml\")"));
+        assert!(text("tests/game.rs").contains("use felt_hilo::"));
         assert!(
-            !files.iter().any(|(_, t)| t.contains('@')),
-            "every placeholder is filled"
+            !files
+                .iter()
+                .any(|(_, t)| t.contains('@') || t.contains("scorpion")),
+            "every name is the new ruleset's"
         );
     }
 
@@ -139,5 +189,50 @@ mod tests {
             let err = files(bad, Path::new("/f")).expect_err("refused");
             assert!(err.contains("lower-case letters"), "{err}");
         }
+    }
+
+    #[test]
+    fn every_rule_the_template_cites_is_on_its_rules_page() {
+        let page = include_str!("../../../docs/rules/scorpion.md");
+        let defined: Vec<&str> = page
+            .lines()
+            .filter_map(|l| l.strip_prefix("- **"))
+            .filter_map(|l| l.split_once("**"))
+            .map(|(id, _)| id)
+            .collect();
+        assert!(defined.len() >= 6, "{defined:?}");
+        for text in [LIB, TESTS, VARIANT, SCORING] {
+            for (at, _) in text.match_indices("SCO-") {
+                let id: String = text[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '-')
+                    .collect();
+                // A word with a digit is the variant's code (`SCO-S1`), not a rule; `SCO-*`
+                // names them all.
+                let tail = &id[4..];
+                if !tail.is_empty() && !tail.contains(|c: char| c.is_ascii_digit()) {
+                    assert!(
+                        defined.contains(&id.as_str()),
+                        "{id} is cited but not on the page"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_path_to_felt_is_written_from_the_new_crate() {
+        let rel = |a: &str, b: &str| {
+            relative(Path::new(a), Path::new(b)).map(|p| p.display().to_string())
+        };
+        assert_eq!(
+            rel("/home/me/games/hilo", "/home/me/src/felt").as_deref(),
+            Some("../../src/felt")
+        );
+        assert_eq!(
+            rel("/home/me/felt/games/hilo", "/home/me/felt").as_deref(),
+            Some("../..")
+        );
+        assert_eq!(rel("/a", "/a").as_deref(), Some("."));
     }
 }
