@@ -163,7 +163,7 @@ fn games(store: &Store, args: &StatsArgs) -> Result<()> {
 
 /// The lines of `felt stats --games`.
 fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
-    let rows: Vec<[String; 7]> = games
+    let rows: Vec<[String; 8]> = games
         .iter()
         .map(|g| {
             [
@@ -173,6 +173,9 @@ fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
                 g.result.as_str().to_string(),
                 or_dash(g.score),
                 g.moves.to_string(),
+                // A game played headless (or before felt kept times) has no time.
+                g.played
+                    .map_or_else(|| "—".to_string(), felt_tui::clock::clock_text),
                 g.started.to_rfc3339().replace('T', " ").replace('Z', ""),
             ]
         })
@@ -184,9 +187,10 @@ fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
         "RESULT",
         "SCORE",
         "MOVES",
+        "TIME",
         "STARTED (UTC)",
     ];
-    aligned(&header, &rows, &[1, 2, 3, 6])
+    aligned(&header, &rows, &[1, 2, 3, 7])
 }
 
 /// `header` and `rows` as lines of columns two spaces apart, each as wide as its widest cell:
@@ -249,8 +253,9 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
         "BEST SCORE",
         "FEWEST",
         "AVG MOVES",
+        "BEST TIME",
     ];
-    let rows: Vec<[String; 11]> = all
+    let rows: Vec<[String; 12]> = all
         .iter()
         .map(|s| {
             let streak = match (s.current_win_streak, s.current_loss_streak) {
@@ -270,6 +275,7 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
                 or_dash(s.best_score),
                 or_dash(s.fewest_moves_won),
                 or_dash(s.average_moves_won.map(|a| format!("{a:.1}"))),
+                or_dash(s.best_time.map(felt_tui::clock::clock_text)),
             ]
         })
         .collect();
@@ -291,6 +297,11 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
         "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do."
             .into(),
     );
+    lines.push(
+        "BEST TIME is the fastest won game by the terminal's clock, which stops while felt is in"
+            .into(),
+    );
+    lines.push("the background; a game played headless has no time.".into());
     lines
 }
 
