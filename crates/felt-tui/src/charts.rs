@@ -61,7 +61,7 @@ impl ChartKind {
         match self {
             ChartKind::Moves => "Recent games by moves",
             ChartKind::Score => "Recent games by score",
-            ChartKind::WinRate => "Win % after each game",
+            ChartKind::WinRate => "Win % so far",
             ChartKind::Time => "Recent games by time",
         }
     }
@@ -117,7 +117,8 @@ fn running_rates(stats: &VariantStats) -> Vec<Option<f64>> {
 }
 
 /// Draws the chart of `kind` over `area`: a title with a legend, a bar per recent game (as
-/// many as fit, the latest), each labelled with how the game ended.
+/// many as fit, the latest), each labelled with how the game ended. The win rate's bars
+/// stand on a whole ten below the lowest rate, which the title names.
 pub fn draw_chart(
     buf: &mut Buffer,
     area: Rect,
@@ -142,10 +143,30 @@ pub fn draw_chart(
         .unwrap_or(0)
         .max(BAR_W);
     let shown = usize::from(area.width.saturating_sub(2) / (bar_w + BAR_GAP)).max(1);
-    let bars = &bars[bars.len().saturating_sub(shown)..];
+    let mut bars = bars[bars.len().saturating_sub(shown)..].to_vec();
+    // Rates move slowly once many games count: bars from a floor below the lowest (a whole
+    // ten, said in the title) show the changes that bars from zero would flatten.
+    let floor = match kind {
+        ChartKind::WinRate => bars
+            .iter()
+            .filter_map(|(_, b)| b.as_ref().map(|(v, _)| *v))
+            .min()
+            .map_or(0, |low| low.saturating_sub(1) / 10 * 10),
+        _ => 0,
+    };
+    for (_, b) in &mut bars {
+        if let Some((v, _)) = b {
+            *v -= floor;
+        }
+    }
     let playing = if theme.ascii { "." } else { "·" };
+    let from = if floor > 0 {
+        format!(" (from {floor}%)")
+    } else {
+        String::new()
+    };
     let title = format!(
-        "{}, oldest first: W won, L lost, A abandoned, {playing} playing",
+        "{}{from}, oldest first: W won, L lost, A abandoned, {playing} playing",
         kind.title()
     );
     put(

@@ -228,3 +228,174 @@ fn rules_chosen_under_a_former_variant_id_are_read_under_the_new_one() {
         ("spider-2suit", "relaxed")
     );
 }
+
+/// What the app told the observer: each `played` (seconds, leaving) and each change (the
+/// log's length, new game).
+#[derive(Debug, PartialEq)]
+enum Told {
+    Played(u64, bool),
+    Changed(usize, bool),
+}
+
+/// An observer that keeps what it is told, and has statistics and a time to resume with.
+struct Ear {
+    told: std::rc::Rc<std::cell::RefCell<Vec<Told>>>,
+    stats: Vec<felt_tui::VariantStats>,
+    resumed_at: Duration,
+}
+
+impl felt_tui::Observer for Ear {
+    fn changed(&mut self, session: &felt_core::Session, new_game: bool) -> Result<(), String> {
+        self.told
+            .borrow_mut()
+            .push(Told::Changed(session.log().len(), new_game));
+        Ok(())
+    }
+
+    fn played(&mut self, time: Duration, leaving: bool) -> Result<(), String> {
+        self.told
+            .borrow_mut()
+            .push(Told::Played(time.as_secs(), leaving));
+        Ok(())
+    }
+
+    fn time_played(&mut self) -> Duration {
+        self.resumed_at
+    }
+
+    fn statistics(&mut self) -> Result<Vec<felt_tui::VariantStats>, String> {
+        Ok(self.stats.clone())
+    }
+}
+
+fn ear(app: &mut App, resumed_at: Duration) -> std::rc::Rc<std::cell::RefCell<Vec<Told>>> {
+    let told = std::rc::Rc::default();
+    app.set_observer(Box::new(Ear {
+        told: std::rc::Rc::clone(&told),
+        stats: Vec::new(),
+        resumed_at,
+    }));
+    told
+}
+
+#[test]
+fn the_observer_hears_the_time_with_each_change_and_when_a_game_leaves_the_table() {
+    let mut app = playing(CODE);
+    let told = ear(&mut app, Duration::ZERO);
+    press(&mut app, KeyCode::Char('d'), 0);
+    press(&mut app, KeyCode::Char('d'), 20);
+    app.tick_at(at(50));
+    // A new deal: the old game's time is kept at once, then the new game's first report.
+    press(&mut app, KeyCode::Char('n'), 50);
+    press(&mut app, KeyCode::Char('y'), 53);
+    press(&mut app, KeyCode::Char('d'), 60);
+    app.tick_at(at(70));
+    // Back to the menu: the time since the last move counts too.
+    press(&mut app, KeyCode::Char('q'), 70);
+    press(&mut app, KeyCode::Char('y'), 71);
+    use Told::*;
+    assert_eq!(
+        *told.borrow(),
+        [
+            Played(0, false),
+            Changed(1, true),
+            Played(20, false),
+            Changed(2, false),
+            Played(50, true),
+            Played(0, false),
+            Changed(0, true),
+            Played(0, false),
+            Changed(1, false),
+            Played(10, true),
+        ]
+    );
+}
+
+#[test]
+fn a_resumed_game_goes_on_from_the_time_its_record_kept() {
+    let catalog = catalog();
+    let ruleset = catalog.build("spider-1suit", None).expect("builds");
+    let mut session = felt_core::Session::new(
+        ruleset,
+        felt_core::GameCode::parse(CODE).expect("code"),
+        100,
+    );
+    let deal = session
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, felt_core::Action::Deal { .. }))
+        .expect("the stock deals");
+    session.act(&deal).expect("deal");
+    let start = Start::Resumed {
+        session,
+        undo_depth: 100,
+    };
+    let mut app = App::new(catalog, theme(), None, Some(start), 7).expect("app");
+    let _told = ear(&mut app, Duration::from_secs(600));
+    app.tick_at(at(0));
+    app.tick_at(at(5));
+    assert_eq!(played(&app), 605);
+}
+
+/// One variant's statistics with a history long enough for every chart.
+fn history() -> felt_tui::VariantStats {
+    use felt_tui::Outcome::*;
+    let games = [
+        (Lost, 80, 420, Some(300)),
+        (Won, 140, 960, Some(720)),
+        (Won, 118, 982, Some(545)),
+        (Abandoned, 12, 488, None),
+        (Lost, 95, 405, Some(410)),
+        (Won, 131, 969, Some(612)),
+        (Won, 104, 1012, Some(498)),
+        (Lost, 77, -23, Some(61)),
+        (Won, 120, 980, Some(530)),
+        (Playing, 9, 491, Some(40)),
+    ];
+    felt_tui::VariantStats {
+        variant: "spider-1suit".into(),
+        played: 20,
+        won: 9,
+        lost: 10,
+        win_rate: Some(9.0 / 19.0),
+        current_win_streak: 1,
+        longest_win_streak: 3,
+        longest_loss_streak: 4,
+        best_score: Some(1012),
+        fewest_moves_won: Some(104),
+        average_moves_won: Some(125.0),
+        best_time: Some(Duration::from_secs(498)),
+        recent: games
+            .iter()
+            .map(|&(outcome, moves, score, secs)| felt_tui::RecentGame {
+                outcome,
+                moves,
+                score: Some(score),
+                played: secs.map(Duration::from_secs),
+            })
+            .collect(),
+        ..felt_tui::VariantStats::default()
+    }
+}
+
+#[test]
+fn the_statistics_at_80x24_show_the_best_time_and_each_chart() {
+    let mut app = launcher();
+    app.set_observer(Box::new(Ear {
+        told: std::rc::Rc::default(),
+        stats: vec![history()],
+        resumed_at: Duration::ZERO,
+    }));
+    keys(&mut app, "s");
+    assert_eq!(app.mode(), Mode::Stats);
+    let moves = shot(&mut app, 80, 24);
+    assert!(moves.contains("Best time        8:18"), "{moves}");
+    keys(&mut app, "→");
+    insta::assert_snapshot!("stats_score_80x24", shot(&mut app, 80, 24));
+    keys(&mut app, "→");
+    insta::assert_snapshot!("stats_win_rate_80x24", shot(&mut app, 80, 24));
+    keys(&mut app, "→");
+    insta::assert_snapshot!("stats_time_120x40", shot(&mut app, 120, 40));
+    keys(&mut app, "→");
+    assert_eq!(shot(&mut app, 80, 24), moves, "round to the moves again");
+}
