@@ -293,17 +293,6 @@ impl Game {
         }
     }
 
-    /// How long this game has been played, as the status bar shows it.
-    pub fn played(&self) -> std::time::Duration {
-        self.clock.shown()
-    }
-
-    /// Whether the game clock may run: the game is under way (a first move made, not over) and
-    /// the table is in sight (no help, question, sheet or finish screen over it).
-    pub(crate) fn clock_may_run(&self) -> bool {
-        self.overlay.is_none() && self.status == Status::Playing && !self.session.log().is_empty()
-    }
-
     /// Whether leaving would lose something: actions played and the game not finished.
     pub fn in_progress(&self) -> bool {
         !self.session.log().is_empty() && self.status == Status::Playing

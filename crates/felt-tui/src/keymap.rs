@@ -9,11 +9,11 @@ use felt_core::Command;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key(pub KeyCode, pub bool);
 
-const fn ch(c: char) -> Key {
+pub(crate) const fn ch(c: char) -> Key {
     Key(KeyCode::Char(c), false)
 }
 
-const fn code(c: KeyCode) -> Key {
+pub(crate) const fn code(c: KeyCode) -> Key {
     Key(c, false)
 }
 
@@ -405,52 +405,6 @@ pub const STATS_KEYS: &[Binding] = &[
     },
 ];
 
-/// The settings screen's keymap.
-pub const OPTIONS_KEYS: &[Binding] = &[
-    Binding {
-        keys: &[code(KeyCode::Up), ch('k')],
-        label: "↑↓",
-        help: "setting",
-        msg: |_| Msg::Up,
-    },
-    Binding {
-        keys: &[code(KeyCode::Down), ch('j')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Down,
-    },
-    Binding {
-        keys: &[code(KeyCode::Left), ch('h')],
-        label: "←→ Space",
-        help: "change",
-        msg: |_| Msg::Left,
-    },
-    Binding {
-        keys: &[code(KeyCode::Right), ch('l'), ch(' '), code(KeyCode::Enter)],
-        label: "",
-        help: "",
-        msg: |_| Msg::Right,
-    },
-    Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
-    },
-    Binding {
-        keys: &[code(KeyCode::Esc), ch('q'), ch('o')],
-        label: "Esc",
-        help: "back",
-        msg: |_| Msg::Back,
-    },
-];
-
 /// The replay viewer's keymap.
 pub const REPLAY_KEYS: &[Binding] = &[
     Binding {
@@ -620,7 +574,7 @@ pub fn keymap(mode: Mode) -> &'static [Binding] {
         Mode::Finish => FINISH_KEYS,
         Mode::Stats => STATS_KEYS,
         Mode::Replay => REPLAY_KEYS,
-        Mode::Options => OPTIONS_KEYS,
+        Mode::Options => crate::options::OPTIONS_KEYS,
     }
 }
 
