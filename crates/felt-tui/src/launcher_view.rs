@@ -287,7 +287,7 @@ impl Launcher {
         if let Some(game) = self.selected_saved() {
             put(buf, x, y, "Saved", 8, theme.heading());
             let text = format!(
-                "{} ({} rules): Enter continues it, with its undo history",
+                "{} ({} rules): Enter continues it where you left it",
                 game.code, game.rules
             );
             put(buf, value_x, y, &text, room, Style::default());
