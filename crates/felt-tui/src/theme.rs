@@ -87,17 +87,14 @@ impl Theme {
         }
     }
 
-    /// The style under an overlay window: the terminal's own background (or black in high
-    /// contrast), so a window over a coloured table reads as on a plain screen.
+    /// The style under an overlay window: every colour and emphasis of the table under it
+    /// reset (black in high contrast), so its text reads as on a plain screen rather than in
+    /// the colours of the cards it covers.
     pub fn window(&self) -> Style {
-        if !self.colour {
-            Style::default()
-        } else if self.high() {
-            Style::default().bg(Color::Black)
-        } else if self.table.colour().is_some() {
-            Style::default().bg(Color::Reset)
+        if self.high() {
+            Style::reset().bg(Color::Black)
         } else {
-            Style::default()
+            Style::reset()
         }
     }
 
