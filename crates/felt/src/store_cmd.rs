@@ -500,6 +500,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_games_list_shows_each_time_and_a_dash_for_a_game_without_a_clock() {
+        let game = |id: i64, played: Option<std::time::Duration>| felt_store::GameSummary {
+            id: GameId(id),
+            variant: "spider-1suit".into(),
+            ruleset: "spider".into(),
+            rules: "classic".into(),
+            code: "SP1-S1C-AAAAAAD".into(),
+            started: felt_store::Timestamp(1_740_832_200),
+            finished: None,
+            result: felt_store::GameResult::Playing,
+            score: Some(480),
+            moves: 20,
+            actions: 20,
+            played,
+        };
+        let lines = games_table(&[
+            game(2, Some(std::time::Duration::from_secs(754))),
+            game(1, None),
+        ]);
+        assert!(lines[0].contains("MOVES   TIME  STARTED"), "{lines:?}");
+        assert!(lines[1].contains(" 20  12:34  2025-03-01"), "{lines:?}");
+        assert!(lines[2].contains(" 20      —  2025-03-01"), "{lines:?}");
+    }
+
+    #[test]
     fn a_recorded_variant_id_of_any_length_fits_the_statistics_table() {
         // A width argument above 65,535 panicked, and the record stays for good.
         let stats = VariantStats {
