@@ -4,6 +4,7 @@ use crate::time::Timestamp;
 use felt_core::Action;
 use serde::Serialize;
 use std::fmt;
+use std::time::Duration;
 
 /// A game record's number, assigned in the order games were first played and never reused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -93,6 +94,33 @@ pub struct GameSummary {
     pub moves: u32,
     /// How many actions the record holds (undone ones are not kept).
     pub actions: u32,
+    /// How long it was played by the host's game clock, up to its last recorded step; `None`
+    /// when no clock was kept (a headless game, a game recorded before felt kept times).
+    #[serde(rename = "played_ms", serialize_with = "millis")]
+    pub played: Option<Duration>,
+}
+
+/// A time as whole milliseconds in JSON (`null` when there is none): the figure the database
+/// keeps, which every JSON reader takes, unlike a structure of seconds and nanoseconds.
+pub(crate) fn millis<S: serde::Serializer>(
+    time: &Option<Duration>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match time {
+        Some(t) => serializer.serialize_some(&to_millis(*t)),
+        None => serializer.serialize_none(),
+    }
+}
+
+/// `time` in whole milliseconds, as stored (a time beyond 292 million years is cut short).
+pub(crate) fn to_millis(time: Duration) -> i64 {
+    i64::try_from(time.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// A stored time back as a duration; a negative one (which the schema refuses) reads as none.
+pub(crate) fn from_millis(ms: Option<i64>) -> Option<Duration> {
+    ms.and_then(|ms| u64::try_from(ms).ok())
+        .map(Duration::from_millis)
 }
 
 /// A game's row and its actions, from the deal to the last recorded step.

@@ -9,7 +9,7 @@ use rusqlite::{Connection, Row};
 
 /// The columns [`summary_from_row`] reads, in its order.
 const SUMMARY: &str = "id, variant, ruleset, rules, code, started, finished, result, score, moves,
-    (SELECT COUNT(*) FROM actions WHERE game = games.id)";
+    (SELECT COUNT(*) FROM actions WHERE game = games.id), played_ms";
 
 /// A row as read, before its result word is checked.
 fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<(GameSummary, String)> {
@@ -28,6 +28,7 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<(GameSummary, String)> {
             score: row.get(8)?,
             moves: row.get(9)?,
             actions: row.get(10)?,
+            played: crate::model::from_millis(row.get(11)?),
         },
         word,
     ))

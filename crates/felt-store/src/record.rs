@@ -15,6 +15,7 @@ use crate::time::Timestamp;
 use felt_core::{Action, DynRuleset, GameCode, Scoreboard, Session, Status};
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Ties one [`Session`] to its record. Make one per game with [`Recorder::new`] (or get one
 /// from [`Store::resume`]) and hand it to [`Store::record_step`] after every change.
@@ -35,6 +36,9 @@ pub struct Recorder {
     /// Whether this game was seen abandoned (by a newer game, here or in another felt): it
     /// then never comes back in progress, even when a win is undone.
     was_abandoned: bool,
+    /// How long the game has been played by the host's clock: the time the record had when
+    /// resumed, then what the host last said ([`Recorder::set_played`]).
+    played: Option<Duration>,
 }
 
 impl Recorder {
@@ -57,6 +61,18 @@ impl Recorder {
     /// The game's record, once its first action is recorded.
     pub fn game(&self) -> Option<GameId> {
         self.game
+    }
+
+    /// How long the game has been played: for a resumed game the time its record kept (so the
+    /// host's clock goes on from there), then the latest [`Recorder::set_played`].
+    pub fn played(&self) -> Option<Duration> {
+        self.played
+    }
+
+    /// The host's clock says the game has been played for `time`: the next
+    /// [`Store::record_step`] stores it with the step (or [`Store::record_time`] at once).
+    pub fn set_played(&mut self, time: Duration) {
+        self.played = Some(time);
     }
 }
 
@@ -165,9 +181,21 @@ impl Store {
             r if r == db_result => db_finished.or(Some(now.0)),
             _ => Some(now.0),
         };
+        // A step without a clock (a headless game) keeps whatever time the record has.
+        let played = recorder.played.map(crate::model::to_millis);
         tx.execute(
-            "UPDATE games SET result = ?2, finished = ?3, score = ?4, moves = ?5, revision = ?6 WHERE id = ?1",
-            params![game.0, result.as_str(), finished, board.score, board.moves, db_revision + 1],
+            "UPDATE games SET result = ?2, finished = ?3, score = ?4, moves = ?5, revision = ?6,
+                 played_ms = COALESCE(?7, played_ms)
+             WHERE id = ?1",
+            params![
+                game.0,
+                result.as_str(),
+                finished,
+                board.score,
+                board.moves,
+                db_revision + 1,
+                played
+            ],
         )
         .map_err(|e| self.db_err(e))?;
         tx.commit().map_err(|e| self.db_err(e))?;
@@ -191,6 +219,30 @@ impl Store {
         recorded.game = Some(game);
         recorded.result = Some(result);
         Ok(recorded)
+    }
+
+    /// Stores the time the host's clock gives `recorder`'s game, `time`, at once: the time
+    /// spent since its last step (thinking before leaving it) counts too. A game not yet in
+    /// the store keeps the time for its first step. The time is
+    /// not a step: another felt's writes are not disturbed by it.
+    pub fn record_time(&self, recorder: &mut Recorder, time: Duration) -> Result<(), StoreError> {
+        let Some(game) = recorder.game else {
+            recorder.played = Some(time);
+            return Ok(());
+        };
+        if self.read_only() {
+            return Err(StoreError::ReadOnly {
+                path: self.path().to_path_buf(),
+            });
+        }
+        self.conn
+            .execute(
+                "UPDATE games SET played_ms = ?2 WHERE id = ?1",
+                params![game.0, crate::model::to_millis(time)],
+            )
+            .map_err(|e| self.db_err(e))?;
+        recorder.played = Some(time);
+        Ok(())
     }
 
     /// Inserts the row of a game at its first action, abandoning `give_up` (those still in
@@ -349,6 +401,7 @@ impl Store {
             lock,
             give_up: None,
             was_abandoned: false,
+            played: record.summary.played,
         };
         Ok((session, recorder))
     }

@@ -44,6 +44,10 @@ const MIGRATIONS: &[&str] = &[
     "DROP INDEX one_game_in_progress_per_rules;
     CREATE INDEX games_in_progress
         ON games (variant, ruleset, rules, id) WHERE result = 'playing';",
+    // 4: how long a game was played, in milliseconds of the host's game clock (which stops
+    // while the player is away); NULL where no clock was kept (a headless game, or a game
+    // recorded before this column): such a game has no time and is never a best time.
+    "ALTER TABLE games ADD COLUMN played_ms INTEGER CHECK (played_ms IS NULL OR played_ms >= 0);",
 ];
 
 /// The schema version this felt writes.

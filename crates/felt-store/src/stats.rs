@@ -4,6 +4,7 @@ use crate::error::StoreError;
 use crate::model::GameResult;
 use crate::open::Store;
 use serde::Serialize;
+use std::time::Duration;
 
 /// One variant's statistics, computed from its game records.
 ///
@@ -41,6 +42,10 @@ pub struct VariantStats {
     /// The mean of the moves counter over won games (the variant's own count of moves, not
     /// of actions; undone moves are not in it).
     pub average_moves_won: Option<f64>,
+    /// The fastest won game by the host's game clock; a game without a time (played headless,
+    /// or recorded before felt kept times) and a lost one are never counted.
+    #[serde(rename = "best_time_ms", serialize_with = "crate::model::millis")]
+    pub best_time: Option<Duration>,
 }
 
 /// Streaks over results in play order (`true` = won).
@@ -93,7 +98,8 @@ impl Store {
                         COUNT(*) FILTER (WHERE result = 'playing'),
                         MAX(score) FILTER (WHERE result != 'playing'),
                         MIN(moves) FILTER (WHERE result = 'won'),
-                        AVG(moves) FILTER (WHERE result = 'won')
+                        AVG(moves) FILTER (WHERE result = 'won'),
+                        MIN(played_ms) FILTER (WHERE result = 'won')
                  FROM games WHERE variant = ?1",
                 [variant],
                 |row| {
@@ -107,6 +113,7 @@ impl Store {
                         best_score: row.get(5)?,
                         fewest_moves_won: row.get(6)?,
                         average_moves_won: row.get(7)?,
+                        best_time: crate::model::from_millis(row.get(8)?),
                         ..VariantStats::default()
                     })
                 },

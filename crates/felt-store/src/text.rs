@@ -240,6 +240,9 @@ impl Header {
             score: self.score.ok_or_else(|| missing("score"))?,
             moves: self.moves.ok_or_else(|| missing("moves"))?,
             actions: u32::try_from(actions).map_err(|_| "too many actions".to_string())?,
+            // Record files of format 1 carry no time: a game shared by mail is replayed, not
+            // timed.
+            played: None,
         })
     }
 }
@@ -276,6 +279,7 @@ mod tests {
                 score: Some(-3),
                 moves: 12,
                 actions: actions.len() as u32,
+                played: None,
             },
             actions,
         }

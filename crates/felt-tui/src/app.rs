@@ -4,6 +4,7 @@
 use crate::game::{Effect, Game, GameSetup, PositionSource, Seeds};
 use crate::input::{Input, Mode, Msg};
 use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
+use crate::options::{OptionsEffect, OptionsScreen};
 use crate::records::{ReplayTape, SavedGame, VariantStats};
 use crate::replay::{ReplayEffect, ReplayViewer};
 use crate::settings::Settings;
@@ -14,7 +15,7 @@ use felt_core::{Catalog, Session};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Where the app opens.
 pub enum Start {
@@ -82,6 +83,22 @@ pub trait Observer {
     fn statistics(&mut self) -> Result<Vec<VariantStats>, String> {
         Ok(Vec::new())
     }
+
+    /// The game on the table has been played for `time` by the host's clock. Told before
+    /// each [`Observer::changed`] with `leaving` false (the time of the change about to be
+    /// reported, to keep with it); with `leaving` true the time is to be kept at once, for the
+    /// game being recorded now: it leaves the table (a new deal, the menu, quitting) or the
+    /// terminal went to the background, and the time since its last change counts too.
+    fn played(&mut self, time: Duration, leaving: bool) -> Result<(), String> {
+        let _ = (time, leaving);
+        Ok(())
+    }
+
+    /// How long the game being recorded had been played when it was resumed (its clock goes
+    /// on from there); zero when nothing is known.
+    fn time_played(&mut self) -> Duration {
+        Duration::ZERO
+    }
 }
 
 /// Whether the app goes on.
@@ -102,12 +119,19 @@ pub struct App {
     game: Option<Game>,
     stats: Option<StatsScreen>,
     replay: Option<ReplayViewer>,
+    /// The settings screen, over the launcher or the game while it is open.
+    options: Option<OptionsScreen>,
     seeds: Seeds,
     clipboard: Option<String>,
     observer: Option<Box<dyn Observer>>,
     /// The revision of the game last reported to the observer, and the deal it belonged to
     /// (none before the first report of a game just opened).
     reported: (u64, Option<u64>),
+    /// The latest time the terminal gave with an event or a tick; the game clock moves only
+    /// by these, so a test that gives no times sees a clock standing still.
+    now: Option<Instant>,
+    /// Whether the terminal is in front (focus events; assumed until one says otherwise).
+    focused: bool,
 }
 
 impl App {
@@ -134,10 +158,13 @@ impl App {
             game: None,
             stats: None,
             replay: None,
+            options: None,
             seeds: Seeds(seed),
             clipboard: None,
             observer: None,
             reported: (0, None),
+            now: None,
+            focused: true,
         };
         if let Some(e) = problem {
             app.launcher.set_note(e.to_string(), true);
@@ -177,11 +204,34 @@ impl App {
         Ok(app)
     }
 
+    /// The theme the terminal allows with the looks the player chose.
     fn game_theme(&self) -> Theme {
+        let settings = &self.launcher.settings;
         Theme {
-            four_colour: self.theme.four_colour || self.launcher.settings.four_colour,
+            four_colour: self.theme.four_colour || settings.four_colour,
+            contrast: settings.theme,
+            table: settings.table,
+            backs: settings.backs,
             ..self.theme
         }
+    }
+
+    /// Gives the game on the table the settings as they are now (after the settings screen
+    /// changed one).
+    fn apply_settings(&mut self) {
+        let theme = self.game_theme();
+        let settings = &self.launcher.settings;
+        if let Some(game) = &mut self.game {
+            game.theme = theme;
+            game.auto_place = settings.auto_place;
+            game.set_stuck_notice(settings.stuck_notice);
+            game.set_pause_ticks(settings.moment_pause.unwrap_or(crate::pages::PAUSE_TICKS));
+        }
+    }
+
+    /// The settings screen, if it is open.
+    pub fn options(&self) -> Option<&OptionsScreen> {
+        self.options.as_ref()
     }
 
     fn open(&mut self, setup: GameSetup) {
@@ -230,6 +280,12 @@ impl App {
     /// in progress in the launcher.
     pub fn set_observer(&mut self, observer: Box<dyn Observer>) {
         self.observer = Some(observer);
+        // A game opened resumed goes on from the time its record kept.
+        if let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) {
+            if self.reported.1 == Some(game.deal) {
+                game.clock = crate::clock::GameClock::starting_at(observer.time_played());
+            }
+        }
         self.refresh_saved();
         if let Some(id) = self
             .launcher
@@ -280,7 +336,11 @@ impl App {
                     .catalog
                     .get(&game.variant)
                     .map_or(100, |e| e.variant.undo_depth);
+                let played = observer.time_played();
                 self.continue_session(session, undo_depth, true);
+                if let Some(game) = &mut self.game {
+                    game.clock = crate::clock::GameClock::starting_at(played);
+                }
             }
             Err(e) => self
                 .launcher
@@ -303,14 +363,47 @@ impl App {
         let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
             return;
         };
+        if let Some(time) = game.left_time.take() {
+            // The game a new deal replaced: its record is still the observer's current one.
+            let _ = observer.played(time, true);
+        }
         if game.revision == self.reported.0 {
             return;
         }
         let new_game = self.reported.1 != Some(game.deal);
         self.reported = (game.revision, Some(game.deal));
-        if let Err(e) = observer.changed(&game.session, new_game) {
+        let recorded = observer
+            .played(game.clock.shown(), false)
+            .and_then(|()| observer.changed(&game.session, new_game));
+        if let Err(e) = recorded {
             game.error(format!("This game is not being recorded: {e}"));
         }
+    }
+
+    /// Runs or stops the game clock as the screen stands at the latest time known. True when
+    /// the time shown changed.
+    fn sync_clock(&mut self) -> bool {
+        let (Some(now), Some(game)) = (self.now, &mut self.game) else {
+            return false;
+        };
+        let run = self.focused && self.options.is_none() && game.clock_may_run();
+        game.clock.set_running(run, now)
+    }
+
+    /// Hands the observer the time of the game on the table to keep at once (it leaves the
+    /// table, or the player may be gone for a while).
+    fn keep_time(&mut self) {
+        if let (Some(game), Some(observer)) = (&self.game, &mut self.observer) {
+            if self.reported.1 == Some(game.deal) {
+                let _ = observer.played(game.clock.shown(), true);
+            }
+        }
+    }
+
+    /// The app is closing (a quit, or a signal): the game's time since its last move is kept.
+    pub fn close(&mut self) {
+        self.sync_clock();
+        self.keep_time();
     }
 
     /// The game being played, if any.
@@ -327,6 +420,9 @@ impl App {
     pub fn mode(&self) -> Mode {
         if self.replay.is_some() {
             return Mode::Replay;
+        }
+        if self.options.is_some() {
+            return Mode::Options;
         }
         match (&self.game, &self.stats) {
             (Some(g), _) => g.mode(),
@@ -349,12 +445,40 @@ impl App {
         changed
     }
 
-    /// Turns a terminal event into a message and handles it.
+    /// [`App::tick`] at `now`, which also moves the game clock (the terminal loop's tick).
+    pub fn tick_at(&mut self, now: Instant) -> bool {
+        self.now = Some(now);
+        let shown = self.sync_clock();
+        let changed = self.tick();
+        self.sync_clock() || shown || changed
+    }
+
+    /// Turns a terminal event at `now` into a message and handles it. The terminal going to
+    /// the background or coming back only stops or runs the game clock.
     pub fn handle(&mut self, event: &Event, now: Instant) -> Flow {
-        match self.input.map(self.mode(), event, now) {
+        self.now = Some(now);
+        // The clock is brought to `now` first, so what this event changes is timed at it.
+        self.sync_clock();
+        match event {
+            Event::FocusLost => {
+                self.focused = false;
+                self.sync_clock();
+                self.keep_time();
+                return Flow::Continue;
+            }
+            Event::FocusGained => {
+                self.focused = true;
+                self.sync_clock();
+                return Flow::Continue;
+            }
+            _ => {}
+        }
+        let flow = match self.input.map(self.mode(), event, now) {
             Some(msg) => self.update(msg),
             None => Flow::Continue,
-        }
+        };
+        self.sync_clock();
+        flow
     }
 
     /// Handles one message.
@@ -365,10 +489,28 @@ impl App {
                 ReplayEffect::Leave => Flow::Quit,
             };
         }
+        if let Some(options) = &mut self.options {
+            if msg == Msg::Quit {
+                return Flow::Quit;
+            }
+            match options.update(msg, &mut self.launcher.settings) {
+                OptionsEffect::None => {}
+                OptionsEffect::Changed => {
+                    self.launcher.save();
+                    self.apply_settings();
+                }
+                OptionsEffect::Back => self.options = None,
+            }
+            return Flow::Continue;
+        }
         if let Some(game) = &mut self.game {
             match game.update(msg) {
                 Effect::None => {}
                 Effect::Back => {
+                    self.keep_time();
+                    let Some(game) = &self.game else {
+                        return Flow::Continue;
+                    };
                     // New deals after this game go on from where the game's numbering got to.
                     self.seeds = game.seeds;
                     let variant = game.session.ruleset().info().variant.clone();
@@ -380,6 +522,7 @@ impl App {
                 }
                 Effect::Quit => return Flow::Quit,
                 Effect::Copy(text) => self.clipboard = Some(text),
+                Effect::Options => self.options = Some(OptionsScreen::default()),
             }
             self.report();
             return Flow::Continue;
@@ -405,6 +548,10 @@ impl App {
             }
             LauncherEffect::Resume(game) => {
                 self.resume(&game);
+                Flow::Continue
+            }
+            LauncherEffect::Options => {
+                self.options = Some(OptionsScreen::default());
                 Flow::Continue
             }
             LauncherEffect::Stats => {
@@ -434,7 +581,9 @@ impl App {
     /// Draws the current screen.
     pub fn draw(&mut self, buf: &mut Buffer, area: Rect) {
         let theme = self.game_theme();
-        if let Some(viewer) = &mut self.replay {
+        if let Some(options) = &self.options {
+            options.draw(buf, area, &self.launcher.settings, &theme);
+        } else if let Some(viewer) = &mut self.replay {
             viewer.draw(buf, area);
         } else if let Some(game) = &mut self.game {
             game.draw(buf, area);

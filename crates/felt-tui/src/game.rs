@@ -49,6 +49,8 @@ pub enum Effect {
     Quit,
     /// Put this text on the clipboard.
     Copy(String),
+    /// Open the settings screen over the game.
+    Options,
 }
 
 /// A question waiting for yes or no.
@@ -170,6 +172,10 @@ pub struct Game {
     pub(crate) pause_ticks: u16,
     /// The position file this deal was set up from, if it was.
     pub(crate) position: Option<PositionSource>,
+    /// How long this game has been played (the app runs and stops it).
+    pub(crate) clock: crate::clock::GameClock,
+    /// The time of the game a new deal replaced, for the app to hand its record.
+    pub(crate) left_time: Option<std::time::Duration>,
 }
 
 impl Game {
@@ -221,6 +227,8 @@ impl Game {
             held: None,
             pause_ticks: crate::pages::PAUSE_TICKS,
             position: None,
+            clock: crate::clock::GameClock::default(),
+            left_time: None,
         };
         let first = game
             .nav_rows()
@@ -342,6 +350,7 @@ impl Game {
             Msg::Restart => self.confirm_or(Pending::Restart),
             Msg::ShowCode => return self.show_code(),
             Msg::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Msg::Options => return Effect::Options,
             Msg::Cancel => {
                 if self.carry.take().is_none() {
                     self.note = None;
@@ -439,6 +448,9 @@ impl Game {
         let shuffle = self.seeds.next_shuffle();
         let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
         self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
+        // The game left keeps its time in its record; the new one starts from nothing.
+        self.left_time = Some(self.clock.shown());
+        self.clock = crate::clock::GameClock::default();
         // A fresh deal is the deal its code names, whatever the last game started from.
         self.position = None;
         self.advisor.forget();

@@ -24,7 +24,7 @@ impl Game {
     pub fn draw(&mut self, buf: &mut Buffer, area: Rect) {
         let theme = self.theme;
         self.hits.clear();
-        fill(buf, area, ' ', Style::default());
+        fill(buf, area, ' ', theme.table());
         let prompt_h = if self.held.is_some() {
             0
         } else {
@@ -195,8 +195,20 @@ impl Game {
         if self.demo_running() {
             text.push_str(&format!("  · {} ·", crate::demo::DEMO_WORDS));
         }
-        let text = status_line(text, &self.view.status, line.width);
-        put(buf, line.x, line.y, &text, line.width, theme.bar());
+        // The clock sits at the right end once the game is under way; the counters give way
+        // to it rather than it to them.
+        let clock = (!self.session.log().is_empty() || !self.clock.shown().is_zero())
+            .then(|| format!("{} ", crate::clock::clock_text(self.clock.shown())));
+        let clock_w = clock.as_ref().map_or(0, |c| c.chars().count() as u16 + 1);
+        let room = line.width.saturating_sub(clock_w);
+        let text = status_line(text, &self.view.status, room);
+        put(buf, line.x, line.y, &text, room, theme.bar());
+        if let Some(clock) = clock {
+            let w = clock.chars().count() as u16;
+            if w < line.width {
+                put(buf, line.right() - w, line.y, &clock, w, theme.bar());
+            }
+        }
     }
 
     /// The message line: a refusal, news or key hints on the left, the game code on the right.

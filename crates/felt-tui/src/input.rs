@@ -10,6 +10,7 @@ pub use crate::keymap::{
     key_bar, keymap, Binding, Key, FINISH_KEYS, LAUNCHER_HELP, LAUNCHER_KEYS, NEW_GAME_KEYS,
     REPLAY_KEYS, STATS_KEYS, TABLE_KEYS,
 };
+pub use crate::options::OPTIONS_KEYS;
 
 /// Two presses at the same place closer than this make a double-click.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(400);
@@ -79,6 +80,8 @@ pub enum Msg {
     ToggleStuckNotice,
     /// The statistics screen (launcher).
     Stats,
+    /// The settings screen (launcher and table).
+    Options,
     /// To the first step (replay).
     First,
     /// To the last step (replay).
@@ -142,6 +145,8 @@ pub enum Mode {
     Stats,
     /// The replay viewer.
     Replay,
+    /// The settings screen.
+    Options,
 }
 
 /// Turns terminal events into messages; remembers the last press for double-clicks.

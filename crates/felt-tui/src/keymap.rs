@@ -9,11 +9,11 @@ use felt_core::Command;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key(pub KeyCode, pub bool);
 
-const fn ch(c: char) -> Key {
+pub(crate) const fn ch(c: char) -> Key {
     Key(KeyCode::Char(c), false)
 }
 
-const fn code(c: KeyCode) -> Key {
+pub(crate) const fn code(c: KeyCode) -> Key {
     Key(c, false)
 }
 
@@ -148,8 +148,14 @@ pub const TABLE_KEYS: &[Binding] = &[
         msg: |_| Msg::ShowCode,
     },
     Binding {
-        keys: &[ch('?')],
-        label: "?",
+        keys: &[ch('o')],
+        label: "o",
+        help: "settings: theme, table colour, card backs, options",
+        msg: |_| Msg::Options,
+    },
+    Binding {
+        keys: &[ch('?'), code(KeyCode::F(1))],
+        label: "? F1",
         help: "this help",
         msg: |_| Msg::Help,
     },
@@ -211,6 +217,12 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         label: "s",
         help: "stats",
         msg: |_| Msg::Stats,
+    },
+    Binding {
+        keys: &[ch('o')],
+        label: "o",
+        help: "settings",
+        msg: |_| Msg::Options,
     },
     Binding {
         // `h` stays the rules' left, as in h/j/k/l; F1 is the help key of most programs.
@@ -291,6 +303,7 @@ pub const LAUNCHER_HELP: &[(&str, &str)] = &[
     ),
     ("c", "type a game code to replay its deal"),
     ("s", "statistics of every game played"),
+    ("o", "settings: theme, table colour, card backs, options"),
     ("f", "four-colour deck: a colour for each suit"),
     (
         "p",
@@ -347,6 +360,18 @@ pub const STATS_KEYS: &[Binding] = &[
         label: "",
         help: "",
         msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::Left), ch('h')],
+        label: "←→",
+        help: "chart: moves, score, win %, time",
+        msg: |_| Msg::Left,
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Right,
     },
     Binding {
         keys: &[code(KeyCode::Home), ch('g')],
@@ -549,6 +574,7 @@ pub fn keymap(mode: Mode) -> &'static [Binding] {
         Mode::Finish => FINISH_KEYS,
         Mode::Stats => STATS_KEYS,
         Mode::Replay => REPLAY_KEYS,
+        Mode::Options => crate::options::OPTIONS_KEYS,
     }
 }
 

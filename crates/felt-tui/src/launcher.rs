@@ -61,6 +61,8 @@ pub enum LauncherEffect {
     Resume(SavedGame),
     /// Open the statistics.
     Stats,
+    /// Open the settings screen.
+    Options,
 }
 
 /// The launcher's state.
@@ -83,7 +85,12 @@ pub struct Launcher {
 
 impl Launcher {
     /// A launcher over `catalog`, remembering through the file at `settings_path` (none: forget).
-    pub fn new(catalog: &Catalog, settings: Settings, settings_path: Option<PathBuf>) -> Launcher {
+    pub fn new(
+        catalog: &Catalog,
+        mut settings: Settings,
+        settings_path: Option<PathBuf>,
+    ) -> Launcher {
+        adopt_aliases(&mut settings, catalog);
         let rows = rows(catalog, &[]);
         let selected = settings
             .last_variant
@@ -297,6 +304,7 @@ impl Launcher {
             }
             Msg::Start => return self.start_selected(catalog, seeds),
             Msg::Stats => return LauncherEffect::Stats,
+            Msg::Options => return LauncherEffect::Options,
             Msg::Back | Msg::Quit => return LauncherEffect::Quit,
             Msg::Mouse(m) => match (m.kind, self.hits.at(m.x, m.y)) {
                 (MouseKind::Press, Some(Target::Row(r))) => self.selected = r,
@@ -412,7 +420,8 @@ impl Launcher {
         self.save();
     }
 
-    fn save(&mut self) {
+    /// Writes the settings to their file; a failure is the launcher's message.
+    pub(crate) fn save(&mut self) {
         if let Some(path) = &self.settings_path {
             if let Err(e) = self.settings.save(path) {
                 self.note = Some(Note {
@@ -466,6 +475,26 @@ impl Launcher {
                 LauncherEffect::None
             }
         }
+    }
+}
+
+/// Moves rules choices remembered under a variant's former id (an alias in its file) to the
+/// id it has now, unless one was remembered under the new id too; the last variant likewise.
+fn adopt_aliases(settings: &mut Settings, catalog: &Catalog) {
+    let old: Vec<String> = settings
+        .rules
+        .keys()
+        .filter(|id| catalog.canonical(id) != id.as_str())
+        .cloned()
+        .collect();
+    for id in old {
+        let now = catalog.canonical(&id).to_string();
+        if let Some(rules) = settings.rules.remove(&id) {
+            settings.rules.entry(now).or_insert(rules);
+        }
+    }
+    if let Some(last) = &settings.last_variant {
+        settings.last_variant = Some(catalog.canonical(last).to_string());
     }
 }
 

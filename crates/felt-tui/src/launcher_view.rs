@@ -75,11 +75,12 @@ impl Launcher {
         lines.push(Line::styled("The list", theme.heading()));
         for para in [
             "Continue: the games left unfinished, with their game code, moves and age; Enter \
-             goes on with one, undo and all. Several unfinished deals of a game may be kept.",
+             continues one where it was left, its undo history too. Several unfinished deals \
+             of a game may be kept.",
             "Below, every game felt can play, grouped by the rules family that plays it; the \
              selected one's description is shown in full under the list.",
-            "Starting a game of which one is in progress asks first: continue it, start a new \
-             one (the old one then counts as lost), or keep both.",
+            "Starting a game that has a deal in progress asks first: continue that one, start \
+             a new one (the old one then counts as lost), or keep both.",
             "A game code (c) replays a deal exactly: the same code deals the same cards.",
         ] {
             lines.push(Line::raw(para));
@@ -286,7 +287,7 @@ impl Launcher {
         if let Some(game) = self.selected_saved() {
             put(buf, x, y, "Saved", 8, theme.heading());
             let text = format!(
-                "{} ({} rules): Enter continues it, undo and all",
+                "{} ({} rules): Enter continues it where you left it",
                 game.code, game.rules
             );
             put(buf, value_x, y, &text, room, Style::default());

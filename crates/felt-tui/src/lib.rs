@@ -17,6 +17,8 @@
 
 pub mod analysis;
 pub mod app;
+pub mod charts;
+pub mod clock;
 mod cursor;
 pub mod demo;
 mod describe;
@@ -29,7 +31,9 @@ pub mod keymap;
 pub mod launcher;
 mod launcher_view;
 pub mod layout;
+pub mod look;
 mod mouse;
+pub mod options;
 mod pages;
 mod paint;
 mod play;
@@ -82,6 +86,7 @@ pub fn theme_from_env(options: &TuiOptions) -> Theme {
             ),
         colour: !theme::no_color_requested(var("NO_COLOR").as_deref()),
         four_colour: options.four_colour,
+        ..Theme::default()
     }
 }
 

@@ -98,7 +98,7 @@ pub fn window(
         w,
         h,
     );
-    fill(buf, rect, ' ', Style::default());
+    fill(buf, rect, ' ', theme.window());
     outline(buf, rect, &theme.window_glyphs(), theme.heading());
     let title = format!(" {title} ");
     centred(

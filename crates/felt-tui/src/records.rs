@@ -5,6 +5,7 @@
 //! binary fills these from its store through [`crate::Observer`].
 
 use felt_core::{Action, Status, TableView};
+use std::time::Duration;
 
 /// A game quit unfinished, kept to be continued; a player may keep several of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +57,10 @@ pub struct RecentGame {
     pub outcome: Outcome,
     /// Moves made.
     pub moves: u32,
+    /// Points at its last step, if the variant scores points.
+    pub score: Option<i64>,
+    /// How long it was played, if a clock was kept.
+    pub played: Option<Duration>,
 }
 
 /// One variant's statistics, as counted from its records.
@@ -85,6 +90,8 @@ pub struct VariantStats {
     pub fewest_moves_won: Option<u32>,
     /// The mean moves of won games.
     pub average_moves_won: Option<f64>,
+    /// The fastest won game by the game clock (games without a time are not counted).
+    pub best_time: Option<Duration>,
     /// The latest games, oldest first.
     pub recent: Vec<RecentGame>,
 }

@@ -13,7 +13,6 @@ use crate::theme::Theme;
 use felt_core::{Action, Status, TableView};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 
 /// Lines under the table: the status bar, the step line and the key bar.
 const BARS: u16 = 3;
@@ -174,7 +173,7 @@ impl ReplayViewer {
     pub fn draw(&mut self, buf: &mut Buffer, area: Rect) {
         let theme = self.theme;
         self.hits.clear();
-        fill(buf, area, ' ', Style::default());
+        fill(buf, area, ' ', theme.table());
         let Some(view) = self.view() else {
             put(
                 buf,

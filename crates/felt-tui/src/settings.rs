@@ -1,7 +1,10 @@
 //! The launcher's memory: the last game and rules chosen and the display options, in a small
 //! TOML file written atomically (a temporary file, then a rename). A file that does not read is
-//! kept aside under another name and reported, never overwritten silently.
+//! kept aside under another name and reported, never overwritten silently; a look felt does
+//! not know (`table = "purple"`) is reported with the words it does, and left at its default
+//! while every other setting is kept.
 
+use crate::look::{BackColour, Choice, Contrast, TableColour};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -26,6 +29,12 @@ pub struct Settings {
     /// stays on the table before it goes on by itself, in tenths of a second; 0 keeps it until
     /// a key. Not set: 15.
     pub moment_pause: Option<u16>,
+    /// Standard colours or high contrast (`theme = "high-contrast"`).
+    pub theme: Contrast,
+    /// The colour under the cards.
+    pub table: TableColour,
+    /// The colour of the cards' backs.
+    pub backs: BackColour,
 }
 
 /// Why settings could not be read or written.
@@ -42,6 +51,15 @@ pub enum SettingsError {
         reason: String,
         /// Where the old file now is.
         kept: PathBuf,
+    },
+    /// Some values are not ones felt knows: those settings are at their defaults, the others
+    /// as the file says.
+    #[error("settings file {path}: {problems}")]
+    Values {
+        /// The settings file.
+        path: PathBuf,
+        /// What was wrong and what felt does instead, one sentence a value.
+        problems: String,
     },
     /// Reading, moving or writing failed.
     #[error("settings file {path}: {source}")]
@@ -75,8 +93,22 @@ impl Settings {
                 return (Settings::default(), Some(err));
             }
         };
-        match toml::from_str::<Settings>(&text) {
-            Ok(s) => (s, None),
+        let mut problems = Vec::new();
+        let read = toml::from_str::<toml::Table>(&text).and_then(|mut table| {
+            check_choice::<Contrast>(&mut table, &mut problems);
+            check_choice::<TableColour>(&mut table, &mut problems);
+            check_choice::<BackColour>(&mut table, &mut problems);
+            Settings::deserialize(toml::Value::Table(table))
+        });
+        match read {
+            Ok(s) if problems.is_empty() => (s, None),
+            Ok(s) => {
+                let err = SettingsError::Values {
+                    path: path.to_path_buf(),
+                    problems: problems.join("; "),
+                };
+                (s, Some(err))
+            }
             Err(e) => {
                 let kept = aside_name(path);
                 let err = match std::fs::rename(path, &kept) {
@@ -113,6 +145,24 @@ impl Settings {
         tmp.persist(path).map_err(|e| io(e.error))?;
         Ok(())
     }
+}
+
+/// Takes out of `table` a value of `C`'s key that names no choice, saying so in `problems`:
+/// the setting then takes its default and the rest of the file still counts.
+fn check_choice<C: Choice>(table: &mut toml::Table, problems: &mut Vec<String>) {
+    let Some(value) = table.get(C::KEY) else {
+        return;
+    };
+    if value.as_str().and_then(C::parse).is_some() {
+        return;
+    }
+    problems.push(format!(
+        "{} = {value} is not one of {}; using {}",
+        C::KEY,
+        C::words(),
+        C::ALL[0].word()
+    ));
+    table.remove(C::KEY);
 }
 
 /// A free name beside `path` for keeping a corrupt file: `tui.toml.corrupt`, `.corrupt-2`, ….
@@ -152,6 +202,50 @@ mod tests {
         s.rules.insert("variant-b".into(), "relaxed".into());
         s.save(&path).expect("saved");
         assert_eq!(Settings::load(&path).0, s);
+    }
+
+    #[test]
+    fn looks_are_kept_and_an_unknown_one_is_named_with_the_words_felt_knows() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("tui.toml");
+        let chosen = Settings {
+            theme: Contrast::High,
+            table: TableColour::Green,
+            backs: BackColour::Red,
+            ..Settings::default()
+        };
+        chosen.save(&path).expect("saved");
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(text.contains("theme = \"high-contrast\""), "{text}");
+        assert!(text.contains("table = \"green\""), "{text}");
+        let (back, err) = Settings::load(&path);
+        assert!(err.is_none());
+        assert_eq!(back, chosen);
+        std::fs::write(
+            &path,
+            "four_colour = true\ntable = \"purple\"\nbacks = 3\ntheme = \"high-contrast\"\n",
+        )
+        .expect("write");
+        let (s, err) = Settings::load(&path);
+        // The values felt knows are kept; the others are at their defaults.
+        assert!(s.four_colour);
+        assert_eq!(s.theme, Contrast::High);
+        assert_eq!(
+            (s.table, s.backs),
+            (TableColour::Terminal, BackColour::Blue)
+        );
+        let msg = err.expect("reported").to_string();
+        assert!(
+            msg.contains(
+                "table = \"purple\" is not one of terminal, green, blue or red; using terminal"
+            ),
+            "{msg}"
+        );
+        assert!(
+            msg.contains("backs = 3 is not one of blue, red, green or grey; using blue"),
+            "{msg}"
+        );
+        assert!(path.exists(), "a file with a bad look is not moved aside");
     }
 
     #[test]

@@ -2,36 +2,20 @@
 //! chart of its recent games. The figures come from the observer (the binary's store), counted
 //! from the game records.
 
+use crate::charts::{draw_chart, ChartKind};
+use crate::clock::clock_text;
 use crate::input::{key_bar, Msg, STATS_KEYS};
 use crate::paint::{fill, paragraph, put, screen_title};
-use crate::records::{Outcome, VariantStats};
+use crate::records::VariantStats;
 use crate::theme::Theme;
 use felt_core::{clip, Catalog};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
-use ratatui::symbols::bar;
+use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Bar, BarChart, BarGroup, Widget};
 
 /// Lines of the table's heading and the blank line under the title.
 const TOP: u16 = 2;
-/// Each bar's width, room for a three-digit move count in it, and the gap after it.
-const BAR_W: u16 = 3;
-const BAR_GAP: u16 = 1;
-
-/// Bars drawn with ASCII only.
-const ASCII_BARS: bar::Set = bar::Set {
-    full: "#",
-    seven_eighths: "#",
-    three_quarters: "#",
-    five_eighths: "=",
-    half: "=",
-    three_eighths: "=",
-    one_quarter: "_",
-    one_eighth: "_",
-    empty: " ",
-};
 
 /// Whether the screen goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +32,8 @@ pub struct StatsScreen {
     names: Vec<String>,
     selected: usize,
     problem: Option<String>,
+    /// What the chart of recent games shows.
+    chart: ChartKind,
 }
 
 /// Characters of a variant's name the table shows at most.
@@ -76,6 +62,7 @@ impl StatsScreen {
             names,
             selected: 0,
             problem,
+            chart: ChartKind::Moves,
         }
     }
 
@@ -91,9 +78,16 @@ impl StatsScreen {
         self.rows.get(self.selected)
     }
 
+    /// What the chart shows.
+    pub fn chart(&self) -> ChartKind {
+        self.chart
+    }
+
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> StatsEffect {
         match msg {
+            Msg::Left => self.chart = self.chart.step(-1),
+            Msg::Right => self.chart = self.chart.step(1),
             Msg::Up => self.selected = self.selected.saturating_sub(1),
             Msg::Down => self.selected = (self.selected + 1).min(self.rows.len().saturating_sub(1)),
             Msg::PageUp => self.selected = self.selected.saturating_sub(10),
@@ -162,7 +156,7 @@ impl StatsScreen {
             let notes_y = body.bottom().saturating_sub(NOTES_H);
             let chart_h = notes_y.saturating_sub(y + 2).min(CHART_H);
             let chart = Rect::new(body.x, y + 1, w, chart_h);
-            draw_chart(buf, chart, stats, theme);
+            draw_chart(buf, chart, stats, self.chart, theme);
             let notes = Rect::new(body.x + 1, notes_y, w.saturating_sub(2), NOTES_H);
             paragraph(buf, notes, vec![Line::styled(NOTES, theme.dim())], 0);
         }
@@ -195,7 +189,7 @@ impl StatsScreen {
         );
         // The rows that fit, keeping the selected one in sight; the rest of the screen needs
         // at least a few lines.
-        let room_rows = usize::from(area.height.saturating_sub(12)).max(1);
+        let room_rows = usize::from(area.height.saturating_sub(13)).max(1);
         let first = (self.selected + 1).saturating_sub(room_rows);
         let mut y = area.y + 1;
         for (i, stats) in self.rows.iter().enumerate().skip(first).take(room_rows) {
@@ -230,6 +224,7 @@ const NOTES: &str = "Played counts every game with a move, the one in progress t
     counted as the variant's rules count them.";
 /// The chart's most lines: its title, the bars, their values and labels.
 const CHART_H: u16 = 14;
+
 /// Lines kept for the notes.
 const NOTES_H: u16 = 3;
 
@@ -277,6 +272,12 @@ fn draw_details(
         ("Best score", or_dash(stats.best_score)),
         ("Fewest moves", or_dash(stats.fewest_moves_won)),
         ("Average moves", average),
+        (
+            "Best time",
+            stats
+                .best_time
+                .map_or_else(|| "- (no timed win yet)".to_string(), clock_text),
+        ),
     ];
     let mut y = area.y + 1;
     for (label, value) in lines {
@@ -295,75 +296,4 @@ fn draw_details(
         y += 1;
     }
     y
-}
-
-/// A bar per recent game, as high as its moves, labelled with how it ended.
-fn draw_chart(buf: &mut Buffer, area: Rect, stats: &VariantStats, theme: &Theme) {
-    if area.height < 4 || stats.recent.is_empty() {
-        return;
-    }
-    let shown = usize::from(area.width.saturating_sub(2) / (BAR_W + BAR_GAP)).max(1);
-    let recent = &stats.recent[stats.recent.len().saturating_sub(shown)..];
-    let playing = if theme.ascii { "." } else { "·" };
-    let title = format!(
-        "Recent games by moves, oldest first: W won, L lost, A abandoned, {playing} playing"
-    );
-    put(
-        buf,
-        area.x + 1,
-        area.y,
-        &title,
-        area.width.saturating_sub(1),
-        theme.label(),
-    );
-    let bars: Vec<Bar<'_>> = recent
-        .iter()
-        .map(|g| {
-            Bar::default()
-                .value(u64::from(g.moves))
-                .label(Line::from(g.outcome.letter(theme.ascii)))
-                .style(outcome_style(g.outcome, theme))
-        })
-        .collect();
-    let max = recent
-        .iter()
-        .map(|g| u64::from(g.moves))
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let chart = BarChart::default()
-        .data(BarGroup::default().bars(&bars))
-        .bar_width(BAR_W)
-        .bar_gap(BAR_GAP)
-        .max(max)
-        .bar_set(if theme.ascii {
-            ASCII_BARS
-        } else {
-            bar::NINE_LEVELS
-        })
-        .value_style(if theme.colour {
-            Style::default().fg(Color::Black).bg(Color::Gray)
-        } else {
-            Style::default()
-        });
-    chart.render(
-        Rect::new(
-            area.x + 1,
-            area.y + 1,
-            area.width.saturating_sub(2),
-            area.height - 1,
-        ),
-        buf,
-    );
-}
-
-fn outcome_style(outcome: Outcome, theme: &Theme) -> Style {
-    if !theme.colour {
-        return Style::default();
-    }
-    match outcome {
-        Outcome::Won => Style::default().fg(Color::Green),
-        Outcome::Lost | Outcome::Abandoned => Style::default().fg(Color::Red),
-        Outcome::Playing => Style::default().fg(Color::Gray),
-    }
 }

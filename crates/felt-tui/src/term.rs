@@ -3,7 +3,9 @@
 //! SIGINT (a flag the event loop checks), and a terminal that hung up (a watchdog thread).
 
 use crate::app::{App, Flow};
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    self, DisableFocusChange, DisableMouseCapture, EnableFocusChange, EnableMouseCapture,
+};
 use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
 use crossterm::{cursor, execute};
 use ratatui::backend::CrosstermBackend;
@@ -22,6 +24,7 @@ pub fn restore() {
     let _ = execute!(
         io::stdout(),
         DisableMouseCapture,
+        DisableFocusChange,
         LeaveAlternateScreen,
         cursor::Show
     );
@@ -68,6 +71,8 @@ pub fn run_app(mut app: App) -> anyhow::Result<()> {
         io::stdout(),
         EnterAlternateScreen,
         EnableMouseCapture,
+        // Focus reports stop the game clock while the terminal is in the background.
+        EnableFocusChange,
         cursor::Hide
     )?;
     let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
@@ -81,7 +86,7 @@ pub fn run_app(mut app: App) -> anyhow::Result<()> {
             })?;
         }
         if !event::poll(TICK)? {
-            dirty = app.tick();
+            dirty = app.tick_at(Instant::now());
             continue;
         }
         let ev = event::read()?;
@@ -96,6 +101,7 @@ pub fn run_app(mut app: App) -> anyhow::Result<()> {
             copy_osc52(&text)?;
         }
     }
+    app.close();
     Ok(())
 }
 

@@ -1,9 +1,11 @@
-//! How cards and highlights look: glyphs (Unicode or ASCII) and styles (colour or `NO_COLOR`).
+//! How cards and highlights look: glyphs (Unicode or ASCII) and styles (colour or `NO_COLOR`),
+//! with the player's choices of contrast, table colour and card backs ([`crate::look`]).
 
+pub use crate::look::{BackColour, Choice, Contrast, TableColour};
 use felt_core::{Card, Rank, Suit};
 use ratatui::style::{Color, Modifier, Style};
 
-/// The look of the table, fixed for a run of the app.
+/// The look of the table: what the terminal allows (ASCII, colour) and what the player chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     /// Draw with ASCII only (`S H D C`, `#` backs).
@@ -12,6 +14,12 @@ pub struct Theme {
     pub colour: bool,
     /// A four-colour deck: each suit its own colour.
     pub four_colour: bool,
+    /// Standard or high contrast.
+    pub contrast: Contrast,
+    /// The colour under the cards.
+    pub table: TableColour,
+    /// The colour of the cards' backs.
+    pub backs: BackColour,
 }
 
 impl Default for Theme {
@@ -20,6 +28,9 @@ impl Default for Theme {
             ascii: false,
             colour: true,
             four_colour: false,
+            contrast: Contrast::Standard,
+            table: TableColour::Terminal,
+            backs: BackColour::Blue,
         }
     }
 }
@@ -57,6 +68,36 @@ pub struct BoxGlyphs {
 }
 
 impl Theme {
+    /// Whether the high-contrast theme is in force (it needs colours to mean anything).
+    fn high(&self) -> bool {
+        self.colour && self.contrast == Contrast::High
+    }
+
+    /// The style of the table under the cards: its colour, if one was chosen.
+    pub fn table(&self) -> Style {
+        if !self.colour {
+            return Style::default();
+        }
+        if self.high() {
+            return Style::default().bg(Color::Black);
+        }
+        match self.table.colour() {
+            Some(c) => Style::default().bg(c),
+            None => Style::default(),
+        }
+    }
+
+    /// The style under an overlay window: every colour and emphasis of the table under it
+    /// reset (black in high contrast), so its text reads as on a plain screen rather than in
+    /// the colours of the cards it covers.
+    pub fn window(&self) -> Style {
+        if self.high() {
+            Style::reset().bg(Color::Black)
+        } else {
+            Style::reset()
+        }
+    }
+
     /// The text of a rank: `A 2 … 10 J Q K`.
     pub fn rank_text(rank: Rank) -> &'static str {
         const TEXT: [&str; 13] = [
@@ -94,7 +135,12 @@ impl Theme {
             (_, s) if s.is_red() => Color::Red,
             _ => Color::Black,
         };
-        Style::default().fg(ink).bg(Color::White)
+        let face = Style::default().fg(ink).bg(Color::White);
+        if self.high() {
+            face.add_modifier(Modifier::BOLD)
+        } else {
+            face
+        }
     }
 
     /// The pattern character of a card's back, for line `row` of the card.
@@ -107,12 +153,16 @@ impl Theme {
         }
     }
 
-    /// The style of a card's back.
+    /// The style of a card's back, in the colour chosen (a white pattern in high contrast).
     pub fn back(&self) -> Style {
-        if self.colour {
-            Style::default().fg(Color::LightBlue).bg(Color::Blue)
+        if !self.colour {
+            return Style::default();
+        }
+        let (pattern, ground) = self.backs.colours();
+        if self.high() {
+            Style::default().fg(Color::White).bg(ground)
         } else {
-            Style::default()
+            Style::default().fg(pattern).bg(ground)
         }
     }
 
@@ -151,7 +201,9 @@ impl Theme {
 
     /// The style of an empty pile's outline.
     pub fn slot(&self) -> Style {
-        if self.colour {
+        if self.high() {
+            Style::default().fg(Color::White)
+        } else if self.colour {
             Style::default().fg(Color::DarkGray)
         } else {
             Style::default()
@@ -188,7 +240,9 @@ impl Theme {
     /// The style of the cursor mark.
     pub fn cursor(&self) -> Style {
         let s = Style::default().add_modifier(Modifier::BOLD);
-        if self.colour {
+        if self.high() {
+            s.fg(Color::LightYellow)
+        } else if self.colour {
             s.fg(Color::Yellow)
         } else {
             s
@@ -208,7 +262,9 @@ impl Theme {
     /// The style of a label whose pile accepts the carried cards.
     pub fn accepting(&self) -> Style {
         let s = Style::default().add_modifier(Modifier::BOLD);
-        if self.colour {
+        if self.high() {
+            s.fg(Color::Black).bg(Color::LightGreen)
+        } else if self.colour {
             s.fg(Color::Black).bg(Color::Green)
         } else {
             s.add_modifier(Modifier::REVERSED)
@@ -217,7 +273,11 @@ impl Theme {
 
     /// The style of a pile label.
     pub fn label(&self) -> Style {
-        if self.colour {
+        if self.high() {
+            Style::default()
+                .fg(Color::White)
+                .add_modifier(Modifier::BOLD)
+        } else if self.colour {
             Style::default().fg(Color::Gray)
         } else {
             Style::default()
@@ -226,7 +286,12 @@ impl Theme {
 
     /// The status bar.
     pub fn bar(&self) -> Style {
-        if self.colour {
+        if self.high() {
+            Style::default()
+                .fg(Color::Black)
+                .bg(Color::White)
+                .add_modifier(Modifier::BOLD)
+        } else if self.colour {
             Style::default().fg(Color::White).bg(Color::DarkGray)
         } else {
             Style::default().add_modifier(Modifier::REVERSED)
@@ -245,7 +310,11 @@ impl Theme {
 
     /// News and information.
     pub fn info(&self) -> Style {
-        if self.colour {
+        if self.high() {
+            Style::default()
+                .fg(Color::LightCyan)
+                .add_modifier(Modifier::BOLD)
+        } else if self.colour {
             Style::default().fg(Color::LightCyan)
         } else {
             Style::default()
@@ -254,7 +323,9 @@ impl Theme {
 
     /// Secondary text: descriptions, key hints.
     pub fn dim(&self) -> Style {
-        if self.colour {
+        if self.high() {
+            Style::default().fg(Color::White)
+        } else if self.colour {
             Style::default().fg(Color::Gray)
         } else {
             Style::default()

@@ -116,7 +116,7 @@ fn d_deals_u_undoes_r_and_ctrl_r_redo() {
         crossterm::event::KeyCode::Char('r'),
         crossterm::event::KeyModifiers::CONTROL,
     ));
-    app.handle(&ctrl_r, std::time::Instant::now());
+    app.handle(&ctrl_r, now());
     assert_eq!(log(&app), [Action::Deal { from: STOCK }]);
 }
 

@@ -46,10 +46,7 @@ fn a_bad_code_is_explained_and_can_be_corrected() {
     let note = app.launcher().note().expect("explained").text.clone();
     assert!(note.contains("SP9"), "{note}");
     for _ in 0.."SP9-S1C-AAAAAAA".len() {
-        app.handle(
-            &key_event(crossterm::event::KeyCode::Backspace),
-            std::time::Instant::now(),
-        );
+        app.handle(&key_event(crossterm::event::KeyCode::Backspace), now());
     }
     keys(&mut app, "SP1-S1C-AAAAAAD⏎");
     assert_eq!(code_of(&app), "SP1-S1C-AAAAAAD");
@@ -59,10 +56,7 @@ fn a_bad_code_is_explained_and_can_be_corrected() {
 fn q_quits_from_the_launcher() {
     let mut app = launcher();
     let q = key_event(crossterm::event::KeyCode::Char('q'));
-    assert_eq!(
-        app.handle(&q, std::time::Instant::now()),
-        felt_tui::Flow::Quit
-    );
+    assert_eq!(app.handle(&q, now()), felt_tui::Flow::Quit);
 }
 
 #[test]
@@ -130,10 +124,7 @@ fn question_mark_and_f1_open_the_help_and_esc_closes_it() {
     insta::assert_snapshot!(shot(&mut app, 80, 24));
     keys(&mut app, "⎋");
     assert_eq!(app.mode(), felt_tui::input::Mode::Launcher);
-    app.handle(
-        &key_event(crossterm::event::KeyCode::F(1)),
-        std::time::Instant::now(),
-    );
+    app.handle(&key_event(crossterm::event::KeyCode::F(1)), now());
     assert_eq!(app.mode(), felt_tui::input::Mode::Help);
     // Enter closes the help; it does not start a game behind it.
     keys(&mut app, "⏎");
@@ -153,7 +144,7 @@ fn end_home_and_the_page_keys_move_through_the_list() {
     use crossterm::event::KeyCode;
     let mut app = launcher();
     let press = |app: &mut App, code| {
-        app.handle(&key_event(code), std::time::Instant::now());
+        app.handle(&key_event(code), now());
     };
     press(&mut app, KeyCode::End);
     assert_eq!(
@@ -182,10 +173,7 @@ fn a_bad_codes_error_goes_once_the_player_acts_on_it() {
     let mut app = launcher();
     keys(&mut app, "cSP9-S1C-AAAAAAA⏎");
     assert!(app.launcher().note().is_some());
-    app.handle(
-        &key_event(crossterm::event::KeyCode::Backspace),
-        std::time::Instant::now(),
-    );
+    app.handle(&key_event(crossterm::event::KeyCode::Backspace), now());
     assert!(app.launcher().note().is_none(), "erased as it is corrected");
     keys(&mut app, "A⏎");
     assert!(app.launcher().note().is_some());

@@ -12,6 +12,7 @@ use felt_tui::{
 };
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::Duration;
 
 const CODE: &str = "SP1-S1C-AAAAAAD";
 
@@ -273,15 +274,16 @@ fn a_game_that_cannot_be_rebuilt_is_explained_in_the_launcher() {
 
 fn one_suit_stats() -> VariantStats {
     use Outcome::*;
+    // How each ended, its moves, score and minutes on the clock (none: played headless).
     let results = [
-        (Lost, 40),
-        (Won, 131),
-        (Abandoned, 3),
-        (Won, 104),
-        (Won, 158),
-        (Lost, 77),
-        (Won, 120),
-        (Playing, 9),
+        (Lost, 40, 433, Some(6)),
+        (Won, 131, 969, Some(12)),
+        (Abandoned, 3, 497, None),
+        (Won, 104, 1012, Some(9)),
+        (Won, 158, 942, Some(21)),
+        (Lost, 77, 423, Some(8)),
+        (Won, 120, 980, Some(11)),
+        (Playing, 9, 491, Some(1)),
     ];
     VariantStats {
         variant: "spider-1suit".into(),
@@ -296,9 +298,15 @@ fn one_suit_stats() -> VariantStats {
         best_score: Some(1012),
         fewest_moves_won: Some(104),
         average_moves_won: Some(128.25),
+        best_time: Some(Duration::from_secs(9 * 60 + 14)),
         recent: results
             .iter()
-            .map(|&(outcome, moves)| RecentGame { outcome, moves })
+            .map(|&(outcome, moves, score, minutes)| RecentGame {
+                outcome,
+                moves,
+                score: Some(score),
+                played: minutes.map(|m| Duration::from_secs(m * 60)),
+            })
             .collect(),
     }
 }
@@ -315,6 +323,8 @@ fn with_stats() -> App {
         recent: vec![RecentGame {
             outcome: Outcome::Lost,
             moves: 61,
+            score: Some(439),
+            played: None,
         }],
         ..VariantStats::default()
     };
@@ -457,5 +467,5 @@ fn the_step_line_names_the_action_as_the_table_shows_it() {
 fn q_leaves_the_viewer() {
     let mut app = replaying();
     let q = key_event(crossterm::event::KeyCode::Char('q'));
-    assert_eq!(app.handle(&q, std::time::Instant::now()), Flow::Quit);
+    assert_eq!(app.handle(&q, now()), Flow::Quit);
 }

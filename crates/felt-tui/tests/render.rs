@@ -127,6 +127,7 @@ fn ascii_mode_uses_letters_and_plain_backs() {
         ascii: true,
         colour: false,
         four_colour: false,
+        ..Theme::default()
     };
     let mut app = playing_with("SP1-S4C-AAAAAAD", theme);
     let screen = shot(&mut app, 80, 24);

@@ -163,7 +163,7 @@ fn games(store: &Store, args: &StatsArgs) -> Result<()> {
 
 /// The lines of `felt stats --games`.
 fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
-    let rows: Vec<[String; 7]> = games
+    let rows: Vec<[String; 8]> = games
         .iter()
         .map(|g| {
             [
@@ -173,6 +173,9 @@ fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
                 g.result.as_str().to_string(),
                 or_dash(g.score),
                 g.moves.to_string(),
+                // A game played headless (or before felt kept times) has no time.
+                g.played
+                    .map_or_else(|| "—".to_string(), felt_tui::clock::clock_text),
                 g.started.to_rfc3339().replace('T', " ").replace('Z', ""),
             ]
         })
@@ -184,9 +187,10 @@ fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
         "RESULT",
         "SCORE",
         "MOVES",
+        "TIME",
         "STARTED (UTC)",
     ];
-    aligned(&header, &rows, &[1, 2, 3, 6])
+    aligned(&header, &rows, &[1, 2, 3, 7])
 }
 
 /// `header` and `rows` as lines of columns two spaces apart, each as wide as its widest cell:
@@ -249,8 +253,9 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
         "BEST SCORE",
         "FEWEST",
         "AVG MOVES",
+        "BEST TIME",
     ];
-    let rows: Vec<[String; 11]> = all
+    let rows: Vec<[String; 12]> = all
         .iter()
         .map(|s| {
             let streak = match (s.current_win_streak, s.current_loss_streak) {
@@ -270,6 +275,7 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
                 or_dash(s.best_score),
                 or_dash(s.fewest_moves_won),
                 or_dash(s.average_moves_won.map(|a| format!("{a:.1}"))),
+                or_dash(s.best_time.map(felt_tui::clock::clock_text)),
             ]
         })
         .collect();
@@ -291,6 +297,11 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
         "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do."
             .into(),
     );
+    lines.push(
+        "BEST TIME is the fastest won game by the terminal's clock, which stops while felt is in"
+            .into(),
+    );
+    lines.push("the background; a game played headless has no time.".into());
     lines
 }
 
@@ -487,6 +498,31 @@ const VARIANT_CHARS: usize = 40;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_games_list_shows_each_time_and_a_dash_for_a_game_without_a_clock() {
+        let game = |id: i64, played: Option<std::time::Duration>| felt_store::GameSummary {
+            id: GameId(id),
+            variant: "spider-1suit".into(),
+            ruleset: "spider".into(),
+            rules: "classic".into(),
+            code: "SP1-S1C-AAAAAAD".into(),
+            started: felt_store::Timestamp(1_740_832_200),
+            finished: None,
+            result: felt_store::GameResult::Playing,
+            score: Some(480),
+            moves: 20,
+            actions: 20,
+            played,
+        };
+        let lines = games_table(&[
+            game(2, Some(std::time::Duration::from_secs(754))),
+            game(1, None),
+        ]);
+        assert!(lines[0].contains("MOVES   TIME  STARTED"), "{lines:?}");
+        assert!(lines[1].contains(" 20  12:34  2025-03-01"), "{lines:?}");
+        assert!(lines[2].contains(" 20      —  2025-03-01"), "{lines:?}");
+    }
 
     #[test]
     fn a_recorded_variant_id_of_any_length_fits_the_statistics_table() {

@@ -10,6 +10,7 @@ use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, T
 use felt_tui::{
     Observer, Outcome, PositionSource, RecentGame, SavedGame, Start, TuiOptions, VariantStats,
 };
+use std::time::Duration;
 
 /// The variant the launcher opens on the first time.
 const FIRST_VARIANT: &str = "spider-1suit";
@@ -99,6 +100,8 @@ pub(crate) struct Records {
     /// The games the next new game gives up, as the player chose in the launcher; `None`:
     /// the one of its variant and rules (a new deal at the table replaces the game left).
     give_up: Option<Vec<GameId>>,
+    /// The play time the next change is reported at, kept with its step.
+    time: Option<Duration>,
 }
 
 impl Records {
@@ -110,6 +113,7 @@ impl Records {
             recorder: resumed.unwrap_or_default(),
             told_read_only: false,
             give_up: None,
+            time: None,
         }
     }
 }
@@ -126,6 +130,9 @@ impl Observer for Records {
         if !self.replayable {
             return Ok(());
         }
+        if let Some(time) = self.time.take() {
+            self.recorder.set_played(time);
+        }
         match self.store.record_step(&mut self.recorder, session) {
             Ok(_) => Ok(()),
             // A read-only folder refuses every move alike: told once, as the player is when
@@ -136,6 +143,23 @@ impl Observer for Records {
                 Err(e.to_string())
             }
         }
+    }
+
+    fn played(&mut self, time: Duration, leaving: bool) -> Result<(), String> {
+        if !leaving {
+            self.time = Some(time);
+            return Ok(());
+        }
+        if !self.replayable || self.store.read_only() {
+            return Ok(());
+        }
+        self.store
+            .record_time(&mut self.recorder, time)
+            .map_err(|e| e.to_string())
+    }
+
+    fn time_played(&mut self) -> Duration {
+        self.recorder.played().unwrap_or_default()
     }
 
     fn saved_games(&mut self) -> Result<Vec<SavedGame>, String> {
@@ -188,11 +212,14 @@ impl Observer for Records {
                     best_score: s.best_score,
                     fewest_moves_won: s.fewest_moves_won,
                     average_moves_won: s.average_moves_won,
+                    best_time: s.best_time,
                     recent: recent
                         .iter()
                         .map(|g| RecentGame {
                             outcome: outcome(g.result),
                             moves: g.moves,
+                            score: g.score,
+                            played: g.played,
                         })
                         .collect(),
                 })
@@ -339,7 +366,9 @@ mod tests {
             stats[0].recent,
             [RecentGame {
                 outcome: Outcome::Playing,
-                moves: 1
+                moves: 1,
+                score: Some(499),
+                played: Some(Duration::ZERO),
             }]
         );
     }

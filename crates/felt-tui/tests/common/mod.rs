@@ -134,9 +134,16 @@ pub fn key_event(code: KeyCode) -> Event {
     })
 }
 
+/// The one time the tests' keys are pressed at (and the pointer starts from): the game clock
+/// moves only when a test moves the time itself, so no screen depends on how fast a test ran.
+pub fn now() -> Instant {
+    static BASE: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    *BASE.get_or_init(Instant::now)
+}
+
 /// Types `keys`: each character is a key; `⏎` is Enter, `⎋` is Esc.
 pub fn keys(app: &mut App, keys: &str) {
-    let now = Instant::now();
+    let now = now();
     for c in keys.chars() {
         let code = match c {
             '⏎' => KeyCode::Enter,
@@ -178,9 +185,7 @@ pub struct Pointer {
 
 impl Pointer {
     pub fn new() -> Pointer {
-        Pointer {
-            now: Instant::now(),
-        }
+        Pointer { now: now() }
     }
 
     /// Waits long enough that the next press is not a double-click.
