@@ -192,6 +192,47 @@ pub enum Analysis {
     },
 }
 
+/// Where a group of cards may go (the card at an index of a pile and those above it), as a
+/// front end asks when a player picks it up: "the best place" and "legal targets" are two
+/// answers, since a move may be legal and still not worth making by itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Places {
+    /// The move "send to the best place" makes; `None` when the ruleset names none, which
+    /// does not mean that no move is legal (see `legal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<Action>,
+    /// Every legal move of the group, for marking the piles that take it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<Action>,
+    /// Why the group may not be picked up at all; `best` and `legal` are then empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<RuleViolation>,
+}
+
+impl Places {
+    /// The answer of a ruleset that ranks moves best first and states no other best place
+    /// (an older plugin's `rank_moves`): its first move is the best.
+    pub fn ranked(ranked: Vec<Action>) -> Places {
+        Places {
+            best: ranked.first().cloned(),
+            legal: ranked,
+            refused: None,
+        }
+    }
+
+    /// The moves best first, the best place leading (what an older host's `rank_moves` asked).
+    pub fn ranked_moves(&self) -> Vec<Action> {
+        let mut out: Vec<Action> = self.best.iter().cloned().collect();
+        out.extend(
+            self.legal
+                .iter()
+                .filter(|a| Some(*a) != self.best.as_ref())
+                .cloned(),
+        );
+        out
+    }
+}
+
 /// What the host knows of a ruleset instance (a ruleset built for one variant and rules).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesetInfo {
@@ -216,6 +257,37 @@ pub struct RulesetInfo {
     /// command, as for a ruleset (or an older plugin) that does not say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commands: Option<Vec<Command>>,
+    /// Actions of the game's own ([`Action::Extra`]) a front end offers under keys: the
+    /// terminal binds each to its key and lists it in the help and on the key bar, and the
+    /// headless mode takes it typed as `legal` prints it (`NAME ARG`). Empty from a ruleset
+    /// (or an older plugin) that has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extras: Vec<ExtraKey>,
+}
+
+/// An [`Action::Extra`] a ruleset offers under a key of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraKey {
+    /// The action's name, as [`Action::Extra`] carries it (one word: the headless mode
+    /// reads it as a command).
+    pub name: String,
+    /// The argument the key sends.
+    pub arg: i64,
+    /// The key (a character the host does not bind at the table: the terminal's own keys
+    /// win, and its help shows only the keys that work).
+    pub key: char,
+    /// What the help and the key bar say it does, in a few words.
+    pub help: String,
+}
+
+impl ExtraKey {
+    /// The action the key sends.
+    pub fn action(&self) -> Action {
+        Action::Extra {
+            name: self.name.clone(),
+            arg: self.arg,
+        }
+    }
 }
 
 impl RulesetInfo {
@@ -285,14 +357,41 @@ pub trait Ruleset: Send + Sync + 'static {
     fn apply(&self, state: &mut Self::State, action: &Action) -> Result<Vec<Event>, RuleViolation>;
     /// Every legal action, appended to `out`.
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Action>);
-    /// The legal moves of the card at `index` of `from` and those above it, best first.
-    fn rank_moves(&self, state: &Self::State, from: PileId, index: u16) -> Vec<Action> {
+    /// Every legal move of the card at `index` of `from` and those above it: the piles a front
+    /// end marks as taking them. By default the moves of [`Ruleset::legal_actions`] that take
+    /// these cards, in that order.
+    fn legal_targets(&self, state: &Self::State, from: PileId, index: u16) -> Vec<Action> {
         let mut all = Vec::new();
         self.legal_actions(state, &mut all);
         all.retain(
             |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
         );
         all
+    }
+    /// Where "send to the best place" puts these cards, chosen from `legal` (their
+    /// [`Ruleset::legal_targets`]); `None` when no legal move is worth making on its own (a
+    /// whole column to an empty one), so a front end says so rather than make it. By default
+    /// the first legal move.
+    fn best_place(
+        &self,
+        _state: &Self::State,
+        _from: PileId,
+        _index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
+        legal.first().cloned()
+    }
+    /// Whether the card at `index` of `from` and those above it may be picked up at all,
+    /// wherever they would go (a group that may not move together, a face-down card): a
+    /// front end refuses the pick at once with the rule, not only on the drop. By default
+    /// anything may be picked up and the drop is checked.
+    fn may_lift(
+        &self,
+        _state: &Self::State,
+        _from: PileId,
+        _index: u16,
+    ) -> Result<(), RuleViolation> {
+        Ok(())
     }
     /// The table as `seat` may see it.
     fn view(&self, state: &Self::State, seat: Seat) -> TableView;
@@ -418,8 +517,10 @@ pub trait DynRuleset: Send + Sync {
     fn apply(&self, state: &mut GameState, action: &Action) -> Result<Vec<Event>, RuleViolation>;
     /// Every legal action.
     fn legal_actions(&self, state: &GameState) -> Vec<Action>;
-    /// Legal moves of a card and those above it, best first.
-    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action>;
+    /// Where the card at `index` of `from` and those above it may go: the best place, every
+    /// legal target, or why they may not be picked up ([`Ruleset::legal_targets`],
+    /// [`Ruleset::best_place`], [`Ruleset::may_lift`]), in one answer.
+    fn places(&self, state: &GameState, from: PileId, index: u16) -> Places;
     /// The table as `seat` may see it.
     fn view(&self, state: &GameState, seat: Seat) -> TableView;
     /// Playing, won or over.
@@ -485,8 +586,21 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         self.0.legal_actions(self.state(state), &mut out);
         out
     }
-    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action> {
-        self.0.rank_moves(self.state(state), from, index)
+    fn places(&self, state: &GameState, from: PileId, index: u16) -> Places {
+        let state = self.state(state);
+        if let Err(refused) = self.0.may_lift(state, from, index) {
+            return Places {
+                refused: Some(refused),
+                ..Places::default()
+            };
+        }
+        let legal = self.0.legal_targets(state, from, index);
+        let best = self.0.best_place(state, from, index, &legal);
+        Places {
+            best,
+            legal,
+            refused: None,
+        }
     }
     fn view(&self, state: &GameState, seat: Seat) -> TableView {
         self.0.view(self.state(state), seat)

@@ -545,10 +545,15 @@ impl Game {
                 true
             }
             Err(v) => {
-                self.error(v.message);
+                self.refuse(&v);
                 false
             }
         }
+    }
+
+    /// A refusal on the message line: the ruleset's sentence and the rule it cites.
+    pub(crate) fn refuse(&mut self, v: &felt_core::RuleViolation) {
+        self.error(format!("{} ({})", v.message, v.rule));
     }
 
     fn undo(&mut self) {
@@ -558,7 +563,7 @@ impl Game {
                 self.note = None;
                 self.notice_dead_end();
             }
-            Err(v) => self.error(v.message),
+            Err(v) => self.refuse(&v),
         }
     }
 
@@ -569,7 +574,7 @@ impl Game {
                 self.note = None;
                 self.notice_dead_end();
             }
-            Err(v) => self.error(v.message),
+            Err(v) => self.refuse(&v),
         }
     }
 

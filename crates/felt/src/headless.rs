@@ -310,10 +310,13 @@ impl Headless {
                 | "redo" | "hint" | "help" | "quit",
                 _,
             ) => Answer::bad(format!("wrong arguments for '{command}' (try help)")),
-            _ => Answer::bad(format!(
-                "unknown command '{}' (try help)",
-                truncate(command)
-            )),
+            _ => match self.extra(command, args) {
+                Some(answer) => answer,
+                None => Answer::bad(format!(
+                    "unknown command '{}' (try help)",
+                    truncate(command)
+                )),
+            },
         }
     }
 
@@ -403,7 +406,8 @@ impl Headless {
             Ok(f) => f,
             Err(why) => return Answer::bad(why),
         };
-        let longest = self
+        // The groups that may move, longest first: the longest with a best place goes there.
+        let mut groups: Vec<u16> = self
             .session
             .legal_actions()
             .into_iter()
@@ -411,21 +415,78 @@ impl Headless {
                 Action::Move { from: f, index, .. } if f == from => Some(index),
                 _ => None,
             })
-            .min();
-        let best = longest.and_then(|index| {
-            self.session
+            .collect();
+        groups.sort_unstable();
+        groups.dedup();
+        let mut legal_only = Vec::new();
+        for &index in &groups {
+            let places = self
+                .session
                 .ruleset()
-                .rank_moves(self.session.state(), from, index)
-                .into_iter()
-                .next()
-        });
-        match best {
-            Some(action) => self.act(&action),
-            None => Answer::refused(RuleViolation::new(
-                COMMAND_RULE,
-                format!("no legal move from pile {}", label_of(&view, from)),
-            )),
+                .places(self.session.state(), from, index);
+            match places.best {
+                Some(action) => return self.act(&action),
+                None if legal_only.is_empty() => legal_only = places.legal,
+                None => {}
+            }
         }
+        let mut onto: Vec<String> = Vec::new();
+        for a in &legal_only {
+            if let Action::Move { to, .. } = a {
+                let label = label_of(&view, *to);
+                if !onto.contains(&label) {
+                    onto.push(label);
+                }
+            }
+        }
+        let message = if onto.is_empty() {
+            format!("no legal move from pile {}", label_of(&view, from))
+        } else {
+            // Legal moves there are: the ruleset only names none of them the best place.
+            format!(
+                "no best place for pile {}; it may go to {} (use move)",
+                label_of(&view, from),
+                onto.join(", ")
+            )
+        };
+        Answer::refused(RuleViolation::new(COMMAND_RULE, message))
+    }
+
+    /// An action of the game's own typed as `legal` prints it (`NAME ARG`), when the ruleset
+    /// declares that name or one of its legal actions bears it; `None` for any other word.
+    fn extra(&mut self, command: &str, args: &[&str]) -> Option<Answer> {
+        let declared = self
+            .session
+            .ruleset()
+            .info()
+            .extras
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(command))
+            .map(|e| (e.name.clone(), e.arg));
+        let name = match declared.as_ref() {
+            Some((name, _)) => name.clone(),
+            None => self
+                .session
+                .legal_actions()
+                .into_iter()
+                .find_map(|a| match a {
+                    Action::Extra { name, .. } if name.eq_ignore_ascii_case(command) => Some(name),
+                    _ => None,
+                })?,
+        };
+        let arg = match (args, declared) {
+            ([], Some((_, arg))) => arg,
+            ([n], _) => match n.parse::<i64>() {
+                Ok(arg) => arg,
+                Err(_) => return Some(Answer::bad(format!("'{}' is not a number", truncate(n)))),
+            },
+            _ => {
+                return Some(Answer::bad(format!(
+                    "wrong arguments for '{name}' (try legal)"
+                )))
+            }
+        };
+        Some(self.act(&Action::Extra { name, arg }))
     }
 
     fn play(&mut self, token: &str) -> Answer {
@@ -501,6 +562,7 @@ legal             every legal action, one a line, in command form
 move FROM TO [N]  move N cards from the end of FROM onto TO (default: the longest group that may go)
 deal              deal from the stock
 auto FROM         send the group at the end of FROM to the best place
+NAME ARG          an action of the game's own, as legal prints it (e.g. collect 0)
 choose N | bid N  pick option N of the prompt
 play CARD         play a card from your hand (e.g. QH)
 hint              the next move of the best plan found (again: the next best)

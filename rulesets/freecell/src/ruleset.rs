@@ -53,6 +53,7 @@ impl FreeCell {
                 seats: 1,
                 hints: true,
                 commands: None,
+                extras: Vec::new(),
             },
             rules,
         }
@@ -175,15 +176,32 @@ impl Ruleset for FreeCell {
         );
     }
 
-    fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
+    fn best_place(
+        &self,
+        state: &State,
+        from: PileId,
+        index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
         // legal_moves lists foundations, then columns with cards, empty columns, cells: best
-        // first for "send to the best place".
-        let mut all = Vec::new();
-        self.legal_actions(state, &mut all);
-        all.retain(
-            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
-        );
-        all
+        // first. A whole column moved into an empty one only trades places: legal, never the
+        // best place.
+        let layout = self.rules.layout();
+        let whole_column = index == 0 && matches!(layout.pile(from), Some(Pile::Column(_)));
+        legal
+            .iter()
+            .find(|a| match a {
+                Action::Move { to, .. } => {
+                    let into_empty = matches!(layout.pile(*to), Some(Pile::Column(j)) if state.columns[j].is_empty());
+                    !(whole_column && into_empty)
+                }
+                _ => true,
+            })
+            .cloned()
+    }
+
+    fn may_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
+        self.rules.check_lift(state, from, index)
     }
 
     fn view(&self, state: &State, seat: Seat) -> TableView {
