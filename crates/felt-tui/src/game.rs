@@ -170,6 +170,8 @@ pub struct Game {
     pub(crate) pause_ticks: u16,
     /// The position file this deal was set up from, if it was.
     pub(crate) position: Option<PositionSource>,
+    /// `g` was pressed: the next pile key moves the cursor without picking up.
+    pub(crate) goto: bool,
 }
 
 impl Game {
@@ -219,6 +221,7 @@ impl Game {
             held: None,
             pause_ticks: crate::pages::PAUSE_TICKS,
             position: None,
+            goto: false,
         };
         let first = game
             .nav_rows()
@@ -319,12 +322,17 @@ impl Game {
         if !self.offered(msg) {
             return Effect::None;
         }
+        let goto = std::mem::take(&mut self.goto);
         match msg {
             Msg::Left => self.horizontal(-1),
             Msg::Right => self.horizontal(1),
             Msg::Up => self.vertical(-1),
             Msg::Down => self.vertical(1),
-            Msg::Column(n) => self.column(n),
+            Msg::Column(n) => self.column(n, goto),
+            Msg::PileOf(role) => self.pile_key(role, goto),
+            Msg::Goto => self.start_goto(),
+            Msg::NextRow => self.next_row(1),
+            Msg::PrevRow => self.next_row(-1),
             Msg::Select => self.select(),
             Msg::Auto => match self.carry.take() {
                 Some(c) => self.auto(c.from, c.index),

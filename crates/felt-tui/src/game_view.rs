@@ -243,7 +243,7 @@ impl Game {
             &theme,
         );
         let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
-        for b in TABLE_KEYS.iter().filter(|b| offered(info, b)) {
+        for b in TABLE_KEYS.iter().filter(|b| offered(info, &self.view, b)) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<15}", b.label), theme.heading()),
                 Span::raw(b.help),
@@ -253,6 +253,12 @@ impl Game {
             lines.push(Line::from(vec![
                 Span::styled(format!("{key:<15}"), theme.heading()),
                 Span::raw(format!("the {what}")),
+            ]));
+        }
+        for (key, what) in self.extra_keys() {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{key:<15}"), theme.heading()),
+                Span::raw(what),
             ]));
         }
         for (what, does) in [
@@ -382,12 +388,16 @@ fn draw_confirm(
     );
 }
 
-/// Whether the help lists binding `b` for a game described by `info`: its command is one the
-/// game has a use for, and the demo and hints only where it gives hints.
-fn offered(info: &felt_core::RulesetInfo, b: &Binding) -> bool {
+/// Whether the help lists binding `b` for a game described by `info` at table `view`: its
+/// command is one the game has a use for, the demo and hints only where it gives hints, a
+/// pile role's key only where a pile has that role.
+fn offered(info: &felt_core::RulesetInfo, view: &felt_core::TableView, b: &Binding) -> bool {
     let Some(msg) = b.keys.first().map(|k| (b.msg)(k.0)) else {
         return true;
     };
+    if let Msg::PileOf(role) = msg {
+        return view.piles.iter().any(|p| p.role == role);
+    }
     if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
         return msg != Msg::Demo;
     }
@@ -400,7 +410,7 @@ impl Game {
     fn key_hints(&self, width: u16, code: &str) -> String {
         let info = self.session.ruleset().info();
         let mut items: Vec<String> = vec!["? help".to_string()];
-        for (key, what) in self.sheet_keys() {
+        for (key, what) in self.sheet_keys().into_iter().chain(self.extra_keys()) {
             items.push(format!("{key} {what}"));
         }
         for (msg, text) in [
@@ -411,6 +421,11 @@ impl Game {
         ] {
             if crate::keymap::command_of(msg).is_none_or(|c| info.offers(c)) {
                 items.push(text.to_string());
+            }
+        }
+        for (key, role, name) in crate::pilekeys::ROLE_KEYS {
+            if self.has_role(*role) {
+                items.push(format!("{key} {name}"));
             }
         }
         let room = usize::from(width).saturating_sub(code.chars().count() + 2);

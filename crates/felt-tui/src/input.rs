@@ -31,6 +31,14 @@ pub enum Msg {
     PageDown,
     /// Go to column n (1 to 10): pick it up, or drop on it while carrying.
     Column(u8),
+    /// A pile of this role (its key): pick up from it, or drop on it while carrying.
+    PileOf(felt_core::PileRole),
+    /// The next pile key only moves the cursor (`g`).
+    Goto,
+    /// The cursor to the next row of piles (Tab).
+    NextRow,
+    /// The cursor to the row before (Shift-Tab).
+    PrevRow,
     /// Pick up the group under the cursor, or drop the carried group.
     Select,
     /// Start the chosen game (launcher).

@@ -3,7 +3,7 @@
 
 use crate::input::{Mode, Msg};
 use crossterm::event::KeyCode;
-use felt_core::Command;
+use felt_core::{Command, PileRole};
 
 /// A key: its code, and whether Ctrl is held (Shift is part of the character).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,8 +77,50 @@ pub const TABLE_KEYS: &[Binding] = &[
             ch('0'),
         ],
         label: "1-9 0",
-        help: "pick up or drop on that column (0 is 10); numbered choices",
+        help: "pick up from / drop on that column (again: one card fewer)",
         msg: digit_column,
+    },
+    Binding {
+        keys: &[ch('f')],
+        label: "f",
+        help: "foundation: pick up from one / drop on the one taking it",
+        msg: |_| Msg::PileOf(PileRole::Foundation),
+    },
+    Binding {
+        keys: &[ch('e')],
+        label: "e",
+        help: "free cell: pick up from the next one / drop on one",
+        msg: |_| Msg::PileOf(PileRole::Cell),
+    },
+    Binding {
+        keys: &[ch('t')],
+        label: "t",
+        help: "the waste: pick up its top card",
+        msg: |_| Msg::PileOf(PileRole::Waste),
+    },
+    Binding {
+        keys: &[ch('v')],
+        label: "v",
+        help: "the reserve: pick up its top card",
+        msg: |_| Msg::PileOf(PileRole::Reserve),
+    },
+    Binding {
+        keys: &[ch('g')],
+        label: "g",
+        help: "go to: g then a digit or pile key only moves the cursor",
+        msg: |_| Msg::Goto,
+    },
+    Binding {
+        keys: &[code(KeyCode::Tab), code(KeyCode::BackTab)],
+        label: "Tab S-Tab",
+        help: "cursor to the next row of piles / the row before",
+        msg: |k| {
+            if k == KeyCode::BackTab {
+                Msg::PrevRow
+            } else {
+                Msg::NextRow
+            }
+        },
     },
     Binding {
         keys: &[ch(' '), code(KeyCode::Enter)],

@@ -32,6 +32,7 @@ pub mod layout;
 mod mouse;
 mod pages;
 mod paint;
+mod pilekeys;
 mod play;
 pub mod records;
 pub mod replay;

@@ -45,7 +45,9 @@ fn fc_supermove_a_group_that_is_no_sequence_or_too_long_is_refused_when_picked_u
     // One free cell and no empty column: two cards move at most.
     let full = ["KD 9D 8C 7H", "KC", "KC", "KC", "KC", "KC", "KC", "KC"];
     let s = position(&full, &["2D", "3D", "4D"], [0; 4]);
-    let refused = fc.may_lift(&s, PileId(0), 1).expect_err("three cards, room for two");
+    let refused = fc
+        .may_lift(&s, PileId(0), 1)
+        .expect_err("three cards, room for two");
     assert_eq!(refused.rule, "FC-SUPERMOVE");
     assert!(refused.message.contains("at most 2"), "{}", refused.message);
     assert!(fc.may_lift(&s, PileId(0), 2).is_ok());
