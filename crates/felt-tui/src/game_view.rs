@@ -255,7 +255,7 @@ impl Game {
                 Span::raw(format!("the {what}")),
             ]));
         }
-        for (key, what) in self.extra_keys() {
+        for (key, _, what) in self.extra_keys() {
             lines.push(Line::from(vec![
                 Span::styled(format!("{key:<15}"), theme.heading()),
                 Span::raw(what),
@@ -410,8 +410,11 @@ impl Game {
     fn key_hints(&self, width: u16, code: &str) -> String {
         let info = self.session.ruleset().info();
         let mut items: Vec<String> = vec!["? help".to_string()];
-        for (key, what) in self.sheet_keys().into_iter().chain(self.extra_keys()) {
+        for (key, what) in self.sheet_keys() {
             items.push(format!("{key} {what}"));
+        }
+        for (key, name, _) in self.extra_keys() {
+            items.push(format!("{key} {name}"));
         }
         for (msg, text) in [
             (Msg::Deal, "d deal"),

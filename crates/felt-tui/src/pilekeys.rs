@@ -194,14 +194,15 @@ impl Game {
         }
     }
 
-    /// The ruleset's own keys, as the help and the key bar list them: `x collect`.
-    pub(crate) fn extra_keys(&self) -> Vec<(String, String)> {
+    /// The ruleset's own keys: the key, the action's name (the key bar's word: `o collect`)
+    /// and what it does (the help's line).
+    pub(crate) fn extra_keys(&self) -> Vec<(String, String, String)> {
         self.session
             .ruleset()
             .info()
             .extras
             .iter()
-            .map(|e| (e.key.to_string(), e.help.clone()))
+            .map(|e| (e.key.to_string(), e.name.clone(), e.help.clone()))
             .collect()
     }
 }

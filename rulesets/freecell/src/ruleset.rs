@@ -1,6 +1,7 @@
 //! The felt ruleset: dealing Microsoft's numbered deals, checking and applying moves with the
 //! automatic foundation moves in the same step, and answering analysis through the solver.
 
+use crate::collect::{collect_action, collect_key, COLLECT};
 use crate::deal::{deal_number, lay_out, microsoft_order};
 use crate::params::Params;
 use crate::rules::Rules;
@@ -53,7 +54,7 @@ impl FreeCell {
                 seats: 1,
                 hints: true,
                 commands: None,
-                extras: Vec::new(),
+                extras: vec![collect_key()],
             },
             rules,
         }
@@ -146,19 +147,26 @@ impl Ruleset for FreeCell {
             Action::Move { from, index, to } => {
                 self.rules.check_move(state, *from, *index, *to).map(|_| ())
             }
+            Action::Extra { name, .. } if name == COLLECT => self.rules.check_collect(state),
             _ => Err(no_such()),
         }
     }
 
     fn apply(&self, state: &mut State, action: &Action) -> Result<Vec<Event>, RuleViolation> {
         self.check(state, action)?;
-        let Action::Move { from, index, to } = action else {
-            return Err(no_such());
-        };
-        let step = self.rules.check_move(state, *from, *index, *to)?;
         let mut events = Vec::new();
-        state.news.clear();
-        self.rules.perform(state, step, &mut events);
+        match action {
+            Action::Move { from, index, to } => {
+                let step = self.rules.check_move(state, *from, *index, *to)?;
+                state.news.clear();
+                self.rules.perform(state, step, &mut events);
+            }
+            Action::Extra { name, .. } if name == COLLECT => {
+                state.news.clear();
+                self.rules.collect(state, &mut events);
+            }
+            _ => return Err(no_such()),
+        }
         state.moves += 1;
         self.rules.auto_moves(state, &mut events);
         Ok(events)
@@ -174,6 +182,9 @@ impl Ruleset for FreeCell {
                 .into_iter()
                 .map(|(from, index, to)| Action::Move { from, index, to }),
         );
+        if self.rules.check_collect(state).is_ok() {
+            out.push(collect_action());
+        }
     }
 
     fn best_place(

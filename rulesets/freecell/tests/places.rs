@@ -57,3 +57,21 @@ fn fc_supermove_a_group_that_is_no_sequence_or_too_long_is_refused_when_picked_u
         Err("FC-FOUNDATION".to_string())
     );
 }
+
+#[test]
+fn fc_collect_sends_every_card_that_may_go_up_as_one_move() {
+    // FC-COLLECT: A♠ from a cell, then 2♠ and 3♠ from the columns, though 3♠ is not safe.
+    let fc = manual();
+    let mut s = position(&["5H 3S", "2S", "4D"], &["AS"], [0; 4]);
+    let collect = felt_freecell::collect::collect_action();
+    let mut legal = Vec::new();
+    fc.legal_actions(&s, &mut legal);
+    assert!(legal.contains(&collect), "{legal:?}");
+    assert_eq!(collect.to_string(), "collect 0");
+    fc.apply(&mut s, &collect).expect("collects");
+    assert_eq!(s.foundations, [3, 0, 0, 0]);
+    assert_eq!(s.moves, 1);
+    let refused = fc.check(&s, &collect).expect_err("nothing more goes up");
+    assert_eq!(refused.rule, "FC-COLLECT");
+    assert!(fc.info().extras.iter().any(|e| e.action() == collect));
+}

@@ -134,7 +134,7 @@ pub fn key_event(code: KeyCode) -> Event {
     })
 }
 
-/// Types `keys`: each character is a key; `⏎` is Enter, `⎋` is Esc.
+/// Types `keys`: each character is a key; `⏎` is Enter, `⎋` is Esc, `⇥` Tab, `⇤` Shift-Tab.
 pub fn keys(app: &mut App, keys: &str) {
     let now = Instant::now();
     for c in keys.chars() {
@@ -145,6 +145,8 @@ pub fn keys(app: &mut App, keys: &str) {
             '→' => KeyCode::Right,
             '↑' => KeyCode::Up,
             '↓' => KeyCode::Down,
+            '⇥' => KeyCode::Tab,
+            '⇤' => KeyCode::BackTab,
             c => KeyCode::Char(c),
         };
         app.handle(&key_event(code), now);
