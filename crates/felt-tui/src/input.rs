@@ -220,7 +220,6 @@ fn map_key(mode: Mode, key: &KeyEvent) -> Option<Msg> {
     }
     let pressed = Key(key.code, ctrl);
     let bound = keymap(mode)
-        .iter()
         .find(|b| b.keys.contains(&pressed))
         .map(|b| (b.msg)(key.code));
     match (bound, mode, key.code) {
@@ -343,10 +342,7 @@ mod tests {
             Mode::Stats,
             Mode::Replay,
         ] {
-            let keys: Vec<Key> = keymap(mode)
-                .iter()
-                .flat_map(|b| b.keys.iter().copied())
-                .collect();
+            let keys: Vec<Key> = keymap(mode).flat_map(|b| b.keys.iter().copied()).collect();
             for (i, k) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(k), "{k:?} bound twice in {mode:?}");
             }

@@ -281,30 +281,6 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         msg: |_| Msg::ToggleStuckNotice,
     },
     Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageUp)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageUp,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageDown)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageDown,
-    },
-    Binding {
         keys: &[ch('q')],
         label: "q",
         help: "quit",
@@ -391,30 +367,6 @@ pub const STATS_KEYS: &[Binding] = &[
         msg: |_| Msg::Down,
     },
     Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageUp)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageUp,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageDown)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageDown,
-    },
-    Binding {
         keys: &[code(KeyCode::Esc), ch('q'), ch('s')],
         label: "Esc",
         help: "back",
@@ -487,28 +439,11 @@ const HELP_KEYS: &[Binding] = &[
         msg: |_| Msg::Down,
     },
     Binding {
-        keys: &[code(KeyCode::PageUp)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageUp,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageDown), ch(' ')],
+        // Space pages on, as in a pager; the other page keys are the lists' own.
+        keys: &[ch(' ')],
         label: "",
         help: "",
         msg: |_| Msg::PageDown,
-    },
-    Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
     },
     Binding {
         keys: &[
@@ -579,19 +514,50 @@ pub const FINISH_KEYS: &[Binding] = &[
     },
 ];
 
-/// The keymap of a mode.
-pub fn keymap(mode: Mode) -> &'static [Binding] {
-    match mode {
-        Mode::Launcher => LAUNCHER_KEYS,
-        Mode::CodeEntry => &[],
-        Mode::Table => TABLE_KEYS,
-        Mode::Help => HELP_KEYS,
-        Mode::Confirm => CONFIRM_KEYS,
-        Mode::NewGame => NEW_GAME_KEYS,
-        Mode::Finish => FINISH_KEYS,
-        Mode::Stats => STATS_KEYS,
-        Mode::Replay => REPLAY_KEYS,
-    }
+/// The keys that move through a list, the same in every screen that scrolls one (the
+/// launcher, the statistics, the help): none is on a key bar, which names the arrows.
+const LIST_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Home), ch('g')],
+        label: "",
+        help: "",
+        msg: |_| Msg::First,
+    },
+    Binding {
+        keys: &[code(KeyCode::End), ch('G')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Last,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageUp,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageDown,
+    },
+];
+
+/// The keymap of a mode: its own keys, then the list keys where it shows a list.
+pub fn keymap(mode: Mode) -> impl Iterator<Item = &'static Binding> {
+    let (own, list): (&'static [Binding], bool) = match mode {
+        Mode::Launcher => (LAUNCHER_KEYS, true),
+        Mode::CodeEntry => (&[], false),
+        Mode::Table => (TABLE_KEYS, false),
+        Mode::Help => (HELP_KEYS, true),
+        Mode::Confirm => (CONFIRM_KEYS, false),
+        Mode::NewGame => (NEW_GAME_KEYS, false),
+        Mode::Finish => (FINISH_KEYS, false),
+        Mode::Stats => (STATS_KEYS, true),
+        Mode::Replay => (REPLAY_KEYS, false),
+    };
+    let list: &'static [Binding] = if list { LIST_KEYS } else { &[] };
+    own.iter().chain(list)
 }
 
 /// The host command a playing key asks for, when only some games have a use for it
