@@ -115,7 +115,8 @@ impl Game {
 
     /// A role's key: drops the carried cards on the pile of that role that takes them (the
     /// first, for the ruleset's refusal, when none does); else picks up from the next pile
-    /// of that role with cards after the cursor's; after `g`, only moves the cursor there.
+    /// of that role with cards after the cursor's, and again, while carrying from one, from
+    /// the one after; after `g`, only moves the cursor there.
     pub(crate) fn pile_key(&mut self, role: PileRole, goto: bool) {
         let piles = self.piles_of(role);
         if piles.is_empty() {
@@ -125,15 +126,22 @@ impl Game {
             return;
         }
         if let (Some(carry), false) = (&self.carry, goto) {
+            if piles.contains(&carry.from) {
+                // The key again: the cards of the next pile of that role instead.
+                let from = carry.from;
+                self.carry = None;
+                self.cursor = (from, self.default_index(from));
+                self.pile_key(role, false);
+                return;
+            }
             let to = carry
                 .targets
                 .iter()
                 .find(|t| piles.contains(t))
-                .or_else(|| piles.iter().find(|&&p| p != carry.from))
+                .or_else(|| piles.first())
                 .copied();
-            match to {
-                Some(to) => self.drop_on(to),
-                None => self.error(format!("There is no other {} to drop on", role_name(role))),
+            if let Some(to) = to {
+                self.drop_on(to);
             }
             return;
         }
