@@ -234,7 +234,9 @@ impl Places {
 }
 
 /// What the host knows of a ruleset instance (a ruleset built for one variant and rules).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// `Default` lets an author name only the fields that matter (`..RulesetInfo::default()`),
+/// so a field added later does not break their code.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesetInfo {
     /// The ruleset's id (`patience`).
     pub ruleset: String,
