@@ -207,7 +207,16 @@ impl Dispatcher {
             } => {
                 let live = self.instance(instance)?;
                 let (ruleset, state) = (&live.ruleset, live.state(blob)?);
-                Reply::Actions(ruleset.rank_moves(&state, from, index))
+                Reply::Actions(ruleset.places(&state, from, index).ranked_moves())
+            }
+            Request::Places {
+                instance,
+                from,
+                index,
+            } => {
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
+                Reply::Places(ruleset.places(&state, from, index))
             }
             Request::View { instance, seat } => {
                 let live = self.instance(instance)?;

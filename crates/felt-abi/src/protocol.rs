@@ -7,8 +7,8 @@
 
 use felt_core::ScoreTable;
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, PileId, RuleChoice, RuleViolation, RulesetInfo,
-    Scoreboard, Seat, Status, TableView, Turn, Variant,
+    Action, Analysis, AnalyzeRequest, Event, PileId, Places, RuleChoice, RuleViolation,
+    RulesetInfo, Scoreboard, Seat, Status, TableView, Turn, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -59,7 +59,8 @@ pub enum Request {
         /// The instance.
         instance: u64,
     },
-    /// Legal moves of one card, best first: [`Reply::Actions`].
+    /// Legal moves of one card, best first: [`Reply::Actions`]. What a host of the first
+    /// revisions asks; a newer host asks [`Request::Places`] of a plugin that speaks it.
     RankMoves {
         /// The instance.
         instance: u64,
@@ -123,13 +124,27 @@ pub enum Request {
         /// Actions undone just before.
         undone: usize,
     },
+    /// Where a group may go: [`Reply::Places`]. Sent only to a plugin whose
+    /// [`Hello::revision`] is at least [`REVISION_PLACES`]; an older one is asked
+    /// [`Request::RankMoves`], whose first move is taken as the best place.
+    Places {
+        /// The instance.
+        instance: u64,
+        /// The pile.
+        from: PileId,
+        /// The first card's index.
+        index: u16,
+    },
 }
 
 /// The revision of the protocol this crate speaks, within [`crate::ABI_VERSION`]: a revision
 /// adds requests an older plugin never receives, so plugins of every revision still load.
-pub const REVISION: u32 = 1;
+pub const REVISION: u32 = 2;
 /// The revision that added [`Request::MayUndo`].
 pub const REVISION_MAY_UNDO: u32 = 1;
+/// The revision that added [`Request::Places`] (the best place and the legal targets apart,
+/// and a group refused before it is picked up).
+pub const REVISION_PLACES: u32 = 2;
 
 impl Request {
     /// The request's name, for error messages.
@@ -152,6 +167,7 @@ impl Request {
             Request::ImportPosition { .. } => "import-position",
             Request::ExportPosition { .. } => "export-position",
             Request::MayUndo { .. } => "may-undo",
+            Request::Places { .. } => "places",
         }
     }
 }
@@ -228,6 +244,8 @@ pub enum Reply {
     Imported(Result<(), String>),
     /// A position as text, if the ruleset has a format.
     Exported(Option<String>),
+    /// Where a group may go.
+    Places(Places),
 }
 
 impl Reply {
@@ -249,6 +267,7 @@ impl Reply {
             Reply::Analysis(_) => "analysis",
             Reply::Imported(_) => "imported",
             Reply::Exported(_) => "exported",
+            Reply::Places(_) => "places",
         }
     }
 }

@@ -9,9 +9,9 @@
 use crate::host::{Plugin, PluginError};
 use crate::protocol::{Reply, Request};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, PileId, RuleChoice,
-    RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, StateError, Status,
-    TableView, Turn,
+    Action, Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, PileId, Places,
+    RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, StateError,
+    Status, TableView, Turn,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -287,13 +287,35 @@ impl DynRuleset for PluginRuleset {
         )
     }
 
-    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action> {
-        let request = Request::RankMoves {
+    fn places(&self, state: &GameState, from: PileId, index: u16) -> Places {
+        // A plugin of an older revision ranks moves best first: its first is the best place.
+        if self.plugin.revision() < crate::protocol::REVISION_PLACES {
+            let request = Request::RankMoves {
+                instance: self.instance,
+                from,
+                index,
+            };
+            return Places::ranked(self.actions(request, state));
+        }
+        let request = Request::Places {
             instance: self.instance,
             from,
             index,
         };
-        self.actions(request, state)
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Places(places), _)) => places,
+            Ok((other, _)) => Places {
+                refused: Some(RuleViolation::new(
+                    PLUGIN_RULE,
+                    self.unexpected(&request, &other),
+                )),
+                ..Places::default()
+            },
+            Err(fault) => Places {
+                refused: Some(RuleViolation::new(PLUGIN_RULE, fault)),
+                ..Places::default()
+            },
+        }
     }
 
     fn view(&self, state: &GameState, seat: Seat) -> TableView {

@@ -203,6 +203,7 @@ impl RulesetFactory for PanickyFactory {
             seats: 1,
             hints: false,
             commands: None,
+            extras: Vec::new(),
         })))
     }
 }

@@ -56,6 +56,7 @@ unsafe extern "C" fn call(
                 seats: 1,
                 hints: false,
                 commands: None,
+                extras: Vec::new(),
             };
             (
                 0,
@@ -132,7 +133,7 @@ proptest! {
             prop_assert_eq!(&state, &before);
         }
         let _ = ruleset.legal_actions(&state);
-        let _ = ruleset.rank_moves(&state, PileId(0), 0);
+        let _ = ruleset.places(&state, PileId(0), 0);
         let _ = ruleset.view(&state, Seat(0));
         let _ = ruleset.status(&state);
         let _ = ruleset.scoreboard(&state);

@@ -25,9 +25,9 @@ pub use catalog::{Catalog, CatalogError, Entry};
 pub use code::{CodeError, GameCode};
 pub use deck::{shuffle, DeckError, DeckSpec};
 pub use ruleset::{
-    Analysis, AnalyzeRequest, Command, DynRuleset, Event, GameState, ParamError, RuleChoice,
-    RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError, Status,
-    Turn, Typed,
+    Analysis, AnalyzeRequest, Command, DynRuleset, Event, ExtraKey, GameState, ParamError, Places,
+    RuleChoice, RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError,
+    Status, Turn, Typed,
 };
 pub use session::Session;
 pub use variant::{Origin, ScoreTable, Variant, VariantError};

@@ -192,74 +192,8 @@ pub enum Analysis {
     },
 }
 
-/// What the host knows of a ruleset instance (a ruleset built for one variant and rules).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RulesetInfo {
-    /// The ruleset's id (`patience`).
-    pub ruleset: String,
-    /// The variant's id (`patience-2suit`).
-    pub variant: String,
-    /// The variant's display name.
-    pub name: String,
-    /// The rules choice in force (`classic`).
-    pub rules: String,
-    /// Rules text shown by the help overlay, one paragraph per entry.
-    pub help: Vec<String>,
-    /// Seats a human may take; other seats are played by the ruleset.
-    pub seats: u8,
-    /// Whether `analyze` answers `Hint` requests: the terminal offers its hint-driven keys
-    /// (the demo) only then. An older plugin's info, without it, reads as no.
-    #[serde(default)]
-    pub hints: bool,
-    /// The host's commands this game has a use for: the terminal binds, lists and shows on
-    /// its key bar only these, and says so when another is pressed. `None` offers every
-    /// command, as for a ruleset (or an older plugin) that does not say.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commands: Option<Vec<Command>>,
-}
-
-impl RulesetInfo {
-    /// Whether the game has a use for `command`.
-    pub fn offers(&self, command: Command) -> bool {
-        self.commands
-            .as_ref()
-            .is_none_or(|list| list.contains(&command))
-    }
-}
-
-/// A command of the host's that only some games have a use for (the rest, such as undo, a
-/// new game or the help, every game has).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Command {
-    /// Deal from a stock.
-    Deal,
-    /// Send the cards under the cursor to their best place.
-    BestPlace,
-    /// Digits name piles (columns) to pick from or drop on; without it digits only answer a
-    /// numbered question.
-    Columns,
-    /// Ask for a hint (also needs [`RulesetInfo::hints`]).
-    Hint,
-    /// The bot plays on screen (also needs [`RulesetInfo::hints`]).
-    Demo,
-    /// The live "still winnable?" status, a solver that sees every card.
-    LiveStatus,
-    /// Take back an action (what may be taken back is still the ruleset's:
-    /// [`Ruleset::may_undo`]).
-    Undo,
-    /// Play an undone action again.
-    Redo,
-}
-
-/// The seat whose action a game waits for, as [`Ruleset::turn`] names it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Turn {
-    /// The seat.
-    pub seat: Seat,
-    /// Its name as players say it (`North`).
-    pub name: String,
-}
+mod info;
+pub use info::{Command, ExtraKey, Places, RulesetInfo, Turn};
 
 /// The game logic an author writes, with a concrete state type.
 ///
@@ -285,14 +219,41 @@ pub trait Ruleset: Send + Sync + 'static {
     fn apply(&self, state: &mut Self::State, action: &Action) -> Result<Vec<Event>, RuleViolation>;
     /// Every legal action, appended to `out`.
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Action>);
-    /// The legal moves of the card at `index` of `from` and those above it, best first.
-    fn rank_moves(&self, state: &Self::State, from: PileId, index: u16) -> Vec<Action> {
+    /// Every legal move of the card at `index` of `from` and those above it: the piles a front
+    /// end marks as taking them. By default the moves of [`Ruleset::legal_actions`] that take
+    /// these cards, in that order.
+    fn legal_targets(&self, state: &Self::State, from: PileId, index: u16) -> Vec<Action> {
         let mut all = Vec::new();
         self.legal_actions(state, &mut all);
         all.retain(
             |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
         );
         all
+    }
+    /// Where "send to the best place" puts these cards, chosen from `legal` (their
+    /// [`Ruleset::legal_targets`]); `None` when no legal move is worth making on its own (a
+    /// whole column to an empty one), so a front end says so rather than make it. By default
+    /// the first legal move.
+    fn best_place(
+        &self,
+        _state: &Self::State,
+        _from: PileId,
+        _index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
+        legal.first().cloned()
+    }
+    /// Whether the card at `index` of `from` and those above it may be picked up at all,
+    /// wherever they would go (a group that may not move together, a face-down card): a
+    /// front end refuses the pick at once with the rule, not only on the drop. By default
+    /// anything may be picked up and the drop is checked.
+    fn may_lift(
+        &self,
+        _state: &Self::State,
+        _from: PileId,
+        _index: u16,
+    ) -> Result<(), RuleViolation> {
+        Ok(())
     }
     /// The table as `seat` may see it.
     fn view(&self, state: &Self::State, seat: Seat) -> TableView;
@@ -418,8 +379,10 @@ pub trait DynRuleset: Send + Sync {
     fn apply(&self, state: &mut GameState, action: &Action) -> Result<Vec<Event>, RuleViolation>;
     /// Every legal action.
     fn legal_actions(&self, state: &GameState) -> Vec<Action>;
-    /// Legal moves of a card and those above it, best first.
-    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action>;
+    /// Where the card at `index` of `from` and those above it may go: the best place, every
+    /// legal target, or why they may not be picked up ([`Ruleset::legal_targets`],
+    /// [`Ruleset::best_place`], [`Ruleset::may_lift`]), in one answer.
+    fn places(&self, state: &GameState, from: PileId, index: u16) -> Places;
     /// The table as `seat` may see it.
     fn view(&self, state: &GameState, seat: Seat) -> TableView;
     /// Playing, won or over.
@@ -485,8 +448,21 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         self.0.legal_actions(self.state(state), &mut out);
         out
     }
-    fn rank_moves(&self, state: &GameState, from: PileId, index: u16) -> Vec<Action> {
-        self.0.rank_moves(self.state(state), from, index)
+    fn places(&self, state: &GameState, from: PileId, index: u16) -> Places {
+        let state = self.state(state);
+        if let Err(refused) = self.0.may_lift(state, from, index) {
+            return Places {
+                refused: Some(refused),
+                ..Places::default()
+            };
+        }
+        let legal = self.0.legal_targets(state, from, index);
+        let best = self.0.best_place(state, from, index, &legal);
+        Places {
+            best,
+            legal,
+            refused: None,
+        }
     }
     fn view(&self, state: &GameState, seat: Seat) -> TableView {
         self.0.view(self.state(state), seat)

@@ -95,25 +95,30 @@ impl Game {
         else {
             return;
         };
+        if let Some(next) = self.nearest_in(target, &rows[r]) {
+            self.cursor = (next, self.default_index(next));
+        }
+    }
+
+    /// The pile of row `target` under the cursor's pile (of row `here`): the nearest on the
+    /// screen, or the one at the same place in its row before the table is drawn.
+    pub(crate) fn nearest_in(&self, target: &[PileId], here: &[PileId]) -> Option<PileId> {
+        let id = self.cursor.0;
         let centre = |p: PileId| {
             self.layout
                 .as_ref()
                 .and_then(|l| l.pile(p))
                 .map(|g| i32::from(g.area.x) + i32::from(g.area.width) / 2)
         };
-        let here = centre(id);
-        let next = match here {
+        match centre(id) {
             Some(x) => target
                 .iter()
                 .copied()
                 .min_by_key(|&p| centre(p).map_or(i32::MAX, |c| (c - x).abs())),
             None => {
-                let pos = rows[r].iter().position(|&p| p == id).unwrap_or(0);
+                let pos = here.iter().position(|&p| p == id).unwrap_or(0);
                 target.get(pos.min(target.len().saturating_sub(1))).copied()
             }
-        };
-        if let Some(next) = next {
-            self.cursor = (next, self.default_index(next));
         }
     }
 
@@ -132,7 +137,10 @@ impl Game {
         piles.into_iter().map(|p| p.id).collect()
     }
 
-    pub(crate) fn column(&mut self, n: u8) {
+    /// A digit: drops the carried cards on that column, or takes one card fewer when they
+    /// came from it; else picks up the longest group that may move from it. After `g`
+    /// (`goto`) it only moves the cursor there.
+    pub(crate) fn column(&mut self, n: u8, goto: bool) {
         // While the game asks a question, a digit answers it when an option bears that number.
         let label = (n % 10).to_string();
         let option = self
@@ -140,7 +148,7 @@ impl Game {
             .prompt
             .as_ref()
             .and_then(|p| p.options.iter().find(|o| o.label == label));
-        if let Some(option) = option {
+        if let (Some(option), false) = (option, goto) {
             let option = option.id;
             self.choose(option);
             return;
@@ -149,11 +157,15 @@ impl Game {
             self.error(format!("There is no column {n}"));
             return;
         };
-        if self.carry.is_some() {
-            self.drop_on(id);
-        } else {
-            self.cursor = (id, self.default_index(id));
-            self.pick_or_deal(id, self.cursor.1);
+        match &self.carry {
+            _ if goto => self.go_to(id),
+            Some(carry) if carry.from == id => self.one_fewer(),
+            Some(_) => self.drop_on(id),
+            None => {
+                let index = self.longest_group(id);
+                self.cursor = (id, index);
+                self.pick_or_deal(id, index);
+            }
         }
     }
 }

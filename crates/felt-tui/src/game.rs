@@ -176,6 +176,8 @@ pub struct Game {
     pub(crate) clock: crate::clock::GameClock,
     /// The time of the game a new deal replaced, for the app to hand its record.
     pub(crate) left_time: Option<std::time::Duration>,
+    /// `g` was pressed: the next pile key moves the cursor without picking up.
+    pub(crate) goto: bool,
 }
 
 impl Game {
@@ -229,6 +231,7 @@ impl Game {
             position: None,
             clock: crate::clock::GameClock::default(),
             left_time: None,
+            goto: false,
         };
         let first = game
             .nav_rows()
@@ -329,12 +332,17 @@ impl Game {
         if !self.offered(msg) {
             return Effect::None;
         }
+        let goto = std::mem::take(&mut self.goto);
         match msg {
             Msg::Left => self.horizontal(-1),
             Msg::Right => self.horizontal(1),
             Msg::Up => self.vertical(-1),
             Msg::Down => self.vertical(1),
-            Msg::Column(n) => self.column(n),
+            Msg::Column(n) => self.column(n, goto),
+            Msg::PileOf(role) => self.pile_key(role, goto),
+            Msg::Goto => self.start_goto(),
+            Msg::NextRow => self.next_row(1),
+            Msg::PrevRow => self.next_row(-1),
             Msg::Select => self.select(),
             Msg::Auto => match self.carry.take() {
                 Some(c) => self.auto(c.from, c.index),
@@ -559,10 +567,15 @@ impl Game {
                 true
             }
             Err(v) => {
-                self.error(v.message);
+                self.refuse(&v);
                 false
             }
         }
+    }
+
+    /// A refusal on the message line: the ruleset's sentence and the rule it cites.
+    pub(crate) fn refuse(&mut self, v: &felt_core::RuleViolation) {
+        self.error(format!("{} ({})", v.message, v.rule));
     }
 
     fn undo(&mut self) {
@@ -572,7 +585,7 @@ impl Game {
                 self.note = None;
                 self.notice_dead_end();
             }
-            Err(v) => self.error(v.message),
+            Err(v) => self.refuse(&v),
         }
     }
 
@@ -583,7 +596,7 @@ impl Game {
                 self.note = None;
                 self.notice_dead_end();
             }
-            Err(v) => self.error(v.message),
+            Err(v) => self.refuse(&v),
         }
     }
 

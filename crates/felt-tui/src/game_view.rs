@@ -255,7 +255,7 @@ impl Game {
             &theme,
         );
         let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
-        for b in TABLE_KEYS.iter().filter(|b| offered(info, b)) {
+        for b in TABLE_KEYS.iter().filter(|b| offered(info, &self.view, b)) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<15}", b.label), theme.heading()),
                 Span::raw(b.help),
@@ -265,6 +265,12 @@ impl Game {
             lines.push(Line::from(vec![
                 Span::styled(format!("{key:<15}"), theme.heading()),
                 Span::raw(format!("the {what}")),
+            ]));
+        }
+        for (key, _, what) in self.extra_keys() {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{key:<15}"), theme.heading()),
+                Span::raw(what),
             ]));
         }
         for (what, does) in [
@@ -394,12 +400,16 @@ fn draw_confirm(
     );
 }
 
-/// Whether the help lists binding `b` for a game described by `info`: its command is one the
-/// game has a use for, and the demo and hints only where it gives hints.
-fn offered(info: &felt_core::RulesetInfo, b: &Binding) -> bool {
+/// Whether the help lists binding `b` for a game described by `info` at table `view`: its
+/// command is one the game has a use for, the demo and hints only where it gives hints, a
+/// pile role's key only where a pile has that role.
+fn offered(info: &felt_core::RulesetInfo, view: &felt_core::TableView, b: &Binding) -> bool {
     let Some(msg) = b.keys.first().map(|k| (b.msg)(k.0)) else {
         return true;
     };
+    if let Msg::PileOf(role) = msg {
+        return view.piles.iter().any(|p| p.role == role);
+    }
     if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
         return msg != Msg::Demo;
     }
@@ -415,6 +425,9 @@ impl Game {
         for (key, what) in self.sheet_keys() {
             items.push(format!("{key} {what}"));
         }
+        for (key, name, _) in self.extra_keys() {
+            items.push(format!("{key} {name}"));
+        }
         for (msg, text) in [
             (Msg::Deal, "d deal"),
             (Msg::Undo, "u undo"),
@@ -423,6 +436,11 @@ impl Game {
         ] {
             if crate::keymap::command_of(msg).is_none_or(|c| info.offers(c)) {
                 items.push(text.to_string());
+            }
+        }
+        for (key, role, name) in crate::pilekeys::ROLE_KEYS {
+            if self.has_role(*role) {
+                items.push(format!("{key} {name}"));
             }
         }
         let room = usize::from(width).saturating_sub(code.chars().count() + 2);

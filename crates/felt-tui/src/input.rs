@@ -32,6 +32,14 @@ pub enum Msg {
     PageDown,
     /// Go to column n (1 to 10): pick it up, or drop on it while carrying.
     Column(u8),
+    /// A pile of this role (its key): pick up from it, or drop on it while carrying.
+    PileOf(felt_core::PileRole),
+    /// The next pile key only moves the cursor (`g`).
+    Goto,
+    /// The cursor to the next row of piles (Tab).
+    NextRow,
+    /// The cursor to the row before (Shift-Tab).
+    PrevRow,
     /// Pick up the group under the cursor, or drop the carried group.
     Select,
     /// Start the chosen game (launcher).
@@ -217,7 +225,6 @@ fn map_key(mode: Mode, key: &KeyEvent) -> Option<Msg> {
     }
     let pressed = Key(key.code, ctrl);
     let bound = keymap(mode)
-        .iter()
         .find(|b| b.keys.contains(&pressed))
         .map(|b| (b.msg)(key.code));
     match (bound, mode, key.code) {
@@ -340,10 +347,7 @@ mod tests {
             Mode::Stats,
             Mode::Replay,
         ] {
-            let keys: Vec<Key> = keymap(mode)
-                .iter()
-                .flat_map(|b| b.keys.iter().copied())
-                .collect();
+            let keys: Vec<Key> = keymap(mode).flat_map(|b| b.keys.iter().copied()).collect();
             for (i, k) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(k), "{k:?} bound twice in {mode:?}");
             }

@@ -3,7 +3,7 @@
 
 use crate::input::{Mode, Msg};
 use crossterm::event::KeyCode;
-use felt_core::Command;
+use felt_core::{Command, PileRole};
 
 /// A key: its code, and whether Ctrl is held (Shift is part of the character).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,8 +77,50 @@ pub const TABLE_KEYS: &[Binding] = &[
             ch('0'),
         ],
         label: "1-9 0",
-        help: "pick up or drop on that column (0 is 10); numbered choices",
+        help: "pick up from / drop on that column (again: one card fewer)",
         msg: digit_column,
+    },
+    Binding {
+        keys: &[ch('f')],
+        label: "f",
+        help: "foundation: pick up from one / drop on the one taking it",
+        msg: |_| Msg::PileOf(PileRole::Foundation),
+    },
+    Binding {
+        keys: &[ch('e')],
+        label: "e",
+        help: "free cell: pick up from the next one / drop on one",
+        msg: |_| Msg::PileOf(PileRole::Cell),
+    },
+    Binding {
+        keys: &[ch('t')],
+        label: "t",
+        help: "the waste: pick up its top card",
+        msg: |_| Msg::PileOf(PileRole::Waste),
+    },
+    Binding {
+        keys: &[ch('v')],
+        label: "v",
+        help: "the reserve: pick up its top card",
+        msg: |_| Msg::PileOf(PileRole::Reserve),
+    },
+    Binding {
+        keys: &[ch('g')],
+        label: "g",
+        help: "go to: g then a digit or pile key only moves the cursor",
+        msg: |_| Msg::Goto,
+    },
+    Binding {
+        keys: &[code(KeyCode::Tab), code(KeyCode::BackTab)],
+        label: "Tab S-Tab",
+        help: "cursor to the next row of piles / the row before",
+        msg: |k| {
+            if k == KeyCode::BackTab {
+                Msg::PrevRow
+            } else {
+                Msg::NextRow
+            }
+        },
     },
     Binding {
         keys: &[ch(' '), code(KeyCode::Enter)],
@@ -251,30 +293,6 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         msg: |_| Msg::ToggleStuckNotice,
     },
     Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageUp)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageUp,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageDown)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageDown,
-    },
-    Binding {
         keys: &[ch('q')],
         label: "q",
         help: "quit",
@@ -374,30 +392,6 @@ pub const STATS_KEYS: &[Binding] = &[
         msg: |_| Msg::Right,
     },
     Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageUp)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageUp,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageDown)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageDown,
-    },
-    Binding {
         keys: &[code(KeyCode::Esc), ch('q'), ch('s')],
         label: "Esc",
         help: "back",
@@ -470,28 +464,11 @@ const HELP_KEYS: &[Binding] = &[
         msg: |_| Msg::Down,
     },
     Binding {
-        keys: &[code(KeyCode::PageUp)],
-        label: "",
-        help: "",
-        msg: |_| Msg::PageUp,
-    },
-    Binding {
-        keys: &[code(KeyCode::PageDown), ch(' ')],
+        // Space pages on, as in a pager; the other page keys are the lists' own.
+        keys: &[ch(' ')],
         label: "",
         help: "",
         msg: |_| Msg::PageDown,
-    },
-    Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
     },
     Binding {
         keys: &[
@@ -562,20 +539,51 @@ pub const FINISH_KEYS: &[Binding] = &[
     },
 ];
 
-/// The keymap of a mode.
-pub fn keymap(mode: Mode) -> &'static [Binding] {
-    match mode {
-        Mode::Launcher => LAUNCHER_KEYS,
-        Mode::CodeEntry => &[],
-        Mode::Table => TABLE_KEYS,
-        Mode::Help => HELP_KEYS,
-        Mode::Confirm => CONFIRM_KEYS,
-        Mode::NewGame => NEW_GAME_KEYS,
-        Mode::Finish => FINISH_KEYS,
-        Mode::Stats => STATS_KEYS,
-        Mode::Replay => REPLAY_KEYS,
-        Mode::Options => crate::options::OPTIONS_KEYS,
-    }
+/// The keys that move through a list, the same in every screen that scrolls one (the
+/// launcher, the statistics, the help): none is on a key bar, which names the arrows.
+const LIST_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Home), ch('g')],
+        label: "",
+        help: "",
+        msg: |_| Msg::First,
+    },
+    Binding {
+        keys: &[code(KeyCode::End), ch('G')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Last,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageUp,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown)],
+        label: "",
+        help: "",
+        msg: |_| Msg::PageDown,
+    },
+];
+
+/// The keymap of a mode: its own keys, then the list keys where it shows a list.
+pub fn keymap(mode: Mode) -> impl Iterator<Item = &'static Binding> {
+    let (own, list): (&'static [Binding], bool) = match mode {
+        Mode::Launcher => (LAUNCHER_KEYS, true),
+        Mode::CodeEntry => (&[], false),
+        Mode::Table => (TABLE_KEYS, false),
+        Mode::Help => (HELP_KEYS, true),
+        Mode::Confirm => (CONFIRM_KEYS, false),
+        Mode::NewGame => (NEW_GAME_KEYS, false),
+        Mode::Finish => (FINISH_KEYS, false),
+        Mode::Stats => (STATS_KEYS, true),
+        Mode::Replay => (REPLAY_KEYS, false),
+        Mode::Options => (crate::options::OPTIONS_KEYS, false),
+    };
+    let list: &'static [Binding] = if list { LIST_KEYS } else { &[] };
+    own.iter().chain(list)
 }
 
 /// The host command a playing key asks for, when only some games have a use for it

@@ -158,6 +158,10 @@ fn rows_of(view: &TableView) -> BTreeMap<u8, Vec<usize>> {
 }
 
 fn row_slots(view: &TableView, row: &[usize]) -> u16 {
+    if let Some(starts) = explicit_slots(view, row) {
+        let last = row.last().map_or(0, |&i| fixed_slots(&view.piles[i]));
+        return starts.last().map_or(0, |s| s + last);
+    }
     row.iter()
         .map(|&i| {
             if is_fixed(&view.piles[i]) {
@@ -167,6 +171,28 @@ fn row_slots(view: &TableView, row: &[usize]) -> u16 {
             }
         })
         .sum()
+}
+
+/// The column each pile of a row of fixed piles starts at, when the ruleset leaves a gap in
+/// the row: a pile stands at its `Place.col` (counted in the table's columns from the left),
+/// or just after the pile before it when that one reaches further (a waste two columns
+/// wide). `None` for a row without a gap, which is centred as it always was, and for a row
+/// holding a row across, whose width is not counted in columns.
+fn explicit_slots(view: &TableView, row: &[usize]) -> Option<Vec<u16>> {
+    if row.iter().any(|&i| !is_fixed(&view.piles[i])) {
+        return None;
+    }
+    let mut starts = Vec::with_capacity(row.len());
+    let mut next = 0u16;
+    let mut gap = false;
+    for &i in row {
+        let p = &view.piles[i];
+        let start = u16::from(p.place.col).max(next);
+        gap |= start > next;
+        starts.push(start);
+        next = start + fixed_slots(p);
+    }
+    gap.then_some(starts)
 }
 
 fn label_len(p: &PileView) -> u16 {
@@ -221,17 +247,22 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         let head = head_h(view, row);
         // A lone row across and a row of piles whose labels want more than their columns
         // spread over the whole width; the rest keep to the table's columns.
-        let (row_x, row_w, widths) = if lone_across(view, row) {
-            (area.x, area.width, vec![area.width])
+        let (row_x, row_w, widths, in_columns) = if lone_across(view, row) {
+            (area.x, area.width, vec![area.width], false)
         } else {
             match wide_labels(view, row, col_w, area.width) {
-                Some(widths) => (area.x, area.width, widths),
-                None => (x0, table_w, row_widths(view, row, col_w, table_w)),
+                Some(widths) => (area.x, area.width, widths, false),
+                None => (x0, table_w, row_widths(view, row, col_w, table_w), true),
             }
         };
         let used: u16 = widths.iter().sum();
         let mut x = row_x + (row_w - used.min(row_w)) / 2;
-        for (&i, &w) in row.iter().zip(&widths) {
+        // A row with a gap the ruleset left puts each pile at its own column of the table.
+        let starts = in_columns.then(|| explicit_slots(view, row)).flatten();
+        for (k, (&i, &w)) in row.iter().zip(&widths).enumerate() {
+            if let Some(start) = starts.as_ref().and_then(|s| s.get(k)) {
+                x = x0 + start * col_w;
+            }
             let p = &view.piles[i];
             let area = Rect::new(x, y, w, head + body_h);
             let body = Rect::new(x, y + head, w, body_h);

@@ -36,6 +36,7 @@ mod mouse;
 pub mod options;
 mod pages;
 mod paint;
+mod pilekeys;
 mod play;
 pub mod records;
 pub mod replay;

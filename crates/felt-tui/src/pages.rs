@@ -114,11 +114,12 @@ impl Game {
         self.view.sheets.iter().find(|s| s.key == key)
     }
 
-    /// A key the host does not bind: a page of the ruleset's, or a word that it does nothing.
+    /// A key the host does not bind: a page of the ruleset's, one of its own actions, or a
+    /// word that it does nothing.
     pub(crate) fn other_key(&mut self, c: char) {
         if self.sheet(c).is_some() {
             self.overlay = Some(Overlay::Sheet { key: c, scroll: 0 });
-        } else {
+        } else if !self.extra_key(c) {
             let name = self.session.ruleset().info().name.clone();
             self.error(format!("{c} does nothing in {name}: ? lists its keys"));
         }

@@ -42,20 +42,32 @@ impl Game {
         }
     }
 
+    /// Picks up the cards from `index` of `from`, marking the piles that take them; cards the
+    /// ruleset says may not be picked up at all are refused at once, with its rule.
     pub(crate) fn pick(&mut self, from: PileId, index: u16) {
-        let mut targets = Vec::new();
-        for a in self
+        let places = self
             .session
             .ruleset()
-            .rank_moves(self.session.state(), from, index)
-        {
+            .places(self.session.state(), from, index);
+        if let Some(refused) = places.refused {
+            self.cursor = (from, index);
+            self.refuse(&refused);
+            return;
+        }
+        self.note = None;
+        self.carry_with(from, index, &places.legal);
+    }
+
+    /// Carries the cards from `index` of `from`, with `legal` (their moves) marking targets.
+    fn carry_with(&mut self, from: PileId, index: u16, legal: &[Action]) {
+        let mut targets = Vec::new();
+        for a in legal {
             if let Action::Move { to, .. } = a {
-                if !targets.contains(&to) {
-                    targets.push(to);
+                if !targets.contains(to) {
+                    targets.push(*to);
                 }
             }
         }
-        self.note = None;
         self.cursor = (from, index);
         self.carry = Some(Carry {
             from,
@@ -101,16 +113,40 @@ impl Game {
         self.cursor = (at, self.default_index(at));
     }
 
-    /// Sends the cards from `index` of `from` to the ruleset's best place for them.
+    /// Sends the cards from `index` of `from` to the ruleset's best place for them. With no
+    /// best place but legal moves, it says so and keeps them carried over the marked piles.
     pub(crate) fn auto(&mut self, from: PileId, index: u16) {
         self.carry = None;
-        let best = self
+        let places = self
             .session
             .ruleset()
-            .rank_moves(self.session.state(), from, index)
-            .into_iter()
-            .next();
-        match best {
+            .places(self.session.state(), from, index);
+        if let (Some(refused), None) = (&places.refused, &self.view.prompt) {
+            self.refuse(refused);
+            return;
+        }
+        if places.best.is_none() && !places.legal.is_empty() {
+            let what = crate::describe::describe_cards(&self.view, from, index, &self.theme);
+            let mut onto: Vec<String> = Vec::new();
+            for a in &places.legal {
+                if let Action::Move { to, .. } = a {
+                    let label = self
+                        .pile(*to)
+                        .map_or_else(|| to.0.to_string(), |p| p.label.clone());
+                    if !onto.contains(&label) {
+                        onto.push(label);
+                    }
+                }
+            }
+            self.cursor = (from, index);
+            self.carry_with(from, index, &places.legal);
+            self.error(format!(
+                "No best place for {what}; it may go to {}: drop it on a marked pile",
+                onto.join(", ")
+            ));
+            return;
+        }
+        match places.best {
             Some(action) => {
                 if let Action::Move { to, .. } = action {
                     let stay = self.plays_from_hand(from);

@@ -207,13 +207,13 @@ impl felt_core::DynRuleset for Counting {
     fn legal_actions(&self, state: &felt_core::GameState) -> Vec<felt_core::Action> {
         self.inner.legal_actions(state)
     }
-    fn rank_moves(
+    fn places(
         &self,
         state: &felt_core::GameState,
         from: felt_core::PileId,
         index: u16,
-    ) -> Vec<felt_core::Action> {
-        self.inner.rank_moves(state, from, index)
+    ) -> felt_core::Places {
+        self.inner.places(state, from, index)
     }
     fn view(&self, state: &felt_core::GameState, seat: felt_core::Seat) -> felt_core::TableView {
         self.inner.view(state, seat)

@@ -364,3 +364,68 @@ fn a_replay_steps_a_trick_card_by_card() {
         "{said:#?}"
     );
 }
+
+/// South is to play a card and holds one that may not be played now (it does not follow suit).
+fn south_holds_an_unplayable_card(app: &App) -> bool {
+    let Some(game) = app.game() else {
+        return false;
+    };
+    if game.moment().is_some() || game.overlay().is_some() || game.view().prompt.is_some() {
+        return false;
+    }
+    let held = game.view().pile(PileId(0)).map_or(0, |p| p.cards.len());
+    let playable = game
+        .session()
+        .legal_actions()
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Move {
+                    from: PileId(0),
+                    ..
+                }
+            )
+        })
+        .count();
+    playable > 0 && playable < held
+}
+
+#[test]
+fn a_card_that_may_not_be_played_is_refused_when_picked_up() {
+    // SPD-FOLLOW and its kin: the refusal comes as the card is picked up, with its rule.
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, south_holds_an_unplayable_card);
+    let playable: Vec<u16> = app
+        .game()
+        .expect("playing")
+        .session()
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Move {
+                from: PileId(0),
+                index,
+                ..
+            } => Some(*index),
+            _ => None,
+        })
+        .collect();
+    let held = south_cards(&app).len() as u16;
+    let unplayable = (0..held)
+        .find(|i| !playable.contains(i))
+        .expect("an unplayable card");
+    for _ in 0..held {
+        let at = app.game().expect("playing").cursor().1;
+        if at == unplayable {
+            break;
+        }
+        keys(&mut app, if at < unplayable { "→" } else { "←" });
+    }
+    assert_eq!(app.game().expect("playing").cursor().1, unplayable);
+    keys(&mut app, "⏎");
+    let game = app.game().expect("playing");
+    assert!(game.carry().is_none(), "nothing is carried");
+    let note = game.note().map(|n| n.text.clone()).unwrap_or_default();
+    assert!(note.contains("(SPD-"), "{note}");
+}

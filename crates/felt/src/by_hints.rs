@@ -59,8 +59,9 @@ fn play(ruleset: &Arc<dyn DynRuleset>, catalog: &Catalog, variant: &str, seed: u
             Status::Playing if session.log().len() >= MAX_ACTIONS => break "cap",
             Status::Playing => {}
         }
+        // No hint in a game that goes on: this game is stuck and lost, the batch goes on.
         let Advice::Hint(hint) = advisor.hint_in(&session) else {
-            break "no hint";
+            break "stuck";
         };
         repeats += usize::from(hint.repeats);
         if session.act(&hint.action).is_err() {
@@ -80,6 +81,9 @@ fn play(ruleset: &Arc<dyn DynRuleset>, catalog: &Catalog, variant: &str, seed: u
 /// Runs the batch and prints its table.
 pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
     let ruleset = catalog.build(variant, None)?;
+    if !ruleset.info().hints {
+        anyhow::bail!("{variant} offers no hints, so it cannot be played by them");
+    }
     let games = batch.games.max(1);
     let last = batch.first + games - 1;
     let pool = crate::solve::worker_pool(batch.jobs)?;
@@ -128,8 +132,8 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
         100.0 * won as f64 / n.max(1) as f64
     );
     println!(
-        "not won: {} with no hint left, {} over by the rules, {} at the cap of {MAX_ACTIONS} actions, {} refused",
-        count("no hint"),
+        "not won: {} stuck (the hint found no move: lost), {} over by the rules, {} at the cap of {MAX_ACTIONS} actions, {} refused",
+        count("stuck"),
         count("over"),
         count("cap"),
         count("refused")

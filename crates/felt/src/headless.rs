@@ -310,10 +310,13 @@ impl Headless {
                 | "redo" | "hint" | "help" | "quit",
                 _,
             ) => Answer::bad(format!("wrong arguments for '{command}' (try help)")),
-            _ => Answer::bad(format!(
-                "unknown command '{}' (try help)",
-                truncate(command)
-            )),
+            _ => match self.extra(command, args) {
+                Some(answer) => answer,
+                None => Answer::bad(format!(
+                    "unknown command '{}' (try help)",
+                    truncate(command)
+                )),
+            },
         }
     }
 
@@ -403,7 +406,8 @@ impl Headless {
             Ok(f) => f,
             Err(why) => return Answer::bad(why),
         };
-        let longest = self
+        // The groups that may move, longest first: the longest with a best place goes there.
+        let mut groups: Vec<u16> = self
             .session
             .legal_actions()
             .into_iter()
@@ -411,21 +415,78 @@ impl Headless {
                 Action::Move { from: f, index, .. } if f == from => Some(index),
                 _ => None,
             })
-            .min();
-        let best = longest.and_then(|index| {
-            self.session
+            .collect();
+        groups.sort_unstable();
+        groups.dedup();
+        let mut legal_only = Vec::new();
+        for &index in &groups {
+            let places = self
+                .session
                 .ruleset()
-                .rank_moves(self.session.state(), from, index)
-                .into_iter()
-                .next()
-        });
-        match best {
-            Some(action) => self.act(&action),
-            None => Answer::refused(RuleViolation::new(
-                COMMAND_RULE,
-                format!("no legal move from pile {}", label_of(&view, from)),
-            )),
+                .places(self.session.state(), from, index);
+            match places.best {
+                Some(action) => return self.act(&action),
+                None if legal_only.is_empty() => legal_only = places.legal,
+                None => {}
+            }
         }
+        let mut onto: Vec<String> = Vec::new();
+        for a in &legal_only {
+            if let Action::Move { to, .. } = a {
+                let label = label_of(&view, *to);
+                if !onto.contains(&label) {
+                    onto.push(label);
+                }
+            }
+        }
+        let message = if onto.is_empty() {
+            format!("no legal move from pile {}", label_of(&view, from))
+        } else {
+            // Legal moves there are: the ruleset only names none of them the best place.
+            format!(
+                "no best place for pile {}; it may go to {} (use move)",
+                label_of(&view, from),
+                onto.join(", ")
+            )
+        };
+        Answer::refused(RuleViolation::new(COMMAND_RULE, message))
+    }
+
+    /// An action of the game's own typed as `legal` prints it (`NAME ARG`), when the ruleset
+    /// declares that name or one of its legal actions bears it; `None` for any other word.
+    fn extra(&mut self, command: &str, args: &[&str]) -> Option<Answer> {
+        let declared = self
+            .session
+            .ruleset()
+            .info()
+            .extras
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(command))
+            .map(|e| (e.name.clone(), e.arg));
+        let name = match declared.as_ref() {
+            Some((name, _)) => name.clone(),
+            None => self
+                .session
+                .legal_actions()
+                .into_iter()
+                .find_map(|a| match a {
+                    Action::Extra { name, .. } if name.eq_ignore_ascii_case(command) => Some(name),
+                    _ => None,
+                })?,
+        };
+        let arg = match (args, declared) {
+            ([], Some((_, arg))) => arg,
+            ([n], _) => match n.parse::<i64>() {
+                Ok(arg) => arg,
+                Err(_) => return Some(Answer::bad(format!("'{}' is not a number", truncate(n)))),
+            },
+            _ => {
+                return Some(Answer::bad(format!(
+                    "wrong arguments for '{name}' (try legal)"
+                )))
+            }
+        };
+        Some(self.act(&Action::Extra { name, arg }))
     }
 
     fn play(&mut self, token: &str) -> Answer {
@@ -501,6 +562,7 @@ legal             every legal action, one a line, in command form
 move FROM TO [N]  move N cards from the end of FROM onto TO (default: the longest group that may go)
 deal              deal from the stock
 auto FROM         send the group at the end of FROM to the best place
+NAME ARG          an action of the game's own, as legal prints it (e.g. collect 0)
 choose N | bid N  pick option N of the prompt
 play CARD         play a card from your hand (e.g. QH)
 hint              the next move of the best plan found (again: the next best)
@@ -508,105 +570,4 @@ undo | redo       take back / play again the last action
 quit              leave";
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn game() -> Headless {
-        let catalog = crate::catalog::builtin_catalog();
-        let ruleset = catalog
-            .build("spider-2suit", Some("relaxed"))
-            .expect("built-in variant");
-        let code = catalog
-            .code_for("spider-2suit", Some("relaxed"), 7)
-            .expect("code");
-        let label = code.to_string();
-        Headless::new(Session::new(ruleset, code, 100), Seat::SOLO, label)
-    }
-
-    /// Lines that look like commands, with arguments that may or may not make sense.
-    fn command_line() -> impl Strategy<Value = String> {
-        let word = prop_oneof![
-            Just("move".to_string()),
-            Just("deal".to_string()),
-            Just("auto".to_string()),
-            Just("undo".to_string()),
-            Just("redo".to_string()),
-            Just("play".to_string()),
-            Just("choose".to_string()),
-            "\\PC{0,8}",
-        ];
-        (
-            word,
-            proptest::collection::vec("[0-9]{1,3}|\\PC{0,4}", 0..4),
-        )
-            .prop_map(|(w, args)| format!("{w} {}", args.join(" ")))
-    }
-
-    #[test]
-    fn a_line_past_the_limit_is_refused_and_the_next_is_read() {
-        let input = format!("move {}\nshow\nquit\n", "9".repeat(3 * MAX_LINE)).into_bytes();
-        let mut out = Vec::new();
-        run(&mut game(), &input[..], &mut out, Format::Text).expect("runs");
-        let text = String::from_utf8_lossy(&out);
-        assert!(
-            text.starts_with("error FELT-COMMAND: a line may hold at most 64 KB"),
-            "{}",
-            clip(&text, 200)
-        );
-        assert!(
-            text.contains("\nok\n") || text.contains("code "),
-            "the next line was read"
-        );
-        assert!(text.len() < 10_000, "{} bytes answered", text.len());
-    }
-
-    #[test]
-    fn an_argument_echoed_back_is_cut_and_its_escapes_dropped() {
-        let mut game = game();
-        let long = format!("move \u{1b}]0;x\u{7}{} 2", "a".repeat(100_000));
-        let text = game.handle(&long).render(Format::Text);
-        assert!(text.len() < 1_000, "{} bytes", text.len());
-        assert!(!text.contains('\u{1b}'), "{text:?}");
-    }
-
-    #[test]
-    fn a_failed_save_is_a_warning_field_in_json_and_marks_the_game_unsaved() {
-        let mut game = game();
-        game.observe(Box::new(|_| Err("disk full".to_string())));
-        let answer = game.handle("deal");
-        assert!(answer.ok);
-        let json = answer.render(Format::Json);
-        assert!(
-            json.contains("\"warning\":\"the game was not saved: disk full\""),
-            "{json}"
-        );
-        assert!(game.unsaved());
-        let text = answer.render(Format::Text);
-        assert!(
-            text.contains("warning: the game was not saved: disk full"),
-            "{text}"
-        );
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-
-        // Bad input never panics and a refused command never changes the game.
-        #[test]
-        fn any_line_gets_an_answer_and_a_refusal_changes_nothing(
-            lines in proptest::collection::vec(prop_oneof![command_line(), "\\PC{0,30}"], 1..12)
-        ) {
-            let mut game = game();
-            for line in &lines {
-                let before = game.session().state().clone();
-                let answer = game.handle(line);
-                let text = answer.render(Format::Text);
-                prop_assert!(text.starts_with("ok") || text.starts_with("error "), "{text}");
-                if !answer.ok {
-                    prop_assert!(game.session().state() == &before, "refused '{line}' changed the game");
-                }
-            }
-        }
-    }
-}
+mod tests;

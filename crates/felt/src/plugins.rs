@@ -298,6 +298,8 @@ fn source_word(source: Source) -> &'static str {
 struct Played {
     seed: u64,
     status: Status,
+    /// The hint found no move in a game still playing: it ends there, lost.
+    stuck: bool,
     score_line: String,
     actions: u32,
     seconds: f64,
@@ -312,11 +314,18 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
         rank: 0,
         max_states: felt_core::HINT_STATES,
     };
+    let mut stuck = false;
     while ruleset.status(&state) == Status::Playing {
         let action: Action = match ruleset.analyze(&state, &hint) {
             Some(Analysis::Hint {
                 action: Some(a), ..
             }) => a,
+            // The hint finds nothing to do in a game that goes on: this game is stuck, and
+            // counts as a loss; the batch goes on with the next deal.
+            Some(Analysis::Hint { action: None, .. }) => {
+                stuck = true;
+                break;
+            }
             _ => bail!(
                 "{} offers no move for the human's seat, so it cannot play itself",
                 ruleset.info().variant
@@ -343,6 +352,7 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
     Ok(Played {
         seed,
         status: ruleset.status(&state),
+        stuck,
         score_line,
         actions,
         seconds: start.elapsed().as_secs_f64(),
@@ -422,12 +432,14 @@ fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()>
     for result in &results {
         let played = result.as_ref().map_err(|e| anyhow!("{e}"))?;
         let outcome = match &played.status {
+            _ if played.stuck => "stuck: the hint found no move (lost)".to_string(),
             Status::Won { winner } if winner.is_empty() => "won".to_string(),
             Status::Won { winner } => format!("won by {winner}"),
             Status::Over { reason } => format!("over: {reason}"),
             Status::Playing => "unfinished".to_string(),
         };
         let key = match &played.status {
+            _ if played.stuck => "stuck (lost)".to_string(),
             Status::Won { winner } if !winner.is_empty() => format!("won by {winner}"),
             other => other.word().to_string(),
         };
@@ -522,4 +534,95 @@ fn new_ruleset(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()
         std::env::consts::DLL_SUFFIX
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use felt_core::{Event, RuleViolation, RulesetInfo, Scoreboard, TableView};
+
+    /// A walk of `length` steps whose hint finds nothing after `stuck_at` steps (when that
+    /// comes first): a game its own hint cannot finish.
+    struct Walk {
+        info: RulesetInfo,
+        stuck_at: u32,
+    }
+
+    impl felt_core::Ruleset for Walk {
+        type State = u32;
+        fn info(&self) -> &RulesetInfo {
+            &self.info
+        }
+        fn new_game(&self, _seed: u64) -> u32 {
+            0
+        }
+        fn check(&self, _: &u32, _: &Action) -> Result<(), RuleViolation> {
+            Ok(())
+        }
+        fn apply(&self, state: &mut u32, _: &Action) -> Result<Vec<Event>, RuleViolation> {
+            *state += 1;
+            Ok(Vec::new())
+        }
+        fn legal_actions(&self, _: &u32, out: &mut Vec<Action>) {
+            out.push(Action::Choose { option: 0 });
+        }
+        fn view(&self, _: &u32, seat: Seat) -> TableView {
+            TableView {
+                seat,
+                piles: Vec::new(),
+                status: Vec::new(),
+                prompt: None,
+                messages: Vec::new(),
+                moments: Vec::new(),
+                sheets: Vec::new(),
+            }
+        }
+        fn status(&self, state: &u32) -> Status {
+            if *state >= 3 {
+                Status::Won {
+                    winner: String::new(),
+                }
+            } else {
+                Status::Playing
+            }
+        }
+        fn scoreboard(&self, state: &u32) -> Scoreboard {
+            Scoreboard {
+                score: None,
+                moves: *state,
+            }
+        }
+        fn analyze(&self, state: &u32, _: &AnalyzeRequest) -> Option<Analysis> {
+            Some(Analysis::Hint {
+                action: (*state < self.stuck_at).then_some(Action::Choose { option: 0 }),
+                then: Vec::new(),
+            })
+        }
+    }
+
+    fn walk(stuck_at: u32) -> Arc<dyn DynRuleset> {
+        let info = RulesetInfo {
+            ruleset: "walk".into(),
+            variant: "walk".into(),
+            name: "Walk".into(),
+            rules: "standard".into(),
+            help: Vec::new(),
+            seats: 1,
+            hints: true,
+            commands: None,
+            extras: Vec::new(),
+        };
+        felt_core::Typed::shared(Walk { info, stuck_at })
+    }
+
+    #[test]
+    fn a_game_whose_hint_finds_nothing_is_stuck_and_lost_not_an_error() {
+        let played = play_one(walk(1).as_ref(), 7).expect("a stuck game is a result");
+        assert!(played.stuck);
+        assert_eq!(played.status, Status::Playing);
+        assert_eq!(played.actions, 1);
+        let played = play_one(walk(10).as_ref(), 7).expect("played to the end");
+        assert!(!played.stuck);
+        assert!(matches!(played.status, Status::Won { .. }));
+    }
 }

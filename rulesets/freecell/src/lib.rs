@@ -12,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod collect;
 pub mod deal;
 pub mod params;
 pub mod position;

@@ -161,6 +161,59 @@ impl Rules {
         }
     }
 
+    /// Whether the cards from `index` of `from` may be picked up at all, wherever they would
+    /// go: a sequence (FC-SUPERMOVE) no longer than the most that move onto a card, which is
+    /// the most that move anywhere, and not from a foundation (FC-FOUNDATION).
+    pub fn check_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
+        let src = self
+            .layout()
+            .pile(from)
+            .ok_or_else(|| refuse("FC-MOVE", format!("There is no pile {}", from.0)))?;
+        let Pile::Column(i) = src else {
+            return match src {
+                Pile::Foundation(_) => Err(refuse(
+                    "FC-FOUNDATION",
+                    "A card on a foundation stays there",
+                )),
+                _ => Ok(()),
+            };
+        };
+        let col = &state.columns[i];
+        let index = index as usize;
+        let Some(&head) = col.get(index) else {
+            return Err(refuse(
+                "FC-MOVE",
+                format!("{} has no card at position {index}", self.pile_name(src)),
+            ));
+        };
+        let n = col.len() - index;
+        if n > run_len(self.params.build, col) {
+            let how = match self.params.build {
+                Build::Alternate => "built down in alternating colours",
+                Build::Suit => "built down in one suit",
+            };
+            return Err(refuse(
+                "FC-SUPERMOVE",
+                format!(
+                    "The cards from {} to the end of {} are not a sequence {how}, so they do not move together",
+                    name(head),
+                    self.pile_name(src)
+                ),
+            ));
+        }
+        let (free, empty) = (state.free_cells(), state.empty_columns());
+        if n > capacity(self.params.empty, free, empty, false) {
+            return Err(refuse(
+                "FC-SUPERMOVE",
+                format!(
+                    "{n} cards cannot move together: {}",
+                    capacity_reason(self.params.empty, free, empty, false)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks moving the cards from `index` of `from` onto `to`: what it does, or the rule it
     /// breaks.
     pub fn check_move(

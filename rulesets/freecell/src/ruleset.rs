@@ -1,6 +1,7 @@
 //! The felt ruleset: dealing Microsoft's numbered deals, checking and applying moves with the
 //! automatic foundation moves in the same step, and answering analysis through the solver.
 
+use crate::collect::{collect_action, collect_key, COLLECT};
 use crate::deal::{deal_number, lay_out, microsoft_order};
 use crate::params::Params;
 use crate::rules::Rules;
@@ -53,6 +54,7 @@ impl FreeCell {
                 seats: 1,
                 hints: true,
                 commands: None,
+                extras: vec![collect_key()],
             },
             rules,
         }
@@ -145,19 +147,26 @@ impl Ruleset for FreeCell {
             Action::Move { from, index, to } => {
                 self.rules.check_move(state, *from, *index, *to).map(|_| ())
             }
+            Action::Extra { name, .. } if name == COLLECT => self.rules.check_collect(state),
             _ => Err(no_such()),
         }
     }
 
     fn apply(&self, state: &mut State, action: &Action) -> Result<Vec<Event>, RuleViolation> {
         self.check(state, action)?;
-        let Action::Move { from, index, to } = action else {
-            return Err(no_such());
-        };
-        let step = self.rules.check_move(state, *from, *index, *to)?;
         let mut events = Vec::new();
-        state.news.clear();
-        self.rules.perform(state, step, &mut events);
+        match action {
+            Action::Move { from, index, to } => {
+                let step = self.rules.check_move(state, *from, *index, *to)?;
+                state.news.clear();
+                self.rules.perform(state, step, &mut events);
+            }
+            Action::Extra { name, .. } if name == COLLECT => {
+                state.news.clear();
+                self.rules.collect(state, &mut events);
+            }
+            _ => return Err(no_such()),
+        }
         state.moves += 1;
         self.rules.auto_moves(state, &mut events);
         Ok(events)
@@ -173,17 +182,37 @@ impl Ruleset for FreeCell {
                 .into_iter()
                 .map(|(from, index, to)| Action::Move { from, index, to }),
         );
+        if self.rules.check_collect(state).is_ok() {
+            out.push(collect_action());
+        }
     }
 
-    fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
+    fn best_place(
+        &self,
+        state: &State,
+        from: PileId,
+        index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
         // legal_moves lists foundations, then columns with cards, empty columns, cells: best
-        // first for "send to the best place".
-        let mut all = Vec::new();
-        self.legal_actions(state, &mut all);
-        all.retain(
-            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
-        );
-        all
+        // first. A whole column moved into an empty one only trades places: legal, never the
+        // best place.
+        let layout = self.rules.layout();
+        let whole_column = index == 0 && matches!(layout.pile(from), Some(Pile::Column(_)));
+        legal
+            .iter()
+            .find(|a| match a {
+                Action::Move { to, .. } => {
+                    let into_empty = matches!(layout.pile(*to), Some(Pile::Column(j)) if state.columns[j].is_empty());
+                    !(whole_column && into_empty)
+                }
+                _ => true,
+            })
+            .cloned()
+    }
+
+    fn may_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
+        self.rules.check_lift(state, from, index)
     }
 
     fn view(&self, state: &State, seat: Seat) -> TableView {

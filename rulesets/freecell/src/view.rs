@@ -17,7 +17,8 @@ fn item(key: &str, label: &str, value: String) -> StatusItem {
 }
 
 impl Rules {
-    /// The table: row 0 holds the free cells then the foundations, row 1 the columns.
+    /// The table: row 0 holds the free cells then the foundations (over the last four
+    /// columns), row 1 the columns.
     pub fn table_view(&self, state: &State, seat: Seat) -> TableView {
         let layout = self.layout();
         let mut piles = Vec::with_capacity(layout.piles());
@@ -61,9 +62,11 @@ impl Rules {
                 role: PileRole::Foundation,
                 label: suit.letter().to_string(),
                 hint: DrawHint::Stacked,
+                // Over the last four columns when the cells leave room, with a gap after
+                // the cells (two cells over eight columns); else just after the cells.
                 place: Place {
                     row: 0,
-                    col: (layout.cells + i) as u8,
+                    col: (layout.cells.max(layout.columns.saturating_sub(4)) + i) as u8,
                 },
                 cards,
                 note: None,

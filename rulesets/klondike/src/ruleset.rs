@@ -32,6 +32,11 @@ pub struct Klondike {
 }
 
 impl Klondike {
+    /// Whether `pile` is a column with no card.
+    fn empty_column(&self, state: &State, pile: PileId) -> bool {
+        matches!(Pile::of(pile), Some(Pile::Column(j)) if state.columns.get(j).is_some_and(|c| c.cards.is_empty()))
+    }
+
     /// The ruleset for a variant file.
     pub fn new(setup: Setup<'_>) -> Result<Klondike, ParamError> {
         let params = Params::from_table(&setup.variant.game)?;
@@ -55,6 +60,7 @@ impl Klondike {
                 seats: 1,
                 hints: true,
                 commands: None,
+                extras: Vec::new(),
             },
             rules,
             scoring,
@@ -195,15 +201,30 @@ impl Ruleset for Klondike {
         }
     }
 
-    fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
+    fn best_place(
+        &self,
+        state: &State,
+        from: PileId,
+        index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
         // legal_actions lists foundations, then columns with cards, then empty columns: best
-        // first for "send to the best place".
-        let mut all = Vec::new();
-        self.legal_actions(state, &mut all);
-        all.retain(
-            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
-        );
-        all
+        // first. A card back from a foundation costs points and a whole column moved into an
+        // empty one only trades places: legal, never the best place.
+        let whole_column = match Pile::of(from) {
+            Some(Pile::Column(i)) => {
+                index == 0 && state.columns.get(i).is_some_and(|c| c.down == 0)
+            }
+            Some(Pile::Foundation(_)) => return None,
+            _ => false,
+        };
+        legal
+            .iter()
+            .find(|a| match a {
+                Action::Move { to, .. } => !(whole_column && self.empty_column(state, *to)),
+                _ => true,
+            })
+            .cloned()
     }
 
     fn view(&self, state: &State, seat: Seat) -> TableView {

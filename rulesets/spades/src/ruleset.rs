@@ -191,6 +191,7 @@ impl Spades {
                     Command::Undo,
                     Command::Redo,
                 ]),
+                extras: Vec::new(),
             },
             params,
             seating: Seating {
@@ -547,7 +548,7 @@ impl Ruleset for Spades {
         Ok(())
     }
 
-    fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
+    fn legal_targets(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
         let action = Action::Move {
             from,
             index,
@@ -557,6 +558,19 @@ impl Ruleset for Spades {
             Ok(()) => vec![action],
             Err(_) => Vec::new(),
         }
+    }
+
+    fn may_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
+        // A card goes to one place only, the trick: whether it may be played is whether it
+        // may be picked up (following suit, spades broken), so the refusal comes at once.
+        self.check(
+            state,
+            &Action::Move {
+                from,
+                index,
+                to: slot_pile(state.turn),
+            },
+        )
     }
 }
 

@@ -38,6 +38,7 @@ impl SpiderRuleset {
             seats: 1,
             hints: true,
             commands: None,
+            extras: Vec::new(),
         };
         Ok(SpiderRuleset {
             params,
@@ -121,8 +122,22 @@ impl Ruleset for SpiderRuleset {
         self.legal_into(state, out);
     }
 
-    fn rank_moves(&self, state: &SpiderState, from: PileId, index: u16) -> Vec<Action> {
+    fn legal_targets(&self, state: &SpiderState, from: PileId, index: u16) -> Vec<Action> {
         self.ranked_moves(state, from, index)
+    }
+
+    fn best_place(
+        &self,
+        state: &SpiderState,
+        _from: PileId,
+        _index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
+        self.best_of(state, legal)
+    }
+
+    fn may_lift(&self, state: &SpiderState, from: PileId, index: u16) -> Result<(), RuleViolation> {
+        self.check_lift(state, from, index)
     }
 
     fn view(&self, state: &SpiderState, seat: Seat) -> TableView {

@@ -273,7 +273,7 @@ fn sp_automove_ranks_a_same_suit_target_first_then_other_cards_then_empty_column
         9,
     );
     let ranked: Vec<u8> = r
-        .rank_moves(&s, PileId(0), 1)
+        .legal_targets(&s, PileId(0), 1)
         .iter()
         .map(|a| match a {
             Action::Move { to, .. } => to.0,
@@ -286,7 +286,7 @@ fn sp_automove_ranks_a_same_suit_target_first_then_other_cards_then_empty_column
 #[test]
 fn sp_highlight_the_columns_that_accept_a_group_are_its_legal_moves() {
     // SP-HIGHLIGHT: the UI highlights the columns that accept a dragged group: exactly the
-    // legal moves of that group, as rank_moves lists them.
+    // legal moves of that group, as legal_targets lists them.
     let r = typed("spider-2suit", "relaxed");
     let s = position(
         &r,
@@ -297,7 +297,7 @@ fn sp_highlight_the_columns_that_accept_a_group_are_its_legal_moves() {
         "",
         9,
     );
-    let mut ranked: Vec<Action> = r.rank_moves(&s, PileId(0), 1);
+    let mut ranked: Vec<Action> = r.legal_targets(&s, PileId(0), 1);
     ranked.sort_by_key(|a| a.to_string());
     let mut listed: Vec<Action> = legal(&r, &s)
         .into_iter()
@@ -315,6 +315,75 @@ fn sp_highlight_the_columns_that_accept_a_group_are_its_legal_moves() {
     listed.sort_by_key(|a| a.to_string());
     assert_eq!(ranked, listed);
     assert_eq!(ranked.len(), 3, "9H, 9S and the empty column take 8H 7S");
+}
+
+#[test]
+fn sp_automove_a_whole_column_into_an_empty_one_is_legal_but_not_the_best_place() {
+    // SP-AUTOMOVE: moving a whole column into an empty one only trades places: the empty
+    // column is a legal target, and there is no best place.
+    let r = two();
+    let s = position(
+        &r,
+        &["9S", "KS", "KS", "", "KH", "QS", "KH", "QH", "KH", "KS"],
+        &[],
+        "",
+        9,
+    );
+    let legal = r.legal_targets(&s, PileId(0), 0);
+    assert_eq!(
+        legal,
+        [Action::Move {
+            from: PileId(0),
+            index: 0,
+            to: PileId(3)
+        }]
+    );
+    assert_eq!(r.best_place(&s, PileId(0), 0, &legal), None);
+    // The same card over another card does go to the empty column as its best place.
+    let s = position(
+        &r,
+        &["KH 9S", "KS", "KS", "", "KH", "QS", "KH", "QH", "KH", "KS"],
+        &[],
+        "",
+        9,
+    );
+    let legal = r.legal_targets(&s, PileId(0), 1);
+    assert_eq!(
+        r.best_place(&s, PileId(0), 1, &legal),
+        legal.first().cloned()
+    );
+    assert!(!legal.is_empty());
+}
+
+#[test]
+fn sp_group_a_mixed_suit_group_is_refused_when_picked_up_under_classic_rules() {
+    // SP-GROUP: under classic rules only a run of one suit moves as a group, so picking up
+    // 8H 7S is refused at once, before any drop; relaxed rules let it be picked up.
+    let cols = [
+        "9S 8H 7S", "9H", "9S", "", "KS", "TS", "TH", "QS", "KH", "KS",
+    ];
+    let classic = two();
+    let s = position(&classic, &cols, &[], "", 9);
+    let refused = classic
+        .may_lift(&s, PileId(0), 1)
+        .expect_err("a mixed-suit group");
+    assert_eq!(refused.rule, "SP-GROUP");
+    assert!(classic.may_lift(&s, PileId(0), 2).is_ok(), "one card lifts");
+    let relaxed = typed("spider-2suit", "relaxed");
+    let s = position(&relaxed, &cols, &[], "", 9);
+    assert!(relaxed.may_lift(&s, PileId(0), 1).is_ok());
+    // Under any rules, a group that does not go down one rank at a time is refused.
+    let s = position(
+        &relaxed,
+        &["9S 7S", "9H", "9S", "", "KS", "TS", "TH", "QS", "KH", "KS"],
+        &[],
+        "",
+        9,
+    );
+    assert_eq!(
+        relaxed.may_lift(&s, PileId(0), 0).map_err(|v| v.rule),
+        Err("SP-GROUP".to_string())
+    );
 }
 
 #[test]

@@ -115,10 +115,10 @@ proptest! {
         }
         let deal = Action::Deal { from: PileId(10) };
         prop_assert_eq!(r.check(&s, &deal).is_ok(), legal.contains(&deal));
-        // Every ranked move is legal, and ranking loses none.
+        // Every legal target is legal, and listing them loses none.
         for from in 0..10u8 {
             for index in 0..longest as u16 {
-                let ranked = r.rank_moves(&s, PileId(from), index);
+                let ranked = r.legal_targets(&s, PileId(from), index);
                 let listed = legal.iter().filter(|a| matches!(a, Action::Move { from: f, index: i, .. } if f.0 == from && *i == index)).count();
                 prop_assert_eq!(ranked.len(), listed);
             }

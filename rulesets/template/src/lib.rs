@@ -6,7 +6,8 @@
 //! - **Move** (`Action::Move`), checked by rules that each have an id, cited in refusals.
 //! - **Flips**: a face-down card left last in its column turns up, as part of the move.
 //! - **Deal from the stock** (`Action::Deal`).
-//! - **Best places** (`rank_moves`): where "send this card" should go first.
+//! - **Best places** (`best_place`, `may_lift`): where "send this card" goes, and which
+//!   cards may not even be picked up.
 //! - **Scoring** from the variant's table (`ScoreTable::add`), with events named here.
 //! - **Draw hints and roles**: how the host's one renderer should draw each pile.
 //! - **Analysis**: an honest hint, an exact dead-end test, and a bounded solver that says
@@ -107,6 +108,7 @@ impl Game {
                 seats: 1,
                 hints: true,
                 commands: None,
+                extras: Vec::new(),
             },
             params,
             scoring: setup.scoring.cloned(),
@@ -307,18 +309,35 @@ impl Ruleset for Game {
         }
     }
 
-    /// The best place first: the card's own next higher card, then the leftmost empty column.
-    fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
-        let mut all = Vec::new();
-        self.legal_actions(state, &mut all);
-        all.retain(
-            |a| matches!(a, Action::Move { from: f, index: i, .. } if *f == from && *i == index),
-        );
-        all.sort_by_key(|a| match a {
-            Action::Move { to, .. } => (state.columns[to.0 as usize].cards.is_empty(), to.0),
-            _ => (true, u8::MAX),
-        });
-        all
+    /// The best place: the card's own next higher card, else the leftmost empty column; a
+    /// whole column moved into an empty one only trades places, so it is legal but never best.
+    fn best_place(
+        &self,
+        state: &State,
+        _from: PileId,
+        index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
+        let onto_card = |a: &&Action| match a {
+            Action::Move { to, .. } => !state.columns[to.0 as usize].cards.is_empty(),
+            _ => false,
+        };
+        legal
+            .iter()
+            .find(onto_card)
+            .or_else(|| legal.iter().find(|_| index > 0))
+            .cloned()
+    }
+
+    /// A face-down card cannot be picked up (SCO-MOVE), so the pick is refused at once.
+    fn may_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
+        match state.columns.get(from.0 as usize) {
+            Some(column) if (index as usize) < column.down => Err(RuleViolation::new(
+                "SCO-MOVE",
+                "A face-down card cannot move",
+            )),
+            _ => Ok(()),
+        }
     }
 
     fn view(&self, state: &State, seat: Seat) -> TableView {

@@ -378,3 +378,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_best_place_is_the_next_higher_card_and_a_face_down_card_is_refused_at_once() {
+    let g = typed();
+    let s = position(&[("KH 9S", 0), ("10S", 0), ("", 0), ("QC JD", 1)], "");
+    let legal = g.legal_targets(&s, PileId(0), 1);
+    assert_eq!(g.best_place(&s, PileId(0), 1, &legal), Some(mv(0, 1, 1)));
+    // A King alone in its column may go to an empty one, but that only trades places.
+    let legal = g.legal_targets(&s, PileId(0), 0);
+    assert_eq!(
+        legal,
+        vec![mv(0, 0, 2), mv(0, 0, 4), mv(0, 0, 5), mv(0, 0, 6)]
+    );
+    assert_eq!(g.best_place(&s, PileId(0), 0, &legal), None);
+    // SCO-MOVE: QC is face down.
+    assert_eq!(
+        g.may_lift(&s, PileId(3), 0).expect_err("down").rule,
+        "SCO-MOVE"
+    );
+}

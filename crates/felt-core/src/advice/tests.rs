@@ -131,6 +131,7 @@ fn walk_from(pos: u8, script: Option<Script>) -> (Session, Arc<AtomicUsize>) {
             seats: 1,
             hints: script.is_some(),
             commands: None,
+            extras: Vec::new(),
         },
         script,
         asked: asked.clone(),

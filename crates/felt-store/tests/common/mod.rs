@@ -136,6 +136,7 @@ pub fn counter_with_rules(variant: &str, rules: &str) -> Arc<dyn DynRuleset> {
             seats: 1,
             hints: false,
             commands: None,
+            extras: Vec::new(),
         },
     })
 }

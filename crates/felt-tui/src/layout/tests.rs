@@ -169,3 +169,47 @@ fn a_pile_fanning_its_last_three_takes_two_places_and_draws_three_cards() {
         .iter()
         .all(|c| c.rect.right() <= t.piles[8].area.right()));
 }
+
+#[test]
+fn a_gap_the_ruleset_leaves_in_a_row_puts_each_pile_over_its_own_column() {
+    // Two cells at columns 1 and 2, four foundations from column 5: a gap of two columns,
+    // and the foundations over columns 5 to 8 of the eight below.
+    let mut piles: Vec<PileView> = (0..8)
+        .map(|i| pile(i, DrawHint::FanDown, 1, i, column(0, 3)))
+        .collect();
+    for c in 0..2 {
+        piles.push(pile(8 + c, DrawHint::Slot, 0, c, Vec::new()));
+    }
+    for f in 0..4 {
+        piles.push(pile(10 + f, DrawHint::Stacked, 0, 4 + f, Vec::new()));
+    }
+    let v = view(piles);
+    let t = layout(&v, Rect::new(0, 0, 80, 22)).expect("fits");
+    assert_eq!(t.piles[8].area.x, t.piles[0].area.x);
+    assert_eq!(t.piles[9].area.x, t.piles[1].area.x);
+    for f in 0..4 {
+        assert_eq!(
+            t.piles[10 + f].area.x,
+            t.piles[4 + f].area.x,
+            "foundation {f}"
+        );
+    }
+    // Without the gap (the foundations at 2..5) the row of six is centred, as it was.
+    let mut v = v;
+    for f in 0..4 {
+        v.piles[10 + f].place.col = 2 + f as u8;
+    }
+    let t = layout(&v, Rect::new(0, 0, 80, 22)).expect("fits");
+    assert_eq!(t.piles[8].area.x, t.piles[1].area.x);
+}
+
+#[test]
+fn a_gap_counts_in_the_width_a_table_needs() {
+    // One column below, a stock at column 1 and a foundation at column 4: four columns wide.
+    let piles = vec![
+        pile(0, DrawHint::FanDown, 1, 0, column(0, 1)),
+        pile(1, DrawHint::Stacked, 0, 0, Vec::new()),
+        pile(2, DrawHint::Stacked, 0, 3, Vec::new()),
+    ];
+    assert_eq!(minimum_size(&view(piles)).width, 4 * COL_W_MIN);
+}

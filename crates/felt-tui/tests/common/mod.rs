@@ -141,7 +141,7 @@ pub fn now() -> Instant {
     *BASE.get_or_init(Instant::now)
 }
 
-/// Types `keys`: each character is a key; `⏎` is Enter, `⎋` is Esc.
+/// Types `keys`: each character is a key; `⏎` is Enter, `⎋` is Esc, `⇥` Tab, `⇤` Shift-Tab.
 pub fn keys(app: &mut App, keys: &str) {
     let now = now();
     for c in keys.chars() {
@@ -152,6 +152,8 @@ pub fn keys(app: &mut App, keys: &str) {
             '→' => KeyCode::Right,
             '↑' => KeyCode::Up,
             '↓' => KeyCode::Down,
+            '⇥' => KeyCode::Tab,
+            '⇤' => KeyCode::BackTab,
             c => KeyCode::Char(c),
         };
         app.handle(&key_event(code), now);

@@ -36,6 +36,7 @@ impl Toy {
                 seats: 1,
                 hints: hint,
                 commands: None,
+                extras: Vec::new(),
             },
             hint,
         }
