@@ -162,7 +162,16 @@ fn an_exported_record_replays_the_same_from_its_file() {
     let file_arg = file.to_str().expect("UTF-8 path");
     stdout(&felt_in(home.path(), &data, &["export", &id, file_arg]));
     let written = std::fs::read_to_string(&file).expect("record file");
-    assert!(written.starts_with("felt game record 1\n"), "{written}");
+    assert!(written.starts_with("felt game record 2\n"), "{written}");
+    // Piles and cards count from 1 in the file, as the screen numbers the columns.
+    let moves: Vec<&str> = written.lines().filter(|l| l.contains(". move ")).collect();
+    assert!(!moves.is_empty(), "{written}");
+    assert!(
+        moves
+            .iter()
+            .all(|l| !l.contains("[0]") && !l.ends_with("-> 0")),
+        "{written}"
+    );
     assert!(written.contains("code: SP1-S1C-AAAAAAG"), "{written}");
     assert_eq!(
         stdout(&felt_in(home.path(), &data, &["export", &id])),

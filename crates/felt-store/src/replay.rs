@@ -10,7 +10,6 @@
 use crate::error::{ReplayError, StoreError};
 use crate::model::GameRecord;
 use crate::record::start_session;
-use crate::text::action_to_text;
 use felt_core::{Action, DynRuleset, Event, GameState, Scoreboard, Seat, Status, TableView};
 use std::sync::Arc;
 
@@ -61,7 +60,7 @@ impl GameRecord {
         for (i, action) in self.actions.iter().enumerate() {
             apply(ruleset.as_ref(), &mut state, action).map_err(|violation| ReplayError {
                 number: i + 1,
-                action: action_to_text(action),
+                action: crate::text::file_action_to_text(action),
                 violation,
             })?;
             if (i + 1) % CHECKPOINT_EVERY == 0 {

@@ -2,15 +2,20 @@
 //! record file `felt export` writes and `felt replay FILE` reads — a game shared by mail.
 //!
 //! ```text
-//! felt game record 1
+//! felt game record 2
 //! id: 12
 //! variant: some-variant
 //! ...
+//! played: 754.210
 //! actions: 2
 //!
-//! 1. move 3[5] -> 7
-//! 2. deal from 10
+//! 1. move 4[6] -> 8
+//! 2. deal from 11
 //! ```
+//!
+//! In a record file piles and cards count from 1, as the screen numbers the columns
+//! (`move 4[6] -> 8`: column 4's sixth card, counted from the first one dealt, and those on it,
+//! to column 8); in the database and in format 1 files (still read) they count from 0.
 
 use crate::error::RecordTextError;
 use crate::model::{GameId, GameRecord, GameResult, GameSummary};
@@ -19,7 +24,55 @@ use felt_core::{Action, PileId};
 use std::fmt::Write;
 
 /// The first line of a record file; the number is the format's version.
-pub const RECORD_HEADER: &str = "felt game record 1";
+pub const RECORD_HEADER: &str = "felt game record 2";
+
+/// The first line of a record file of format 1 (piles from 0, no time), still read.
+const RECORD_HEADER_1: &str = "felt game record 1";
+
+/// An action as a record file of format 2 writes it: piles and the card counted from 1, as
+/// the screen numbers the columns (what a player reads in an exported file and in messages).
+pub fn file_action_to_text(action: &Action) -> String {
+    match action {
+        Action::Move { from, index, to } => format!(
+            "move {}[{}] -> {}",
+            u32::from(from.0) + 1,
+            u32::from(*index) + 1,
+            u32::from(to.0) + 1
+        ),
+        Action::Deal { from } => format!("deal from {}", u32::from(from.0) + 1),
+        other => action_to_text(other),
+    }
+}
+
+/// Reads a line of a record file of format 2 (piles and the card counted from 1).
+fn file_action_from_text(text: &str) -> Result<Action, String> {
+    let text = text.trim();
+    let bad = || {
+        format!("'{text}' is not an action: expected 'move F[I] -> T', 'deal from F', 'choose N' or 'extra \"NAME\" N', piles and cards counted from 1")
+    };
+    let number = |s: &str| -> Result<u32, String> {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n >= 1)
+            .map(|n| n - 1)
+            .ok_or_else(bad)
+    };
+    let pile = |s: &str| number(s).and_then(|n| u8::try_from(n).map(PileId).map_err(|_| bad()));
+    if let Some(rest) = text.strip_prefix("move ") {
+        let (from, rest) = rest.split_once('[').ok_or_else(bad)?;
+        let (index, to) = rest.split_once("] -> ").ok_or_else(bad)?;
+        return Ok(Action::Move {
+            from: pile(from)?,
+            index: number(index).and_then(|n| u16::try_from(n).map_err(|_| bad()))?,
+            to: pile(to)?,
+        });
+    }
+    if let Some(rest) = text.strip_prefix("deal from ") {
+        return Ok(Action::Deal { from: pile(rest)? });
+    }
+    action_from_text(text)
+}
 
 /// One action as a line: `move 3[5] -> 7`, `deal from 10`, `choose 2`, `extra "name" -1`.
 pub fn action_to_text(action: &Action) -> String {
@@ -93,10 +146,16 @@ impl GameRecord {
         let _ = writeln!(out, "result: {}", s.result.as_str());
         let _ = writeln!(out, "score: {}", optional(s.score));
         let _ = writeln!(out, "moves: {}", s.moves);
+        let played = s.played.map(|d| format!("{:.3}", d.as_secs_f64()));
+        let _ = writeln!(out, "played: {}", optional(played));
         let _ = writeln!(out, "actions: {}", self.actions.len());
         out.push('\n');
+        let _ = writeln!(
+            out,
+            "# Piles and cards count from 1, as the screen numbers the columns."
+        );
         for (i, action) in self.actions.iter().enumerate() {
-            let _ = writeln!(out, "{}. {}", i + 1, action_to_text(action));
+            let _ = writeln!(out, "{}. {}", i + 1, file_action_to_text(action));
         }
         out
     }
@@ -110,8 +169,9 @@ impl GameRecord {
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
         let err = |line: usize, message: String| RecordTextError { line, message };
-        match lines.next() {
-            Some((_, RECORD_HEADER)) => {}
+        let from_one = match lines.next() {
+            Some((_, RECORD_HEADER)) => true,
+            Some((_, RECORD_HEADER_1)) => false,
             Some((n, other)) => {
                 return Err(err(
                     n,
@@ -124,7 +184,7 @@ impl GameRecord {
                     "the file is empty: expected a felt game record".into(),
                 ))
             }
-        }
+        };
         let mut header = Header::default();
         let mut actions = Vec::new();
         let mut last_line = 1;
@@ -141,7 +201,12 @@ impl GameRecord {
                         format!("expected action number {expected}, found {number}"),
                     ));
                 }
-                actions.push(action_from_text(action).map_err(|m| err(n, m))?);
+                let action = if from_one {
+                    file_action_from_text(action)
+                } else {
+                    action_from_text(action)
+                };
+                actions.push(action.map_err(|m| err(n, m))?);
             } else if let Some((key, value)) = line.split_once(':') {
                 if !actions.is_empty() {
                     return Err(err(
@@ -180,6 +245,8 @@ struct Header {
     score: Option<Option<i64>>,
     moves: Option<u32>,
     actions: Option<usize>,
+    /// Format 2 only; format 1 files carry no time.
+    played: Option<Option<std::time::Duration>>,
 }
 
 impl Header {
@@ -209,6 +276,18 @@ impl Header {
             "moves" => self.moves = Some(value.parse().map_err(|_| number("a count of moves"))?),
             "actions" => {
                 self.actions = Some(value.parse().map_err(|_| number("a count of actions"))?)
+            }
+            "played" => {
+                let seconds = maybe(value)
+                    .map(str::parse::<f64>)
+                    .transpose()
+                    .ok()
+                    .flatten()
+                    .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9);
+                if maybe(value).is_some() && seconds.is_none() {
+                    return Err(number("seconds played, or '-'"));
+                }
+                self.played = Some(seconds.map(std::time::Duration::from_secs_f64));
             }
             _ => return Err(format!("unknown key '{key}'")),
         }
@@ -240,9 +319,8 @@ impl Header {
             score: self.score.ok_or_else(|| missing("score"))?,
             moves: self.moves.ok_or_else(|| missing("moves"))?,
             actions: u32::try_from(actions).map_err(|_| "too many actions".to_string())?,
-            // Record files of format 1 carry no time: a game shared by mail is replayed, not
-            // timed.
-            played: None,
+            // Format 1 files carry no time.
+            played: self.played.flatten(),
         })
     }
 }
