@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 const LIB: &str = include_str!("../../../rulesets/template/src/lib.rs");
+const ANALYSIS: &str = include_str!("../../../rulesets/template/src/analysis.rs");
 const TESTS: &str = include_str!("../../../rulesets/template/tests/game.rs");
 const VARIANT: &str = include_str!("../../../rulesets/template/variants/scorpion.toml");
 const SCORING: &str = include_str!("../../../rulesets/template/scoring/scorpion-standard.toml");
@@ -110,6 +111,7 @@ pub fn files(name: &str, felt: &Path) -> Result<Vec<(PathBuf, String)>, String> 
     Ok(vec![
         (PathBuf::from("Cargo.toml"), fill(MANIFEST)),
         (PathBuf::from("src/lib.rs"), rename(LIB)),
+        (PathBuf::from("src/analysis.rs"), rename(ANALYSIS)),
         (PathBuf::from("tests/game.rs"), rename(TESTS)),
         (
             PathBuf::from(format!("variants/{name}.toml")),
@@ -201,7 +203,7 @@ mod tests {
             .map(|(id, _)| id)
             .collect();
         assert!(defined.len() >= 6, "{defined:?}");
-        for text in [LIB, TESTS, VARIANT, SCORING] {
+        for text in [LIB, ANALYSIS, TESTS, VARIANT, SCORING] {
             for (at, _) in text.match_indices("SCO-") {
                 let id: String = text[at..]
                     .chars()

@@ -10,6 +10,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 mod by_hints;
+mod new_ruleset;
 mod plugin_install;
 mod plugins;
 mod solve;

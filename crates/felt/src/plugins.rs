@@ -3,7 +3,7 @@
 //! Plugins are found with `--plugin PATH`, in `<data dir>/plugins/`, and beside the `felt`
 //! executable (`felt_*` libraries only); see felt_abi::discover.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{Args, Subcommand};
 use felt_abi::{PluginReport, Source};
 use felt_core::{Action, Analysis, AnalyzeRequest, Catalog, DynRuleset, Seat, Status};
@@ -217,7 +217,7 @@ pub fn run(
             autoplay(&catalog, variant, args)
         }
         PluginCommand::NewRuleset { name, dir, felt } => {
-            new_ruleset(name, dir.as_deref(), felt.as_deref())
+            crate::new_ruleset::run(name, dir.as_deref(), felt.as_deref())
         }
     }
 }
@@ -473,66 +473,6 @@ fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()>
         game_seconds / results.len().max(1) as f64,
         wall
     )?;
-    Ok(())
-}
-
-fn new_ruleset(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()> {
-    // The felt source tree this felt was built from, when it is still there (a developer's
-    // checkout); an installed felt is told where one is with --felt.
-    let felt_src = match felt {
-        Some(p) => p.to_path_buf(),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."),
-    };
-    let felt_src = std::fs::canonicalize(&felt_src)
-        .ok()
-        .filter(|p| p.join("crates/felt-abi/Cargo.toml").is_file())
-        .with_context(|| {
-            format!(
-                "no felt source tree at {}: give --felt DIR, a checkout of felt's sources (the new crate depends on its felt-core and felt-abi)",
-                felt_src.display()
-            )
-        })?;
-    let parent = dir.unwrap_or(Path::new("."));
-    let root = parent.join(name);
-    if root.exists() {
-        bail!(
-            "{} already exists: choose another name or folder",
-            root.display()
-        );
-    }
-    std::fs::create_dir_all(&root).with_context(|| format!("cannot create {}", root.display()))?;
-    let here = std::fs::canonicalize(&root)
-        .with_context(|| format!("cannot resolve {}", root.display()))?;
-    // A path from the crate to felt, so the pair can move together; never this machine's.
-    let felt_path = felt_abi::template::relative(&here, &felt_src).unwrap_or(felt_src);
-    let files = felt_abi::template::files(name, &felt_path).map_err(|e| {
-        let _ = std::fs::remove_dir(&root);
-        anyhow!(e)
-    })?;
-    for (path, text) in &files {
-        let path = root.join(path);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create {}", parent.display()))?;
-        }
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    println!("Wrote the ruleset crate {}.", root.display());
-    println!(
-        "Build it:   cargo build --release --manifest-path {}/Cargo.toml",
-        root.display()
-    );
-    println!(
-        "List it:    felt plugins --plugin {}/target/release",
-        root.display()
-    );
-    println!(
-        "Install it: felt plugins install {}/target/release/{}felt_{}{}",
-        root.display(),
-        std::env::consts::DLL_PREFIX,
-        name.replace('-', "_"),
-        std::env::consts::DLL_SUFFIX
-    );
     Ok(())
 }
 
