@@ -7,7 +7,7 @@
 
 use felt_core::ScoreTable;
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, PileId, RuleChoice, RuleViolation, RulesetInfo,
+    Action, Analysis, AnalyzeRequest, Event, Fact, PileId, RuleChoice, RuleViolation, RulesetInfo,
     Scoreboard, Seat, Status, TableView, Turn, Variant,
 };
 use serde::{Deserialize, Serialize};
@@ -123,13 +123,22 @@ pub enum Request {
         /// Actions undone just before.
         undone: usize,
     },
+    /// The facts the records keep about the game: [`Reply::Facts`]. Sent only to a plugin
+    /// whose [`Hello::revision`] is at least [`REVISION_FACTS`]; an older one is not asked,
+    /// and its games keep the statistics every game has.
+    Facts {
+        /// The instance.
+        instance: u64,
+    },
 }
 
 /// The revision of the protocol this crate speaks, within [`crate::ABI_VERSION`]: a revision
 /// adds requests an older plugin never receives, so plugins of every revision still load.
-pub const REVISION: u32 = 1;
+pub const REVISION: u32 = 2;
 /// The revision that added [`Request::MayUndo`].
 pub const REVISION_MAY_UNDO: u32 = 1;
+/// The revision that added [`Request::Facts`].
+pub const REVISION_FACTS: u32 = 2;
 
 impl Request {
     /// The request's name, for error messages.
@@ -152,6 +161,7 @@ impl Request {
             Request::ImportPosition { .. } => "import-position",
             Request::ExportPosition { .. } => "export-position",
             Request::MayUndo { .. } => "may-undo",
+            Request::Facts { .. } => "facts",
         }
     }
 }
@@ -228,6 +238,8 @@ pub enum Reply {
     Imported(Result<(), String>),
     /// A position as text, if the ruleset has a format.
     Exported(Option<String>),
+    /// The facts about a game.
+    Facts(Vec<Fact>),
 }
 
 impl Reply {
@@ -249,6 +261,7 @@ impl Reply {
             Reply::Analysis(_) => "analysis",
             Reply::Imported(_) => "imported",
             Reply::Exported(_) => "exported",
+            Reply::Facts(_) => "facts",
         }
     }
 }

@@ -85,6 +85,9 @@ pub struct VariantStats {
     pub fewest_moves_won: Option<u32>,
     /// The mean moves of won games.
     pub average_moves_won: Option<f64>,
+    /// The facts the ruleset states about its games, summed up over finished games; when
+    /// there are any, the screen shows them in place of the moves.
+    pub facts: Vec<felt_core::FactSummary>,
     /// The latest games, oldest first.
     pub recent: Vec<RecentGame>,
 }

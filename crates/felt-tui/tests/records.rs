@@ -296,6 +296,7 @@ fn one_suit_stats() -> VariantStats {
         best_score: Some(1012),
         fewest_moves_won: Some(104),
         average_moves_won: Some(128.25),
+        facts: Vec::new(),
         recent: results
             .iter()
             .map(|&(outcome, moves)| RecentGame { outcome, moves })

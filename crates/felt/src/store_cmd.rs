@@ -291,6 +291,33 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
         "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do."
             .into(),
     );
+    lines.extend(fact_lines(all));
+    lines
+}
+
+/// What the rulesets say about their variants' games ([`felt_core::Fact`]): a block per
+/// variant that has any, each fact summed up over its finished games as the ruleset asks.
+fn fact_lines(all: &[VariantStats]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for s in all.iter().filter(|s| !s.facts.is_empty()) {
+        let games = s.facts.iter().map(|f| f.games).max().unwrap_or(0);
+        lines.push(String::new());
+        lines.push(format!(
+            "{}, over {games} finished game{}:",
+            clip(&s.variant, VARIANT_CHARS),
+            if games == 1 { "" } else { "s" }
+        ));
+        let width = s
+            .facts
+            .iter()
+            .map(|f| f.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        for f in &s.facts {
+            let pad = " ".repeat(width - f.label.chars().count());
+            lines.push(format!("  {}{pad}  {}", f.label, f.text()));
+        }
+    }
     lines
 }
 
@@ -501,5 +528,45 @@ mod tests {
         let row = lines.get(1).expect("a row for the variant");
         assert!(row.starts_with(&format!("{}…", "v".repeat(39))), "{row}");
         assert!(row.chars().count() < 200, "{row}");
+    }
+
+    #[test]
+    fn the_facts_a_ruleset_states_follow_the_table() {
+        let fact = |key: &str, label: &str, summary, total, out_of| felt_core::FactSummary {
+            key: key.into(),
+            label: label.into(),
+            summary,
+            games: 3,
+            total,
+            out_of,
+            nonzero: 2,
+        };
+        let stats = VariantStats {
+            variant: "trick".into(),
+            played: 3,
+            won: 2,
+            lost: 1,
+            facts: vec![
+                fact("made", "Bids made", felt_core::Summary::Rate, 5, 8),
+                fact("pts", "Points a hand", felt_core::Summary::Mean, 83, 20),
+            ],
+            ..VariantStats::default()
+        };
+        let lines = stats_table(&[stats]);
+        let tail: Vec<&str> = lines
+            .iter()
+            .rev()
+            .take(3)
+            .rev()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            tail,
+            [
+                "trick, over 3 finished games:",
+                "  Bids made      62.5% (5 of 8)",
+                "  Points a hand  4.2 (over 20)"
+            ]
+        );
     }
 }

@@ -188,6 +188,7 @@ impl Observer for Records {
                     best_score: s.best_score,
                     fewest_moves_won: s.fewest_moves_won,
                     average_moves_won: s.average_moves_won,
+                    facts: s.facts,
                     recent: recent
                         .iter()
                         .map(|g| RecentGame {

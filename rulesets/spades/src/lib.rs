@@ -18,6 +18,7 @@
 
 pub mod bots;
 pub mod cards;
+pub mod facts;
 pub mod game;
 pub mod ruleset;
 pub mod scoring;

@@ -8,7 +8,7 @@ use crate::game::Step;
 use crate::game::{hand_pile, refusal, slot_pile, Phase, State, SEAT_NAMES, SIDE_NAMES};
 use crate::seats::{self, Seating};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Command, Event, ParamError, PileId, RuleChoice,
+    Action, Analysis, AnalyzeRequest, Command, Event, Fact, ParamError, PileId, RuleChoice,
     RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView, Turn,
 };
 
@@ -545,6 +545,10 @@ impl Ruleset for Spades {
             ));
         }
         Ok(())
+    }
+
+    fn facts(&self, state: &State) -> Vec<Fact> {
+        crate::facts::facts(state)
     }
 
     fn rank_moves(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {
