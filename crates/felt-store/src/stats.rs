@@ -47,6 +47,11 @@ pub struct VariantStats {
     /// up over finished games (abandoned ones with the facts of their last step), in the
     /// order the latest of them states them. Empty for a ruleset that states none.
     pub facts: Vec<FactSummary>,
+    /// The sum of the final scores of finished games (abandoned ones at their last step), if
+    /// the variant scores points: its running total, for a scoring table whose score runs on
+    /// across games (Vegas). The store does not know which tables do; the host shows it for
+    /// those.
+    pub score_total: Option<i64>,
 }
 
 /// Streaks over results in play order (`true` = won).
@@ -99,7 +104,8 @@ impl Store {
                         COUNT(*) FILTER (WHERE result = 'playing'),
                         MAX(score) FILTER (WHERE result = 'won'),
                         MIN(moves) FILTER (WHERE result = 'won'),
-                        AVG(moves) FILTER (WHERE result = 'won')
+                        AVG(moves) FILTER (WHERE result = 'won'),
+                        SUM(score) FILTER (WHERE result != 'playing')
                  FROM games WHERE variant = ?1",
                 [variant],
                 |row| {
@@ -113,6 +119,7 @@ impl Store {
                         best_score: row.get(5)?,
                         fewest_moves_won: row.get(6)?,
                         average_moves_won: row.get(7)?,
+                        score_total: row.get(8)?,
                         ..VariantStats::default()
                     })
                 },

@@ -276,6 +276,9 @@ fn draw_details(
         ),
         ("Best score".to_string(), or_dash(stats.best_score)),
     ];
+    if let Some(total) = stats.running_total {
+        lines.push(("Running total".to_string(), total.to_string()));
+    }
     if stats.facts.is_empty() {
         lines.push(("Fewest moves".to_string(), or_dash(stats.fewest_moves_won)));
         lines.push(("Average moves".to_string(), average));

@@ -114,13 +114,13 @@ pub fn run(
     catalog: impl FnOnce() -> Catalog,
 ) -> Result<()> {
     match command {
-        StoreCommand::Stats(args) => stats(&open_store_for_reading(data)?, args),
+        StoreCommand::Stats(args) => stats(&open_store_for_reading(data)?, args, catalog),
         StoreCommand::Replay(args) => replay(data, args, ascii, catalog),
         StoreCommand::Export(args) => export(&open_store_for_reading(data)?, args),
     }
 }
 
-fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
+fn stats(store: &Store, args: &StatsArgs, catalog: impl FnOnce() -> Catalog) -> Result<()> {
     if args.games {
         return games(store, args);
     }
@@ -128,7 +128,38 @@ fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
         Some(v) => vec![store.stats(v)?],
         None => store.all_stats()?,
     };
-    listing(store, args.json, &all, stats_table)
+    listing(store, args.json, &all, stats_table)?;
+    // Only the catalog knows which scoring tables run on; it is built only when a total
+    // could be one.
+    if !args.json && all.iter().any(|s| s.score_total.is_some()) {
+        let catalog = catalog();
+        let mut out = std::io::stdout().lock();
+        for line in running_totals(&all, |v| catalog.score_runs_on(v)) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The running totals of the variants whose score runs on across games (`runs_on`).
+fn running_totals(all: &[VariantStats], runs_on: impl Fn(&str) -> bool) -> Vec<String> {
+    let runs: Vec<(&str, i64)> = all
+        .iter()
+        .filter(|s| runs_on(&s.variant))
+        .filter_map(|s| Some((s.variant.as_str(), s.score_total?)))
+        .collect();
+    if runs.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![
+        String::new(),
+        "Running totals (scores that run on from game to game, over finished games):".to_string(),
+    ];
+    lines.extend(
+        runs.iter()
+            .map(|(v, total)| format!("  {}  {total}", clip(v, VARIANT_CHARS))),
+    );
+    lines
 }
 
 /// Prints `items` as JSON or as the lines `table` makes of them, or says no game was recorded.
@@ -285,10 +316,11 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
             .into(),
     );
     lines.push(
-        "current run (W wins, L losses); BEST W and BEST L the longest. BEST SCORE is over finished".into(),
+        "current run (W wins, L losses); BEST W and BEST L the longest. BEST SCORE, FEWEST and AVG"
+            .into(),
     );
     lines.push(
-        "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do."
+        "MOVES are over won games (a lost game's score is no best), moves as the variant counts them."
             .into(),
     );
     lines.extend(fact_lines(all));
@@ -528,6 +560,24 @@ mod tests {
         let row = lines.get(1).expect("a row for the variant");
         assert!(row.starts_with(&format!("{}…", "v".repeat(39))), "{row}");
         assert!(row.chars().count() < 200, "{row}");
+    }
+
+    #[test]
+    fn only_a_score_that_runs_on_has_its_total_shown() {
+        let stats = |variant: &str, total| VariantStats {
+            variant: variant.into(),
+            score_total: total,
+            ..VariantStats::default()
+        };
+        let all = [
+            stats("vegas", Some(-47)),
+            stats("classic", Some(900)),
+            stats("vegas-unplayed", None),
+        ];
+        let lines = running_totals(&all, |v| v.starts_with("vegas"));
+        assert_eq!(lines.last().map(String::as_str), Some("  vegas  -47"));
+        assert_eq!(lines.len(), 3);
+        assert!(running_totals(&all, |_| false).is_empty());
     }
 
     #[test]
