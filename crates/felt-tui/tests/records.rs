@@ -297,6 +297,7 @@ fn one_suit_stats() -> VariantStats {
         fewest_moves_won: Some(104),
         average_moves_won: Some(128.25),
         facts: Vec::new(),
+        running_total: None,
         recent: results
             .iter()
             .map(|&(outcome, moves)| RecentGame { outcome, moves })
