@@ -547,6 +547,18 @@ impl Ruleset for Spades {
         Ok(())
     }
 
+    fn import_position(&self, text: &str) -> Result<State, String> {
+        let mut state = crate::position::read(text)?;
+        // A computer seat to act acts, as after any action: the game waits for a seat driven
+        // from outside.
+        self.run_bots(&mut state, &mut Vec::new());
+        Ok(state)
+    }
+
+    fn export_position(&self, state: &State) -> Option<String> {
+        Some(crate::position::write(state))
+    }
+
     fn facts(&self, state: &State) -> Vec<Fact> {
         crate::facts::facts(state)
     }
