@@ -206,6 +206,13 @@ pub fn refusal(
     })
 }
 
+/// Whether `card` played to a trick whose led suit is `led` (`None`: it is the lead) breaks
+/// spades (SPD-BREAK, as pagat words it): only a spade played on another suit's lead does. A
+/// leader holding nothing but spades may lead one, and that breaks nothing.
+pub fn breaks_spades(card: C, led: Option<u8>) -> bool {
+    card.suit() == SPADES && led.is_some_and(|s| s != SPADES)
+}
+
 /// The plural name of a suit index.
 pub fn suit_name(suit: u8) -> &'static str {
     ["spades", "hearts", "clubs", "diamonds"][suit as usize % 4]
@@ -296,11 +303,9 @@ impl State {
         } else {
             n.to_string()
         };
-        let who = if seat == SOUTH {
-            "You bid".to_string()
-        } else {
-            format!("{} bids", SEAT_NAMES[seat as usize])
-        };
+        // By seat name, whoever drives the seat: the view words it for the seat it is shown
+        // to (crate::view::as_seen_by).
+        let who = format!("{} bids", SEAT_NAMES[seat as usize]);
         note(events, &mut self.news, "bid", format!("{who} {said}"));
         self.turn = next(seat);
         if self.bids.iter().all(Option::is_some) {
@@ -323,10 +328,9 @@ impl State {
                 self.voids[seat as usize] |= 1 << suit;
             }
         }
-        // SPD-BREAK, as pagat words it: only a spade played on another suit's lead breaks
-        // spades. A leader holding nothing but spades may lead one, and the others still may
-        // not lead spades while they hold another suit.
-        if card.suit() == SPADES && !self.broken && led.is_some_and(|s| s != SPADES) {
+        // SPD-BREAK: the others still may not lead spades after a leader holding nothing but
+        // spades led one, while they hold another suit.
+        if !self.broken && breaks_spades(card, led) {
             self.broken = true;
             note(
                 events,
@@ -340,11 +344,7 @@ impl State {
             to: slot_pile(seat),
             count: 1,
         });
-        let who = if seat == SOUTH {
-            "You play".to_string()
-        } else {
-            format!("{} plays", SEAT_NAMES[seat as usize])
-        };
+        let who = format!("{} plays", SEAT_NAMES[seat as usize]);
         self.news.push(format!("{who} {}", card_text(card)));
         if self.trick.iter().all(Option::is_some) {
             self.finish_trick(target, events);
@@ -365,11 +365,7 @@ impl State {
             winner,
         });
         let won_with = cards[winner as usize];
-        let who = if winner == SOUTH {
-            "You win".to_string()
-        } else {
-            format!("{} wins", SEAT_NAMES[winner as usize])
-        };
+        let who = format!("{} wins", SEAT_NAMES[winner as usize]);
         note(
             events,
             &mut self.news,
