@@ -339,15 +339,16 @@ fn fact_lines(all: &[VariantStats]) -> Vec<String> {
             clip(&s.variant, VARIANT_CHARS),
             if games == 1 { "" } else { "s" }
         ));
-        let width = s
+        // A label is the ruleset's text, of any length: cut like a variant id.
+        let labels: Vec<String> = s
             .facts
             .iter()
-            .map(|f| f.label.chars().count())
-            .max()
-            .unwrap_or(0);
-        for f in &s.facts {
-            let pad = " ".repeat(width - f.label.chars().count());
-            lines.push(format!("  {}{pad}  {}", f.label, f.text()));
+            .map(|f| clip(&f.label, VARIANT_CHARS))
+            .collect();
+        let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        for (f, label) in s.facts.iter().zip(&labels) {
+            let pad = " ".repeat(width - label.chars().count());
+            lines.push(format!("  {label}{pad}  {}", f.text()));
         }
     }
     lines
