@@ -111,13 +111,18 @@ fn contract_value(contract: u8, tricks: f64) -> f64 {
 /// The strong player's bid: the hand simulated on sampled deals of the unseen cards, each
 /// played out by the simple policy at every seat (the bids not yet made filled in by the
 /// rule-based count), and the bid with the best average score over this seat's tricks (or,
-/// once the partner has bid, the side's). A hand that might go without a trick is played out
-/// on the same deals as a Nil too (the simple policy ducks as a Nil bidder and covers a Nil
-/// partner), and Nil is bid when its average beats the best bid's by [`NIL_MARGIN`].
+/// once the partner has bid, the side's). A hand the counting rule finds fit for Nil is played
+/// out on the same deals as a Nil too (the simple policy ducks as a Nil bidder and covers a
+/// Nil partner), and Nil is bid only when its average beats the best bid's by
+/// [`NIL_MARGIN`]: the simulation vetoes the Nils that fail too often.
 pub fn choose_bid(k: &Knowledge, effort: Effort) -> u8 {
     let partner_seat = partner(k.seat);
     let partner_bid = k.public.bids[partner_seat as usize];
-    let try_nil = partner_bid != Some(0) && nil_worth_trying(k.hand);
+    // Nil is tried only on the hands the counting rule finds fit for it: the play-outs'
+    // opponents (the simple policy) do not try to set a Nil, so the simulation thinks too
+    // well of Nils; asked of every low hand, it bid too many (measured in the README).
+    let try_nil =
+        partner_bid != Some(0) && bid::suits_nil(k.hand) && partner_bid.is_none_or(|b| b >= 3);
     // Play-outs are cheap next to searches: several a sampled deal's worth.
     let deals = (effort.samples * BID_DEALS_PER_SAMPLE).max(MIN_BID_DEALS);
     let mut rng = rng(k.entropy);
@@ -180,14 +185,6 @@ const NIL: f64 = 100.0;
 /// opponents (the simple policy) do not try to set a Nil, real ones do.
 pub const NIL_MARGIN: f64 = 25.0;
 
-/// Whether a hand is worth simulating as a Nil: no spade above the ten and at most four
-/// spades, few likely tricks. Any other hand takes a trick too often to be worth the
-/// play-outs.
-fn nil_worth_trying(hand: Hand) -> bool {
-    let spades = hand.suit(crate::cards::SPADES);
-    spades.len() <= 4 && spades.iter().all(|c| c.strength() < 9) && bid::likely_tricks(hand) < 3.0
-}
-
 /// Play-outs a bid makes per sampled deal of a card decision, and at least.
 const BID_DEALS_PER_SAMPLE: u32 = 8;
 const MIN_BID_DEALS: u32 = 64;
@@ -228,10 +225,6 @@ mod tests {
             nodes: 20_000,
         };
         assert_eq!(choose_bid(&Knowledge::of(&state, state.turn), effort), 0);
-        // With the ace of spades the hand is not even tried as a Nil.
-        assert!(!nil_worth_trying(crate::cards::hand(
-            "AS 3H 4H 5H 2C 3C 4C 5C 2D 3D 4D 5D 6D"
-        )));
     }
 
     #[test]
