@@ -295,3 +295,87 @@ fn a_seat_that_is_not_one_is_refused_before_the_game() {
         "{err}"
     );
 }
+
+/// Pagat's side on 337 with 7 bags, bid 5, with 7 tricks taken; South leads the last trick.
+const PAGAT: &str = "Hand: 6\nDealer: West\nScores: 337 250\nBags: 7 3\nSouth: AS\nWest: 2H\nNorth: 3H\nEast: 4H\nBids: North 3, East 4, South 2, West 4\nTricks: South 4, West 3, North 3, East 2\nBroken: yes\nTurn: South\n";
+
+#[test]
+fn a_position_file_is_played_from_headless() {
+    // SPD-BAGS: the eighth trick is the tenth bag: 337 + 53 - 100 = 290 with 0 bags.
+    let data = data_dir_with_spades();
+    let file = data.path().join("pagat.txt");
+    std::fs::write(&file, PAGAT).expect("writes the position");
+    let path = file.to_str().expect("a UTF-8 path");
+    let out = run(
+        data.path(),
+        &["play", "spades", "--headless", "--position", path],
+        "play AS\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("→ 290, 0 bags"), "{text}");
+    // A broken file is refused with its line.
+    std::fs::write(&file, PAGAT.replace("West: 2H", "West: AS")).expect("writes");
+    let out = run(
+        data.path(),
+        &["play", "spades", "--headless", "--position", path],
+        "quit\n",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 6: AS is also in South's hand (line 5)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_dealt_position_plays_back_as_the_same_table() {
+    let data = data_dir_with_spades();
+    let out = run(
+        data.path(),
+        &["deal", "SPD-P4S-AAAAAAD", "--format", "position"],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("\nSouth: ") && text.contains("\nDealer: "),
+        "{text}"
+    );
+    let file = data.path().join("deal.txt");
+    std::fs::write(&file, &text).expect("writes");
+    let path = file.to_str().expect("a UTF-8 path");
+    let shown = run(
+        data.path(),
+        &["play", "spades", "--headless", "--position", path],
+        "show\nquit\n",
+    );
+    let from_file = String::from_utf8_lossy(&shown.stdout).to_string();
+    let dealt = run(
+        data.path(),
+        &["play", "spades", "--headless", "--seed", "3"],
+        "show\nquit\n",
+    );
+    let from_code = String::from_utf8_lossy(&dealt.stdout).to_string();
+    // South's hand, as the table lists it, is the same either way.
+    let hand = |t: &str| {
+        t.lines()
+            .find(|l| l.trim_start().starts_with("South"))
+            .map(str::to_string)
+    };
+    assert!(hand(&from_file).is_some(), "{from_file}");
+    assert_eq!(
+        hand(&from_file),
+        hand(&from_code),
+        "{from_file}\n{from_code}"
+    );
+}

@@ -153,6 +153,32 @@ fn a_whole_bot_game_through_the_abi_is_the_game_played_direct() {
 }
 
 #[test]
+fn the_facts_of_a_game_cross_the_abi() {
+    // A revision-2 request: the statistics' facts are the plugin's, the same as direct.
+    assert!(plugin().revision() >= protocol::REVISION_FACTS);
+    let (abi, direct) = (through_abi(), direct());
+    let mut state = abi.new_game(5);
+    abi.apply(&mut state, &Action::Choose { option: 3 })
+        .expect("South bids 3");
+    let bytes = abi.encode_state(&state);
+    let same = direct.decode_state(&bytes).expect("the same state");
+    let facts = abi.facts(&state);
+    assert_eq!(facts, direct.facts(&same));
+    let keys: Vec<&str> = facts.iter().map(|f| f.key.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "side-won",
+            "hand-points",
+            "bids-made",
+            "nils-bid",
+            "nils-made",
+            "bags"
+        ]
+    );
+}
+
+#[test]
 fn a_refused_card_names_its_rule_through_the_abi() {
     let ruleset = through_abi();
     let state = ruleset.new_game(7);
@@ -231,6 +257,9 @@ fn request() -> impl Strategy<Value = Request> {
             .prop_map(|(instance, seed)| Request::NewGame { instance, seed }),
         (instance.clone(), 0usize..4)
             .prop_map(|(instance, undone)| Request::MayUndo { instance, undone }),
+        instance
+            .clone()
+            .prop_map(|instance| Request::Facts { instance }),
         (instance, "\\PC{0,20}")
             .prop_map(|(instance, text)| Request::ImportPosition { instance, text }),
     ]

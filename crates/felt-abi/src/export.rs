@@ -268,6 +268,11 @@ impl Dispatcher {
                 let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Checked(ruleset.may_undo(&state, undone))
             }
+            Request::Facts { instance } => {
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
+                Reply::Facts(ruleset.facts(&state))
+            }
         };
         Ok(protocol::encode(&reply, &out_blob))
     }

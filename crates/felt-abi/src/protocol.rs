@@ -7,7 +7,7 @@
 
 use felt_core::ScoreTable;
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, PileId, Places, RuleChoice, RuleViolation,
+    Action, Analysis, AnalyzeRequest, Event, Fact, PileId, Places, RuleChoice, RuleViolation,
     RulesetInfo, Scoreboard, Seat, Status, TableView, Turn, Variant,
 };
 use serde::{Deserialize, Serialize};
@@ -135,16 +135,25 @@ pub enum Request {
         /// The first card's index.
         index: u16,
     },
+    /// The facts the records keep about the game: [`Reply::Facts`]. Sent only to a plugin
+    /// whose [`Hello::revision`] is at least [`REVISION_FACTS`]; an older one is not asked,
+    /// and its games keep the statistics every game has.
+    Facts {
+        /// The instance.
+        instance: u64,
+    },
 }
 
 /// The revision of the protocol this crate speaks, within [`crate::ABI_VERSION`]: a revision
 /// adds requests an older plugin never receives, so plugins of every revision still load.
-pub const REVISION: u32 = 2;
+pub const REVISION: u32 = 3;
 /// The revision that added [`Request::MayUndo`].
 pub const REVISION_MAY_UNDO: u32 = 1;
 /// The revision that added [`Request::Places`] (the best place and the legal targets apart,
 /// and a group refused before it is picked up).
 pub const REVISION_PLACES: u32 = 2;
+/// The revision that added [`Request::Facts`].
+pub const REVISION_FACTS: u32 = 3;
 
 impl Request {
     /// The request's name, for error messages.
@@ -168,6 +177,7 @@ impl Request {
             Request::ExportPosition { .. } => "export-position",
             Request::MayUndo { .. } => "may-undo",
             Request::Places { .. } => "places",
+            Request::Facts { .. } => "facts",
         }
     }
 }
@@ -246,6 +256,8 @@ pub enum Reply {
     Exported(Option<String>),
     /// Where a group may go.
     Places(Places),
+    /// The facts about a game.
+    Facts(Vec<Fact>),
 }
 
 impl Reply {
@@ -268,6 +280,7 @@ impl Reply {
             Reply::Imported(_) => "imported",
             Reply::Exported(_) => "exported",
             Reply::Places(_) => "places",
+            Reply::Facts(_) => "facts",
         }
     }
 }

@@ -9,9 +9,9 @@
 use crate::host::{Plugin, PluginError};
 use crate::protocol::{Reply, Request};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, DynRuleset, Event, GameState, ParamError, PileId, Places,
-    RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup, StateError,
-    Status, TableView, Turn,
+    Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, ParamError, PileId,
+    Places, RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup,
+    StateError, Status, TableView, Turn,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -443,6 +443,24 @@ impl DynRuleset for PluginRuleset {
                 self.unexpected(&request, &other),
             )),
             Err(fault) => Err(RuleViolation::new(PLUGIN_RULE, fault)),
+        }
+    }
+
+    fn facts(&self, state: &GameState) -> Vec<Fact> {
+        // A plugin of an older revision has no such request: its games keep no facts.
+        if self.plugin.revision() < crate::protocol::REVISION_FACTS {
+            return Vec::new();
+        }
+        let request = Request::Facts {
+            instance: self.instance,
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Facts(facts), _)) => facts,
+            Ok((other, _)) => {
+                self.unexpected(&request, &other);
+                Vec::new()
+            }
+            Err(_) => Vec::new(),
         }
     }
 

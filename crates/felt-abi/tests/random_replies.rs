@@ -143,6 +143,8 @@ proptest! {
         // A plugin of protocol revision 0 is never sent the undo question: its games undo as
         // they always did, whatever it would have answered.
         prop_assert!(ruleset.may_undo(&state, 0).is_ok());
+        // Nor asked for facts (a revision-2 request): its games keep the common statistics.
+        prop_assert!(ruleset.facts(&state).is_empty());
         let _ = ruleset.export_position(&state);
         let _ = ruleset.new_game(2);
     }

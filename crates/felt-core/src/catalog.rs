@@ -102,6 +102,15 @@ impl Catalog {
         self.scoring.get(id)
     }
 
+    /// Whether the score of `variant` (or the variant an old id now names) runs on across
+    /// games: its scoring table says `running_total`.
+    pub fn score_runs_on(&self, variant: &str) -> bool {
+        self.get(variant)
+            .and_then(|e| e.variant.scoring.as_deref())
+            .and_then(|id| self.scoring(id))
+            .is_some_and(|t| t.running_total)
+    }
+
     /// Parses and checks a variant file, then adds it (replacing a variant of the same id).
     /// A bad file is recorded in [`Catalog::errors`] and returned; the others are unaffected.
     pub fn add_variant(&mut self, origin: Origin, text: &str) -> Result<&Entry, VariantError> {

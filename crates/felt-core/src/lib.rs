@@ -13,6 +13,7 @@ pub mod card;
 pub mod catalog;
 pub mod code;
 pub mod deck;
+pub mod facts;
 pub mod ruleset;
 pub mod session;
 pub mod variant;
@@ -24,6 +25,7 @@ pub use card::{Card, CardParseError, Rank, Suit};
 pub use catalog::{Catalog, CatalogError, Entry};
 pub use code::{CodeError, GameCode};
 pub use deck::{shuffle, DeckError, DeckSpec};
+pub use facts::{Fact, FactSummary, Summary};
 pub use ruleset::{
     Analysis, AnalyzeRequest, Command, DynRuleset, Event, ExtraKey, GameState, ParamError, Places,
     RuleChoice, RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, StateError,

@@ -5,6 +5,7 @@
 //! directly on the host side, so built-ins and plugins travel the same path (✱ contract 10).
 
 use crate::action::{Action, PileId, Seat};
+use crate::facts::Fact;
 use crate::variant::{ScoreTable, Variant};
 use crate::view::TableView;
 use serde::de::DeserializeOwned;
@@ -286,6 +287,12 @@ pub trait Ruleset: Send + Sync + 'static {
     fn may_undo(&self, _state: &Self::State, _undone: usize) -> Result<(), RuleViolation> {
         Ok(())
     }
+    /// The facts the records keep about the game as it stands, each with how the statistics
+    /// sum it up ([`Fact`]); the host stores those of a game's last step. None by default:
+    /// the result, score and moves are then all its statistics.
+    fn facts(&self, _state: &Self::State) -> Vec<Fact> {
+        Vec::new()
+    }
 }
 
 /// The host's view of a game state: a value it can clone, compare and hand back, but not read.
@@ -408,6 +415,11 @@ pub trait DynRuleset: Send + Sync {
         let _ = (state, undone);
         Ok(())
     }
+    /// The facts the records keep about the game ([`Ruleset::facts`]); none by default.
+    fn facts(&self, state: &GameState) -> Vec<Fact> {
+        let _ = state;
+        Vec::new()
+    }
 }
 
 /// Wraps a typed [`Ruleset`] as a [`DynRuleset`].
@@ -496,6 +508,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn may_undo(&self, state: &GameState, undone: usize) -> Result<(), RuleViolation> {
         self.0.may_undo(self.state(state), undone)
+    }
+    fn facts(&self, state: &GameState) -> Vec<Fact> {
+        self.0.facts(self.state(state))
     }
 }
 

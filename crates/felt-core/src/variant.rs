@@ -71,6 +71,12 @@ pub struct ScoreTable {
     /// Points per event, by the ruleset's event names.
     #[serde(default)]
     pub points: BTreeMap<String, i64>,
+    /// Whether the score runs on across games (Vegas: a game's cost and winnings add up): the
+    /// records keep the variant's running total, the sum of its finished games' scores, and
+    /// the host shows it in the statistics and at the start of a new game. Left out of the
+    /// table sent to a plugin when false, so an older plugin still reads every other table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub running_total: bool,
 }
 
 fn yes() -> bool {

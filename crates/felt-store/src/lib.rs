@@ -5,7 +5,8 @@
 //! that is corrupt or from a newer felt is moved aside, never overwritten.
 //! ✱ Contract 2: the store knows no game. A record is a variant, ruleset, rules and game code,
 //! the actions played, and what the ruleset's [`felt_core::Scoreboard`] and
-//! [`felt_core::Status`] said.
+//! [`felt_core::Status`] said, and the facts its ruleset states about it
+//! ([`felt_core::Fact`]), which the statistics sum up without knowing what they mean.
 //!
 //! The host's part, in order:
 //! 1. [`Store::open_dir`] at start; print [`Store::recovery`] if it is `Some`.

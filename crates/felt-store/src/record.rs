@@ -12,7 +12,7 @@ use crate::model::{GameId, GameResult};
 use crate::open::Store;
 use crate::text::action_to_text;
 use crate::time::Timestamp;
-use felt_core::{Action, DynRuleset, GameCode, Scoreboard, Session, Status};
+use felt_core::{Action, DynRuleset, Fact, GameCode, Scoreboard, Session, Status};
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,7 +27,7 @@ pub struct Recorder {
     /// The action list as stored, so a step writes only what changed.
     stored: Vec<Action>,
     /// What the last write stored, to skip writes when nothing changed.
-    last: Option<(Status, Scoreboard, GameResult)>,
+    last: Option<Last>,
     /// The game's lock while this felt plays it ([`crate::lock`]).
     lock: Option<GameLock>,
     /// The games in progress the new game gives up at its first action; `None`: the one of
@@ -88,6 +88,15 @@ pub struct Recorded {
     pub abandoned: Vec<GameId>,
 }
 
+/// What one write stored besides the actions.
+#[derive(Debug, PartialEq)]
+struct Last {
+    status: Status,
+    board: Scoreboard,
+    result: GameResult,
+    facts: Vec<Fact>,
+}
+
 fn result_of(status: &Status) -> GameResult {
     match status {
         Status::Playing => GameResult::Playing,
@@ -115,6 +124,7 @@ impl Store {
         let log = session.log();
         let status = session.status();
         let board = session.scoreboard();
+        let facts = session.ruleset().facts(session.state());
         let mut recorded = Recorded {
             game: recorder.game,
             result: None,
@@ -128,9 +138,13 @@ impl Store {
                 path: self.path().to_path_buf(),
             });
         }
-        if let Some((last_status, last_board, last_result)) = &recorder.last {
-            if recorder.stored.as_slice() == log && *last_status == status && *last_board == board {
-                recorded.result = Some(*last_result);
+        if let Some(last) = &recorder.last {
+            if recorder.stored.as_slice() == log
+                && last.status == status
+                && last.board == board
+                && last.facts == facts
+            {
+                recorded.result = Some(last.result);
                 return Ok(recorded);
             }
         }
@@ -174,6 +188,14 @@ impl Store {
             0
         };
         self.write_actions(&tx, game, log, keep)?;
+        // The facts as they stand now; rewritten only when they changed since this recorder
+        // wrote them, or another felt wrote the game since.
+        let facts_known = db_revision == revision
+            && recorder.game.is_some()
+            && recorder.last.as_ref().is_some_and(|l| l.facts == facts);
+        if !facts_known {
+            self.write_facts(&tx, game, &facts)?;
+        }
         let was_abandoned = recorder.was_abandoned || db_result == GameResult::Abandoned;
         let result = Self::settle_result(result_of(&status), db_result, was_abandoned);
         let finished = match result {
@@ -215,7 +237,12 @@ impl Store {
         recorder.revision = db_revision + 1;
         recorder.stored.truncate(keep);
         recorder.stored.extend_from_slice(&log[keep..]);
-        recorder.last = Some((status, board, result));
+        recorder.last = Some(Last {
+            status,
+            board,
+            result,
+            facts,
+        });
         recorded.game = Some(game);
         recorded.result = Some(result);
         Ok(recorded)
@@ -326,6 +353,37 @@ impl Store {
         Ok(abandoned)
     }
 
+    /// Replaces the stored facts of `game` with `facts`.
+    fn write_facts(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        game: GameId,
+        facts: &[Fact],
+    ) -> Result<(), StoreError> {
+        tx.execute("DELETE FROM facts WHERE game = ?1", [game.0])
+            .map_err(|e| self.db_err(e))?;
+        let mut insert = tx
+            .prepare_cached(
+                "INSERT INTO facts (game, seq, key, label, summary, value, out_of)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )
+            .map_err(|e| self.db_err(e))?;
+        for (seq, fact) in facts.iter().enumerate() {
+            insert
+                .execute(params![
+                    game.0,
+                    seq as i64,
+                    fact.key,
+                    fact.label,
+                    fact.summary.as_str(),
+                    fact.value,
+                    fact.out_of
+                ])
+                .map_err(|e| self.db_err(e))?;
+        }
+        Ok(())
+    }
+
     /// Replaces the stored actions from `keep` on with those of `log`.
     fn write_actions(
         &self,
@@ -397,7 +455,14 @@ impl Store {
             game: Some(id),
             revision,
             stored: record.actions,
-            last: Some((session.status(), session.scoreboard(), GameResult::Playing)),
+            last: Some(Last {
+                status: session.status(),
+                board: session.scoreboard(),
+                result: GameResult::Playing,
+                // Not read back: the first step writes the facts then (a record from before
+                // facts were kept has none stored).
+                facts: Vec::new(),
+            }),
             lock,
             give_up: None,
             was_abandoned: false,

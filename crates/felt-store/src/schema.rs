@@ -48,6 +48,18 @@ const MIGRATIONS: &[&str] = &[
     // while the player is away); NULL where no clock was kept (a headless game, or a game
     // recorded before this column): such a game has no time and is never a best time.
     "ALTER TABLE games ADD COLUMN played_ms INTEGER CHECK (played_ms IS NULL OR played_ms >= 0);",
+    // 5: the facts a ruleset states about each game (`Ruleset::facts`), as of its last
+    // recorded step, in the ruleset's order; the statistics sum them up per key.
+    "CREATE TABLE facts (
+        game    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq     INTEGER NOT NULL CHECK (seq >= 0),
+        key     TEXT NOT NULL,
+        label   TEXT NOT NULL,
+        summary TEXT NOT NULL CHECK (summary IN ('count', 'total', 'mean', 'rate')),
+        value   INTEGER NOT NULL,
+        out_of  INTEGER NOT NULL,
+        PRIMARY KEY (game, seq)
+    ) WITHOUT ROWID;",
 ];
 
 /// The schema version this felt writes.
@@ -82,5 +94,65 @@ pub fn migrate(conn: &Connection) -> rusqlite::Result<()> {
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", current + 1)?;
         tx.commit()?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database as a felt of schema version `version` left it, with one finished game.
+    fn at_version(version: usize) -> Connection {
+        let conn = Connection::open_in_memory().expect("in memory");
+        for sql in &MIGRATIONS[..version] {
+            conn.execute_batch(sql).expect("an old migration");
+        }
+        conn.pragma_update(None, "user_version", version as i64)
+            .expect("version");
+        conn.execute(
+            "INSERT INTO games (variant, ruleset, rules, code, started, finished, result, score, moves)
+             VALUES ('v', 'r', 'classic', 'SP-C1-1', 1, 2, 'won', 10, 5)",
+            [],
+        )
+        .expect("a game");
+        conn
+    }
+
+    #[test]
+    fn a_database_from_before_facts_upgrades_and_keeps_its_games() {
+        let conn = at_version(3);
+        migrate(&conn).expect("upgrades");
+        assert_eq!(version(&conn).expect("version"), LATEST);
+        let (games, facts): (i64, i64) = conn
+            .query_row(
+                "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM facts)",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .expect("both tables read");
+        assert_eq!((games, facts), (1, 0));
+        // The new table takes a game's facts, and refuses a summary it does not know.
+        conn.execute(
+            "INSERT INTO facts (game, seq, key, label, summary, value, out_of)
+             VALUES (1, 0, 'bags', 'Bags', 'total', 3, 1)",
+            [],
+        )
+        .expect("a fact");
+        assert!(conn
+            .execute(
+                "INSERT INTO facts (game, seq, key, label, summary, value, out_of)
+                 VALUES (1, 1, 'x', 'X', 'median', 3, 1)",
+                [],
+            )
+            .is_err());
+    }
+
+    #[test]
+    fn every_version_upgrades_to_the_latest() {
+        for v in 1..MIGRATIONS.len() {
+            let conn = at_version(v);
+            migrate(&conn).expect("upgrades");
+            assert_eq!(version(&conn).expect("version"), LATEST, "from {v}");
+        }
     }
 }

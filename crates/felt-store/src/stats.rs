@@ -3,6 +3,7 @@
 use crate::error::StoreError;
 use crate::model::GameResult;
 use crate::open::Store;
+use felt_core::{FactSummary, Summary};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -35,7 +36,8 @@ pub struct VariantStats {
     pub longest_win_streak: u64,
     /// The longest run of losses in a row.
     pub longest_loss_streak: u64,
-    /// The highest final score of a finished game, if the variant scores points.
+    /// The highest final score of a won game, if the variant scores points: a lost game's
+    /// score is never a best score.
     pub best_score: Option<i64>,
     /// The fewest moves in a won game.
     pub fewest_moves_won: Option<u32>,
@@ -46,6 +48,15 @@ pub struct VariantStats {
     /// or recorded before felt kept times) and a lost one are never counted.
     #[serde(rename = "best_time_ms", serialize_with = "crate::model::millis")]
     pub best_time: Option<Duration>,
+    /// The facts the variant's ruleset states about its games ([`felt_core::Fact`]), summed
+    /// up over finished games (abandoned ones with the facts of their last step), in the
+    /// order the latest of them states them. Empty for a ruleset that states none.
+    pub facts: Vec<FactSummary>,
+    /// The sum of the final scores of finished games (abandoned ones at their last step), if
+    /// the variant scores points: its running total, for a scoring table whose score runs on
+    /// across games (Vegas). The store does not know which tables do; the host shows it for
+    /// those.
+    pub score_total: Option<i64>,
 }
 
 /// Streaks over results in play order (`true` = won).
@@ -96,10 +107,11 @@ impl Store {
                         COUNT(*) FILTER (WHERE result IN ('lost', 'abandoned')),
                         COUNT(*) FILTER (WHERE result = 'abandoned'),
                         COUNT(*) FILTER (WHERE result = 'playing'),
-                        MAX(score) FILTER (WHERE result != 'playing'),
+                        MAX(score) FILTER (WHERE result = 'won'),
                         MIN(moves) FILTER (WHERE result = 'won'),
                         AVG(moves) FILTER (WHERE result = 'won'),
-                        MIN(played_ms) FILTER (WHERE result = 'won')
+                        MIN(played_ms) FILTER (WHERE result = 'won'),
+                        SUM(score) FILTER (WHERE result != 'playing')
                  FROM games WHERE variant = ?1",
                 [variant],
                 |row| {
@@ -114,6 +126,7 @@ impl Store {
                         fewest_moves_won: row.get(6)?,
                         average_moves_won: row.get(7)?,
                         best_time: crate::model::from_millis(row.get(8)?),
+                        score_total: row.get(9)?,
                         ..VariantStats::default()
                     })
                 },
@@ -132,6 +145,7 @@ impl Store {
                 .and_then(Iterator::collect);
             rows.map_err(|e| self.db_err(e))?
         };
+        stats.facts = self.fact_summaries(&tx, variant)?;
         tx.commit().map_err(|e| self.db_err(e))?;
         let streaks = Streaks::of(
             results
@@ -143,6 +157,63 @@ impl Store {
         stats.longest_win_streak = streaks.longest_wins;
         stats.longest_loss_streak = streaks.longest_losses;
         Ok(stats)
+    }
+
+    /// The facts of `variant`'s finished games, summed up per key.
+    fn fact_summaries(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        variant: &str,
+    ) -> Result<Vec<FactSummary>, StoreError> {
+        // Newest game first, so each key's label and summary are the latest game's and the
+        // keys come in its order. Summed here rather than in SQL: SUM fails on overflow.
+        let mut stmt = tx
+            .prepare_cached(
+                "SELECT f.key, f.label, f.summary, f.value, f.out_of
+                 FROM facts f JOIN games g ON g.id = f.game
+                 WHERE g.variant = ?1 AND g.result != 'playing'
+                 ORDER BY g.id DESC, f.seq",
+            )
+            .map_err(|e| self.db_err(e))?;
+        let rows = stmt
+            .query_map([variant], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, i64>(3)?,
+                    row.get::<_, i64>(4)?,
+                ))
+            })
+            .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+            .map_err(|e| self.db_err(e))?;
+        let mut out: Vec<FactSummary> = Vec::new();
+        for (key, label, summary, value, out_of) in rows {
+            let i = match out.iter().position(|f| f.key == key) {
+                Some(i) => i,
+                None => {
+                    // A word the schema's CHECK allows always parses; Total is the harmless
+                    // reading of anything else.
+                    let summary = Summary::parse(&summary).unwrap_or(Summary::Total);
+                    out.push(FactSummary {
+                        key,
+                        label,
+                        summary,
+                        games: 0,
+                        total: 0,
+                        out_of: 0,
+                        nonzero: 0,
+                    });
+                    out.len() - 1
+                }
+            };
+            let f = &mut out[i];
+            f.games += 1;
+            f.total = f.total.saturating_add(value);
+            f.out_of = f.out_of.saturating_add(out_of);
+            f.nonzero += u64::from(value != 0);
+        }
+        Ok(out)
     }
 
     /// Statistics of every variant that has games, by variant id.

@@ -392,6 +392,70 @@ fn statistics_are_counted_from_the_records() {
 }
 
 #[test]
+fn a_lost_games_score_is_never_the_best_score() {
+    let (_dir, store) = store();
+    play_out(&store, 0, "count"); // won with 3 deals: 30
+    let mut s = session("count", 4); // target 7: 6 deals and a loss score 60
+    let mut rec = Recorder::new();
+    for _ in 0..6 {
+        s.act(&deal()).expect("deal");
+    }
+    s.act(&give_up()).expect("give up");
+    store.record_step(&mut rec, &s).expect("step");
+    let stats = store.stats("count").expect("stats");
+    assert_eq!((stats.won, stats.lost), (1, 1));
+    assert_eq!(stats.best_score, Some(30));
+    lose(&store, 1, "lost-only");
+    assert_eq!(store.stats("lost-only").expect("stats").best_score, None);
+}
+
+#[test]
+fn the_rulesets_facts_are_kept_per_game_and_summed_over_finished_games() {
+    let (_dir, store) = store();
+    play_out(&store, 0, "count"); // 3 of 3
+    play_out(&store, 1, "count"); // 4 of 4
+                                  // Left at 2 deals of 5 (the third undone): the next game abandons it, and a loss that
+                                  // next one.
+    let mut s = session("count", 2);
+    let mut rec = Recorder::new();
+    s.act(&deal()).expect("deal");
+    s.act(&deal()).expect("deal");
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut rec, &s).expect("step");
+    s.undo().expect("undo");
+    store
+        .record_step(&mut rec, &s)
+        .expect("the undo is recorded, facts too");
+    let mut s = session("count", 3);
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut Recorder::new(), &s).expect("step");
+    lose(&store, 4, "count"); // gave up at 0 of 7, abandoning the one at 1 of 6
+
+    let stats = store.stats("count").expect("stats");
+    let facts: Vec<(&str, i64, i64, u64, u64)> = stats
+        .facts
+        .iter()
+        .map(|f| (f.key.as_str(), f.total, f.out_of, f.games, f.nonzero))
+        .collect();
+    assert_eq!(
+        facts,
+        [
+            ("deals", 3 + 4 + 2 + 1, 5, 5, 4),
+            ("reached", 10, 3 + 4 + 5 + 6 + 7, 5, 4),
+            ("gave-up", 1, 5, 5, 1),
+        ]
+    );
+    let texts: Vec<String> = stats.facts.iter().map(|f| f.text()).collect();
+    assert_eq!(texts, ["10", "40.0% (10 of 25)", "1 of 5 games"]);
+    assert_eq!(stats.facts[1].label, "Share of the target reached");
+    // A variant whose games are all in progress has no facts to sum yet.
+    let mut s = session("fresh", 0);
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut Recorder::new(), &s).expect("step");
+    assert!(store.stats("fresh").expect("stats").facts.is_empty());
+}
+
+#[test]
 fn a_replay_shows_every_position_with_hidden_cards_hidden() {
     let (_dir, store) = store();
     let id = play_out(&store, 1, "count");

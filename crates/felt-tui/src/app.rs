@@ -99,6 +99,13 @@ pub trait Observer {
     fn time_played(&mut self) -> Duration {
         Duration::ZERO
     }
+
+    /// The running total of `variant`'s score before the game now starting, when its scoring
+    /// table says the score runs on across games; the table shows it as the game opens.
+    fn running_total(&mut self, variant: &str) -> Option<i64> {
+        let _ = variant;
+        None
+    }
 }
 
 /// Whether the app goes on.
@@ -132,6 +139,8 @@ pub struct App {
     now: Option<Instant>,
     /// Whether the terminal is in front (focus events; assumed until one says otherwise).
     focused: bool,
+    /// The deal whose running total was shown (or needed none), so it is shown once.
+    greeted: Option<u64>,
 }
 
 impl App {
@@ -165,6 +174,7 @@ impl App {
             reported: (0, None),
             now: None,
             focused: true,
+            greeted: None,
         };
         if let Some(e) = problem {
             app.launcher.set_note(e.to_string(), true);
@@ -251,6 +261,8 @@ impl App {
         );
         self.game = Some(game);
         self.reported = (0, None);
+        self.greeted = None;
+        self.greet();
     }
 
     /// Puts `session` on the table; `resumed` when the observer already records it.
@@ -273,6 +285,7 @@ impl App {
         // A resumed game's deal counts as already reported, so its first change is not a new
         // game: the observer goes on with the record it resumed.
         self.reported = (game.revision, resumed.then_some(game.deal));
+        self.greeted = Some(game.deal);
         self.game = Some(game);
     }
 
@@ -286,6 +299,7 @@ impl App {
                 game.clock = crate::clock::GameClock::starting_at(observer.time_played());
             }
         }
+        self.greet();
         self.refresh_saved();
         if let Some(id) = self
             .launcher
@@ -358,8 +372,27 @@ impl App {
         self.replay.as_ref()
     }
 
+    /// Shows a new deal's running total ([`Observer::running_total`]) as it opens, once.
+    fn greet(&mut self) {
+        let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
+            return;
+        };
+        if self.greeted == Some(game.deal) {
+            return;
+        }
+        self.greeted = Some(game.deal);
+        if !game.session.log().is_empty() {
+            return;
+        }
+        let variant = game.session.ruleset().info().variant.clone();
+        if let Some(total) = observer.running_total(&variant) {
+            game.tell(format!("Running total: {total}"));
+        }
+    }
+
     /// Tells the observer of a change it has not heard of yet.
     fn report(&mut self) {
+        self.greet();
         let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
             return;
         };

@@ -604,6 +604,11 @@ impl Game {
         self.note = Some(Note { text, error: true });
     }
 
+    /// Shows `text` on the status bar, not as an error.
+    pub(crate) fn tell(&mut self, text: String) {
+        self.note = Some(Note { text, error: false });
+    }
+
     /// An action in words, with the piles' labels.
     pub(crate) fn describe(&self, action: &Action) -> String {
         crate::describe::describe(&self.view, action, &self.theme)

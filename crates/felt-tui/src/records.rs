@@ -84,7 +84,7 @@ pub struct VariantStats {
     pub longest_win_streak: u64,
     /// The longest run of losses.
     pub longest_loss_streak: u64,
-    /// The best final score of a finished game, if the variant scores points.
+    /// The best final score of a won game, if the variant scores points.
     pub best_score: Option<i64>,
     /// The fewest moves in a won game.
     pub fewest_moves_won: Option<u32>,
@@ -92,6 +92,12 @@ pub struct VariantStats {
     pub average_moves_won: Option<f64>,
     /// The fastest won game by the game clock (games without a time are not counted).
     pub best_time: Option<Duration>,
+    /// The facts the ruleset states about its games, summed up over finished games; when
+    /// there are any, the screen shows them in place of the moves.
+    pub facts: Vec<felt_core::FactSummary>,
+    /// The variant's running total, for a scoring table whose score runs on across games
+    /// (the sum of its finished games' scores); `None` for any other.
+    pub running_total: Option<i64>,
     /// The latest games, oldest first.
     pub recent: Vec<RecentGame>,
 }

@@ -259,9 +259,9 @@ fn draw_details(
         ),
         None => "- (no game won yet)".to_string(),
     };
-    let lines = [
+    let mut lines = vec![
         (
-            "Longest streaks",
+            "Longest streaks".to_string(),
             format!(
                 "{} won{}{} lost",
                 stats.longest_win_streak,
@@ -269,28 +269,43 @@ fn draw_details(
                 stats.longest_loss_streak
             ),
         ),
-        ("Best score", or_dash(stats.best_score)),
-        ("Fewest moves", or_dash(stats.fewest_moves_won)),
-        ("Average moves", average),
-        (
-            "Best time",
+        ("Best score".to_string(), or_dash(stats.best_score)),
+    ];
+    if let Some(total) = stats.running_total {
+        lines.push(("Running total".to_string(), total.to_string()));
+    }
+    if stats.facts.is_empty() {
+        lines.push(("Fewest moves".to_string(), or_dash(stats.fewest_moves_won)));
+        lines.push(("Average moves".to_string(), average));
+        lines.push((
+            "Best time".to_string(),
             stats
                 .best_time
                 .map_or_else(|| "- (no timed win yet)".to_string(), clock_text),
-        ),
-    ];
+        ));
+    } else {
+        // The ruleset said what its games are about: its facts take the place of the moves.
+        lines.extend(stats.facts.iter().map(|f| (f.label.clone(), f.text())));
+    }
+    let label_w = lines
+        .iter()
+        .map(|(l, _)| l.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .clamp(16, 34) as u16;
     let mut y = area.y + 1;
     for (label, value) in lines {
         if y >= area.bottom() {
             break;
         }
-        put(buf, x + 2, y, label, 16, theme.label());
+        put(buf, x + 2, y, &label, label_w, theme.label());
+        let vx = x + 3 + label_w;
         put(
             buf,
-            x + 19,
+            vx,
             y,
             &value,
-            area.right().saturating_sub(x + 19),
+            area.right().saturating_sub(vx),
             Style::default(),
         );
         y += 1;

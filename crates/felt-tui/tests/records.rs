@@ -299,6 +299,8 @@ fn one_suit_stats() -> VariantStats {
         fewest_moves_won: Some(104),
         average_moves_won: Some(128.25),
         best_time: Some(Duration::from_secs(9 * 60 + 14)),
+        facts: Vec::new(),
+        running_total: None,
         recent: results
             .iter()
             .map(|&(outcome, moves, score, minutes)| RecentGame {

@@ -429,3 +429,72 @@ fn a_card_that_may_not_be_played_is_refused_when_picked_up() {
     let note = game.note().map(|n| n.text.clone()).unwrap_or_default();
     assert!(note.contains("(SPD-"), "{note}");
 }
+
+/// An observer that keeps no games and answers the statistics it was given.
+struct Kept(Vec<felt_tui::VariantStats>);
+
+impl felt_tui::Observer for Kept {
+    fn changed(&mut self, _: &felt_core::Session, _: bool) -> Result<(), String> {
+        Ok(())
+    }
+    fn statistics(&mut self) -> Result<Vec<felt_tui::VariantStats>, String> {
+        Ok(self.0.clone())
+    }
+}
+
+#[test]
+fn the_statistics_screen_shows_what_spades_keeps_about_its_games() {
+    // The facts are the ruleset's own (their labels and summaries), the figures 12 games'
+    // worth: SPD-MAKE (bids made), SPD-NILSCORE (Nils), SPD-BAGS (bags).
+    let figures = [(7, 12), (2_905, 96), (61, 88), (9, 1), (6, 9), (170, 96)];
+    let facts = felt_spades::facts::facts(&felt_spades::State::new(1))
+        .into_iter()
+        .zip(figures)
+        .map(|(f, (total, out_of))| felt_core::FactSummary {
+            key: f.key,
+            label: f.label,
+            summary: f.summary,
+            games: 12,
+            total,
+            out_of,
+            nonzero: 12,
+        })
+        .collect();
+    let stats = felt_tui::VariantStats {
+        variant: "spades-test".into(),
+        played: 13,
+        won: 7,
+        lost: 5,
+        win_rate: Some(7.0 / 12.0),
+        current_win_streak: 2,
+        longest_win_streak: 3,
+        longest_loss_streak: 2,
+        best_score: Some(561),
+        fewest_moves_won: Some(95),
+        average_moves_won: Some(130.0),
+        facts,
+        recent: (0..12)
+            .map(|i| felt_tui::RecentGame {
+                outcome: if i % 3 == 1 {
+                    felt_tui::Outcome::Lost
+                } else {
+                    felt_tui::Outcome::Won
+                },
+                moves: 100 + i * 7,
+                score: None,
+                played: None,
+            })
+            .collect(),
+        ..felt_tui::VariantStats::default()
+    };
+    let mut app = App::new(catalog(), theme(), None, None, 7).unwrap_or_else(|e| panic!("{e}"));
+    app.set_observer(Box::new(Kept(vec![stats])));
+    keys(&mut app, "s");
+    let text = shot(&mut app, 80, 30);
+    assert!(
+        text.contains("Bids made                 69.3% (61 of 88)"),
+        "{text}"
+    );
+    assert!(!text.contains("Fewest moves"), "{text}");
+    insta::assert_snapshot!(text);
+}

@@ -62,7 +62,8 @@ enum Command {
     Deal {
         /// The game code, e.g. SP1-S1C-AAAAAAD.
         code: String,
-        /// Output format: `game` (the .game position format).
+        /// Output format: `position`, the ruleset's own position format (`game` is another
+        /// name for it: Spider's .game files).
         #[arg(long, default_value = "game")]
         format: String,
     },
@@ -107,7 +108,8 @@ struct PlayArgs {
     /// With --headless: answer in JSON, one object a line.
     #[arg(long, requires = "headless")]
     json: bool,
-    /// Start from a position file in the ruleset's own format (Spider: .game); not recorded.
+    /// Start from a position file in the ruleset's own format (Spider: .game; what `felt deal
+    /// CODE --format position` writes); not recorded.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "resume"])]
     position: Option<PathBuf>,
     /// Continue the variant's game in progress, with its undo history: the newest, when
@@ -358,8 +360,8 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
 const EXIT_UNSAVED: i32 = 3;
 
 fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
-    if format != "game" {
-        bail!("unknown format '{format}': the only format is 'game'");
+    if format != "game" && format != "position" {
+        bail!("unknown format '{format}': the format is 'position' (or 'game', the same)");
     }
     let catalog = catalog_for(global, None, Some(code));
     let code = GameCode::parse(code)?;

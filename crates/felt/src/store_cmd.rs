@@ -114,13 +114,13 @@ pub fn run(
     catalog: impl FnOnce() -> Catalog,
 ) -> Result<()> {
     match command {
-        StoreCommand::Stats(args) => stats(&open_store_for_reading(data)?, args),
+        StoreCommand::Stats(args) => stats(&open_store_for_reading(data)?, args, catalog),
         StoreCommand::Replay(args) => replay(data, args, ascii, catalog),
         StoreCommand::Export(args) => export(&open_store_for_reading(data)?, args),
     }
 }
 
-fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
+fn stats(store: &Store, args: &StatsArgs, catalog: impl FnOnce() -> Catalog) -> Result<()> {
     if args.games {
         return games(store, args);
     }
@@ -128,7 +128,38 @@ fn stats(store: &Store, args: &StatsArgs) -> Result<()> {
         Some(v) => vec![store.stats(v)?],
         None => store.all_stats()?,
     };
-    listing(store, args.json, &all, stats_table)
+    listing(store, args.json, &all, stats_table)?;
+    // Only the catalog knows which scoring tables run on; it is built only when a total
+    // could be one.
+    if !args.json && all.iter().any(|s| s.score_total.is_some()) {
+        let catalog = catalog();
+        let mut out = std::io::stdout().lock();
+        for line in running_totals(&all, |v| catalog.score_runs_on(v)) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The running totals of the variants whose score runs on across games (`runs_on`).
+fn running_totals(all: &[VariantStats], runs_on: impl Fn(&str) -> bool) -> Vec<String> {
+    let runs: Vec<(&str, i64)> = all
+        .iter()
+        .filter(|s| runs_on(&s.variant))
+        .filter_map(|s| Some((s.variant.as_str(), s.score_total?)))
+        .collect();
+    if runs.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![
+        String::new(),
+        "Running totals (scores that run on from game to game, over finished games):".to_string(),
+    ];
+    lines.extend(
+        runs.iter()
+            .map(|(v, total)| format!("  {}  {total}", clip(v, VARIANT_CHARS))),
+    );
+    lines
 }
 
 /// Prints `items` as JSON or as the lines `table` makes of them, or says no game was recorded.
@@ -291,10 +322,7 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
             .into(),
     );
     lines.push(
-        "current run (W wins, L losses); BEST W and BEST L the longest. BEST SCORE is over finished".into(),
-    );
-    lines.push(
-        "games; FEWEST and AVG MOVES are over won games, counting moves as the variant's rules do."
+        "current run (W wins, L losses); BEST W and BEST L the longest. BEST SCORE, FEWEST and AVG"
             .into(),
     );
     lines.push(
@@ -302,6 +330,38 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
             .into(),
     );
     lines.push("the background; a game played headless has no time.".into());
+    lines.push(
+        "MOVES are over won games (a lost game's score is no best), moves as the variant counts them."
+            .into(),
+    );
+    lines.extend(fact_lines(all));
+    lines
+}
+
+/// What the rulesets say about their variants' games ([`felt_core::Fact`]): a block per
+/// variant that has any, each fact summed up over its finished games as the ruleset asks.
+fn fact_lines(all: &[VariantStats]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for s in all.iter().filter(|s| !s.facts.is_empty()) {
+        let games = s.facts.iter().map(|f| f.games).max().unwrap_or(0);
+        lines.push(String::new());
+        lines.push(format!(
+            "{}, over {games} finished game{}:",
+            clip(&s.variant, VARIANT_CHARS),
+            if games == 1 { "" } else { "s" }
+        ));
+        // A label is the ruleset's text, of any length: cut like a variant id.
+        let labels: Vec<String> = s
+            .facts
+            .iter()
+            .map(|f| clip(&f.label, VARIANT_CHARS))
+            .collect();
+        let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        for (f, label) in s.facts.iter().zip(&labels) {
+            let pad = " ".repeat(width - label.chars().count());
+            lines.push(format!("  {label}{pad}  {}", f.text()));
+        }
+    }
     lines
 }
 
@@ -496,46 +556,4 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 const VARIANT_CHARS: usize = 40;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_games_list_shows_each_time_and_a_dash_for_a_game_without_a_clock() {
-        let game = |id: i64, played: Option<std::time::Duration>| felt_store::GameSummary {
-            id: GameId(id),
-            variant: "spider-1suit".into(),
-            ruleset: "spider".into(),
-            rules: "classic".into(),
-            code: "SP1-S1C-AAAAAAD".into(),
-            started: felt_store::Timestamp(1_740_832_200),
-            finished: None,
-            result: felt_store::GameResult::Playing,
-            score: Some(480),
-            moves: 20,
-            actions: 20,
-            played,
-        };
-        let lines = games_table(&[
-            game(2, Some(std::time::Duration::from_secs(754))),
-            game(1, None),
-        ]);
-        assert!(lines[0].contains("MOVES   TIME  STARTED"), "{lines:?}");
-        assert!(lines[1].contains(" 20  12:34  2025-03-01"), "{lines:?}");
-        assert!(lines[2].contains(" 20      —  2025-03-01"), "{lines:?}");
-    }
-
-    #[test]
-    fn a_recorded_variant_id_of_any_length_fits_the_statistics_table() {
-        // A width argument above 65,535 panicked, and the record stays for good.
-        let stats = VariantStats {
-            variant: "v".repeat(70_000),
-            played: 1,
-            lost: 1,
-            ..VariantStats::default()
-        };
-        let lines = stats_table(&[stats]);
-        let row = lines.get(1).expect("a row for the variant");
-        assert!(row.starts_with(&format!("{}…", "v".repeat(39))), "{row}");
-        assert!(row.chars().count() < 200, "{row}");
-    }
-}
+mod tests;

@@ -73,7 +73,7 @@ fn options(
     {
         Ok(store) => {
             store_cmd::adopt_aliases(&store, catalog);
-            Box::new(Records::new(store, resumed))
+            Box::new(Records::new(store, resumed).running_on(catalog))
         }
         // The player can still play; the first move tells them why nothing is kept.
         Err(e) => Box::new(Unrecorded(Some(format!("{e:#}")))),
@@ -102,6 +102,8 @@ pub(crate) struct Records {
     give_up: Option<Vec<GameId>>,
     /// The play time the next change is reported at, kept with its step.
     time: Option<Duration>,
+    /// The variants whose scoring table runs the score on across games.
+    runs_on: Vec<String>,
 }
 
 impl Records {
@@ -114,7 +116,20 @@ impl Records {
             told_read_only: false,
             give_up: None,
             time: None,
+            runs_on: Vec::new(),
         }
+    }
+
+    /// These records, showing the running total of the variants in `catalog` whose scoring
+    /// table says the score runs on.
+    pub(crate) fn running_on(mut self, catalog: &Catalog) -> Records {
+        self.runs_on = catalog
+            .variants()
+            .iter()
+            .map(|e| e.variant.id.clone())
+            .filter(|id| catalog.score_runs_on(id))
+            .collect();
+        self
     }
 }
 
@@ -191,6 +206,14 @@ impl Observer for Records {
         Ok(session)
     }
 
+    fn running_total(&mut self, variant: &str) -> Option<i64> {
+        if !self.runs_on.iter().any(|v| v == variant) {
+            return None;
+        }
+        let stats = self.store.stats(variant).ok()?;
+        Some(stats.score_total.unwrap_or(0))
+    }
+
     fn statistics(&mut self) -> Result<Vec<VariantStats>, String> {
         let all = self.store.all_stats().map_err(|e| e.to_string())?;
         all.into_iter()
@@ -199,6 +222,8 @@ impl Observer for Records {
                     .store
                     .recent(&s.variant, Some(RECENT))
                     .map_err(|e| e.to_string())?;
+                let runs_on = self.runs_on.contains(&s.variant);
+                let running_total = runs_on.then(|| s.score_total.unwrap_or(0));
                 Ok(VariantStats {
                     variant: s.variant,
                     played: s.played,
@@ -213,6 +238,8 @@ impl Observer for Records {
                     fewest_moves_won: s.fewest_moves_won,
                     average_moves_won: s.average_moves_won,
                     best_time: s.best_time,
+                    facts: s.facts,
+                    running_total,
                     recent: recent
                         .iter()
                         .map(|g| RecentGame {
@@ -346,6 +373,65 @@ mod tests {
             (1, 0),
             "one game, never abandoned"
         );
+    }
+
+    #[test]
+    fn a_score_that_runs_on_is_totalled_and_shown_as_a_new_game_opens() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let open = || Store::open_dir(dir.path()).expect("store opens");
+        let make = || {
+            let mut catalog = felt::catalog::builtin_catalog();
+            let origin = || felt_core::Origin::BuiltIn("test".into());
+            let table = "name = \"Runs\"\nstart = -52\nrunning_total = true\n";
+            catalog
+                .add_scoring(origin(), "runs", table)
+                .expect("the table reads");
+            let text = include_str!("../../../config/variants/spider-1suit.toml")
+                .replace("id = \"spider-1suit\"", "id = \"spider-run\"")
+                .replace("code = \"SP1-S1\"", "code = \"SPR-S1\"")
+                .replace("scoring = \"classic\"", "scoring = \"runs\"");
+            catalog
+                .add_variant(origin(), &text)
+                .expect("the variant reads");
+            catalog
+        };
+        let catalog = make();
+        assert!(catalog.score_runs_on("spider-run"));
+        assert!(!catalog.score_runs_on("spider-1suit"));
+        let code = catalog
+            .code_for("spider-run", None, 1)
+            .expect("code")
+            .to_string();
+        let note = |app: &App| app.game().and_then(|g| g.note()).map(|n| n.text.clone());
+        let play = |catalog: &Catalog| {
+            let mut app = App::new(
+                make(),
+                Theme::default(),
+                None,
+                Some(Start::Code(code.clone())),
+                1,
+            )
+            .expect("app");
+            app.set_observer(Box::new(Records::new(open(), None).running_on(catalog)));
+            app
+        };
+        let mut first = play(&catalog);
+        assert_eq!(note(&first).as_deref(), Some("Running total: 0"));
+        first.update(Msg::Deal);
+        drop(first);
+        // The second game's first move abandons the first, whose score now counts.
+        let mut second = play(&catalog);
+        second.update(Msg::Deal);
+        drop(second);
+        let total = open().stats("spider-run").expect("stats").score_total;
+        assert_eq!(total, Some(-52));
+        let third = play(&catalog);
+        assert_eq!(note(&third).as_deref(), Some("Running total: -52"));
+        let mut records = Records::new(open(), None).running_on(&catalog);
+        let stats = records.statistics().expect("reads");
+        assert_eq!(stats[0].running_total, Some(-52));
+        let mut plain = Records::new(open(), None);
+        assert_eq!(plain.statistics().expect("reads")[0].running_total, None);
     }
 
     #[test]

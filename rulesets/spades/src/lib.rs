@@ -18,7 +18,9 @@
 
 pub mod bots;
 pub mod cards;
+pub mod facts;
 pub mod game;
+pub mod position;
 pub mod ruleset;
 pub mod scoring;
 pub mod seats;

@@ -8,7 +8,7 @@ use crate::game::Step;
 use crate::game::{hand_pile, refusal, slot_pile, Phase, State, SEAT_NAMES, SIDE_NAMES};
 use crate::seats::{self, Seating};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Command, Event, ParamError, PileId, RuleChoice,
+    Action, Analysis, AnalyzeRequest, Command, Event, Fact, ParamError, PileId, RuleChoice,
     RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView, Turn,
 };
 
@@ -546,6 +546,22 @@ impl Ruleset for Spades {
             ));
         }
         Ok(())
+    }
+
+    fn import_position(&self, text: &str) -> Result<State, String> {
+        let mut state = crate::position::read(text)?;
+        // A computer seat to act acts, as after any action: the game waits for a seat driven
+        // from outside.
+        self.run_bots(&mut state, &mut Vec::new());
+        Ok(state)
+    }
+
+    fn export_position(&self, state: &State) -> Option<String> {
+        Some(crate::position::write(state))
+    }
+
+    fn facts(&self, state: &State) -> Vec<Fact> {
+        crate::facts::facts(state)
     }
 
     fn legal_targets(&self, state: &State, from: PileId, index: u16) -> Vec<Action> {

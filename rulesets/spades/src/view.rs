@@ -108,8 +108,25 @@ fn slot_view(s: u8, card: Option<C>, note: Option<String>) -> PileView {
     }
 }
 
-fn won_by(t: &LastTrick) -> String {
-    let who = if t.winner == SOUTH {
+/// A message of the game's news as `viewer` reads it: their own bid, card or trick in the
+/// second person ("You bid 3"), everyone else's by seat name, whichever seat is driven from
+/// outside.
+pub fn as_seen_by(text: &str, viewer: u8) -> String {
+    let name = SEAT_NAMES[viewer as usize % 4];
+    for (third, second) in [
+        (" bids ", "You bid "),
+        (" plays ", "You play "),
+        (" wins ", "You win "),
+    ] {
+        if let Some(rest) = text.strip_prefix(name).and_then(|t| t.strip_prefix(third)) {
+            return format!("{second}{rest}");
+        }
+    }
+    text.to_string()
+}
+
+fn won_by(t: &LastTrick, viewer: u8) -> String {
+    let who = if t.winner == viewer {
         "You win".to_string()
     } else {
         format!("{} wins", SEAT_NAMES[t.winner as usize])
@@ -149,9 +166,9 @@ pub fn table_view(state: &State, seat: Seat, target: i32) -> TableView {
         piles,
         status: status(state, viewer, target),
         prompt: prompt(state, viewer),
-        messages: state.news.clone(),
+        messages: state.news.iter().map(|m| as_seen_by(m, viewer)).collect(),
         moments: moments(state, viewer),
-        sheets: vec![score_sheet(state, target), last_trick_sheet(state)],
+        sheets: vec![score_sheet(state, target), last_trick_sheet(state, viewer)],
     }
 }
 
@@ -206,8 +223,8 @@ fn moments(state: &State, viewer: u8) -> Vec<Moment> {
             piles.push(slot_view(s, trick[s as usize], Some(note)));
         }
         let message = match completes {
-            Some(t) => won_by(t),
-            None if seat == SOUTH => format!("You play {}", card_text(card)),
+            Some(t) => won_by(t, viewer),
+            None if seat == viewer => format!("You play {}", card_text(card)),
             None => format!("{} plays {}", SEAT_NAMES[seat as usize], card_text(card)),
         };
         out.push(Moment {
@@ -408,7 +425,7 @@ fn score_sheet(state: &State, target: i32) -> Sheet {
     }
 }
 
-fn last_trick_sheet(state: &State) -> Sheet {
+fn last_trick_sheet(state: &State, viewer: u8) -> Sheet {
     let lines = match &state.last_trick {
         None => vec!["No trick has been completed in this hand yet.".to_string()],
         Some(t) => {
@@ -426,7 +443,7 @@ fn last_trick_sheet(state: &State) -> Sheet {
                 ));
                 s = next(s);
             }
-            lines.push(format!("{}.", won_by(t)));
+            lines.push(format!("{}.", won_by(t, viewer)));
             lines
         }
     };

@@ -180,3 +180,26 @@ fn the_reference_bid_counts_aces_guarded_kings_and_spades() {
     let weak = Knowledge::of(&state, seat);
     assert_eq!(bid::reference_bid(&weak), 0, "Nil on a hand fit for it");
 }
+
+#[test]
+fn each_seat_reads_its_own_bid_as_its_own_and_the_others_by_name() {
+    // SPD-BID: whoever drives a seat (a script drives all four here), the news names it;
+    // only the seat it is shown to reads "You".
+    let spades = quick(&["all"]);
+    let mut state = spades.new_game(11);
+    let bidder = state.turn;
+    let events = spades
+        .apply(&mut state, &Action::Choose { option: 3 })
+        .expect("a bid");
+    let name = felt_spades::game::SEAT_NAMES[bidder as usize];
+    let said = format!("{name} bids 3");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Note { text, .. } if *text == said)),
+        "{events:?}"
+    );
+    let seen = |seat: u8| spades.view(&state, felt_core::Seat(seat)).messages;
+    assert_eq!(seen(bidder), ["You bid 3"]);
+    assert_eq!(seen((bidder + 1) % 4), [said.as_str()]);
+}

@@ -146,6 +146,7 @@ fn the_scoring_key_table_names_exactly_the_table_fields() {
         start: 0,
         floor: Some(0),
         points: [("move".to_string(), 1)].into(),
+        running_total: true,
     };
     let mut documented = first_names(&section(VARIANTS_MD, "## Scoring tables"));
     documented.sort();

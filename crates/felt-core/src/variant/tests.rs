@@ -180,6 +180,7 @@ fn the_floor_clamps_every_step() {
         start: 500,
         floor: Some(0),
         points: [("move".to_string(), -1), ("run".to_string(), 100)].into(),
+        running_total: false,
     };
     assert_eq!(table.add(0, "move", 1), 0);
     assert_eq!(table.add(0, "run", 1), 100);

@@ -6,9 +6,9 @@
 #![allow(dead_code)]
 
 use felt_core::{
-    Action, Card, CardFace, DrawHint, DynRuleset, Event, GameCode, PileId, PileRole, PileView,
-    Place, RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Session, Status, TableView,
-    Typed,
+    Action, Card, CardFace, DrawHint, DynRuleset, Event, Fact, GameCode, PileId, PileRole,
+    PileView, Place, RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Session, Status,
+    Summary, TableView, Typed,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -121,6 +121,25 @@ impl Ruleset for Counter {
             score: Some(i64::from(state.count) * 10),
             moves: state.count,
         }
+    }
+    fn facts(&self, state: &Count) -> Vec<Fact> {
+        vec![
+            Fact::new("deals", "Deals", i64::from(state.count), 1, Summary::Total),
+            Fact::new(
+                "reached",
+                "Share of the target reached",
+                i64::from(state.count),
+                i64::from(state.target),
+                Summary::Rate,
+            ),
+            Fact::new(
+                "gave-up",
+                "Gave up",
+                i64::from(state.gave_up),
+                1,
+                Summary::Count,
+            ),
+        ]
     }
 }
 

@@ -25,7 +25,7 @@
 //! The search is bounded by a count of nodes, never a clock: past it, the answer is `None`.
 
 use crate::cards::{Hand, C, SPADES};
-use crate::game::{legal_cards, next, side, trick_winner};
+use crate::game::{breaks_spades, legal_cards, next, side, trick_winner};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -72,11 +72,10 @@ impl Position {
     /// Plays `c` for the seat to play; completes the trick when it is the fourth card.
     pub fn play(&mut self, c: C) {
         let seat = self.turn;
+        // SPD-BREAK as the game follows it: the search plays the game's own rules.
+        self.broken |= breaks_spades(c, self.led());
         self.hands[seat as usize].remove(c);
         self.trick[seat as usize] = Some(c);
-        if c.suit() == SPADES {
-            self.broken = true;
-        }
         if self.trick.iter().all(Option::is_some) {
             let winner = trick_winner(&self.trick, self.leader);
             self.taken[winner as usize] += 1;
@@ -400,6 +399,21 @@ mod tests {
         } else {
             values.min().unwrap_or(0)
         }
+    }
+
+    #[test]
+    fn the_search_breaks_spades_as_the_game_does() {
+        // SPD-BREAK: a spade led from a hand of only spades breaks nothing; a spade on a
+        // heart lead does.
+        let mut p = position(["AS KS", "2H 3S", "QS JS", "4H 5H"], 0);
+        p.broken = false;
+        p.play(crate::cards::card("AS").expect("card"));
+        assert!(!p.broken, "a spade lead");
+        let mut q = position(["AH 2C", "2S 3D", "QD JD", "4H 5H"], 0);
+        q.broken = false;
+        q.play(crate::cards::card("AH").expect("card"));
+        q.play(crate::cards::card("2S").expect("card"));
+        assert!(q.broken, "a spade on a heart lead");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::{rng, sample, simple, Knowledge, Public};
 use crate::cards::{Hand, C};
-use crate::game::{next, side, trick_winner};
+use crate::game::{breaks_spades, next, side, trick_winner};
 use crate::scoring::score_side;
 
 /// A hand played out to its end from a full deal.
@@ -19,14 +19,14 @@ impl Sim {
         let p = &mut self.public;
         let seat = p.turn;
         self.hands[seat as usize].remove(c);
-        if let Some(led) = p.led() {
+        let led = p.led();
+        if let Some(led) = led {
             if c.suit() != led {
                 p.voids[seat as usize] |= 1 << led;
             }
         }
-        if c.suit() == crate::cards::SPADES {
-            p.broken = true;
-        }
+        // SPD-BREAK as the game follows it, so a playout leads what the game would allow.
+        p.broken |= breaks_spades(c, led);
         p.trick[seat as usize] = Some(c);
         p.played.insert(c);
         if p.trick.iter().all(Option::is_some) {
@@ -114,4 +114,37 @@ pub fn rank_cards(k: &Knowledge, samples: u32) -> Vec<(C, f64)> {
 /// The card the Monte-Carlo player plays.
 pub fn choose(k: &Knowledge, samples: u32) -> C {
     rank_cards(k, samples).first().map_or(C(0), |&(c, _)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{card, hand};
+    use crate::game::{Phase, State};
+
+    #[test]
+    fn a_playout_breaks_spades_as_the_game_does() {
+        // SPD-BREAK: East leads a spade from a hand of only spades: the playout, like the
+        // game, leaves spades unbroken; a spade on a heart lead breaks them.
+        let mut s = State::new(7);
+        s.phase = Phase::Playing;
+        s.hands = [hand("2H 3S"), hand("4S 5D"), hand("6S 7D"), hand("AS KS")];
+        s.tricks_played = 11;
+        s.leader = 3;
+        s.turn = 3;
+        let k = Knowledge::of(&s, 3);
+        let mut sim = Sim {
+            hands: s.hands,
+            public: k.public,
+        };
+        sim.play(card("KS").expect("card"));
+        assert!(!sim.public.broken);
+        let mut t = sim;
+        t.public.trick = [None; 4];
+        t.public.leader = 0;
+        t.public.turn = 0;
+        t.play(card("2H").expect("card"));
+        t.play(card("4S").expect("card"));
+        assert!(t.public.broken);
+    }
 }

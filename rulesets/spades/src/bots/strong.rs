@@ -108,20 +108,26 @@ fn contract_value(contract: u8, tricks: f64) -> f64 {
     }
 }
 
-/// The strong player's bid: Nil on the hands the normal player would bid Nil with; else the
-/// hand simulated: sampled deals of the unseen cards, each played out by the simple policy at
-/// every seat (the bids not yet made filled in by the rule-based count), and the bid with the
-/// best average score over this seat's tricks (or, once the partner has bid, the side's).
+/// The strong player's bid: the hand simulated on sampled deals of the unseen cards, each
+/// played out by the simple policy at every seat (the bids not yet made filled in by the
+/// rule-based count), and the bid with the best average score over this seat's tricks (or,
+/// once the partner has bid, the side's). A hand the counting rule finds fit for Nil is played
+/// out on the same deals as a Nil too (the simple policy ducks as a Nil bidder and covers a
+/// Nil partner), and Nil is bid only when its average beats the best bid's by
+/// [`NIL_MARGIN`]: the simulation vetoes the Nils that fail too often.
 pub fn choose_bid(k: &Knowledge, effort: Effort) -> u8 {
     let partner_seat = partner(k.seat);
     let partner_bid = k.public.bids[partner_seat as usize];
-    if partner_bid != Some(0) && bid::suits_nil(k.hand) && partner_bid.is_none_or(|b| b >= 3) {
-        return 0;
-    }
+    // Nil is tried only on the hands the counting rule finds fit for it: the play-outs'
+    // opponents (the simple policy) do not try to set a Nil, so the simulation thinks too
+    // well of Nils; asked of every low hand, it bid too many (measured in the README).
+    let try_nil =
+        partner_bid != Some(0) && bid::suits_nil(k.hand) && partner_bid.is_none_or(|b| b >= 3);
     // Play-outs are cheap next to searches: several a sampled deal's worth.
     let deals = (effort.samples * BID_DEALS_PER_SAMPLE).max(MIN_BID_DEALS);
     let mut rng = rng(k.entropy);
     let mut outcomes: Vec<(f64, f64)> = Vec::with_capacity(deals as usize);
+    let mut nil_total = 0.0;
     for _ in 0..deals {
         let hands = sample::deal_fitting(k, &mut rng, FIT_TRIES);
         let mut public = k.public;
@@ -135,6 +141,21 @@ pub fn choose_bid(k: &Knowledge, effort: Effort) -> u8 {
         let own = taken[k.seat as usize] as f64;
         let side_tricks = own + taken[partner_seat as usize] as f64;
         outcomes.push((side_tricks, own));
+        if try_nil {
+            public.bids[k.seat as usize] = Some(0);
+            let taken = montecarlo::play_out(hands, public);
+            let own = taken[k.seat as usize];
+            let nil = if own == 0 {
+                NIL
+            } else {
+                -NIL + own as f64 * OVERTRICK
+            };
+            let partners = match partner_bid {
+                Some(p) if p > 0 => contract_value(p, taken[partner_seat as usize] as f64),
+                _ => 0.0,
+            };
+            nil_total += nil + partners;
+        }
     }
     let expected = |b: u8| -> f64 {
         outcomes
@@ -151,8 +172,18 @@ pub fn choose_bid(k: &Knowledge, effort: Effort) -> u8 {
             best = b;
         }
     }
+    if try_nil && nil_total > expected(best) + NIL_MARGIN * deals as f64 {
+        return 0;
+    }
     best
 }
+
+/// Points a Nil brings when it holds (and costs when it fails).
+const NIL: f64 = 100.0;
+
+/// How much a Nil's simulated average must beat the best bid's, in points: the play-outs'
+/// opponents (the simple policy) do not try to set a Nil, real ones do.
+pub const NIL_MARGIN: f64 = 25.0;
 
 /// Play-outs a bid makes per sampled deal of a card decision, and at least.
 const BID_DEALS_PER_SAMPLE: u32 = 8;
@@ -174,6 +205,26 @@ mod tests {
             nodes: 20_000,
         };
         assert!(choose_bid(&k, effort) >= 10);
+    }
+
+    #[test]
+    fn a_hand_without_a_trick_in_it_bids_nil_by_simulation() {
+        // SPD-NIL: low cards everywhere and one low spade: the play-outs hold the Nil.
+        let mut state = State::new(5);
+        let seat = state.turn as usize;
+        let low = crate::cards::hand("2S 3H 4H 5H 2C 3C 4C 5C 2D 3D 4D 5D 6D");
+        let rest = Hand::FULL.minus(low);
+        // The other cards dealt round the other seats, 13 each.
+        let mut others = rest.iter();
+        for s in (0..4).filter(|&s| s != seat) {
+            state.hands[s] = others.by_ref().take(13).collect();
+        }
+        state.hands[seat] = low;
+        let effort = Effort {
+            samples: 4,
+            nodes: 20_000,
+        };
+        assert_eq!(choose_bid(&Knowledge::of(&state, state.turn), effort), 0);
     }
 
     #[test]

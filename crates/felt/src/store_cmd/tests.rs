@@ -1,0 +1,101 @@
+//! The statistics tables `felt stats` prints.
+
+use super::*;
+
+#[test]
+fn a_recorded_variant_id_of_any_length_fits_the_statistics_table() {
+    // A width argument above 65,535 panicked, and the record stays for good.
+    let stats = VariantStats {
+        variant: "v".repeat(70_000),
+        played: 1,
+        lost: 1,
+        ..VariantStats::default()
+    };
+    let lines = stats_table(&[stats]);
+    let row = lines.get(1).expect("a row for the variant");
+    assert!(row.starts_with(&format!("{}…", "v".repeat(39))), "{row}");
+    assert!(row.chars().count() < 200, "{row}");
+}
+
+#[test]
+fn only_a_score_that_runs_on_has_its_total_shown() {
+    let stats = |variant: &str, total| VariantStats {
+        variant: variant.into(),
+        score_total: total,
+        ..VariantStats::default()
+    };
+    let all = [
+        stats("vegas", Some(-47)),
+        stats("classic", Some(900)),
+        stats("vegas-unplayed", None),
+    ];
+    let lines = running_totals(&all, |v| v.starts_with("vegas"));
+    assert_eq!(lines.last().map(String::as_str), Some("  vegas  -47"));
+    assert_eq!(lines.len(), 3);
+    assert!(running_totals(&all, |_| false).is_empty());
+}
+
+#[test]
+fn the_facts_a_ruleset_states_follow_the_table() {
+    let fact = |key: &str, label: &str, summary, total, out_of| felt_core::FactSummary {
+        key: key.into(),
+        label: label.into(),
+        summary,
+        games: 3,
+        total,
+        out_of,
+        nonzero: 2,
+    };
+    let stats = VariantStats {
+        variant: "trick".into(),
+        played: 3,
+        won: 2,
+        lost: 1,
+        facts: vec![
+            fact("made", "Bids made", felt_core::Summary::Rate, 5, 8),
+            fact("pts", "Points a hand", felt_core::Summary::Mean, 83, 20),
+        ],
+        ..VariantStats::default()
+    };
+    let lines = stats_table(&[stats]);
+    let tail: Vec<&str> = lines
+        .iter()
+        .rev()
+        .take(3)
+        .rev()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "trick, over 3 finished games:",
+            "  Bids made      62.5% (5 of 8)",
+            "  Points a hand  4.2 (over 20)"
+        ]
+    );
+}
+
+#[test]
+fn the_games_list_shows_each_time_and_a_dash_for_a_game_without_a_clock() {
+    let game = |id: i64, played: Option<std::time::Duration>| felt_store::GameSummary {
+        id: GameId(id),
+        variant: "spider-1suit".into(),
+        ruleset: "spider".into(),
+        rules: "classic".into(),
+        code: "SP1-S1C-AAAAAAD".into(),
+        started: felt_store::Timestamp(1_740_832_200),
+        finished: None,
+        result: felt_store::GameResult::Playing,
+        score: Some(480),
+        moves: 20,
+        actions: 20,
+        played,
+    };
+    let lines = games_table(&[
+        game(2, Some(std::time::Duration::from_secs(754))),
+        game(1, None),
+    ]);
+    assert!(lines[0].contains("MOVES   TIME  STARTED"), "{lines:?}");
+    assert!(lines[1].contains(" 20  12:34  2025-03-01"), "{lines:?}");
+    assert!(lines[2].contains(" 20      —  2025-03-01"), "{lines:?}");
+}
