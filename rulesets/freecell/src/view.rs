@@ -4,17 +4,8 @@
 use crate::params::{Build, Empty};
 use crate::rules::Rules;
 use crate::state::{Pile, State};
-use felt_core::{
-    Card, CardFace, DrawHint, PileRole, PileView, Place, Rank, Seat, StatusItem, Suit, TableView,
-};
-
-fn item(key: &str, label: &str, value: String) -> StatusItem {
-    StatusItem {
-        key: key.into(),
-        label: label.into(),
-        value,
-    }
-}
+use felt_core::{CardFace, DrawHint, PileRole, PileView, Place, Seat, Suit, TableView};
+use felt_patience::{foundation, status::item};
 
 impl Rules {
     /// The table: row 0 holds the free cells then the foundations, row 1 the columns.
@@ -52,22 +43,15 @@ impl Rules {
             });
         }
         for (i, &suit) in Suit::ALL.iter().enumerate() {
-            let cards = (1..=state.foundations[i])
-                .filter_map(Rank::new)
-                .map(|r| CardFace::Up(Card::new(suit, r)))
-                .collect();
-            piles.push(PileView {
-                id: layout.id(Pile::Foundation(i)),
-                role: PileRole::Foundation,
-                label: suit.letter().to_string(),
-                hint: DrawHint::Stacked,
-                place: Place {
+            piles.push(foundation::pile_view(
+                layout.id(Pile::Foundation(i)),
+                suit,
+                state.foundations[i],
+                Place {
                     row: 0,
                     col: (layout.cells + i) as u8,
                 },
-                cards,
-                note: None,
-            });
+            ));
         }
         let free = state.free_cells();
         let empty = state.empty_columns();

@@ -37,49 +37,15 @@
 //! quick searches ran out of lines early).
 
 use super::position::{Game, Key, Move, Pos, Step};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use felt_patience::search::{KeySet, Open};
 
 /// How a search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A winning line of solver moves from the start.
-    Won(Vec<Move>),
-    /// Every reachable position was seen and none is won.
-    Lost,
-    /// The budget ran out first.
-    Undecided,
-}
+pub type Outcome = felt_patience::search::Outcome<Move>;
 
 /// A search's answer and its cost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// What it found.
-    pub outcome: Outcome,
-    /// Distinct positions stored.
-    pub states: u64,
-}
+pub type Report = felt_patience::search::Report<Move>;
 
-/// A multiply-rotate hash over eight bytes at a time: keys are card bytes, and SipHash would
-/// cost more than the rest of a step.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.0 =
-                (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-}
-
-type Seen = HashSet<Key, BuildHasherDefault<KeyHasher>>;
+type Seen = KeySet<Key>;
 
 /// One level of the walk: a position, its actions (a range of the shared list) and the next
 /// one to try.
@@ -127,32 +93,6 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
 /// with shorter lines.
 const DEPTH_COST: i32 = 2;
 
-struct Open {
-    priority: i32,
-    node: u32,
-}
-
-impl PartialEq for Open {
-    fn eq(&self, other: &Self) -> bool {
-        (self.priority, self.node) == (other.priority, other.node)
-    }
-}
-impl Eq for Open {}
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Open {
-    // The heap pops the greatest: the lowest priority, then the newest position.
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        other
-            .priority
-            .cmp(&self.priority)
-            .then(self.node.cmp(&other.node))
-    }
-}
-
 /// The first quick search: best first over [`Game::quick_moves`], the open position nearest a win
 /// ([`Game::distance`] plus [`DEPTH_COST`] a move) first.
 fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
@@ -171,6 +111,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
     open.push(Open {
         priority: game.distance(start),
         node: 0,
+        item: (),
     });
     let mut steps = Vec::with_capacity(64);
     while let Some(Open { node, .. }) = open.pop() {
@@ -210,6 +151,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64) -> Report {
             open.push(Open {
                 priority: game.distance(&next) + DEPTH_COST * i32::from(depth + 1),
                 node: id,
+                item: (),
             });
         }
     }
