@@ -4,7 +4,6 @@
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::Command;
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
@@ -12,36 +11,9 @@ use std::time::{Duration, Instant};
 /// Long enough for a debug build on a busy machine; a screen that never comes fails the test.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// The `felt` binary of this build, built first: `cargo test -p felt-tests` alone does not
-/// build another package's binary, and a stale one would test old code.
-fn felt_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    // target/<profile>/deps/pty-… → target/<profile>
-    let profile_dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>");
-    let target_dir = profile_dir.parent().expect("target dir");
-    let mut cargo = Command::new(env!("CARGO"));
-    cargo
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "felt",
-            "--bin",
-            "felt",
-            "--target-dir",
-        ])
-        .arg(target_dir);
-    if profile_dir.file_name().is_some_and(|n| n == "release") {
-        cargo.arg("--release");
-    }
-    let status = cargo.status().expect("cargo runs");
-    assert!(status.success(), "building felt failed");
-    profile_dir.join("felt")
-}
+mod common;
+
+use common::felt_binary;
 
 struct Term {
     parser: vt100::Parser,

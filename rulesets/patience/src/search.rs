@@ -31,6 +31,11 @@ pub struct Report<M> {
 }
 
 impl<M> Report<M> {
+    /// A report of `states` positions that ended as `outcome`.
+    pub fn new(outcome: Outcome<M>, states: u64) -> Self {
+        Report { outcome, states }
+    }
+
     /// The answer felt gives for this report. A won line is handed out only as `replay` turns
     /// it into actions the ruleset accepted to the end (the line replayed on the game itself);
     /// a line it refuses would be a solver bug, and then nothing is claimed either way.

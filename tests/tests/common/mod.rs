@@ -7,7 +7,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// The `felt` binary of this build (built first, as the pseudo-terminal test does).
+/// The `felt` binary of this build, built first: `cargo test -p felt-tests` alone does not
+/// build another package's binary, and a stale one would test old code.
 pub fn felt_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
     let profile_dir = exe

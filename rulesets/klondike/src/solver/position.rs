@@ -475,15 +475,23 @@ impl Game {
 
     /// The position's key.
     pub fn key(&self, pos: &Pos) -> Key {
+        self.key_with_waste(pos, pos.waste_len)
+    }
+
+    /// The key `pos` would have with `waste_len` cards of its talon in the waste.
+    pub(super) fn key_with_waste(&self, pos: &Pos, waste_len: u8) -> Key {
         let mut key = [0u8; KEY_LEN];
-        let mut order: [usize; 7] = std::array::from_fn(|i| i);
-        order.sort_by_key(|&i| {
+        // Columns by their first card, empty ones last (and left out below): no two columns
+        // with cards share a first card, so an unstable sort gives the one order.
+        let firsts: [u16; 7] = std::array::from_fn(|i| {
             if pos.lens[i] == 0 {
-                0xFFu16
+                0xFF
             } else {
                 u16::from(pos.cols[i][0])
             }
         });
+        let mut order: [usize; 7] = std::array::from_fn(|i| i);
+        order.sort_unstable_by_key(|&i| firsts[i]);
         let mut n = 0;
         for &i in &order {
             let len = pos.lens[i] as usize;
@@ -501,14 +509,14 @@ impl Game {
         key[n] = TALON_START;
         n += 1;
         for k in 0..pos.talon_len as usize {
-            if k == pos.waste_len as usize {
+            if k == waste_len as usize {
                 key[n] = WASTE_END;
                 n += 1;
             }
             key[n] = pos.talon[k];
             n += 1;
         }
-        if pos.waste_len == pos.talon_len {
+        if waste_len == pos.talon_len {
             key[n] = WASTE_END;
             n += 1;
         }
