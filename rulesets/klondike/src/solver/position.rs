@@ -193,13 +193,18 @@ impl Game {
 
     /// How far `pos` looks from a win, for the quick search's order: each card face down
     /// counts most (it blocks what lies under it and hides what it is), then each card not
-    /// yet up, then each card left in the stock and waste, and each card that lies over a
-    /// lower card of its own suit ([`blockers`]). The order only steers the quick search,
-    /// which proves nothing, so no weight here bears on a proof.
-    pub fn distance(&self, pos: &Pos) -> i32 {
+    /// yet up, then each card left in the stock and waste, and, when `blocking`, each card
+    /// that lies over a lower card of its own suit ([`blockers`]). The order only steers the
+    /// quick search, which proves nothing, so no weight here bears on a proof.
+    pub fn distance(&self, pos: &Pos, blocking: bool) -> i32 {
         let down: i32 = pos.downs.iter().map(|&d| i32::from(d)).sum();
         let up: i32 = pos.found.iter().map(|&n| i32::from(n)).sum();
-        DOWN_WEIGHT * down + (52 - up) + i32::from(pos.talon_len) / 2 + BLOCK_WEIGHT * blockers(pos)
+        let plain = DOWN_WEIGHT * down + (52 - up) + i32::from(pos.talon_len) / 2;
+        if blocking {
+            plain + BLOCK_WEIGHT * blockers(pos)
+        } else {
+            plain
+        }
     }
 
     /// Whether every card is up.
