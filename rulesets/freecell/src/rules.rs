@@ -6,18 +6,10 @@
 use crate::params::{Build, Empty, Params};
 use crate::state::{suit_index, Layout, Pile, State};
 use felt_core::{Card, Event, PileId, RuleViolation, Suit};
+use felt_patience::foundation;
 
-/// One card's token as players read it (`7♥`).
-pub fn name(card: Card) -> String {
-    format!("{}{}", card.rank().letter(), card.suit().symbol())
-}
-
-fn rank_word(rank: u8) -> &'static str {
-    [
-        "", "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
-        "Queen", "King",
-    ][rank as usize]
-}
+use felt_patience::words::rank_word;
+pub use felt_patience::words::{name, suit_plural};
 
 fn count(n: usize, one: &str, many: &str) -> String {
     match n {
@@ -284,27 +276,8 @@ impl Rules {
                     ));
                 }
                 let s = suit_index(head.suit());
-                let up = state.foundations[s];
-                if head.rank().number() != up + 1 {
-                    let needed = if up == 0 {
-                        format!("the Ace of {} starts it", suit_plural(head.suit()))
-                    } else if up == 13 {
-                        "it is complete".to_string()
-                    } else {
-                        format!(
-                            "the {} of {} goes next",
-                            rank_word(up + 1),
-                            suit_plural(head.suit())
-                        )
-                    };
-                    return Err(refuse(
-                        "FC-FOUNDATION",
-                        format!(
-                            "{} cannot go to the {} foundation: {needed}",
-                            name(head),
-                            suit_plural(head.suit())
-                        ),
-                    ));
+                if let Some(why) = foundation::refusal(head, state.foundations[s]) {
+                    return Err(refuse("FC-FOUNDATION", why));
                 }
                 Ok(Step {
                     from: src,
@@ -430,7 +403,7 @@ impl Rules {
     /// The next card FC-AUTO sends up, if any: cells first, then columns, from the left.
     pub fn next_auto(&self, state: &State) -> Option<Step> {
         let ready = |c: Card| {
-            state.foundations[suit_index(c.suit())] + 1 == c.rank().number()
+            foundation::goes_next(&state.foundations, c)
                 && safe(&self.params, &state.foundations, c)
         };
         let to = |c: Card| Pile::Foundation(suit_index(c.suit()));
@@ -473,12 +446,7 @@ impl Rules {
             }
             self.perform(state, step, events);
         }
-        if !sent.is_empty() {
-            let names: Vec<String> = sent.into_iter().map(name).collect();
-            state
-                .news
-                .push(format!("To the foundations: {}", names.join(" ")));
-        }
+        state.news.extend(foundation::sent_up(&sent));
     }
 
     /// Every legal move, foundations first, then columns with cards, empty columns, cells.
@@ -515,15 +483,5 @@ impl Rules {
             }
         }
         out
-    }
-}
-
-/// The suit's name in the plural (`hearts`).
-pub fn suit_plural(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Spade => "spades",
-        Suit::Heart => "hearts",
-        Suit::Diamond => "diamonds",
-        Suit::Club => "clubs",
     }
 }

@@ -71,10 +71,7 @@ impl Layout {
     }
 }
 
-/// The index of a suit's foundation.
-pub fn suit_index(suit: Suit) -> usize {
-    suit as usize
-}
+pub use felt_patience::foundation::suit_index;
 
 impl State {
     /// Cards on all foundations together.
@@ -97,11 +94,7 @@ impl State {
         let mut out: Vec<Card> = self.columns.iter().flatten().copied().collect();
         out.extend(self.cells.iter().flatten().copied());
         for (i, &n) in self.foundations.iter().enumerate() {
-            for r in 1..=n {
-                if let Some(rank) = felt_core::Rank::new(r) {
-                    out.push(Card::new(Suit::ALL[i], rank));
-                }
-            }
+            out.extend(felt_patience::foundation::cards(Suit::ALL[i], n));
         }
         out
     }

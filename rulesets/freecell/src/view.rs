@@ -4,17 +4,8 @@
 use crate::params::{Build, Empty};
 use crate::rules::Rules;
 use crate::state::{Pile, State};
-use felt_core::{
-    Card, CardFace, DrawHint, PileRole, PileView, Place, Rank, Seat, StatusItem, Suit, TableView,
-};
-
-fn item(key: &str, label: &str, value: String) -> StatusItem {
-    StatusItem {
-        key: key.into(),
-        label: label.into(),
-        value,
-    }
-}
+use felt_core::{CardFace, DrawHint, PileRole, PileView, Place, Seat, Suit, TableView};
+use felt_patience::{foundation, status::item};
 
 impl Rules {
     /// The table: row 0 holds the free cells then the foundations (over the last four
@@ -53,24 +44,17 @@ impl Rules {
             });
         }
         for (i, &suit) in Suit::ALL.iter().enumerate() {
-            let cards = (1..=state.foundations[i])
-                .filter_map(Rank::new)
-                .map(|r| CardFace::Up(Card::new(suit, r)))
-                .collect();
-            piles.push(PileView {
-                id: layout.id(Pile::Foundation(i)),
-                role: PileRole::Foundation,
-                label: suit.letter().to_string(),
-                hint: DrawHint::Stacked,
+            piles.push(foundation::pile_view(
+                layout.id(Pile::Foundation(i)),
+                suit,
+                state.foundations[i],
                 // Over the last four columns when the cells leave room, with a gap after
                 // the cells (two cells over eight columns); else just after the cells.
-                place: Place {
+                Place {
                     row: 0,
                     col: (layout.cells.max(layout.columns.saturating_sub(4)) + i) as u8,
                 },
-                cards,
-                note: None,
-            });
+            ));
         }
         let free = state.free_cells();
         let empty = state.empty_columns();

@@ -2,20 +2,17 @@
 
 #![allow(dead_code)]
 
-use felt_core::{Card, Catalog, DynRuleset, Origin};
+use felt_core::{Card, Catalog, DynRuleset};
 use felt_freecell::{FreeCell, Params, State};
 use std::sync::Arc;
 
 /// The catalog of the bundled variants, as the host builds it.
 pub fn catalog() -> Catalog {
-    let mut catalog = Catalog::new();
-    catalog.add_ruleset(Arc::new(felt_freecell::FreeCellFactory));
-    for (name, text) in felt_freecell::VARIANTS {
-        catalog
-            .add_variant(Origin::Plugin(name.to_string()), text)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-    }
-    catalog
+    felt_patience::testing::catalog(
+        Arc::new(felt_freecell::FreeCellFactory),
+        &[],
+        &felt_freecell::VARIANTS,
+    )
 }
 
 /// A shipped variant, built through the catalog.

@@ -6,16 +6,7 @@ mod common;
 const GAME_CODES_MD: &str = include_str!("../../../docs/game-codes.md");
 const RULES_MD: &str = include_str!("../../../docs/rules/freecell.md");
 
-fn table_after<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
-    doc.lines()
-        .skip_while(|l| !l.starts_with(heading))
-        .skip(1)
-        .take_while(|l| !l.starts_with("## "))
-        .filter(|l| l.starts_with("| ") && !l.starts_with("| ---"))
-        .skip(1)
-        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim()).collect())
-        .collect()
-}
+use felt_patience::testing::table_after;
 
 #[test]
 fn the_game_codes_page_lists_every_bundled_variant() {

@@ -4,14 +4,11 @@
 
 mod common;
 
-use felt_core::{Action, Card, GameCode, PileId, Rank, Session, Suit};
+use felt_core::{Action, Card, GameCode, PileId, Session};
 use proptest::prelude::*;
 
 fn cases() -> u32 {
-    std::env::var("FELT_FREECELL_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(48)
+    felt_patience::testing::cases("FELT_FREECELL_CASES", 48)
 }
 
 const VARIANTS: [&str; 5] = [
@@ -22,14 +19,7 @@ const VARIANTS: [&str; 5] = [
     "seahaven-towers",
 ];
 
-fn pack() -> Vec<Card> {
-    let mut v: Vec<Card> = Suit::ALL
-        .iter()
-        .flat_map(|&s| Rank::all().map(move |r| Card::new(s, r)))
-        .collect();
-    v.sort();
-    v
-}
+use felt_patience::testing::pack;
 
 fn cards_of(session: &Session) -> Vec<Card> {
     let view = session.view(felt_core::Seat::SOLO);

@@ -6,27 +6,13 @@ mod common;
 
 use felt_abi::{discover_in, register, Locations};
 use felt_core::{Analysis, AnalyzeRequest, Catalog, GameCode, Seat, Session, Status};
-use std::path::PathBuf;
-
-fn library() -> PathBuf {
-    let name = format!(
-        "{}felt_freecell{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    );
-    let exe = std::env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("deps folder");
-    [deps.join(&name), deps.join("..").join(&name)]
-        .into_iter()
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| panic!("{name} not found beside {}", deps.display()))
-}
+use felt_patience::testing::plugin_library;
 
 #[test]
 fn the_plugin_plays_what_the_direct_ruleset_plays() {
     let mut catalog = Catalog::new();
     let reports = discover_in(&Locations {
-        extra: vec![library()],
+        extra: vec![plugin_library("felt_freecell")],
         user_dir: None,
         exe_dir: None,
         isolation: None,

@@ -7,28 +7,10 @@
 use crate::params::Params;
 use crate::state::{suit_index, Column, Pile, State, COLUMNS};
 use felt_core::{Action, Card, Event, PileId, RuleViolation, Suit};
+use felt_patience::foundation;
 
-/// One card's token as players read it (`7♥`).
-pub fn name(card: Card) -> String {
-    format!("{}{}", card.rank().letter(), card.suit().symbol())
-}
-
-fn rank_word(rank: u8) -> &'static str {
-    [
-        "", "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
-        "Queen", "King",
-    ][rank as usize]
-}
-
-/// The suit's name in the plural (`hearts`).
-pub fn suit_plural(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Spade => "spades",
-        Suit::Heart => "hearts",
-        Suit::Diamond => "diamonds",
-        Suit::Club => "clubs",
-    }
-}
+use felt_patience::words::rank_word;
+pub use felt_patience::words::{name, suit_plural};
 
 /// KL-BUILD: whether `card` may lie on `on` in a column.
 pub fn fits(card: Card, on: Card) -> bool {
@@ -235,25 +217,8 @@ impl Rules {
                     ));
                 }
                 let s = suit_index(head.suit());
-                let up = state.foundations[s];
-                if head.rank().number() != up + 1 {
-                    let needed = if up == 0 {
-                        format!("the Ace of {} starts it", suit_plural(head.suit()))
-                    } else {
-                        format!(
-                            "the {} of {} goes next",
-                            rank_word(up + 1),
-                            suit_plural(head.suit())
-                        )
-                    };
-                    return Err(refuse(
-                        "KL-FOUNDATION",
-                        format!(
-                            "{} cannot go to the {} foundation: {needed}",
-                            name(head),
-                            suit_plural(head.suit())
-                        ),
-                    ));
+                if let Some(why) = foundation::refusal(head, state.foundations[s]) {
+                    return Err(refuse("KL-FOUNDATION", why));
                 }
                 Ok(Step::Move {
                     from: src,
@@ -367,10 +332,8 @@ impl Rules {
     /// The next card KL-AUTO sends up, if any: the waste's top first, then the columns from
     /// the left.
     pub fn next_auto(&self, state: &State) -> Option<Step> {
-        let ready = |c: Card| {
-            state.foundations[suit_index(c.suit())] + 1 == c.rank().number()
-                && safe(&state.foundations, c)
-        };
+        let ready =
+            |c: Card| foundation::goes_next(&state.foundations, c) && safe(&state.foundations, c);
         let to = |c: Card| Pile::Foundation(suit_index(c.suit()));
         if let Some(&c) = state.waste.last() {
             if ready(c) {
@@ -411,12 +374,7 @@ impl Rules {
             }
             self.perform(state, step, events, tally);
         }
-        if !sent.is_empty() {
-            let names: Vec<String> = sent.into_iter().map(name).collect();
-            state
-                .news
-                .push(format!("To the foundations: {}", names.join(" ")));
-        }
+        state.news.extend(foundation::sent_up(&sent));
     }
 
     /// Every legal move: foundations first, then columns with cards, then empty columns; and

@@ -92,10 +92,7 @@ impl Pile {
     }
 }
 
-/// The index of a suit's foundation.
-pub fn suit_index(suit: Suit) -> usize {
-    suit as usize
-}
+pub use felt_patience::foundation::suit_index;
 
 impl State {
     /// Cards on all foundations together.
@@ -123,11 +120,7 @@ impl State {
         out.extend(self.stock.iter().copied());
         out.extend(self.waste.iter().copied());
         for (i, &n) in self.foundations.iter().enumerate() {
-            out.extend(
-                (1..=n)
-                    .filter_map(Rank::new)
-                    .map(|r| Card::new(Suit::ALL[i], r)),
-            );
+            out.extend(felt_patience::foundation::cards(Suit::ALL[i], n));
         }
         out
     }

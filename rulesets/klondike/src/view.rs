@@ -3,17 +3,8 @@
 
 use crate::rules::Rules;
 use crate::state::{Pile, State};
-use felt_core::{
-    Card, CardFace, DrawHint, PileRole, PileView, Place, Rank, Seat, StatusItem, Suit, TableView,
-};
-
-fn item(key: &str, label: &str, value: String) -> StatusItem {
-    StatusItem {
-        key: key.into(),
-        label: label.into(),
-        value,
-    }
-}
+use felt_core::{Card, CardFace, DrawHint, PileRole, PileView, Place, Seat, Suit, TableView};
+use felt_patience::{foundation, status::item};
 
 impl Rules {
     /// How the waste is drawn: its top cards fanned across, as many as one turn brings. It
@@ -93,22 +84,15 @@ impl Rules {
             note: None,
         });
         for (i, &suit) in Suit::ALL.iter().enumerate() {
-            let cards = (1..=state.foundations[i])
-                .filter_map(Rank::new)
-                .map(|r| CardFace::Up(Card::new(suit, r)))
-                .collect();
-            piles.push(PileView {
-                id: Pile::Foundation(i).id(),
-                role: PileRole::Foundation,
-                label: suit.letter().to_string(),
-                hint: DrawHint::Stacked,
-                place: Place {
+            piles.push(foundation::pile_view(
+                Pile::Foundation(i).id(),
+                suit,
+                state.foundations[i],
+                Place {
                     row: 0,
                     col: 2 + i as u8,
                 },
-                cards,
-                note: None,
-            });
+            ));
         }
         let mut status = Vec::new();
         if let Some(score) = score {

@@ -2,26 +2,17 @@
 
 #![allow(dead_code)]
 
-use felt_core::{Action, Card, Catalog, DynRuleset, Origin, PileId};
+use felt_core::{Action, Card, Catalog, DynRuleset, PileId};
 use felt_klondike::{Column, Klondike, Params, State};
 use std::sync::Arc;
 
 /// The catalog of the bundled scoring tables and variants, as the host builds it.
 pub fn catalog() -> Catalog {
-    let mut catalog = Catalog::new();
-    catalog.add_ruleset(Arc::new(felt_klondike::KlondikeFactory));
-    for (name, text) in felt_klondike::SCORING {
-        let id = name.strip_suffix(".toml").unwrap_or(name);
-        catalog
-            .add_scoring(Origin::Plugin(name.to_string()), id, text)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-    }
-    for (name, text) in felt_klondike::VARIANTS {
-        catalog
-            .add_variant(Origin::Plugin(name.to_string()), text)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-    }
-    catalog
+    felt_patience::testing::catalog(
+        Arc::new(felt_klondike::KlondikeFactory),
+        &felt_klondike::SCORING,
+        &felt_klondike::VARIANTS,
+    )
 }
 
 /// A shipped variant, built through the catalog.

@@ -16,43 +16,12 @@ const SOURCES: [&str; 5] = [
     include_str!("../src/solver/hint.rs"),
 ];
 
-fn table_after<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
-    doc.lines()
-        .skip_while(|l| !l.starts_with(heading))
-        .skip(1)
-        .take_while(|l| !l.starts_with("## "))
-        .filter(|l| l.starts_with("| ") && !l.starts_with("| ---"))
-        .skip(1)
-        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim()).collect())
-        .collect()
-}
-
-/// Every `KL-…` id in a text.
-fn ids(text: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("KL-") {
-        let tail = &rest[at + 3..];
-        let len = tail
-            .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit()))
-            .unwrap_or(tail.len());
-        if len > 1 {
-            out.insert(format!("KL-{}", &tail[..len]));
-        }
-        rest = &tail[len..];
-    }
-    out
-}
+use felt_patience::testing::{defined_rule_ids, rule_ids, table_after};
 
 #[test]
 fn every_rule_id_the_code_cites_is_defined_on_the_rules_page_and_every_defined_id_is_cited() {
-    let defined: BTreeSet<String> = RULES_MD
-        .lines()
-        .filter_map(|l| l.strip_prefix("- **"))
-        .filter_map(|l| l.split("**").next())
-        .map(str::to_string)
-        .collect();
-    let cited: BTreeSet<String> = SOURCES.iter().flat_map(|s| ids(s)).collect();
+    let defined = defined_rule_ids(RULES_MD);
+    let cited: BTreeSet<String> = SOURCES.iter().flat_map(|s| rule_ids(s, "KL-")).collect();
     // Game codes (KL-D1 …) are not rule ids.
     let cited: BTreeSet<String> = cited
         .into_iter()

@@ -4,27 +4,17 @@
 
 mod common;
 
-use felt_core::{Action, Card, GameCode, PileId, Rank, Session, Suit};
+use felt_core::{Action, Card, GameCode, PileId, Session};
 use felt_klondike::State;
 use proptest::prelude::*;
 
 fn cases() -> u32 {
-    std::env::var("FELT_KLONDIKE_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(48)
+    felt_patience::testing::cases("FELT_KLONDIKE_CASES", 48)
 }
 
 const VARIANTS: [&str; 4] = ["klondike", "klondike-draw3", "vegas", "thoughtful"];
 
-fn pack() -> Vec<Card> {
-    let mut v: Vec<Card> = Suit::ALL
-        .iter()
-        .flat_map(|&s| Rank::all().map(move |r| Card::new(s, r)))
-        .collect();
-    v.sort();
-    v
-}
+use felt_patience::testing::pack;
 
 fn cards_of(session: &Session) -> Vec<Card> {
     let state: &State = session.state().downcast_ref().expect("a Klondike state");

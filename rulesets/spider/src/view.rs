@@ -5,17 +5,10 @@ use crate::params::{Counter, DealRule, SpiderParams};
 use crate::rules::{thousands, GroupRule, SpiderRuleset};
 use crate::state::SpiderState;
 use felt_core::{
-    CardFace, DrawHint, PileId, PileRole, PileView, Place, ScoreTable, Seat, StatusItem, Suit,
-    TableView,
+    CardFace, DrawHint, PileId, PileRole, PileView, Place, ScoreTable, Seat, Suit, TableView,
 };
 
-fn item(key: &str, label: &str, value: String) -> StatusItem {
-    StatusItem {
-        key: key.into(),
-        label: label.into(),
-        value,
-    }
-}
+use felt_patience::status::item;
 
 pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     match n {

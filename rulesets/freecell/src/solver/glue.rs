@@ -2,7 +2,7 @@
 //! them through the ruleset, so a line handed out is a line the game accepts.
 
 use super::position::{Dest, Game, Move};
-use super::search::{search, Outcome};
+use super::search::search;
 use crate::ruleset::FreeCell;
 use crate::state::{suit_index, Pile, State};
 use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
@@ -47,25 +47,8 @@ pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analys
 /// Searches for a win from `state` within `max_states` positions.
 pub fn solve(fc: &FreeCell, state: &State, max_states: u64) -> Analysis {
     let game = Game::new(fc.params());
-    let report = search(&game, &game.from_state(state), max_states);
-    match report.outcome {
-        Outcome::Won(line) => match actions_for(fc, state, &line) {
-            Some(actions) => Analysis::Won {
-                actions,
-                states: report.states,
-            },
-            // A line the ruleset refuses would be a solver bug: say nothing false.
-            None => Analysis::Undecided {
-                states: report.states,
-            },
-        },
-        Outcome::Lost => Analysis::Unwinnable {
-            states: report.states,
-        },
-        Outcome::Undecided => Analysis::Undecided {
-            states: report.states,
-        },
-    }
+    search(&game, &game.from_state(state), max_states)
+        .into_analysis(|line| actions_for(fc, state, line))
 }
 
 /// The hints for `state`, best first: the first step of a winning line if the search finds

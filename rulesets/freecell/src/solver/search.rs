@@ -27,82 +27,22 @@
 //! The budget counts positions stored, never time: rulesets read no clock.
 
 use super::position::{Game, Key, Move, Pos};
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use felt_patience::search::{KeyMap, Open};
+use std::collections::BinaryHeap;
 
 /// How a search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A winning line of solver moves from the start.
-    Won(Vec<Move>),
-    /// Every reachable position was seen and none is won.
-    Lost,
-    /// The budget ran out first.
-    Undecided,
-}
+pub type Outcome = felt_patience::search::Outcome<Move>;
 
 /// A search's answer and its cost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// What it found.
-    pub outcome: Outcome,
-    /// Distinct positions stored.
-    pub states: u64,
-}
+pub type Report = felt_patience::search::Report<Move>;
 
-/// A multiply-rotate hash: keys are already well mixed card bytes, and SipHash would cost more
-/// than the rest of a step.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.0 =
-                (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-}
-
-type Seen = HashMap<Key, u32, BuildHasherDefault<KeyHasher>>;
-
-struct Open {
-    priority: i32,
-    node: u32,
-    key: Key,
-}
-
-impl PartialEq for Open {
-    fn eq(&self, other: &Self) -> bool {
-        (self.priority, self.node) == (other.priority, other.node)
-    }
-}
-impl Eq for Open {}
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Open {
-    // The heap pops the greatest: the lowest distance, then the newest position.
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        other
-            .priority
-            .cmp(&self.priority)
-            .then(self.node.cmp(&other.node))
-    }
-}
+type Seen = KeyMap<Key, u32>;
 
 const ROOT: u32 = u32::MAX;
 /// What one move more costs against [`Game::distance`]. Pure distance (greedy best-first)
 /// wanders into plateaus of look-alike positions on a few deals in a hundred; charging for
 /// the line's length pulls the search back to shorter lines. Over deals 1..=2000 at 300,000
-/// positions (examples/deals), no charge left 5 deals undecided, a charge of ½ left 3, of 1
+/// positions (examples/freecell_deals.rs), no charge left 5 deals undecided, a charge of ½ left 3, of 1
 /// one deal, of 2 none.
 const DEPTH_COST: i32 = 2;
 
@@ -117,7 +57,7 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
             states: 1,
         };
     }
-    let mut seen: Seen = HashMap::default();
+    let mut seen = Seen::default();
     let mut nodes: Vec<(u32, Move)> = Vec::new();
     let mut depth: Vec<u16> = Vec::new();
     let mut open = BinaryHeap::new();
@@ -126,10 +66,13 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
     open.push(Open {
         priority: game.distance(&first),
         node: ROOT,
-        key,
+        item: key,
     });
     let mut moves = Vec::with_capacity(64);
-    while let Some(Open { node, key, .. }) = open.pop() {
+    while let Some(Open {
+        node, item: key, ..
+    }) = open.pop()
+    {
         let pos = game.from_key(&key);
         game.moves(&pos, &mut moves);
         for &m in &moves {
@@ -163,7 +106,7 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
             open.push(Open {
                 priority: game.distance(&next) + DEPTH_COST * d as i32,
                 node: id,
-                key: k,
+                item: k,
             });
         }
     }

@@ -10,7 +10,7 @@ use crate::ruleset::Klondike;
 use crate::state::{suit_index, Pile, State};
 use felt_core::{Action, Analysis, AnalyzeRequest, Card, Ruleset};
 use position::{Dest, Game, Move};
-use search::{search, Outcome};
+use search::search;
 
 /// Positions a dead-end question may visit in a game dealt face up: enough to prove many lost
 /// tables, few enough to answer while the player waits. A table not proven lost within it is
@@ -83,25 +83,7 @@ pub fn solve(k: &Klondike, state: &State, max_states: u64) -> Analysis {
     let Some(start) = game.from_state(state) else {
         return Analysis::Undecided { states: 0 };
     };
-    let report = search(&game, &start, max_states);
-    match report.outcome {
-        Outcome::Won(line) => match actions_for(k, state, &line) {
-            Some(actions) => Analysis::Won {
-                actions,
-                states: report.states,
-            },
-            // A line the ruleset refuses would be a solver bug: say nothing false.
-            None => Analysis::Undecided {
-                states: report.states,
-            },
-        },
-        Outcome::Lost => Analysis::Unwinnable {
-            states: report.states,
-        },
-        Outcome::Undecided => Analysis::Undecided {
-            states: report.states,
-        },
-    }
+    search(&game, &start, max_states).into_analysis(|line| actions_for(k, state, line))
 }
 
 /// The felt action that carries out a solver move on `state`, if the cards are where the move

@@ -11,7 +11,17 @@ impl Game {
     /// can bring to the top of the waste in one pass round, with the deals it takes, to each
     /// place it may go. No cards come back from the foundations.
     pub fn quick_moves(&self, pos: &Pos, out: &mut Vec<Step>) {
+        let mut dealt = Vec::new();
+        self.quick_moves_dealt(pos, out, &mut dealt);
+    }
+
+    /// [`Game::quick_moves`], and in `dealt` the positions its round of deals went through:
+    /// `dealt[k]` is `pos` after `k` deals, so a step `s` played from `pos` is
+    /// `dealt[s.deals]` with `s.then` played, without dealing again.
+    pub fn quick_moves_dealt(&self, pos: &Pos, out: &mut Vec<Step>, dealt: &mut Vec<Pos>) {
         out.clear();
+        dealt.clear();
+        dealt.push(*pos);
         for i in 0..7 {
             let col = Self::col(pos, i);
             if let Some(&c) = col.last() {
@@ -84,12 +94,13 @@ impl Game {
             if !self.can_deal(&p) || deals == u8::MAX {
                 break;
             }
-            let before = p;
+            let found = p.found;
             self.play(&mut p, Move::Deal);
             deals += 1;
+            dealt.push(p);
             // A card sent up by the deal changes the table: the round ends there, in a
             // position of its own.
-            if p.found != before.found {
+            if p.found != found {
                 out.push(Step {
                     deals: deals - 1,
                     then: Move::Deal,
@@ -144,11 +155,11 @@ impl Game {
         if self.params.passes.is_some() {
             return self.key(pos);
         }
-        let mut p = *pos;
-        let (w, n, d) = (p.waste_len, p.talon_len, self.params.draw as u8);
+        let (w, n, d) = (pos.waste_len, pos.talon_len, self.params.draw as u8);
         if d == 1 || w % d == 0 || w == n {
-            p.waste_len = 0;
+            self.key_with_waste(pos, 0)
+        } else {
+            self.key(pos)
         }
-        self.key(&p)
     }
 }

@@ -2,7 +2,7 @@
 //! undecided, with the CPU time a deal took (median, 90th percentile, most).
 //!
 //! ```sh
-//! cargo run --release -p felt-freecell --example deals -- 1 32000 [max_states]
+//! cargo run --release -p felt-freecell --example freecell_deals -- 1 32000 [max_states]
 //! ```
 //!
 //! `FREECELL_VARIANT=eight-off` measures a bundled variant, `FREECELL_DEALS=325,437` a list of
