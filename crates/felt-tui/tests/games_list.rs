@@ -12,10 +12,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
+/// What the list asked the observer for: the variant and how many games at most.
+type Asked = Rc<RefCell<Vec<(String, usize)>>>;
+
 /// Statistics of one variant and its games, newest first; remembers what it was asked for.
 struct Archive {
     games: Vec<PastGame>,
-    asked: Rc<RefCell<Vec<(String, usize)>>>,
+    asked: Asked,
 }
 
 impl Observer for Archive {
@@ -66,7 +69,7 @@ fn games(n: i64) -> Vec<PastGame> {
         .collect()
 }
 
-fn with_games(n: i64) -> (App, Rc<RefCell<Vec<(String, usize)>>>) {
+fn with_games(n: i64) -> (App, Asked) {
     let asked = Rc::default();
     let mut app = launcher();
     app.set_observer(Box::new(Archive {
@@ -94,7 +97,13 @@ fn selected(app: &App) -> Option<i64> {
 fn enter_on_the_statistics_lists_the_variants_games_at_80x24() {
     let (mut app, asked) = with_games(30);
     assert_eq!(app.mode(), Mode::Stats);
-    assert_eq!(asked.borrow()[0].0, "spider-1suit");
+    assert_eq!(
+        asked.borrow()[0],
+        (
+            "spider-1suit".to_string(),
+            felt_tui::games_list::GAMES_SHOWN
+        )
+    );
     insta::assert_snapshot!(shot(&mut app, 80, 24));
 }
 
