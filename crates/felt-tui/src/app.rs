@@ -2,6 +2,7 @@
 //! one view. The terminal loop and the tests drive the same `App::handle` and `App::draw`.
 
 use crate::game::{Effect, Game, GameSetup, PositionSource, Seeds};
+use crate::games_list::{PastGame, GAMES_SHOWN};
 use crate::input::{Input, Mode, Msg};
 use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
 use crate::options::{OptionsEffect, OptionsScreen};
@@ -81,6 +82,13 @@ pub trait Observer {
 
     /// Statistics of every variant played, with their recent games.
     fn statistics(&mut self) -> Result<Vec<VariantStats>, String> {
+        Ok(Vec::new())
+    }
+
+    /// The last `limit` games of `variant`, newest first, for the statistics screen's list of
+    /// past games: their numbers are the ones `felt replay --id` and `felt export` take.
+    fn games(&mut self, variant: &str, limit: usize) -> Result<Vec<PastGame>, String> {
+        let _ = (variant, limit);
         Ok(Vec::new())
     }
 
@@ -564,8 +572,16 @@ impl App {
             if msg == Msg::Quit {
                 return Flow::Quit;
             }
-            if stats.update(msg) == StatsEffect::Back {
-                self.stats = None;
+            match stats.update(msg) {
+                StatsEffect::None => {}
+                StatsEffect::Back => self.stats = None,
+                StatsEffect::Games(variant) => {
+                    let games = self
+                        .observer
+                        .as_mut()
+                        .map_or(Ok(Vec::new()), |o| o.games(&variant, GAMES_SHOWN));
+                    stats.open_games(games);
+                }
             }
             return Flow::Continue;
         }

@@ -320,7 +320,7 @@ pub const LAUNCHER_HELP: &[(&str, &str)] = &[
         "play the selected game, or continue the game in progress",
     ),
     ("c", "type a game code to replay its deal"),
-    ("s", "statistics of every game played"),
+    ("s", "statistics of every game played; Enter: past games"),
     ("o", "settings: theme, table colour, card backs, options"),
     ("f", "four-colour deck: a colour for each suit"),
     (
@@ -390,6 +390,12 @@ pub const STATS_KEYS: &[Binding] = &[
         label: "",
         help: "",
         msg: |_| Msg::Right,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter)],
+        label: "Enter",
+        help: "games",
+        msg: |_| Msg::Select,
     },
     Binding {
         keys: &[code(KeyCode::Esc), ch('q'), ch('s')],

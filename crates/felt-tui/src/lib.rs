@@ -25,6 +25,7 @@ mod describe;
 pub mod draw;
 pub mod game;
 mod game_view;
+pub mod games_list;
 pub mod hit;
 pub mod input;
 pub mod keymap;
@@ -47,6 +48,7 @@ pub mod theme;
 
 pub use app::{App, Flow, Observer, Start};
 pub use game::{Effect, Game, GameSetup, PositionSource, Seeds};
+pub use games_list::PastGame;
 pub use records::{
     Outcome, RecentGame, ReplayFrame, ReplayFrames, ReplayTape, SavedGame, VariantStats,
 };

@@ -4,6 +4,7 @@
 
 use crate::charts::{draw_chart, ChartKind};
 use crate::clock::clock_text;
+use crate::games_list::{GamesEffect, GamesList, PastGame};
 use crate::input::{key_bar, Msg, STATS_KEYS};
 use crate::paint::{fill, paragraph, put, screen_title};
 use crate::records::VariantStats;
@@ -18,12 +19,14 @@ use ratatui::text::Line;
 const TOP: u16 = 2;
 
 /// Whether the screen goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StatsEffect {
     /// Stay.
     None,
     /// Back to the launcher.
     Back,
+    /// The list of this variant's past games is asked for ([`StatsScreen::open_games`]).
+    Games(String),
 }
 
 /// The statistics screen's state.
@@ -34,6 +37,8 @@ pub struct StatsScreen {
     problem: Option<String>,
     /// What the chart of recent games shows.
     chart: ChartKind,
+    /// The selected variant's past games, when their list is open.
+    games: Option<GamesList>,
 }
 
 /// Characters of a variant's name the table shows at most.
@@ -63,6 +68,7 @@ impl StatsScreen {
             selected: 0,
             problem,
             chart: ChartKind::Moves,
+            games: None,
         }
     }
 
@@ -83,9 +89,31 @@ impl StatsScreen {
         self.chart
     }
 
+    /// The list of past games, if it is open.
+    pub fn games(&self) -> Option<&GamesList> {
+        self.games.as_ref()
+    }
+
+    /// Opens the list of the selected variant's past games (or why there are none).
+    pub fn open_games(&mut self, games: Result<Vec<PastGame>, String>) {
+        let name = self.names.get(self.selected).cloned().unwrap_or_default();
+        self.games = Some(GamesList::new(&name, games));
+    }
+
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> StatsEffect {
+        if let Some(list) = &mut self.games {
+            if list.update(msg) == GamesEffect::Back {
+                self.games = None;
+            }
+            return StatsEffect::None;
+        }
         match msg {
+            Msg::Select => {
+                if let Some(stats) = self.selected() {
+                    return StatsEffect::Games(stats.variant.clone());
+                }
+            }
             Msg::Left => self.chart = self.chart.step(-1),
             Msg::Right => self.chart = self.chart.step(1),
             Msg::Up => self.selected = self.selected.saturating_sub(1),
@@ -104,6 +132,10 @@ impl StatsScreen {
 
     /// Draws the screen over `area`.
     pub fn draw(&self, buf: &mut Buffer, area: Rect, theme: &Theme) {
+        if let Some(list) = &self.games {
+            list.draw(buf, area, theme);
+            return;
+        }
         fill(buf, area, ' ', Style::default());
         let w = area.width;
         screen_title(buf, area, "· statistics", theme);

@@ -8,7 +8,8 @@ use anyhow::Result;
 use felt_core::{Catalog, Session};
 use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
 use felt_tui::{
-    Observer, Outcome, PositionSource, RecentGame, SavedGame, Start, TuiOptions, VariantStats,
+    Observer, Outcome, PastGame, PositionSource, RecentGame, SavedGame, Start, TuiOptions,
+    VariantStats,
 };
 use std::time::Duration;
 
@@ -253,6 +254,34 @@ impl Observer for Records {
             })
             .collect()
     }
+
+    fn games(&mut self, variant: &str, limit: usize) -> Result<Vec<PastGame>, String> {
+        let games = self
+            .store
+            .games(Some(variant), limit)
+            .map_err(|e| e.to_string())?;
+        Ok(games.iter().map(past).collect())
+    }
+}
+
+/// A game of the store as the statistics screen's list shows it: started to the minute, in UTC
+/// (as `felt stats --games` writes it, without the seconds).
+fn past(game: &GameSummary) -> PastGame {
+    PastGame {
+        id: game.id.0,
+        code: game.code.clone(),
+        outcome: outcome(game.result),
+        score: game.score,
+        moves: game.moves,
+        played: game.played,
+        started: game
+            .started
+            .to_rfc3339()
+            .replace('T', " ")
+            .chars()
+            .take(16)
+            .collect(),
+    }
 }
 
 fn outcome(result: GameResult) -> Outcome {
@@ -457,6 +486,21 @@ mod tests {
                 played: Some(Duration::ZERO),
             }]
         );
+        let games = records.games(&stats[0].variant, 10).expect("reads");
+        assert_eq!(games.len(), 1);
+        let game = &games[0];
+        assert_eq!(game.id, saved[0].id, "the number felt replay --id takes");
+        assert_eq!(
+            (game.code.as_str(), game.outcome, game.moves),
+            (CODE, Outcome::Playing, 1)
+        );
+        assert_eq!(
+            game.started.len(),
+            "2025-03-01 12:30".len(),
+            "{}",
+            game.started
+        );
+        assert!(records.games("klondike", 10).expect("reads").is_empty());
     }
 
     #[test]
