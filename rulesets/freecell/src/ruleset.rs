@@ -7,8 +7,8 @@ use crate::params::Params;
 use crate::rules::Rules;
 use crate::state::{Pile, State};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, ParamError, PileId, RuleChoice, RuleViolation,
-    Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
+    Action, Analysis, AnalyzeRequest, Command, Event, ParamError, PileId, RuleChoice,
+    RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
 };
 
 /// The id variant files name in `ruleset = "..."`.
@@ -53,7 +53,16 @@ impl FreeCell {
                 help: rules.help(),
                 seats: 1,
                 hints: true,
-                commands: None,
+                // Every host command but dealing: FreeCell has no stock.
+                commands: Some(vec![
+                    Command::BestPlace,
+                    Command::Columns,
+                    Command::Hint,
+                    Command::Demo,
+                    Command::LiveStatus,
+                    Command::Undo,
+                    Command::Redo,
+                ]),
                 extras: vec![collect_key()],
             },
             rules,
