@@ -164,6 +164,69 @@ impl Card {
     }
 }
 
+/// How a card is written: the one formatter every message and every screen uses, so a message
+/// names a card the way the table next to it draws cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardText {
+    /// `10♠`, `K♥`: the terminal's table, and what a ruleset writes in its messages.
+    Symbols,
+    /// `10S`, `KH`: the terminal's table in `--ascii`.
+    Letters,
+    /// `TS`, `KH`: the tokens of the headless protocol and of position files.
+    Tokens,
+}
+
+impl Card {
+    /// The card as [`CardText::Symbols`] writes it (`10♠`): what a ruleset puts in a message,
+    /// pure of how the host will show it; a host drawing without symbols turns it into its own
+    /// form with [`cards_in_text`].
+    pub fn label(self) -> String {
+        self.text(CardText::Symbols)
+    }
+
+    /// The card written in `style`.
+    pub fn text(self, style: CardText) -> String {
+        let rank = match (style, self.rank().number()) {
+            (CardText::Tokens, _) => self.rank().letter().to_string(),
+            (_, 10) => "10".to_string(),
+            _ => self.rank().letter().to_string(),
+        };
+        let suit = match style {
+            CardText::Symbols => self.suit().symbol(),
+            CardText::Letters | CardText::Tokens => self.suit().letter(),
+        };
+        format!("{rank}{suit}")
+    }
+}
+
+/// `text` with every card written as [`Card::label`] writes it (`10♠`, `Q♥`) rewritten in
+/// `style`: how a host that draws without suit symbols (`--ascii`, the headless mode) shows a
+/// ruleset's message in the words of its own table. Other text is left as it is.
+pub fn cards_in_text(text: &str, style: CardText) -> String {
+    if style == CardText::Symbols {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let suit = Suit::ALL.iter().find(|s| s.symbol() == chars[i]).copied();
+        match suit {
+            Some(suit) => {
+                // A ten written `10♠` is `T` as a token: the `10` is already out.
+                if style == CardText::Tokens && out.ends_with("10") {
+                    out.truncate(out.len() - 2);
+                    out.push('T');
+                }
+                out.push(suit.letter());
+            }
+            None => out.push(chars[i]),
+        }
+        i += 1;
+    }
+    out
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.rank().letter(), self.suit().letter())
@@ -214,6 +277,30 @@ impl TryFrom<String> for Card {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn one_formatter_writes_a_card_the_way_each_table_draws_it() {
+        let ten = Card::new(Suit::Spade, Rank::new(10).expect("ten"));
+        let queen = Card::new(Suit::Heart, Rank::new(12).expect("queen"));
+        assert_eq!(ten.label(), "10♠");
+        assert_eq!(ten.text(CardText::Letters), "10S");
+        assert_eq!(ten.text(CardText::Tokens), "TS");
+        assert_eq!(queen.text(CardText::Tokens), "QH");
+        let message = format!("{} cannot go on {}", ten.label(), queen.label());
+        assert_eq!(
+            cards_in_text(&message, CardText::Tokens),
+            "TS cannot go on QH"
+        );
+        assert_eq!(
+            cards_in_text(&message, CardText::Letters),
+            "10S cannot go on QH"
+        );
+        assert_eq!(cards_in_text(&message, CardText::Symbols), message);
+        assert_eq!(
+            cards_in_text("move 10 cards", CardText::Tokens),
+            "move 10 cards"
+        );
+    }
     use super::*;
 
     #[test]

@@ -21,7 +21,7 @@ pub mod view;
 
 pub use action::{Action, PileId, Seat};
 pub use advice::{Advice, Advisor, Hint, HINT_STATES};
-pub use card::{Card, CardParseError, Rank, Suit};
+pub use card::{cards_in_text, Card, CardParseError, CardText, Rank, Suit};
 pub use catalog::{Catalog, CatalogError, Entry};
 pub use code::{CodeError, GameCode};
 pub use deck::{shuffle, DeckError, DeckSpec};

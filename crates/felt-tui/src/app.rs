@@ -641,5 +641,17 @@ impl App {
         } else {
             self.launcher.draw(&self.catalog, buf, area, &theme);
         }
+        if theme.ascii {
+            // A ruleset writes cards with suit symbols (`10♠`) whatever the screen: without
+            // them they read as the table draws them, `10S`.
+            for cell in buf.content.iter_mut() {
+                if let Some(suit) = felt_core::Suit::ALL
+                    .iter()
+                    .find(|s| cell.symbol().chars().eq(std::iter::once(s.symbol())))
+                {
+                    cell.set_char(suit.letter());
+                }
+            }
+        }
     }
 }

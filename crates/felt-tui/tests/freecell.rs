@@ -13,6 +13,11 @@ const FREECELL: &str = include_str!("../../../rulesets/freecell/variants/freecel
 
 /// An app playing Microsoft's FreeCell deal 1.
 fn deal_one() -> App {
+    deal_one_drawn(theme())
+}
+
+/// [`deal_one`], drawn with `theme`.
+fn deal_one_drawn(theme: felt_tui::Theme) -> App {
     let mut catalog = Catalog::new();
     let factory: Arc<dyn RulesetFactory> = Arc::new(felt_freecell::FreeCellFactory);
     catalog.add_ruleset(factory);
@@ -23,7 +28,7 @@ fn deal_one() -> App {
         .code_for("freecell", None, 1)
         .expect("a code for deal 1")
         .to_string();
-    App::new(catalog, theme(), None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
+    App::new(catalog, theme, None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -62,4 +67,30 @@ fn a_card_goes_into_a_free_cell_by_keys_alone() {
         "6♠ is in the first cell:\n{shown}"
     );
     assert!(shown.contains("Moves 1"), "{shown}");
+}
+
+#[test]
+fn a_refusal_names_its_cards_as_the_table_draws_them() {
+    // FC-BUILD: 10♣ (column 8's last card) may not go on 6♠ (column 1's).
+    let refusal = |theme: felt_tui::Theme| {
+        let mut app = deal_one_drawn(theme);
+        common::keys(&mut app, "81");
+        let mut term = screen(80, 24);
+        draw(&mut term, &mut app);
+        text(&term)
+    };
+    let shown = refusal(theme());
+    assert!(
+        shown.contains("10♣ goes only on a red Jack, not on 6♠"),
+        "{shown}"
+    );
+    let ascii = refusal(felt_tui::Theme {
+        ascii: true,
+        ..theme()
+    });
+    assert!(
+        ascii.contains("10C goes only on a red Jack, not on 6S"),
+        "{ascii}"
+    );
+    assert!(!ascii.contains('♣') && !ascii.contains('♠'), "{ascii}");
 }

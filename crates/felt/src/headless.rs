@@ -116,7 +116,8 @@ impl Answer {
         match format {
             Format::Json => {
                 let mut answer = self.clone();
-                answer.message = answer.message.map(|m| clip(&m, MESSAGE_CHARS));
+                answer.message = answer.message.map(|m| clip(&tokens(&m), MESSAGE_CHARS));
+                answer.lines = answer.lines.iter().map(|l| tokens(l)).collect();
                 serde_json::to_string(&answer).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n"
             }
             Format::Text => {
@@ -155,10 +156,16 @@ const LINE_CHARS: usize = 2000;
 /// [`clip`], with control characters (escape sequences could move the cursor, clear or
 /// retitle the terminal) shown as `?`.
 fn shown(text: &str, max: usize) -> String {
-    clip(text, max)
+    clip(&tokens(text), max)
         .chars()
         .map(|c| if c.is_control() { '?' } else { c })
         .collect()
+}
+
+/// A ruleset's text with its cards (`10♠`) written as the protocol's tokens (`TS`), the way
+/// `show` and `legal` write them.
+fn tokens(text: &str) -> String {
+    felt_core::cards_in_text(text, felt_core::CardText::Tokens)
 }
 
 /// Told of every change to the game (to keep its record); an error is shown as a warning.

@@ -5,7 +5,9 @@ use felt_core::{Card, Suit};
 
 /// One card's token as players read it (`7♥`).
 pub fn name(card: Card) -> String {
-    format!("{}{}", card.rank().letter(), card.suit().symbol())
+    // felt-core's one formatter: `10♠`, as the table draws it (a host drawing without
+    // symbols rewrites it in its own form).
+    card.label()
 }
 
 /// A rank's word (`Ace` for 1 … `King` for 13); the empty string for 0 (no card) and beyond

@@ -69,15 +69,8 @@ impl std::fmt::Display for C {
 
 /// A card as a person writes it, `10♥` rather than `T♥`: what messages and pages show.
 pub fn card_text(c: C) -> String {
-    let card = c.card();
-    let rank = match card.rank().number() {
-        1 => "A".to_string(),
-        11 => "J".to_string(),
-        12 => "Q".to_string(),
-        13 => "K".to_string(),
-        n => n.to_string(),
-    };
-    format!("{rank}{}", card.suit().symbol())
+    // felt-core's one formatter, so messages name a card as the table draws it.
+    c.card().label()
 }
 
 /// A set of cards.

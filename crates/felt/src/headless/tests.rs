@@ -248,3 +248,19 @@ fn auto_says_when_there_is_no_best_place_though_a_move_is_legal() {
     let answer = game.handle("auto 3");
     assert_eq!(answer.message.as_deref(), Some("no legal move from pile 3"));
 }
+
+#[test]
+fn a_ruleset_s_cards_are_written_as_the_protocol_s_tokens() {
+    // Rulesets write `10♣`, as the terminal's table draws it; the headless table writes `TC`.
+    let answer = Answer::refused(felt_core::RuleViolation::new(
+        "FC-BUILD",
+        "10♣ goes only on a red Jack, not on 6♠",
+    ));
+    assert_eq!(
+        answer.render(Format::Text),
+        "error FC-BUILD: TC goes only on a red Jack, not on 6S\n\n"
+    );
+    assert!(answer
+        .render(Format::Json)
+        .contains("\"TC goes only on a red Jack, not on 6S\""));
+}
