@@ -228,11 +228,11 @@ mod tests {
             relative(Path::new(a), Path::new(b)).map(|p| p.display().to_string())
         };
         assert_eq!(
-            rel("/home/me/games/hilo", "/home/me/src/felt").as_deref(),
+            rel("/a/games/hilo", "/a/src/felt").as_deref(),
             Some("../../src/felt")
         );
         assert_eq!(
-            rel("/home/me/felt/games/hilo", "/home/me/felt").as_deref(),
+            rel("/a/felt/games/hilo", "/a/felt").as_deref(),
             Some("../..")
         );
         assert_eq!(rel("/a", "/a").as_deref(), Some("."));

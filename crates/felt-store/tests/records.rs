@@ -2,30 +2,12 @@
 
 mod common;
 
-use common::{counter, counter_with_rules, deal, give_up, session};
-use felt_core::{CardFace, Seat, Status};
-use felt_store::{GameRecord, GameResult, Recorder, Store, StoreError, Timestamp};
+use common::{counter, counter_with_rules, deal, give_up, play_out, session, store};
+use felt_core::Status;
+use felt_store::{GameResult, Recorder, Store, StoreError, Timestamp};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
-
-fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let store = Store::open_dir(dir.path()).expect("fresh store opens");
-    assert!(store.recovery().is_none());
-    (dir, store)
-}
-
-/// Plays `session` to its end with deals, recording every step; returns the record's id.
-fn play_out(store: &Store, seed: u64, variant: &str) -> felt_store::GameId {
-    let mut s = session(variant, seed);
-    let mut rec = Recorder::new();
-    while s.status() == Status::Playing {
-        s.act(&deal()).expect("deal is always legal");
-        store.record_step(&mut rec, &s).expect("step recorded");
-    }
-    rec.game().expect("recorded")
-}
 
 fn lose(store: &Store, seed: u64, variant: &str) {
     let mut s = session(variant, seed);
@@ -453,70 +435,6 @@ fn the_rulesets_facts_are_kept_per_game_and_summed_over_finished_games() {
     s.act(&deal()).expect("deal");
     store.record_step(&mut Recorder::new(), &s).expect("step");
     assert!(store.stats("fresh").expect("stats").facts.is_empty());
-}
-
-#[test]
-fn a_replay_shows_every_position_with_hidden_cards_hidden() {
-    let (_dir, store) = store();
-    let id = play_out(&store, 1, "count");
-    let record = store.record(id).expect("record");
-    let mut replayer = record
-        .replayer(counter("count"), Seat::SOLO)
-        .expect("replays");
-    assert_eq!(replayer.len(), 5);
-    let steps: Vec<_> = replayer.steps().collect();
-    assert_eq!(steps.len(), 5);
-    let deal_view = &steps[0].view;
-    assert_eq!(deal_view.piles[0].cards, vec![CardFace::Down; 4]);
-    assert_eq!(steps[0].action, None);
-    assert_eq!(steps[2].action, Some(deal()));
-    assert_eq!(steps[2].scoreboard.moves, 2);
-    assert!(matches!(steps[4].status, Status::Won { .. }));
-    // Any step, in any order, is the one walking forward reaches.
-    for n in [4, 0, 3, 1, 2] {
-        assert_eq!(replayer.step(n).as_ref(), Some(&steps[n]));
-    }
-    assert_eq!(replayer.step(5), None);
-    let Err(err) = record.replayer(counter("another"), Seat::SOLO) else {
-        panic!("a replayer of the wrong variant");
-    };
-    assert!(matches!(err, StoreError::WrongRuleset { .. }));
-}
-
-#[test]
-fn an_exported_record_reads_back_and_replays_the_same() {
-    let (_dir, store) = store();
-    let id = play_out(&store, 3, "count");
-    let record = store.record(id).expect("record");
-    let text = record.to_text();
-    assert!(text.contains("code: CT-1C-AAAAAAD"), "{text}");
-    // Piles count from 1 in the file, as on the screen.
-    assert!(text.contains("6. deal from 1"), "{text}");
-    let back = GameRecord::from_text(&text).expect("reads back");
-    assert_eq!(back, record);
-    let steps = |r: &GameRecord| -> Vec<_> {
-        match r.replayer(counter("count"), Seat::SOLO) {
-            Ok(mut replayer) => replayer.steps().collect(),
-            Err(e) => panic!("does not replay: {e}"),
-        }
-    };
-    assert_eq!(steps(&record), steps(&back));
-}
-
-#[test]
-fn a_record_the_rules_refuse_names_the_action() {
-    let text = format!(
-        "{}\nid: 1\nvariant: count\nruleset: counter\nrules: classic\ncode: CT-1C-AAAAAAA\nstarted: 2025-03-01T12:30:00Z\nfinished: -\nresult: playing\nscore: -\nmoves: 0\nactions: 2\n\n1. deal from 1\n2. move 2[1] -> 1\n",
-        felt_store::RECORD_HEADER
-    );
-    let record = GameRecord::from_text(&text).expect("well formed");
-    let Err(err) = record.replayer(counter("count"), Seat::SOLO) else {
-        panic!("an illegal move replays");
-    };
-    assert_eq!(
-        err.to_string(),
-        "action 2 of the record (move 2[1] -> 1) is refused: CT-ONLY-DEAL: Only dealing from the stock counts"
-    );
 }
 
 #[derive(Clone, Debug)]

@@ -183,3 +183,22 @@ pub fn give_up() -> Action {
         arg: 0,
     }
 }
+
+/// A fresh store in a temporary folder (kept as long as the folder is).
+pub fn store() -> (tempfile::TempDir, felt_store::Store) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let store = felt_store::Store::open_dir(dir.path()).expect("fresh store opens");
+    assert!(store.recovery().is_none());
+    (dir, store)
+}
+
+/// Plays `session` to its end with deals, recording every step; returns the record's id.
+pub fn play_out(store: &felt_store::Store, seed: u64, variant: &str) -> felt_store::GameId {
+    let mut s = session(variant, seed);
+    let mut rec = felt_store::Recorder::new();
+    while s.status() == Status::Playing {
+        s.act(&deal()).expect("deal is always legal");
+        store.record_step(&mut rec, &s).expect("step recorded");
+    }
+    rec.game().expect("recorded")
+}

@@ -1,0 +1,72 @@
+//! What the app tells the binary and asks of it: the [`Observer`] that keeps the records.
+
+use crate::games_list::PastGame;
+use crate::records::{SavedGame, VariantStats};
+use felt_core::{Catalog, Session};
+use std::time::Duration;
+
+/// Told of every change to the game on the table, and asked for the records it keeps, so the
+/// binary can keep records without felt-tui knowing where they go. Only `changed` is required:
+/// an observer that keeps nothing offers no game to continue and no statistics.
+pub trait Observer {
+    /// `session` changed: an action, an undo or redo, a restart, or a new deal (`new_game`,
+    /// also true for the first report of a game just opened, but not of one resumed). An error
+    /// is shown to the player.
+    fn changed(&mut self, session: &Session, new_game: bool) -> Result<(), String>;
+
+    /// The games in progress the launcher offers to continue, by variant and newest first
+    /// within a variant (the launcher's question names a variant's first).
+    fn saved_games(&mut self) -> Result<Vec<SavedGame>, String> {
+        Ok(Vec::new())
+    }
+
+    /// The next new game gives up exactly `games` (by [`SavedGame::id`]), which count as lost
+    /// once it is recorded, and keeps every other game in progress: the player chose so in
+    /// the launcher. Without this call the observer decides what a new game replaces.
+    fn give_up(&mut self, games: Vec<i64>) {
+        let _ = games;
+    }
+
+    /// Rebuilds `game` with its undo history, with a ruleset built from `catalog`, and makes it
+    /// the game being recorded: the app reports its changes with `new_game` false, so they go
+    /// on into the same record.
+    fn resume(&mut self, game: &SavedGame, catalog: &Catalog) -> Result<Session, String> {
+        let _ = catalog;
+        Err(format!("game {} is not kept anywhere", game.code))
+    }
+
+    /// Statistics of every variant played, with their recent games.
+    fn statistics(&mut self) -> Result<Vec<VariantStats>, String> {
+        Ok(Vec::new())
+    }
+
+    /// The last `limit` games of `variant`, newest first, for the statistics screen's list of
+    /// past games: their numbers are the ones `felt replay --id` and `felt export` take.
+    fn games(&mut self, variant: &str, limit: usize) -> Result<Vec<PastGame>, String> {
+        let _ = (variant, limit);
+        Ok(Vec::new())
+    }
+
+    /// The game on the table has been played for `time` by the host's clock. Told before
+    /// each [`Observer::changed`] with `leaving` false (the time of the change about to be
+    /// reported, to keep with it); with `leaving` true the time is to be kept at once, for the
+    /// game being recorded now: it leaves the table (a new deal, the menu, quitting) or the
+    /// terminal went to the background, and the time since its last change counts too.
+    fn played(&mut self, time: Duration, leaving: bool) -> Result<(), String> {
+        let _ = (time, leaving);
+        Ok(())
+    }
+
+    /// How long the game being recorded had been played when it was resumed (its clock goes
+    /// on from there); zero when nothing is known.
+    fn time_played(&mut self) -> Duration {
+        Duration::ZERO
+    }
+
+    /// The running total of `variant`'s score before the game now starting, when its scoring
+    /// table says the score runs on across games; the table shows it as the game opens.
+    fn running_total(&mut self, variant: &str) -> Option<i64> {
+        let _ = variant;
+        None
+    }
+}
