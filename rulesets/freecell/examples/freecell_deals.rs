@@ -10,37 +10,11 @@
 
 use felt_core::{Analysis, Ruleset};
 use felt_freecell::{FreeCell, Params};
+use felt_patience::testing::thread_cpu_ns;
 use std::time::Instant;
 
-fn thread_cpu_ns() -> Option<u64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec, which `t` is.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    ok.then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
-}
-
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, default: u64| -> u64 {
-        args.get(i)
-            .map(|s| {
-                s.parse()
-                    .unwrap_or_else(|_| panic!("'{s}' is not a number"))
-            })
-            .unwrap_or(default)
-    };
-    let (first, last, budget) = (arg(0, 1), arg(1, 1000), arg(2, 2_000_000));
-    // FREECELL_DEALS=325,437 measures just those deals.
-    let deals: Vec<u64> = match std::env::var("FREECELL_DEALS") {
-        Ok(list) => list
-            .split(',')
-            .filter_map(|d| d.trim().parse().ok())
-            .collect(),
-        Err(_) => (first..=last).collect(),
-    };
+    let (deals, budget) = felt_patience::testing::deals_from_args("FREECELL_DEALS", 2_000_000);
     // FREECELL_VARIANT=eight-off measures a bundled variant instead of classic FreeCell.
     let fc = match std::env::var("FREECELL_VARIANT") {
         Ok(id) => {

@@ -10,16 +10,12 @@ use felt_patience::testing::table_after;
 
 #[test]
 fn the_game_codes_page_lists_every_bundled_variant() {
-    let catalog = common::catalog();
-    let rows = table_after(GAME_CODES_MD, "## FreeCell");
-    assert_eq!(rows.len(), felt_freecell::VARIANTS.len());
-    for row in rows {
-        let (code, id) = (row[0].trim_matches('`'), row[1].trim_matches('`'));
-        let entry = catalog
-            .get(id)
-            .unwrap_or_else(|| panic!("{id} is not bundled"));
-        assert_eq!(entry.variant.code, code, "{id}");
-    }
+    felt_patience::testing::assert_game_codes_table(
+        &common::catalog(),
+        GAME_CODES_MD,
+        "## FreeCell",
+        felt_freecell::VARIANTS.len(),
+    );
 }
 
 #[test]

@@ -10,35 +10,10 @@
 
 use felt_core::{Analysis, Ruleset};
 use felt_klondike::{Klondike, Params};
-
-fn thread_cpu_ns() -> u64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec, which `t` is.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
-}
+use felt_patience::testing::thread_cpu_ns;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, default: u64| -> u64 {
-        args.get(i)
-            .map(|s| {
-                s.parse()
-                    .unwrap_or_else(|_| panic!("'{s}' is not a number"))
-            })
-            .unwrap_or(default)
-    };
-    let (first, last, budget) = (arg(0, 1), arg(1, 1000), arg(2, 1_000_000));
-    let deals: Vec<u64> = match std::env::var("KLONDIKE_DEALS") {
-        Ok(list) => list
-            .split(',')
-            .filter_map(|d| d.trim().parse().ok())
-            .collect(),
-        Err(_) => (first..=last).collect(),
-    };
+    let (deals, budget) = felt_patience::testing::deals_from_args("KLONDIKE_DEALS", 1_000_000);
     let id = std::env::var("KLONDIKE_VARIANT").unwrap_or_else(|_| "thoughtful".into());
     let (_, text) = felt_klondike::VARIANTS
         .iter()
@@ -53,9 +28,9 @@ fn main() {
     let k = Klondike::with_params(Params::from_table(&game).expect("checked"), None);
     for deal in deals {
         let state = k.new_game(deal);
-        let t0 = thread_cpu_ns();
+        let t0 = thread_cpu_ns().unwrap_or(0);
         let answer = felt_klondike::solver::solve(&k, &state, budget);
-        let ms = (thread_cpu_ns() - t0) as f64 / 1e6;
+        let ms = thread_cpu_ns().unwrap_or(0).saturating_sub(t0) as f64 / 1e6;
         let (word, states, moves) = match answer {
             Analysis::Won { states, actions } => ("won", states, actions.len()),
             Analysis::Unwinnable { states } => ("proven", states, 0),

@@ -33,16 +33,12 @@ fn every_rule_id_the_code_cites_is_defined_on_the_rules_page_and_every_defined_i
 
 #[test]
 fn the_game_codes_page_lists_every_bundled_variant() {
-    let catalog = common::catalog();
-    let rows = table_after(GAME_CODES_MD, "## Klondike");
-    assert_eq!(rows.len(), felt_klondike::VARIANTS.len());
-    for row in rows {
-        let (code, id) = (row[0].trim_matches('`'), row[1].trim_matches('`'));
-        let entry = catalog
-            .get(id)
-            .unwrap_or_else(|| panic!("{id} is not bundled"));
-        assert_eq!(entry.variant.code, code, "{id}");
-    }
+    felt_patience::testing::assert_game_codes_table(
+        &common::catalog(),
+        GAME_CODES_MD,
+        "## Klondike",
+        felt_klondike::VARIANTS.len(),
+    );
 }
 
 #[test]

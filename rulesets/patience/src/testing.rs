@@ -67,6 +67,25 @@ pub fn pack() -> Vec<Card> {
     v
 }
 
+/// Checks that docs/game-codes.md's table under `heading` lists exactly the `bundled`
+/// variants of `catalog`, each with its code: the page cannot drift from the variant files.
+pub fn assert_game_codes_table(
+    catalog: &Catalog,
+    game_codes_md: &str,
+    heading: &str,
+    bundled: usize,
+) {
+    let rows = table_after(game_codes_md, heading);
+    assert_eq!(rows.len(), bundled, "{heading}: {rows:?}");
+    for row in rows {
+        let (code, id) = (row[0].trim_matches('`'), row[1].trim_matches('`'));
+        let entry = catalog
+            .get(id)
+            .unwrap_or_else(|| panic!("{id} is not bundled"));
+        assert_eq!(entry.variant.code, code, "{id}");
+    }
+}
+
 /// The rows of the first Markdown table after the line starting with `heading` (and before
 /// the next `## ` heading), header row left out, each cell trimmed.
 pub fn table_after<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
@@ -105,6 +124,42 @@ pub fn defined_rule_ids(page: &str) -> BTreeSet<String> {
         .filter_map(|l| l.split("**").next())
         .map(str::to_string)
         .collect()
+}
+
+/// The calling thread's CPU time in nanoseconds, for the measuring examples (budgets are
+/// CPU time, so a figure repeats on a busy machine); `None` where the clock is not there.
+pub fn thread_cpu_ns() -> Option<u64> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec, which `t` is.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    ok.then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+}
+
+/// What a measuring example was asked on its command line: `FIRST LAST [BUDGET]` (defaults
+/// 1, 1000 and `budget`), or the deals listed in the environment variable `list_var`
+/// (`12,40`) instead of the range. Returns the deals and the budget.
+pub fn deals_from_args(list_var: &str, budget: u64) -> (Vec<u64>, u64) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, default: u64| -> u64 {
+        args.get(i)
+            .map(|s| {
+                s.parse()
+                    .unwrap_or_else(|_| panic!("'{s}' is not a number"))
+            })
+            .unwrap_or(default)
+    };
+    let (first, last, budget) = (arg(0, 1), arg(1, 1000), arg(2, budget));
+    let deals = match std::env::var(list_var) {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|d| d.trim().parse().ok())
+            .collect(),
+        Err(_) => (first..=last).collect(),
+    };
+    (deals, budget)
 }
 
 #[cfg(test)]
