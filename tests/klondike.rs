@@ -101,3 +101,64 @@ fn following_the_hints_wins_a_thoughtful_deal() {
     assert!(status(&show).contains("won"), "{show:?}");
     assert!(played > 20, "a whole game was played: {played} actions");
 }
+
+/// Each deal's states and CPU milliseconds from `felt solve --deals … --verbose`.
+fn deal_rows(data: &std::path::Path, flags: &[&str]) -> Vec<(u64, f64)> {
+    let mut args = flags.to_vec();
+    args.extend([
+        "solve",
+        "--variant",
+        "thoughtful",
+        "--deals",
+        "1..3",
+        "--budget-states",
+        "20000",
+        "--jobs",
+        "1",
+        "--verbose",
+    ]);
+    let out = plugin_game::run(data, &args, "");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    // `deal       1: won             4.5 ms        673 states   116 moves`
+    let rows: Vec<(u64, f64)> = text
+        .lines()
+        .filter(|l| l.starts_with("deal "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = |unit: &str| {
+                let i = words.iter().position(|w| *w == unit).expect("a unit");
+                words[i - 1].to_string()
+            };
+            (
+                at("states").parse().expect("states"),
+                at("ms").parse().expect("ms"),
+            )
+        })
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    rows
+}
+
+// A batch counts the plugin's search in its helper process as it does in felt's own: the same
+// searches (states) either way, and CPU time for both, where the helper's used to be left out.
+#[test]
+fn a_batch_counts_the_cpu_time_of_a_plugin_in_its_helper_process() {
+    let data = data_dir_with("felt_klondike");
+    let isolated = deal_rows(data.path(), &[]);
+    let in_process = deal_rows(data.path(), &["--plugins-in-process"]);
+    let states = |rows: &[(u64, f64)]| rows.iter().map(|r| r.0).collect::<Vec<_>>();
+    assert_eq!(states(&isolated), states(&in_process));
+    let ms = |rows: &[(u64, f64)]| rows.iter().map(|r| r.1).sum::<f64>();
+    let (there, here) = (ms(&isolated), ms(&in_process));
+    assert!(
+        here > 0.0 && there > 0.0,
+        "{there} ms isolated, {here} in process"
+    );
+    // Loose: the same searches take about the same CPU time; the felt side of the calls alone
+    // (what was counted before) is a small fraction of it.
+    assert!(
+        there * 10.0 > here,
+        "{there} ms isolated, {here} in process"
+    );
+}

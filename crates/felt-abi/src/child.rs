@@ -6,7 +6,14 @@
 //! standard input and output with the plugin's own frames, each wrapped as
 //!
 //! - request: `u64` length (little-endian), then the frame [`crate::protocol::encode`] made;
-//! - reply: `i32` status, `u64` length, then the bytes the plugin's `call` wrote.
+//! - reply: `i32` status, `u64` CPU time in nanoseconds, `u64` length, then the bytes the
+//!   plugin's `call` wrote.
+//!
+//! The CPU time is the helper's serving thread's own (`CLOCK_THREAD_CPUTIME_ID`) over the
+//! call, so a host that times work by its threads' clocks (`felt solve --deals`) can count a
+//! plugin's search that ran here as it would count one in its own process: the host adds it
+//! to the calling thread's account, [`served_cpu`]. This framing is felt's own (both ends are
+//! the same binary); the plugin's C ABI and its request frames are not touched by it.
 //!
 //! The host waits for a reply at most [`Isolation::call_limit`] and takes at most
 //! [`Isolation::reply_limit`] bytes; past either, or when the process ends, it stops the
@@ -17,6 +24,7 @@
 
 use crate::host::{Plugin, PluginError};
 use crate::protocol::{Hello, Reply, Request};
+use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -28,6 +36,44 @@ use std::time::Duration;
 /// The status of a reply that carries a load failure (its message) instead of a plugin's
 /// answer: the helper could not load the library.
 const STATUS_LOAD_FAILED: i32 = -1000;
+
+thread_local! {
+    /// The CPU time helper processes reported for this thread's calls ([`served_cpu`]).
+    static SERVED: Cell<Duration> = const { Cell::new(Duration::ZERO) };
+}
+
+/// The CPU time helper processes have spent answering the calls the calling thread made, since
+/// it started. A plugin in a helper process works on the helper's clock, not this thread's, so
+/// a host that measures a search by its thread's CPU time adds this to count the plugin's part
+/// (in-process, the plugin's work is already on the thread's own clock, and this stays zero).
+pub fn served_cpu() -> Duration {
+    SERVED.with(Cell::get)
+}
+
+/// The CPU time the calling thread has used, where the system can tell it: a thread's own
+/// clock, which other threads and processes on a busy machine do not move.
+pub fn thread_cpu() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `clock_gettime` only writes the `timespec` it is handed.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Some(Duration::new(t.tv_sec as u64, t.tv_nsec as u32));
+        }
+    }
+    None
+}
+
+/// One reply as the reader hands it on: the plugin's status, the helper's CPU time over the
+/// call, the plugin's bytes.
+struct Answer {
+    status: i32,
+    cpu: Duration,
+    bytes: Vec<u8>,
+}
 
 /// How to start the helper process, and the limits it is held to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +116,7 @@ enum LinkState {
     Running {
         child: Child,
         stdin: Box<dyn Write + Send>,
-        replies: Receiver<Result<(i32, Vec<u8>), String>>,
+        replies: Receiver<Result<Answer, String>>,
     },
     /// Stopped, with why: every call is refused with it.
     Stopped(String),
@@ -175,13 +221,21 @@ impl ChildLink {
             },
         };
         match outcome {
-            Ok((STATUS_LOAD_FAILED, bytes)) => {
+            Ok(Answer {
+                status: STATUS_LOAD_FAILED,
+                bytes,
+                ..
+            }) => {
                 stop(child);
                 let error = PluginError::NotLoaded(String::from_utf8_lossy(&bytes).into_owned());
                 *state = LinkState::Stopped(error.to_string());
                 Err(error)
             }
-            Ok(reply) => Ok(reply),
+            Ok(Answer { status, cpu, bytes }) => {
+                // The caller's account: the thread that waited for this reply.
+                SERVED.with(|served| served.set(served.get().saturating_add(cpu)));
+                Ok((status, bytes))
+            }
             Err(why) => {
                 stop(child);
                 let ended = describe_end(child);
@@ -268,21 +322,21 @@ fn signal_name(signal: i32) -> Option<&'static str> {
 }
 
 /// The reader thread: each reply as it comes, until the pipe ends or a reply is too large.
-fn read_replies(
-    mut out: ChildStdout,
-    limit: u64,
-    send: &mpsc::Sender<Result<(i32, Vec<u8>), String>>,
-) {
+fn read_replies(mut out: ChildStdout, limit: u64, send: &mpsc::Sender<Result<Answer, String>>) {
+    let word = |bytes: &[u8]| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(bytes);
+        u64::from_le_bytes(word)
+    };
     loop {
-        let mut head = [0u8; 12];
+        let mut head = [0u8; 20];
         if out.read_exact(&mut head).is_err() {
             let _ = send.send(Err(String::new()));
             return;
         }
         let status = i32::from_le_bytes([head[0], head[1], head[2], head[3]]);
-        let mut len = [0u8; 8];
-        len.copy_from_slice(&head[4..]);
-        let len = u64::from_le_bytes(len);
+        let cpu = Duration::from_nanos(word(&head[4..12]));
+        let len = word(&head[12..]);
         if len > limit {
             let _ = send.send(Err(format!(
                 "it sent a reply of {len} bytes, over the limit of {limit}, and was stopped"
@@ -295,7 +349,7 @@ fn read_replies(
             let _ = send.send(Err(String::new()));
             return;
         }
-        if send.send(Ok((status, bytes))).is_err() {
+        if send.send(Ok(Answer { status, cpu, bytes })).is_err() {
             return;
         }
     }
@@ -360,9 +414,22 @@ pub fn serve(library: &Path) -> i32 {
         }
         let written = match &plugin {
             Ok(plugin) => {
-                plugin.call_raw(&frame, |status, bytes| reply(&mut output, status, bytes))
+                let start = thread_cpu();
+                plugin.call_raw(&frame, |status, bytes| {
+                    // Measured before the reply is written: the plugin's work, not the pipe's.
+                    let cpu = match (start, thread_cpu()) {
+                        (Some(start), Some(end)) => end.saturating_sub(start),
+                        _ => Duration::ZERO,
+                    };
+                    reply(&mut output, status, cpu, bytes)
+                })
             }
-            Err(e) => reply(&mut output, STATUS_LOAD_FAILED, e.to_string().as_bytes()),
+            Err(e) => reply(
+                &mut output,
+                STATUS_LOAD_FAILED,
+                Duration::ZERO,
+                e.to_string().as_bytes(),
+            ),
         };
         if written.is_err() {
             return 0;
@@ -370,8 +437,10 @@ pub fn serve(library: &Path) -> i32 {
     }
 }
 
-fn reply(out: &mut impl Write, status: i32, bytes: &[u8]) -> std::io::Result<()> {
+fn reply(out: &mut impl Write, status: i32, cpu: Duration, bytes: &[u8]) -> std::io::Result<()> {
+    let nanos = u64::try_from(cpu.as_nanos()).unwrap_or(u64::MAX);
     out.write_all(&status.to_le_bytes())?;
+    out.write_all(&nanos.to_le_bytes())?;
     out.write_all(&(bytes.len() as u64).to_le_bytes())?;
     out.write_all(bytes)?;
     out.flush()

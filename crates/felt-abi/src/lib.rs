@@ -29,7 +29,7 @@ pub mod template;
 use std::ffi::c_void;
 
 pub use cache::Cache;
-pub use child::{serve, Isolation};
+pub use child::{serve, served_cpu, thread_cpu, Isolation};
 pub use discover::{
     discover, discover_cached, discover_in, register, Locations, PluginReport, Source,
 };

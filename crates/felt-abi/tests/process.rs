@@ -123,3 +123,26 @@ fn a_helper_that_does_not_start_is_reported() {
     let err = Plugin::spawn(&faulty("abort", dir.path()), &missing).expect_err("no helper");
     assert!(err.to_string().contains("did not start"), "{err}");
 }
+
+#[test]
+fn the_cpu_time_a_plugin_spends_in_its_helper_is_counted_for_the_calling_thread() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let library = faulty("busy", dir.path());
+    let request = Request::Release { instance: 1 };
+    let refused = PluginError::Refused("not today".into());
+
+    let there = Plugin::spawn(&library, &isolation()).expect("says hello");
+    let served = felt_abi::served_cpu();
+    assert_eq!(there.call(&request, &[]).expect_err("refused"), refused);
+    assert!(
+        felt_abi::served_cpu() > served,
+        "the helper's CPU time over the call is counted for this thread"
+    );
+
+    // In process the plugin counts on this thread's own clock, and nothing is served.
+    let here = Plugin::load(&library).expect("loads");
+    let (own, served) = (felt_abi::thread_cpu(), felt_abi::served_cpu());
+    assert_eq!(here.call(&request, &[]).expect_err("refused"), refused);
+    assert_eq!(felt_abi::served_cpu(), served);
+    assert!(felt_abi::thread_cpu() > own);
+}

@@ -40,23 +40,17 @@ pub(super) fn budget_of<'a>(
     }
 }
 
-/// The CPU time the calling thread has used. A search runs on one thread and asks its budget
-/// on that thread, so this is the time the search itself took, whatever else the machine
-/// runs; where the system cannot tell it, the wall clock since the first call stands in.
+/// The CPU time of the calling thread's work: its own clock, plus what plugins' helper
+/// processes spent answering its calls (`felt_abi::served_cpu`). A search runs on one thread
+/// and asks its budget on that thread, so this is the time the search itself took, whatever
+/// else the machine runs, and a plugin's search counts the same in its helper process as in
+/// felt's; where the system cannot tell it, the wall clock since the first call stands in.
 pub(crate) fn thread_cpu() -> Duration {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `clock_gettime` only writes the `timespec` it is handed.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
-        }
-    }
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START.get_or_init(std::time::Instant::now).elapsed()
+    let own = felt_abi::thread_cpu().unwrap_or_else(|| {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START.get_or_init(std::time::Instant::now).elapsed()
+    });
+    own.saturating_add(felt_abi::served_cpu())
 }
 
 /// A CPU-time deadline of `ms` milliseconds from now (none: no limit) as the solver's "keep
