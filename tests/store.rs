@@ -506,3 +506,47 @@ fn resume_with_several_in_progress_takes_the_newest_and_says_how_to_pick_another
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The header line of `felt replay … --headless`.
+fn replay_header(home: &Path, data: &Path, args: &[&str]) -> String {
+    let mut all = vec!["replay"];
+    all.extend_from_slice(args);
+    all.push("--headless");
+    let text = stdout(&felt_in(home, data, &all));
+    text.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_replay_shows_the_time_played_as_the_game_list_does() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    // A game the terminal's clock timed (12 minutes 34 seconds), and one played headless.
+    let timed = {
+        let catalog = felt::catalog::builtin_catalog();
+        let code = felt_core::GameCode::parse("SP1-S1C-AAAAAAG").expect("a valid code");
+        let ruleset = catalog.build("spider-1suit", None).expect("builds");
+        let mut session = Session::new(ruleset, code, 100);
+        let store = Store::open_dir(&data).expect("store opens");
+        let mut rec = Recorder::new();
+        let action = session.legal_actions().into_iter().next().expect("a move");
+        session.act(&action).expect("legal");
+        rec.set_played(std::time::Duration::from_millis(754_210));
+        store.record_step(&mut rec, &session).expect("recorded");
+        rec.game().expect("recorded").to_string()
+    };
+    let untimed = record_game(&data, "SP1-S1C-AAAAAAH", 2).to_string();
+    let listed = stdout(&felt_in(home.path(), &data, &["stats", "--games"]));
+    assert!(listed.contains("12:34"), "{listed}");
+
+    let header = replay_header(home.path(), &data, &["--id", &timed]);
+    assert!(header.ends_with(", 1 actions, time 12:34"), "{header}");
+    // The exported record carries it (`played:`), read back by a felt with another database.
+    let file = home.path().join("timed.txt");
+    let file_arg = file.to_str().expect("UTF-8 path");
+    stdout(&felt_in(home.path(), &data, &["export", &timed, file_arg]));
+    let elsewhere = home.path().join("other-data");
+    assert_eq!(replay_header(home.path(), &elsewhere, &[file_arg]), header);
+
+    let header = replay_header(home.path(), &data, &["--id", &untimed]);
+    assert!(header.ends_with(", 2 actions, time —"), "{header}");
+}

@@ -204,9 +204,7 @@ fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
                 g.result.as_str().to_string(),
                 or_dash(g.score),
                 g.moves.to_string(),
-                // A game played headless (or before felt kept times) has no time.
-                g.played
-                    .map_or_else(|| "—".to_string(), felt_tui::clock::clock_text),
+                time_text(g.played),
                 g.started.to_rfc3339().replace('T', " ").replace('Z', ""),
             ]
         })
@@ -222,6 +220,12 @@ fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
         "STARTED (UTC)",
     ];
     aligned(&header, &rows, &[1, 2, 3, 7])
+}
+
+/// How long a game was played, as the game clock writes it: "—" for a game played headless
+/// (or before felt kept times), which has no time.
+fn time_text(played: Option<std::time::Duration>) -> String {
+    played.map_or_else(|| "—".to_string(), felt_tui::clock::clock_text)
 }
 
 /// `header` and `rows` as lines of columns two spaces apart, each as wide as its widest cell:
@@ -422,14 +426,15 @@ fn print_replay(mut replayer: Replayer) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "replay of game #{}: {} ({} rules), code {}, started {}, {}, {} actions",
+        "replay of game #{}: {} ({} rules), code {}, started {}, {}, {} actions, time {}",
         summary.id,
         summary.variant,
         summary.rules,
         summary.code,
         summary.started,
         summary.result,
-        summary.actions
+        summary.actions,
+        time_text(summary.played)
     )?;
     writeln!(out)?;
     let mut previous: Option<TableView> = None;
@@ -466,8 +471,10 @@ fn tape(catalog: &Catalog, replayer: Replayer) -> ReplayTape {
         .map_or(summary.variant.as_str(), |e| e.variant.name.as_str());
     ReplayTape {
         title: format!(
-            "Replay of game #{} · {name} · {}",
-            summary.id, summary.result
+            "Replay of game #{} · {name} · {} · time {}",
+            summary.id,
+            summary.result,
+            time_text(summary.played)
         ),
         code: summary.code.clone(),
         frames: Box::new(Frames(replayer)),
