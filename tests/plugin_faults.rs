@@ -225,3 +225,52 @@ fn a_plugin_is_installed_as_a_link_and_removed_by_its_ruleset_id() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("no plugin 'faulty'"));
 }
+
+// A ruleset's own action on a key felt binds at the table would never be sent: the plugin's
+// author reads why wherever its variants are checked, and the variant is not offered.
+#[test]
+fn a_ruleset_key_that_felt_uses_is_refused_with_its_use_wherever_it_is_checked() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "clashing_key");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let why = "ruleset faulty's extra 'sweep' asks for key 'q', which felt uses for back to the menu; choose another key";
+
+    // Twice: the second listing answers from felt's plugin cache, and still says it.
+    for _ in 0..2 {
+        let out = run(home.path(), &["--data-dir", data_arg, "plugins"], "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!("  variant file faulty.toml refused: {why}")),
+            "{text}"
+        );
+    }
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(faulty.toml)") && text.contains(why),
+        "{text}"
+    );
+
+    let file = home.path().join("mine.toml");
+    std::fs::write(
+        &file,
+        "id = \"mine\"\nname = \"Mine\"\ndescription = \"mine\"\nruleset = \"faulty\"\ncode = \"MIN-1\"\n",
+    )
+    .expect("a variant file");
+    let file_arg = file.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "check", file_arg],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(why), "{err}");
+
+    let args = ["--data-dir", data_arg, "play", "faulty", "--headless"];
+    let out = run(home.path(), &args, "show\n");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown variant 'faulty'"), "{err}");
+}

@@ -22,6 +22,7 @@ pub mod discover;
 mod elf;
 pub mod export;
 pub mod host;
+pub mod keys;
 pub mod protocol;
 pub mod remote;
 pub mod template;
@@ -35,6 +36,7 @@ pub use discover::{
 };
 pub use host::Verdict;
 pub use host::{Plugin, PluginError};
+pub use keys::{key_clash, set_host_keys, HostKey};
 pub use remote::{PluginFactory, PluginRuleset};
 
 /// The ABI this crate speaks. Bumped on any change of [`PluginTable`] or of the protocol.

@@ -59,12 +59,21 @@ impl PluginFactory {
     ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
         let request = build_request(setup);
         match self.plugin.call(&request, &[])? {
-            (Reply::Built { instance, info }, _) => Ok(Ok(PluginRuleset {
-                plugin: self.plugin.clone(),
-                instance,
-                info,
-                last_fault: Mutex::new(None),
-            })),
+            (Reply::Built { instance, info }, _) => {
+                let ruleset = PluginRuleset {
+                    plugin: self.plugin.clone(),
+                    instance,
+                    info,
+                    last_fault: Mutex::new(None),
+                };
+                // A key the host keeps would silently do the host's thing: refused here, so
+                // the ruleset's author reads why wherever its variants are checked. Dropping
+                // the instance releases it.
+                match crate::keys::key_clash(&ruleset.info, crate::keys::host_keys()) {
+                    Some(message) => Ok(Err(ParamError { key: None, message })),
+                    None => Ok(Ok(ruleset)),
+                }
+            }
             (Reply::Refused { key, message }, _) => Ok(Err(ParamError { key, message })),
             (other, _) => Err(PluginError::Unexpected {
                 asked: "build",
@@ -141,10 +150,17 @@ fn build_request(setup: Setup<'_>) -> Request {
 
 /// A key for a request: FNV-1a of its encoding, which is the same for the same variant,
 /// scoring table and rules choice, on every run and every build of felt that speaks this
-/// protocol (unlike the standard library's hasher, which may change between releases).
+/// protocol (unlike the standard library's hasher, which may change between releases). The
+/// host's own keys ([`crate::keys::host_keys`]) are part of it, since a verdict depends on
+/// them too: a felt whose keymap changed asks the plugin again.
 fn request_key(request: &Request) -> u64 {
+    let keys: String = crate::keys::host_keys()
+        .iter()
+        .map(|k| format!("{}{}\n", k.key, k.does))
+        .collect();
     crate::protocol::encode(request, &[])
         .iter()
+        .chain(keys.as_bytes())
         .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
             (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
         })

@@ -15,6 +15,7 @@ mod plugin_install;
 mod plugins;
 mod solve;
 mod store_cmd;
+mod table_keys;
 mod tui;
 
 #[derive(Parser)]
@@ -444,6 +445,7 @@ fn quiet_on_closed_pipe() {
 
 fn run(cli: &Cli) -> Result<()> {
     plugins::set_in_process(cli.global.plugins_in_process);
+    table_keys::hand_to_plugins();
     match &cli.command {
         Some(Command::PluginHost { library }) => std::process::exit(felt_abi::serve(library)),
         None => tui::launch(&cli.global),

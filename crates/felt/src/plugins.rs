@@ -281,7 +281,13 @@ fn list(data_dir: Option<&Path>, extra: &[PathBuf], refresh: bool) -> Result<()>
                     writeln!(out, "  scoring file {name}")?;
                 }
                 for (name, _) in plugin.bundled_variants() {
-                    writeln!(out, "  variant file {name}")?;
+                    // Refused as `felt variants` says (a variant that did not build, a key of
+                    // the table asked for): the plugin's author reads why where it is listed.
+                    let origin = format!("plugin {} ({name})", report.path.display());
+                    match catalog.errors().iter().find(|e| e.origin == origin) {
+                        Some(e) => writeln!(out, "  variant file {name} refused: {}", e.message)?,
+                        None => writeln!(out, "  variant file {name}")?,
+                    }
                 }
             }
             Err(why) => writeln!(out, "  refused: {why}")?,

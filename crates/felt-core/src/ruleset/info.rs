@@ -89,8 +89,8 @@ pub struct ExtraKey {
     pub name: String,
     /// The argument the key sends.
     pub arg: i64,
-    /// The key (a character the host does not bind at the table: the terminal's own keys
-    /// win, and its help shows only the keys that work).
+    /// The key (a character the host does not bind at the table: felt refuses a plugin's
+    /// ruleset that asks for one of the table's own keys, which would never reach it).
     pub key: char,
     /// What the help and the key bar say it does, in a few words.
     pub help: String,
