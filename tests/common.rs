@@ -33,6 +33,90 @@ pub fn run(home: &Path, args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("felt finishes")
 }
 
+/// Runs felt with `data` as its home and its data folder (`--data-dir`), `input` on stdin, to
+/// the end: a plugin game's folder from [`data_dir_with`].
+pub fn run_in(data: &Path, args: &[&str], input: &str) -> Output {
+    let data_arg = data.to_str().expect("a UTF-8 temp path");
+    let mut all = vec!["--data-dir", data_arg];
+    all.extend_from_slice(args);
+    run(data, &all, input)
+}
+
+/// A data folder whose `plugins/` holds the plugin `lib{stem}.so` built for this test run
+/// (as a dev-dependency of the felt package, its library lies beside the test binary).
+pub fn data_dir_with(stem: &str) -> tempfile::TempDir {
+    let name = format!(
+        "{}{stem}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    let exe = std::env::current_exe().expect("test binary path");
+    let deps = exe.parent().expect("deps folder");
+    let library = [deps.join(&name), deps.join("..").join(&name)]
+        .into_iter()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} not found beside {}", deps.display()));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let plugins = dir.path().join("plugins");
+    std::fs::create_dir_all(&plugins).expect("plugins folder");
+    std::fs::copy(&library, plugins.join(&name)).expect("copies the plugin");
+    dir
+}
+
+/// A headless session kept open: one command in, its answer's lines out.
+pub struct Game {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Game {
+    /// Starts felt with `data` as its home and data folder and `args`, its stdin and stdout
+    /// kept.
+    pub fn start(data: &Path, args: &[&str]) -> Game {
+        let mut child = felt(data)
+            .arg("--data-dir")
+            .arg(data)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("felt starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Game {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends one command and reads its answer (up to the blank line that ends it).
+    pub fn ask(&mut self, line: &str) -> Vec<String> {
+        use std::io::BufRead;
+        writeln!(self.input, "{line}").expect("writes");
+        self.input.flush().expect("flushes");
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            let n = self.output.read_line(&mut l).expect("reads");
+            let l = l.trim_end().to_string();
+            if n == 0 || l.is_empty() {
+                return lines;
+            }
+            lines.push(l);
+        }
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
 /// The answers of a text-mode headless run: each answer's lines (answers end with a blank line).
 pub fn answers(stdout: &[u8]) -> Vec<Vec<String>> {
     let text = String::from_utf8_lossy(stdout);

@@ -2,9 +2,9 @@
 //! folder as a player's would be. Refusals name their rule (KL-…) and change nothing, undo
 //! gives back the table exactly, and following the hints of a Thoughtful deal wins it.
 
-mod plugin_game;
+mod common;
 
-use plugin_game::{data_dir_with, Game};
+use common::{data_dir_with, Game};
 
 /// The status line of a `show` answer (the line with the game code).
 fn status(show: &[String]) -> &str {
@@ -117,7 +117,7 @@ fn deal_rows(data: &std::path::Path, flags: &[&str]) -> Vec<(u64, f64)> {
         "1",
         "--verbose",
     ]);
-    let out = plugin_game::run(data, &args, "");
+    let out = common::run_in(data, &args, "");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{text}");
     // `deal       1: won             4.5 ms        673 states   116 moves`

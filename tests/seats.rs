@@ -3,9 +3,9 @@
 //! every answer says whose turn it is, `legal` lines are typed back as they are, and every
 //! card anyone plays is reported.
 
-mod plugin_game;
+mod common;
 
-use plugin_game::{data_dir_with, run, Game};
+use common::{data_dir_with, run_in, Game};
 
 fn data_dir_with_spades() -> tempfile::TempDir {
     data_dir_with("felt_spades")
@@ -157,7 +157,7 @@ fn with_all_seats_the_script_plays_every_card() {
 #[test]
 fn json_answers_say_whose_turn_and_report_cards_played() {
     let data = data_dir_with_spades();
-    let out = run(
+    let out = run_in(
         data.path(),
         &[
             "play",
@@ -189,7 +189,7 @@ fn json_answers_say_whose_turn_and_report_cards_played() {
 #[test]
 fn a_seat_that_is_not_one_is_refused_before_the_game() {
     let data = data_dir_with_spades();
-    let out = run(
+    let out = run_in(
         data.path(),
         &["play", "spades", "--headless", "--seats", "S,Q"],
         "show\n",
@@ -212,7 +212,7 @@ fn a_position_file_is_played_from_headless() {
     let file = data.path().join("pagat.txt");
     std::fs::write(&file, PAGAT).expect("writes the position");
     let path = file.to_str().expect("a UTF-8 path");
-    let out = run(
+    let out = run_in(
         data.path(),
         &["play", "spades", "--headless", "--position", path],
         "play AS\nquit\n",
@@ -226,7 +226,7 @@ fn a_position_file_is_played_from_headless() {
     assert!(text.contains("→ 290, 0 bags"), "{text}");
     // A broken file is refused with its line.
     std::fs::write(&file, PAGAT.replace("West: 2H", "West: AS")).expect("writes");
-    let out = run(
+    let out = run_in(
         data.path(),
         &["play", "spades", "--headless", "--position", path],
         "quit\n",
@@ -242,7 +242,7 @@ fn a_position_file_is_played_from_headless() {
 #[test]
 fn a_dealt_position_plays_back_as_the_same_table() {
     let data = data_dir_with_spades();
-    let out = run(
+    let out = run_in(
         data.path(),
         &["deal", "SPD-P4S-AAAAAAD", "--format", "position"],
         "",
@@ -260,13 +260,13 @@ fn a_dealt_position_plays_back_as_the_same_table() {
     let file = data.path().join("deal.txt");
     std::fs::write(&file, &text).expect("writes");
     let path = file.to_str().expect("a UTF-8 path");
-    let shown = run(
+    let shown = run_in(
         data.path(),
         &["play", "spades", "--headless", "--position", path],
         "show\nquit\n",
     );
     let from_file = String::from_utf8_lossy(&shown.stdout).to_string();
-    let dealt = run(
+    let dealt = run_in(
         data.path(),
         &["play", "spades", "--headless", "--seed", "3"],
         "show\nquit\n",

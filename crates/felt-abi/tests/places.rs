@@ -1,17 +1,15 @@
 //! The best place and the legal targets cross the ABI apart (protocol revision 2), and a
 //! plugin of an older revision, asked for its ranked moves, still gives both.
 
-use felt_abi::protocol::{self, Hello, Reply, Request, REVISION_PLACES};
-use felt_abi::{Plugin, PluginFactory, PluginTable, ReplyBuffer, ABI_VERSION};
-use felt_core::{
-    Action, PileId, Places, RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Setup, Variant,
-};
+mod fake;
+
+use felt_abi::protocol::{self, Reply, Request, REVISION_PLACES};
+use felt_core::{Action, PileId, Places, RuleViolation};
 use std::cell::RefCell;
-use std::ffi::c_void;
 
 thread_local! {
-    /// The revision the fake plugin says it speaks, and the requests it was sent.
-    static FAKE: RefCell<(u32, Vec<&'static str>)> = const { RefCell::new((0, Vec::new())) };
+    /// The requests the fake plugin was sent, by name.
+    static ASKED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
 }
 
 fn mv(to: u8) -> Action {
@@ -22,42 +20,8 @@ fn mv(to: u8) -> Action {
     }
 }
 
-fn rules() -> RuleChoice {
-    RuleChoice {
-        id: "r".into(),
-        letter: 'R',
-        name: "R".into(),
-        description: String::new(),
-    }
-}
-
 fn reply(request: &Request) -> Reply {
     match request {
-        Request::Hello => Reply::Hello(Hello {
-            abi: ABI_VERSION,
-            ruleset: "fake".into(),
-            version: "0".into(),
-            description: "answers places".into(),
-            rules: vec![rules()],
-            variants: Vec::new(),
-            name: String::new(),
-            revision: FAKE.with(|f| f.borrow().0),
-            scoring: Vec::new(),
-        }),
-        Request::Build { .. } => Reply::Built {
-            instance: 1,
-            info: RulesetInfo {
-                ruleset: "fake".into(),
-                variant: "fake".into(),
-                name: "Fake".into(),
-                rules: "r".into(),
-                help: Vec::new(),
-                seats: 1,
-                hints: false,
-                commands: None,
-                extras: Vec::new(),
-            },
-        },
         Request::NewGame { .. } => Reply::State,
         Request::RankMoves { .. } => Reply::Actions(vec![mv(2), mv(1)]),
         Request::Places { index: 0, .. } => Reply::Places(Places {
@@ -73,72 +37,25 @@ fn reply(request: &Request) -> Reply {
     }
 }
 
-unsafe extern "C" fn call(
-    _: *const c_void,
-    request: *const u8,
-    len: usize,
-    out: *mut ReplyBuffer,
-) -> i32 {
-    let bytes = unsafe { std::slice::from_raw_parts(request, len) };
-    let Ok((request, _)) = protocol::decode::<Request>(bytes) else {
-        return 1;
-    };
-    FAKE.with(|f| f.borrow_mut().1.push(request.name()));
+/// The fake's answers: [`reply`], each request noted.
+fn answer(request: &Request) -> (i32, Vec<u8>) {
+    ASKED.with(|a| a.borrow_mut().push(request.name()));
     let blob: &[u8] = if matches!(request, Request::NewGame { .. }) {
         b"s"
     } else {
         &[]
     };
-    let mut frame = std::mem::ManuallyDrop::new(protocol::encode(&reply(&request), blob));
-    unsafe {
-        *out = ReplyBuffer {
-            ptr: frame.as_mut_ptr(),
-            len: frame.len(),
-            cap: frame.capacity(),
-        };
-    }
-    0
-}
-
-unsafe extern "C" fn free(_: *const c_void, reply: ReplyBuffer) {
-    if !reply.ptr.is_null() {
-        drop(unsafe { Vec::from_raw_parts(reply.ptr, reply.len, reply.cap) });
-    }
-}
-
-static TABLE: PluginTable = PluginTable {
-    abi_version: ABI_VERSION,
-    ctx: std::ptr::null(),
-    call: Some(call),
-    free: Some(free),
-};
-
-extern "C" fn entry() -> *const PluginTable {
-    &TABLE
+    (0, protocol::encode(&reply(request), blob))
 }
 
 /// The places of pile 0 from `index` asked of a fake plugin of `revision`, and the requests
 /// it was sent for them.
 fn places_at(revision: u32, index: u16) -> (Places, Vec<&'static str>) {
-    FAKE.with(|f| *f.borrow_mut() = (revision, Vec::new()));
-    // SAFETY: `entry` returns a static table following the ABI.
-    let plugin = unsafe { Plugin::from_entry("fake", None, entry) }.expect("fake loads");
-    let factory = PluginFactory::new(plugin);
-    let variant: Variant =
-        toml::from_str("id = \"fake\"\nname = \"Fake\"\nruleset = \"fake\"\ncode = \"FK-F1\"\n")
-            .expect("variant");
-    let rules = rules();
-    let ruleset = factory
-        .build(Setup {
-            variant: &variant,
-            scoring: None,
-            rules: &rules,
-        })
-        .expect("builds");
+    let ruleset = fake::ruleset(revision, answer);
     let state = ruleset.new_game(1);
-    FAKE.with(|f| f.borrow_mut().1.clear());
+    ASKED.with(|a| a.borrow_mut().clear());
     let places = ruleset.places(&state, PileId(0), index);
-    (places, FAKE.with(|f| f.borrow().1.clone()))
+    (places, ASKED.with(|a| a.borrow().clone()))
 }
 
 #[test]

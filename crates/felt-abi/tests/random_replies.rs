@@ -1,97 +1,24 @@
 //! Random bytes as a plugin's reply: every host call turns them into an error or a fault
 //! report, never a crash.
 
-use felt_abi::protocol::{self, Hello, Reply, Request};
-use felt_abi::{Plugin, PluginFactory, PluginTable, ReplyBuffer, ABI_VERSION};
-use felt_core::{
-    Action, AnalyzeRequest, PileId, RuleChoice, RulesetFactory, RulesetInfo, Seat, Setup, Variant,
-};
+mod fake;
+
+use felt_abi::protocol::{self, Reply, Request};
+use felt_core::{Action, AnalyzeRequest, PileId, Seat};
 use proptest::prelude::*;
 use std::cell::RefCell;
-use std::ffi::c_void;
 
 thread_local! {
-    /// The status and bytes the fake plugin answers the next non-hello request with.
+    /// The status and bytes the fake plugin answers the next request with.
     static NEXT: RefCell<(i32, Vec<u8>)> = const { RefCell::new((0, Vec::new())) };
 }
 
-fn rules() -> RuleChoice {
-    RuleChoice {
-        id: "r".into(),
-        letter: 'R',
-        name: "R".into(),
-        description: String::new(),
-    }
-}
-
-unsafe extern "C" fn call(
-    _: *const c_void,
-    request: *const u8,
-    len: usize,
-    reply: *mut ReplyBuffer,
-) -> i32 {
-    let bytes = unsafe { std::slice::from_raw_parts(request, len) };
-    let (status, out) = match protocol::decode::<Request>(bytes) {
-        Ok((Request::Hello, _)) => {
-            let hello = Hello {
-                abi: ABI_VERSION,
-                ruleset: "fake".into(),
-                version: "0".into(),
-                description: "answers with random bytes".into(),
-                rules: vec![rules()],
-                variants: Vec::new(),
-                name: String::new(),
-                revision: 0,
-                scoring: Vec::new(),
-            };
-            (0, protocol::encode(&Reply::Hello(hello), &[]))
-        }
-        Ok((Request::Build { .. }, _)) => {
-            let info = RulesetInfo {
-                ruleset: "fake".into(),
-                variant: "fake".into(),
-                name: "Fake".into(),
-                rules: "r".into(),
-                help: Vec::new(),
-                seats: 1,
-                hints: false,
-                commands: None,
-                extras: Vec::new(),
-            };
-            (
-                0,
-                protocol::encode(&Reply::Built { instance: 1, info }, &[]),
-            )
-        }
-        Ok((Request::Release { .. }, _)) => (0, protocol::encode(&Reply::Done, &[])),
+/// The fake's answers: what [`answer`] last set, but a release is done.
+fn next(request: &Request) -> (i32, Vec<u8>) {
+    match request {
+        Request::Release { .. } => (0, protocol::encode(&Reply::Done, &[])),
         _ => NEXT.with(|n| n.borrow().clone()),
-    };
-    let mut out = std::mem::ManuallyDrop::new(out);
-    unsafe {
-        *reply = ReplyBuffer {
-            ptr: out.as_mut_ptr(),
-            len: out.len(),
-            cap: out.capacity(),
-        };
     }
-    status
-}
-
-unsafe extern "C" fn free(_: *const c_void, reply: ReplyBuffer) {
-    if !reply.ptr.is_null() {
-        drop(unsafe { Vec::from_raw_parts(reply.ptr, reply.len, reply.cap) });
-    }
-}
-
-static TABLE: PluginTable = PluginTable {
-    abi_version: ABI_VERSION,
-    ctx: std::ptr::null(),
-    call: Some(call),
-    free: Some(free),
-};
-
-extern "C" fn entry() -> *const PluginTable {
-    &TABLE
 }
 
 fn answer(status: i32, bytes: Vec<u8>) {
@@ -116,12 +43,7 @@ proptest! {
 
     #[test]
     fn random_replies_are_errors_never_crashes(status in prop_oneof![Just(0), Just(1), Just(2), any::<i32>()], bytes in reply_bytes()) {
-        // SAFETY: `entry` returns a static table following the ABI.
-        let plugin = unsafe { Plugin::from_entry("fake", None, entry) }.expect("fake loads");
-        let factory = PluginFactory::new(plugin);
-        let variant: Variant = toml::from_str("id = \"fake\"\nname = \"Fake\"\nruleset = \"fake\"\ncode = \"FK-F1\"\n").expect("variant");
-        let rules = rules();
-        let ruleset = factory.build(Setup { variant: &variant, scoring: None, rules: &rules }).expect("builds");
+        let ruleset = fake::ruleset(0, next);
         // A good state first, so that every later call reaches the plugin and its random reply.
         answer(0, protocol::encode(&Reply::State, b"a state"));
         let mut state = ruleset.new_game(1);
