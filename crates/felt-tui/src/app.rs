@@ -260,7 +260,13 @@ impl App {
     /// full-screen interface).
     pub fn tell(&mut self, text: String) {
         match &mut self.game {
-            Some(game) => game.note = Some(crate::game::Note { text, error: false }),
+            Some(game) => {
+                game.note = Some(crate::game::Note {
+                    text,
+                    error: false,
+                    rule: None,
+                })
+            }
             None => self.launcher.set_note(text, false),
         }
     }

@@ -6,7 +6,8 @@ use crate::hit::Target;
 use crate::input::{key_bar, Binding, Msg, FINISH_KEYS, TABLE_KEYS};
 use crate::layout::{layout, TooSmall};
 use crate::paint::{
-    centred, fill, paragraph, put, put_with_code, status_line, window, wrapped_height,
+    centred, clip_keeping_end, fill, paragraph, put, put_with_code, status_line, window,
+    wrapped_height,
 };
 use crate::theme::Theme;
 use felt_core::{Action, Status};
@@ -221,7 +222,21 @@ impl Game {
             return;
         }
         let (text, style) = match (&self.note, &self.status) {
-            (Some(n), _) if n.error => (format!(" {}", n.text), theme.error()),
+            (Some(n), _) if n.error => {
+                let text = format!(" {}", n.text);
+                // A refusal too long for the line keeps its rule id and loses the end of its
+                // reason instead.
+                let text = match &n.rule {
+                    Some(rule) => clip_keeping_end(
+                        &text,
+                        &format!(" ({rule})"),
+                        usize::from(line.width),
+                        theme.ascii,
+                    ),
+                    None => text,
+                };
+                (text, theme.error())
+            }
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
             (None, Status::Won { .. }) => (
                 " Won! n new game · R play it again · q menu".to_string(),

@@ -50,6 +50,7 @@ impl Game {
         self.note = Some(Note {
             text: "Go to: a digit or a pile key moves the cursor there".to_string(),
             error: false,
+            rule: None,
         });
     }
 
@@ -107,6 +108,7 @@ impl Game {
             self.note = Some(Note {
                 text: "Put back".to_string(),
                 error: false,
+                rule: None,
             });
             return;
         }
