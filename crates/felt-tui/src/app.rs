@@ -46,7 +46,8 @@ pub enum Start {
         /// How far undo reaches in the next deals.
         undo_depth: usize,
     },
-    /// A recorded game to step through; leaving the viewer leaves the app.
+    /// A recorded game to step through; leaving the viewer leaves the app (a replay opened
+    /// from the list of past games goes back to the list instead).
     Replay(ReplayTape),
 }
 
@@ -468,8 +469,16 @@ impl App {
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> Flow {
         if let Some(viewer) = &mut self.replay {
+            if msg == Msg::Quit {
+                return Flow::Quit;
+            }
             return match viewer.update(msg) {
                 ReplayEffect::None => Flow::Continue,
+                // Opened from the list of past games: back to it, the game still selected.
+                ReplayEffect::Leave if self.stats.is_some() => {
+                    self.replay = None;
+                    Flow::Continue
+                }
                 ReplayEffect::Leave => Flow::Quit,
             };
         }
@@ -524,6 +533,18 @@ impl App {
                         .as_mut()
                         .map_or(Ok(Vec::new()), |o| o.games(&variant, GAMES_SHOWN));
                     stats.open_games(games);
+                }
+                StatsEffect::Replay(id) => {
+                    let tape = match self.observer.as_mut() {
+                        Some(o) => o.replay(id, &self.catalog),
+                        None => Err(format!("game {id} is not kept anywhere")),
+                    };
+                    match tape {
+                        Ok(tape) => {
+                            self.replay = Some(ReplayViewer::new(tape, self.game_theme()));
+                        }
+                        Err(e) => stats.replay_failed(format!("Game {id} cannot be replayed: {e}")),
+                    }
                 }
             }
             return Flow::Continue;
