@@ -8,12 +8,13 @@
 
 use crate::clock::clock_text;
 use crate::input::Msg;
-use crate::paint::{fill, put, screen_title};
+use crate::paint::{fill, paragraph, put, screen_title};
 use crate::records::Outcome;
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::Line;
 use std::cell::Cell;
 use std::time::Duration;
 
@@ -114,7 +115,10 @@ impl GamesList {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> GamesEffect {
-        self.note = None;
+        // A key clears the word on a replay refused; a new size or the mouse does not.
+        if !matches!(msg, Msg::Redraw | Msg::Mouse(_)) {
+            self.note = None;
+        }
         let last = self.games.len().saturating_sub(1);
         let page = self.page.get().max(1);
         self.selected = match msg {
@@ -197,7 +201,16 @@ impl GamesList {
         }
         let y = area.bottom().saturating_sub(2);
         if let Some(note) = &self.note {
-            put(buf, x, y, note, room, theme.error());
+            // A reason too long for the line also takes the blank one above: it is wrapped
+            // rather than cut.
+            let width = room.saturating_sub(1);
+            if note.chars().count() <= usize::from(width) {
+                put(buf, x, y, note, room, theme.error());
+            } else {
+                let rect = Rect::new(x, y.saturating_sub(1), width, 2);
+                let lines = vec![Line::styled(note.as_str(), theme.error())];
+                paragraph(buf, rect, lines, 0);
+            }
         } else if let Some(game) = self.selected() {
             let foot = format!(
                 "Game {0}: Enter replays it here{1}felt replay --id {0}{1}felt export {0} FILE",

@@ -42,7 +42,9 @@ impl Observer for Archive {
     /// Every game is the same few moves of one deal, but game 29's record is gone.
     fn replay(&mut self, id: i64, catalog: &Catalog) -> Result<ReplayTape, String> {
         if id == GONE {
-            return Err(format!("no game #{id} in the database"));
+            return Err(format!(
+                "no game #{id} in the database: another felt removed it while the list was open"
+            ));
         }
         let ruleset = catalog
             .build("spider-1suit", None)
@@ -279,11 +281,21 @@ fn a_record_that_cannot_be_read_says_why_and_the_list_stays() {
     assert_eq!(selected(&app), Some(GONE));
     assert_eq!(app.mode(), Mode::Stats);
     assert!(app.replay().is_none());
+    // Too long for one line at 80 columns, the reason takes the blank line above too.
     let text = shot(&mut app, 80, 24);
+    let lines: Vec<&str> = text.lines().collect();
     assert!(
-        text.contains("Game 29 cannot be replayed: no game #29 in the database"),
+        lines[21].starts_with(" Game 29 cannot be replayed: no game #29 in the database:"),
         "{text}"
     );
+    assert!(lines[22].contains("while the list was open"), "{text}");
+    assert!(
+        lines[23].contains("Enter replay"),
+        "the key bar stays: {text}"
+    );
+    app.update(Msg::Redraw);
+    let wide = shot(&mut app, 120, 40);
+    assert!(wide.contains("database: another felt removed it while the list was open"));
     keys(&mut app, "j");
     let text = shot(&mut app, 80, 24);
     assert!(
