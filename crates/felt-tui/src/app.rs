@@ -2,14 +2,13 @@
 //! one view. The terminal loop and the tests drive the same `App::handle` and `App::draw`.
 
 use crate::game::{Effect, Game, GameSetup, PositionSource, Seeds};
-use crate::games_list::GAMES_SHOWN;
 use crate::input::{Input, Mode, Msg};
 use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
 use crate::options::{OptionsEffect, OptionsScreen};
 use crate::records::{ReplayTape, SavedGame};
-use crate::replay::{ReplayEffect, ReplayViewer};
+use crate::replay::ReplayViewer;
 use crate::settings::Settings;
-use crate::stats::{StatsEffect, StatsScreen};
+use crate::stats::StatsScreen;
 use crate::theme::Theme;
 use crossterm::event::Event;
 use felt_core::{Catalog, Session};
@@ -52,6 +51,7 @@ pub enum Start {
 }
 
 mod observer;
+mod screens;
 pub use observer::Observer;
 
 /// Whether the app goes on.
@@ -468,19 +468,8 @@ impl App {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> Flow {
-        if let Some(viewer) = &mut self.replay {
-            if msg == Msg::Quit {
-                return Flow::Quit;
-            }
-            return match viewer.update(msg) {
-                ReplayEffect::None => Flow::Continue,
-                // Opened from the list of past games: back to it, the game still selected.
-                ReplayEffect::Leave if self.stats.is_some() => {
-                    self.replay = None;
-                    Flow::Continue
-                }
-                ReplayEffect::Leave => Flow::Quit,
-            };
+        if self.replay.is_some() {
+            return self.update_replay(msg);
         }
         if let Some(options) = &mut self.options {
             if msg == Msg::Quit {
@@ -520,34 +509,8 @@ impl App {
             self.report();
             return Flow::Continue;
         }
-        if let Some(stats) = &mut self.stats {
-            if msg == Msg::Quit {
-                return Flow::Quit;
-            }
-            match stats.update(msg) {
-                StatsEffect::None => {}
-                StatsEffect::Back => self.stats = None,
-                StatsEffect::Games(variant) => {
-                    let games = self
-                        .observer
-                        .as_mut()
-                        .map_or(Ok(Vec::new()), |o| o.games(&variant, GAMES_SHOWN));
-                    stats.open_games(games);
-                }
-                StatsEffect::Replay(id) => {
-                    let tape = match self.observer.as_mut() {
-                        Some(o) => o.replay(id, &self.catalog),
-                        None => Err(format!("game {id} is not kept anywhere")),
-                    };
-                    match tape {
-                        Ok(tape) => {
-                            self.replay = Some(ReplayViewer::new(tape, self.game_theme()));
-                        }
-                        Err(e) => stats.replay_failed(format!("Game {id} cannot be replayed: {e}")),
-                    }
-                }
-            }
-            return Flow::Continue;
+        if self.stats.is_some() {
+            return self.update_stats(msg);
         }
         match self.launcher.update(&self.catalog, &mut self.seeds, msg) {
             LauncherEffect::None => Flow::Continue,
@@ -568,24 +531,7 @@ impl App {
                 Flow::Continue
             }
             LauncherEffect::Stats => {
-                let rows = self
-                    .observer
-                    .as_mut()
-                    .map_or(Ok(Vec::new()), |o| o.statistics());
-                let mut screen = StatsScreen::new(rows, &self.catalog);
-                let selected = self
-                    .launcher
-                    .selected_saved()
-                    .map(|g| g.variant.clone())
-                    .or_else(|| {
-                        self.launcher
-                            .selected_variant(&self.catalog)
-                            .map(str::to_string)
-                    });
-                if let Some(id) = selected {
-                    screen.select(&id);
-                }
-                self.stats = Some(screen);
+                self.open_stats();
                 Flow::Continue
             }
         }
