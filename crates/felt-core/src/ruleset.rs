@@ -255,6 +255,13 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<(), RuleViolation> {
         Ok(())
     }
+    /// Whether a player ever moves cards to or from `pile`: false for a pile that only the
+    /// rules' own follow-ups fill and nothing leaves (removed runs), which a front end then
+    /// offers no key for, since its cards would be refused at every table. By default every
+    /// pile is the player's.
+    fn player_moves(&self, _pile: PileId) -> bool {
+        true
+    }
     /// The table as `seat` may see it.
     fn view(&self, state: &Self::State, seat: Seat) -> TableView;
     /// Playing, won or over.
@@ -342,6 +349,12 @@ pub trait DynRuleset: Send + Sync {
     fn facts(&self, state: &GameState) -> Vec<Fact> {
         let _ = state;
         Vec::new()
+    }
+    /// Whether a player ever moves cards to or from `pile` ([`Ruleset::player_moves`]); by
+    /// default they may (a plugin's piles are all the player's).
+    fn player_moves(&self, pile: PileId) -> bool {
+        let _ = pile;
+        true
     }
 }
 
@@ -434,6 +447,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn facts(&self, state: &GameState) -> Vec<Fact> {
         self.0.facts(self.state(state))
+    }
+    fn player_moves(&self, pile: PileId) -> bool {
+        self.0.player_moves(pile)
     }
 }
 

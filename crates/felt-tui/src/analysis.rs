@@ -189,6 +189,7 @@ impl crate::game::Game {
         self.note = Some(Note {
             text: THINKING.to_string(),
             error: false,
+            rule: None,
         });
     }
 
@@ -244,7 +245,11 @@ impl crate::game::Game {
             Advice::Nothing => "Hint: no move helps here".to_string(),
             Advice::NotOffered => "no hint available".to_string(),
         };
-        self.note = Some(Note { text, error: false });
+        self.note = Some(Note {
+            text,
+            error: false,
+            rule: None,
+        });
     }
 
     /// `w`: the live status on or off, saying plainly that it peeks.
@@ -261,6 +266,7 @@ impl crate::game::Game {
         self.note = Some(Note {
             text: text.to_string(),
             error: false,
+            rule: None,
         });
     }
 
@@ -324,6 +330,7 @@ impl crate::game::Game {
             self.note = Some(Note {
                 text: STUCK_NOTE.to_string(),
                 error: false,
+                rule: None,
             });
         }
     }

@@ -2,14 +2,13 @@
 //! one view. The terminal loop and the tests drive the same `App::handle` and `App::draw`.
 
 use crate::game::{Effect, Game, GameSetup, PositionSource, Seeds};
-use crate::games_list::GAMES_SHOWN;
 use crate::input::{Input, Mode, Msg};
 use crate::launcher::{setup_code, setup_variant, Launcher, LauncherEffect};
 use crate::options::{OptionsEffect, OptionsScreen};
 use crate::records::{ReplayTape, SavedGame};
-use crate::replay::{ReplayEffect, ReplayViewer};
+use crate::replay::ReplayViewer;
 use crate::settings::Settings;
-use crate::stats::{StatsEffect, StatsScreen};
+use crate::stats::StatsScreen;
 use crate::theme::Theme;
 use crossterm::event::Event;
 use felt_core::{Catalog, Session};
@@ -46,11 +45,13 @@ pub enum Start {
         /// How far undo reaches in the next deals.
         undo_depth: usize,
     },
-    /// A recorded game to step through; leaving the viewer leaves the app.
+    /// A recorded game to step through; leaving the viewer leaves the app (a replay opened
+    /// from the list of past games goes back to the list instead).
     Replay(ReplayTape),
 }
 
 mod observer;
+mod screens;
 pub use observer::Observer;
 
 /// Whether the app goes on.
@@ -260,7 +261,13 @@ impl App {
     /// full-screen interface).
     pub fn tell(&mut self, text: String) {
         match &mut self.game {
-            Some(game) => game.note = Some(crate::game::Note { text, error: false }),
+            Some(game) => {
+                game.note = Some(crate::game::Note {
+                    text,
+                    error: false,
+                    rule: None,
+                })
+            }
             None => self.launcher.set_note(text, false),
         }
     }
@@ -461,11 +468,8 @@ impl App {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> Flow {
-        if let Some(viewer) = &mut self.replay {
-            return match viewer.update(msg) {
-                ReplayEffect::None => Flow::Continue,
-                ReplayEffect::Leave => Flow::Quit,
-            };
+        if self.replay.is_some() {
+            return self.update_replay(msg);
         }
         if let Some(options) = &mut self.options {
             if msg == Msg::Quit {
@@ -505,22 +509,8 @@ impl App {
             self.report();
             return Flow::Continue;
         }
-        if let Some(stats) = &mut self.stats {
-            if msg == Msg::Quit {
-                return Flow::Quit;
-            }
-            match stats.update(msg) {
-                StatsEffect::None => {}
-                StatsEffect::Back => self.stats = None,
-                StatsEffect::Games(variant) => {
-                    let games = self
-                        .observer
-                        .as_mut()
-                        .map_or(Ok(Vec::new()), |o| o.games(&variant, GAMES_SHOWN));
-                    stats.open_games(games);
-                }
-            }
-            return Flow::Continue;
+        if self.stats.is_some() {
+            return self.update_stats(msg);
         }
         match self.launcher.update(&self.catalog, &mut self.seeds, msg) {
             LauncherEffect::None => Flow::Continue,
@@ -541,24 +531,7 @@ impl App {
                 Flow::Continue
             }
             LauncherEffect::Stats => {
-                let rows = self
-                    .observer
-                    .as_mut()
-                    .map_or(Ok(Vec::new()), |o| o.statistics());
-                let mut screen = StatsScreen::new(rows, &self.catalog);
-                let selected = self
-                    .launcher
-                    .selected_saved()
-                    .map(|g| g.variant.clone())
-                    .or_else(|| {
-                        self.launcher
-                            .selected_variant(&self.catalog)
-                            .map(str::to_string)
-                    });
-                if let Some(id) = selected {
-                    screen.select(&id);
-                }
-                self.stats = Some(screen);
+                self.open_stats();
                 Flow::Continue
             }
         }

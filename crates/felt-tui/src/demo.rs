@@ -41,6 +41,7 @@ impl Game {
         self.note = Some(Note {
             text: "Demo: the bot plays a move at a time · any key stops it".to_string(),
             error: false,
+            rule: None,
         });
     }
 
@@ -51,6 +52,7 @@ impl Game {
         self.note = Some(Note {
             text: why.to_string(),
             error: false,
+            rule: None,
         });
     }
 
@@ -87,6 +89,7 @@ impl Game {
                         self.note = Some(Note {
                             text: format!("Demo: {what}"),
                             error: false,
+                            rule: None,
                         });
                     }
                     self.demo = Some(Demo { wait: PACE });

@@ -96,6 +96,10 @@ pub struct Note {
     pub text: String,
     /// A refusal or error, rather than news.
     pub error: bool,
+    /// The rule a refusal cites, which `text` ends with in brackets (`… (SP-GROUP)`): the
+    /// message line shortens the reason rather than cut it off, since the id is how a player
+    /// looks the rule up.
+    pub rule: Option<String>,
 }
 
 /// Cards picked up and not yet dropped.
@@ -430,6 +434,7 @@ impl Game {
             self.note = Some(Note {
                 text: format!("Position of {} copied to the clipboard", p.file),
                 error: false,
+                rule: None,
             });
             return Effect::Copy(text);
         }
@@ -437,6 +442,7 @@ impl Game {
         self.note = Some(Note {
             text: format!("Game code {code} (copied to the clipboard)"),
             error: false,
+            rule: None,
         });
         Effect::Copy(code)
     }
@@ -493,6 +499,7 @@ impl Game {
                 self.note = (!news.is_empty()).then(|| Note {
                     text: news.join(" · "),
                     error: false,
+                    rule: None,
                 });
                 self.notice_dead_end_after_action();
                 true
@@ -506,7 +513,11 @@ impl Game {
 
     /// A refusal on the message line: the ruleset's sentence and the rule it cites.
     pub(crate) fn refuse(&mut self, v: &felt_core::RuleViolation) {
-        self.error(format!("{} ({})", v.message, v.rule));
+        self.note = Some(Note {
+            text: format!("{} ({})", v.message, v.rule),
+            error: true,
+            rule: Some(v.rule.clone()),
+        });
     }
 
     fn undo(&mut self) {
@@ -532,12 +543,20 @@ impl Game {
     }
 
     pub(crate) fn error(&mut self, text: String) {
-        self.note = Some(Note { text, error: true });
+        self.note = Some(Note {
+            text,
+            error: true,
+            rule: None,
+        });
     }
 
     /// Shows `text` on the status bar, not as an error.
     pub(crate) fn tell(&mut self, text: String) {
-        self.note = Some(Note { text, error: false });
+        self.note = Some(Note {
+            text,
+            error: false,
+            rule: None,
+        });
     }
 
     /// An action in words, with the piles' labels.

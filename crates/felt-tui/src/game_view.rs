@@ -6,7 +6,8 @@ use crate::hit::Target;
 use crate::input::{key_bar, Binding, Msg, FINISH_KEYS, TABLE_KEYS};
 use crate::layout::{layout, TooSmall};
 use crate::paint::{
-    centred, fill, paragraph, put, put_with_code, status_line, window, wrapped_height,
+    centred, clip_keeping_end, fill, paragraph, put, put_with_code, status_line, window,
+    wrapped_height,
 };
 use crate::theme::Theme;
 use felt_core::{Action, Status};
@@ -221,7 +222,21 @@ impl Game {
             return;
         }
         let (text, style) = match (&self.note, &self.status) {
-            (Some(n), _) if n.error => (format!(" {}", n.text), theme.error()),
+            (Some(n), _) if n.error => {
+                let text = format!(" {}", n.text);
+                // A refusal too long for the line keeps its rule id and loses the end of its
+                // reason instead.
+                let text = match &n.rule {
+                    Some(rule) => clip_keeping_end(
+                        &text,
+                        &format!(" ({rule})"),
+                        usize::from(line.width),
+                        theme.ascii,
+                    ),
+                    None => text,
+                };
+                (text, theme.error())
+            }
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
             (None, Status::Won { .. }) => (
                 " Won! n new game · R play it again · q menu".to_string(),
@@ -255,7 +270,8 @@ impl Game {
             &theme,
         );
         let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
-        for b in TABLE_KEYS.iter().filter(|b| offered(info, &self.view, b)) {
+        let has_role = |role| self.has_role(role);
+        for b in TABLE_KEYS.iter().filter(|b| offered(info, &has_role, b)) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<15}", b.label), theme.heading()),
                 Span::raw(b.help),
@@ -400,15 +416,19 @@ fn draw_confirm(
     );
 }
 
-/// Whether the help lists binding `b` for a game described by `info` at table `view`: its
-/// command is one the game has a use for, the demo and hints only where it gives hints, a
-/// pile role's key only where a pile has that role.
-fn offered(info: &felt_core::RulesetInfo, view: &felt_core::TableView, b: &Binding) -> bool {
+/// Whether the help lists binding `b` for a game described by `info`: its command is one
+/// the game has a use for, the demo and hints only where it gives hints, a pile role's key
+/// only where `has_role` says a pile of that role is one the player moves cards to or from.
+fn offered(
+    info: &felt_core::RulesetInfo,
+    has_role: &dyn Fn(felt_core::PileRole) -> bool,
+    b: &Binding,
+) -> bool {
     let Some(msg) = b.keys.first().map(|k| (b.msg)(k.0)) else {
         return true;
     };
     if let Msg::PileOf(role) = msg {
-        return view.piles.iter().any(|p| p.role == role);
+        return has_role(role);
     }
     if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
         return msg != Msg::Demo;

@@ -1,18 +1,20 @@
 //! The list of one variant's past games, opened from the statistics screen: a line a game,
 //! newest first, with the number `felt replay --id N` and `felt export N` take, and those two
-//! commands for the selected game at the foot of the screen.
+//! commands for the selected game at the foot of the screen. Enter opens the selected game's
+//! replay in the viewer, and leaving the viewer comes back here.
 //!
-//! The games come from the observer ([`crate::Observer::games`]) as plain values; this screen
-//! only scrolls and draws them.
+//! The games come from the observer ([`crate::Observer::games`]) as plain values, and so does
+//! a replay's tape ([`crate::Observer::replay`]); this screen only scrolls and draws them.
 
 use crate::clock::clock_text;
 use crate::input::Msg;
-use crate::paint::{fill, put, screen_title};
+use crate::paint::{fill, paragraph, put, screen_title};
 use crate::records::Outcome;
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::Line;
 use std::cell::Cell;
 use std::time::Duration;
 
@@ -46,6 +48,8 @@ pub enum GamesEffect {
     None,
     /// Back to the statistics.
     Back,
+    /// The replay of the game of this number is asked for.
+    Replay(i64),
 }
 
 /// The list's state: the games, the selected one, and the first one on screen.
@@ -54,6 +58,8 @@ pub struct GamesList {
     name: String,
     games: Vec<PastGame>,
     problem: Option<String>,
+    /// Why the replay last asked for cannot be shown, until the next key.
+    note: Option<String>,
     selected: usize,
     /// The first game on screen, moved by drawing only as far as keeps the selection in sight.
     top: Cell<usize>,
@@ -67,7 +73,7 @@ const TOP: u16 = 3;
 const BOTTOM: u16 = 3;
 
 /// The key bar of the list (its keys are the statistics screen's, so `?` lists them there).
-const KEY_BAR: &str = "↑↓ game  PgUp PgDn Home End  Esc back";
+const KEY_BAR: &str = "↑↓ game  Enter replay  PgUp PgDn Home End  Esc back";
 
 impl GamesList {
     /// The list of variant `name`'s games, newest first, or the reason there are none.
@@ -80,6 +86,7 @@ impl GamesList {
             name: name.to_string(),
             games,
             problem,
+            note: None,
             selected: 0,
             top: Cell::new(0),
             page: Cell::new(10),
@@ -91,6 +98,16 @@ impl GamesList {
         self.games.get(self.selected)
     }
 
+    /// Why the replay asked for cannot be shown: said on the list until the next key.
+    pub fn set_note(&mut self, text: String) {
+        self.note = Some(text);
+    }
+
+    /// What the list says of the replay last asked for, if it could not be shown.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
     /// The position of the first game the last drawing showed.
     pub fn first_shown(&self) -> usize {
         self.top.get()
@@ -98,9 +115,18 @@ impl GamesList {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> GamesEffect {
+        // A key clears the word on a replay refused; a new size or the mouse does not.
+        if !matches!(msg, Msg::Redraw | Msg::Mouse(_)) {
+            self.note = None;
+        }
         let last = self.games.len().saturating_sub(1);
         let page = self.page.get().max(1);
         self.selected = match msg {
+            Msg::Select => {
+                return self
+                    .selected()
+                    .map_or(GamesEffect::None, |g| GamesEffect::Replay(g.id))
+            }
             Msg::Up => self.selected.saturating_sub(1),
             Msg::Down => (self.selected + 1).min(last),
             Msg::PageUp => self.selected.saturating_sub(page),
@@ -173,13 +199,24 @@ impl GamesList {
                 style,
             );
         }
-        if let Some(game) = self.selected() {
+        let y = area.bottom().saturating_sub(2);
+        if let Some(note) = &self.note {
+            // A reason too long for the line also takes the blank one above: it is wrapped
+            // rather than cut.
+            let width = room.saturating_sub(1);
+            if note.chars().count() <= usize::from(width) {
+                put(buf, x, y, note, room, theme.error());
+            } else {
+                let rect = Rect::new(x, y.saturating_sub(1), width, 2);
+                let lines = vec![Line::styled(note.as_str(), theme.error())];
+                paragraph(buf, rect, lines, 0);
+            }
+        } else if let Some(game) = self.selected() {
             let foot = format!(
-                "Game {0}: felt replay --id {0}{1}felt export {0} FILE",
+                "Game {0}: Enter replays it here{1}felt replay --id {0}{1}felt export {0} FILE",
                 game.id,
                 theme.separator()
             );
-            let y = area.bottom().saturating_sub(2);
             put(buf, x, y, &foot, room, theme.label());
         }
     }

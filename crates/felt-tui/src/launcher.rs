@@ -192,7 +192,11 @@ impl Launcher {
 
     /// Shows a message under the list (an error or news).
     pub fn set_note(&mut self, text: String, error: bool) {
-        self.note = Some(Note { text, error });
+        self.note = Some(Note {
+            text,
+            error,
+            rule: None,
+        });
     }
 
     /// The message shown, if any.
@@ -427,6 +431,7 @@ impl Launcher {
                 self.note = Some(Note {
                     text: e.to_string(),
                     error: true,
+                    rule: None,
                 });
             }
         }

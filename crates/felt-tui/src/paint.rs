@@ -37,6 +37,26 @@ pub fn put_with_code(
     }
 }
 
+/// `text` in at most `room` characters with its end `keep` whole: the part before it is cut
+/// and ends with an ellipsis (`...` in ASCII). A `text` that does not end with `keep`, or a
+/// `keep` that leaves no room for a word, is cut at its end as [`put`] would.
+pub fn clip_keeping_end(text: &str, keep: &str, room: usize, ascii: bool) -> String {
+    let len = text.chars().count();
+    if len <= room {
+        return text.to_string();
+    }
+    let dots = if ascii { "..." } else { "…" };
+    let keep_len = keep.chars().count();
+    let head_room = room.saturating_sub(keep_len + dots.chars().count());
+    match text.strip_suffix(keep) {
+        Some(head) if head_room > 0 => {
+            let head: String = head.chars().take(head_room).collect();
+            format!("{}{dots}{keep}", head.trim_end())
+        }
+        _ => text.chars().take(room).collect(),
+    }
+}
+
 /// Sets one cell.
 pub fn put_char(buf: &mut Buffer, x: u16, y: u16, c: char, style: Style) {
     if let Some(cell) = buf.cell_mut((x, y)) {
@@ -157,4 +177,25 @@ pub fn screen_title(buf: &mut Buffer, area: Rect, what: &str, theme: &Theme) {
         w.saturating_sub(6),
         theme.dim(),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip_keeping_end;
+
+    #[test]
+    fn a_cut_keeps_the_end_and_marks_where_it_cut() {
+        let text = " A long reason for a refusal (SP-GROUP)";
+        assert_eq!(clip_keeping_end(text, " (SP-GROUP)", 80, false), text);
+        let cut = clip_keeping_end(text, " (SP-GROUP)", 24, false);
+        assert_eq!(cut, " A long reas… (SP-GROUP)");
+        assert!(cut.chars().count() <= 24);
+        let ascii = clip_keeping_end(text, " (SP-GROUP)", 24, true);
+        assert_eq!(ascii, " A long re... (SP-GROUP)");
+        // No room for a word of the reason: cut at the end like any text.
+        assert_eq!(
+            clip_keeping_end(text, " (SP-GROUP)", 12, false),
+            " A long reas"
+        );
+    }
 }

@@ -7,8 +7,9 @@ use crate::game::{Game, Note};
 use felt_core::{CardFace, PileId, PileRole};
 
 /// The keys that name a pile by its role, with what the messages call such a pile. A key
-/// works only at a table that has a pile of its role; elsewhere it is the game's own (a
-/// page it offers).
+/// works only at a table that has a pile of its role that the player moves cards to or from
+/// ([`felt_core::Ruleset::player_moves`]: not Spider's removed runs, which only the rules
+/// fill); elsewhere it is the game's own (a page it offers) or does nothing.
 pub const ROLE_KEYS: &[(char, PileRole, &str)] = &[
     ('f', PileRole::Foundation, "foundation"),
     ('e', PileRole::Cell, "free cell"),
@@ -32,14 +33,25 @@ fn role_name(role: PileRole) -> &'static str {
 }
 
 impl Game {
-    /// Whether the table has a pile of `role` (the role's key works only then).
+    /// Whether the table has a pile of `role` that the player moves cards to or from (the
+    /// role's key works, and is offered, only then).
     pub(crate) fn has_role(&self, role: PileRole) -> bool {
-        self.view.piles.iter().any(|p| p.role == role)
+        let ruleset = self.session.ruleset();
+        self.view
+            .piles
+            .iter()
+            .any(|p| p.role == role && ruleset.player_moves(p.id))
     }
 
-    /// The piles of `role`, in place order.
+    /// The piles of `role` the player moves cards to or from, in place order.
     fn piles_of(&self, role: PileRole) -> Vec<PileId> {
-        let mut piles: Vec<_> = self.view.piles.iter().filter(|p| p.role == role).collect();
+        let ruleset = self.session.ruleset();
+        let mut piles: Vec<_> = self
+            .view
+            .piles
+            .iter()
+            .filter(|p| p.role == role && ruleset.player_moves(p.id))
+            .collect();
         piles.sort_by_key(|p| p.place);
         piles.into_iter().map(|p| p.id).collect()
     }
@@ -50,6 +62,7 @@ impl Game {
         self.note = Some(Note {
             text: "Go to: a digit or a pile key moves the cursor there".to_string(),
             error: false,
+            rule: None,
         });
     }
 
@@ -107,6 +120,7 @@ impl Game {
             self.note = Some(Note {
                 text: "Put back".to_string(),
                 error: false,
+                rule: None,
             });
             return;
         }

@@ -27,6 +27,8 @@ pub enum StatsEffect {
     Back,
     /// The list of this variant's past games is asked for ([`StatsScreen::open_games`]).
     Games(String),
+    /// The replay of the game of this number is asked for, from the list of past games.
+    Replay(i64),
 }
 
 /// The statistics screen's state.
@@ -94,6 +96,13 @@ impl StatsScreen {
         self.games.as_ref()
     }
 
+    /// The replay asked for from the list of past games cannot be shown: the list says why.
+    pub fn replay_failed(&mut self, text: String) {
+        if let Some(list) = &mut self.games {
+            list.set_note(text);
+        }
+    }
+
     /// Opens the list of the selected variant's past games (or why there are none).
     pub fn open_games(&mut self, games: Result<Vec<PastGame>, String>) {
         let name = self.names.get(self.selected).cloned().unwrap_or_default();
@@ -103,8 +112,10 @@ impl StatsScreen {
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> StatsEffect {
         if let Some(list) = &mut self.games {
-            if list.update(msg) == GamesEffect::Back {
-                self.games = None;
+            match list.update(msg) {
+                GamesEffect::None => {}
+                GamesEffect::Back => self.games = None,
+                GamesEffect::Replay(id) => return StatsEffect::Replay(id),
             }
             return StatsEffect::None;
         }

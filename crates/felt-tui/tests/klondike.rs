@@ -81,3 +81,19 @@ fn an_empty_stock_that_takes_the_waste_again_is_marked() {
     );
     assert!(shown.contains("Stock 0"), "{shown}");
 }
+
+#[test]
+fn klondike_keeps_f_for_its_foundations_at_the_deal() {
+    // Cards go up to a foundation and may come back down: its key is offered from the deal
+    // on, before any card can go there.
+    let mut app = game("klondike", 1);
+    let mut term = screen(120, 40);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    let bar = shown.lines().last().unwrap_or_default();
+    assert!(bar.contains("f foundation"), "{bar}");
+    common::keys(&mut app, "?");
+    draw(&mut term, &mut app);
+    let help = text(&term);
+    assert!(help.contains("foundation: pick up from one"), "{help}");
+}

@@ -219,3 +219,52 @@ fn freecell_key_bar_at_80x24_lists_the_games_own_key_first() {
     assert!(shown.contains("? help  m collect"), "{shown}");
     insta::assert_snapshot!(shown);
 }
+
+#[test]
+fn spider_offers_no_foundation_key_for_the_runs_it_removes_itself() {
+    // The runs pile has the Foundation role, but SP-RUN fills it and nothing leaves it: the
+    // ruleset says no move of the player's touches it, so `f` is neither offered nor bound.
+    let ruleset = catalog().build("spider-2suit", None).expect("builds");
+    let runs = ruleset.view(&ruleset.new_game(1), felt_core::Seat::SOLO);
+    let runs = runs
+        .piles
+        .iter()
+        .find(|p| p.role == felt_core::PileRole::Foundation)
+        .expect("a runs pile");
+    assert!(!ruleset.player_moves(runs.id));
+    assert!(ruleset.player_moves(PileId(0)), "a column is the player's");
+    let mut app = spider("spider-2suit", "classic", MIXED);
+    let mut term = screen(120, 40);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    let bar = shown.lines().last().unwrap_or_default();
+    assert!(
+        bar.contains("? help") && !bar.contains("f foundation"),
+        "{bar}"
+    );
+    insta::assert_snapshot!(shown);
+    keys(&mut app, "?");
+    draw(&mut term, &mut app);
+    let help = text(&term);
+    assert!(help.contains("go to: g then a digit"), "{help}");
+    assert!(!help.contains("foundation:"), "{help}");
+    keys(&mut app, "⎋2f");
+    assert_eq!(carried(&app), Some((1, 0)), "f drops nothing on the runs");
+    assert!(note(&app).contains("f does nothing in"), "{}", note(&app));
+}
+
+#[test]
+fn freecell_keeps_f_for_its_foundations() {
+    let mut app = freecell(&["5H 2S", "AS", "KD"], &[]);
+    let mut term = screen(120, 40);
+    draw(&mut term, &mut app);
+    let bar = text(&term);
+    assert!(bar.contains("f foundation"), "{bar}");
+    // FC-FOUNDATION: A♠ goes up by its key.
+    keys(&mut app, "2f");
+    assert_eq!(moves(&app), 1);
+    keys(&mut app, "?");
+    draw(&mut term, &mut app);
+    let help = text(&term);
+    assert!(help.contains("foundation: pick up from one"), "{help}");
+}

@@ -99,6 +99,74 @@ fn a_refused_move_shows_the_rule_in_the_status_bar() {
     insta::assert_snapshot!(shot(&mut app, 80, 24));
 }
 
+/// Column 4 holds 8S over 6S, face up: picking up from the 8 is refused with a long reason.
+const A_GAP: &str = "\
+Play0: KS QS JS TS 9S
+Play1: 7S
+Play2:
+Play3: 8S 6S 5S 4S 3S 2S AS
+Play4:
+Play5:
+Play6:
+Play7:
+Play8:
+Play9:
+Deal0:
+Deal1:
+Deal2:
+Deal3:
+Deal4:
+Off: KS KS KS KS KS KS KS
+";
+
+/// The message line of a screen drawn by `shot`: its last line.
+fn message_line(screen: &str) -> String {
+    screen.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_long_refusal_keeps_its_rule_id_at_80x24() {
+    // SP-GROUP's reason is longer than the line: the reason is shortened, the id stays.
+    let mut app = position(A_GAP);
+    keys(&mut app, "g4↑⏎");
+    let note = app.game().and_then(|g| g.note()).map(|n| n.text.clone());
+    assert!(
+        note.as_deref()
+            .is_some_and(|n| n.ends_with("(SP-GROUP)") && n.chars().count() > 80),
+        "{note:?}"
+    );
+    let screen = shot(&mut app, 80, 24);
+    let line = message_line(&screen);
+    assert!(line.trim_end().ends_with("… (SP-GROUP)"), "{line}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn a_long_refusal_is_whole_at_120x40() {
+    let mut app = position(A_GAP);
+    keys(&mut app, "g4↑⏎");
+    let line = message_line(&shot(&mut app, 120, 40));
+    assert!(
+        line.contains(
+            " These cards do not go down one rank at a time, so they cannot move together \
+             (SP-GROUP)"
+        ),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_long_refusal_in_ascii_ends_its_reason_with_dots() {
+    let ascii = Theme {
+        ascii: true,
+        ..Theme::default()
+    };
+    let mut app = position_with(A_GAP, ascii);
+    keys(&mut app, "g4↑⏎");
+    let line = message_line(&shot(&mut app, 80, 24));
+    assert!(line.trim_end().ends_with("... (SP-GROUP)"), "{line}");
+}
+
 #[test]
 fn the_help_overlay_lists_the_keys_and_the_rules() {
     let mut app = playing("SP1-S2C-AAAAAAD");

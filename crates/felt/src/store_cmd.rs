@@ -464,7 +464,7 @@ fn ended_pipe(result: std::io::Result<()>) -> Result<()> {
 
 /// A replay as the terminal viewer takes it: its frames, titled with the game's number and the
 /// variant's name.
-fn tape(catalog: &Catalog, replayer: Replayer) -> ReplayTape {
+pub(crate) fn tape(catalog: &Catalog, replayer: Replayer) -> ReplayTape {
     let summary = &replayer.record().summary;
     let name = catalog
         .get(&summary.variant)

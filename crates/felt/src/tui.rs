@@ -5,11 +5,11 @@
 
 use super::{load_catalog, store_cmd, Global};
 use anyhow::Result;
-use felt_core::{Catalog, Session};
+use felt_core::{Catalog, Seat, Session};
 use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
 use felt_tui::{
-    Observer, Outcome, PastGame, PositionSource, RecentGame, SavedGame, Start, TuiOptions,
-    VariantStats,
+    Observer, Outcome, PastGame, PositionSource, RecentGame, ReplayTape, SavedGame, Start,
+    TuiOptions, VariantStats,
 };
 use std::time::Duration;
 
@@ -262,6 +262,20 @@ impl Observer for Records {
             .map_err(|e| e.to_string())?;
         Ok(games.iter().map(past).collect())
     }
+
+    fn replay(&mut self, id: i64, catalog: &Catalog) -> Result<ReplayTape, String> {
+        // As `felt replay --id` reads it: a record gone, or a variant whose plugin is not
+        // loaded, is an error for the list to show.
+        let record = self.store.record(GameId(id)).map_err(|e| e.to_string())?;
+        let summary = &record.summary;
+        let ruleset = catalog
+            .build(&summary.variant, Some(&summary.rules))
+            .map_err(|e| e.to_string())?;
+        let replayer = record
+            .replayer(ruleset, Seat::SOLO)
+            .map_err(|e| e.to_string())?;
+        Ok(store_cmd::tape(catalog, replayer))
+    }
 }
 
 /// A game of the store as the statistics screen's list shows it: started to the minute, in UTC
@@ -353,6 +367,31 @@ mod tests {
         let mut app = App::new(catalog, Theme::default(), None, start, 1).expect("app");
         app.set_observer(Box::new(Records::new(store, None)));
         app
+    }
+
+    #[test]
+    fn the_list_of_past_games_gets_a_records_tape_or_why_not() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let open = || Store::open_dir(dir.path()).expect("store opens");
+        let mut played = app(Some(Start::Code(CODE.into())), open());
+        played.update(Msg::Deal);
+        played.update(Msg::Deal);
+        drop(played);
+        let mut records = Records::new(open(), None);
+        let games = records.games("spider-1suit", 10).expect("listed");
+        let id = games.first().expect("the game is listed").id;
+        let catalog = felt::catalog::builtin_catalog();
+        let mut tape = records.replay(id, &catalog).expect("replays");
+        assert_eq!(
+            tape.frames.len(),
+            3,
+            "the deal and two deals from the stock"
+        );
+        assert!(tape.frames.frame(2).is_some());
+        assert!(tape.title.contains(&format!("#{id}")), "{}", tape.title);
+        // A game whose ruleset is not loaded (a plugin gone), and a record that is not there.
+        assert!(records.replay(id, &Catalog::new()).is_err());
+        assert!(records.replay(id + 1000, &catalog).is_err());
     }
 
     #[test]

@@ -140,6 +140,12 @@ impl Ruleset for SpiderRuleset {
         self.check_lift(state, from, index)
     }
 
+    /// SP-RUN: a run leaves for the runs pile by itself and never comes back, so no move of
+    /// the player's goes to or from it.
+    fn player_moves(&self, pile: PileId) -> bool {
+        pile != self.runs_pile()
+    }
+
     fn view(&self, state: &SpiderState, seat: Seat) -> TableView {
         self.table_view(state, seat)
     }

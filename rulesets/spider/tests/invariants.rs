@@ -1,5 +1,6 @@
 //! Property tests: the cards are always all there, undo restores exactly, the legal list is
-//! exactly what `check` accepts, and random legal play never panics.
+//! exactly what `check` accepts and never touches the runs pile, and random legal play never
+//! panics.
 
 mod common;
 
@@ -104,6 +105,12 @@ proptest! {
         }
         legal.clear();
         r.legal_actions(&s, &mut legal);
+        // SP-RUN: no legal move goes to or from the runs pile (and with the checks below,
+        // `check` refuses every one), as `player_moves` tells a front end.
+        let runs = r.runs_pile();
+        prop_assert!(!r.player_moves(runs) && r.player_moves(PileId(0)));
+        let touches_runs = |a: &Action| matches!(a, Action::Move { from, to, .. } if *from == runs || *to == runs);
+        prop_assert!(!legal.iter().any(touches_runs), "a legal move touches the runs pile");
         let longest = s.columns().iter().map(|c| c.len()).max().unwrap_or(0);
         for from in 0..12u8 {
             for to in 0..12u8 {

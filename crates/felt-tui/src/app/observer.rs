@@ -1,7 +1,7 @@
 //! What the app tells the binary and asks of it: the [`Observer`] that keeps the records.
 
 use crate::games_list::PastGame;
-use crate::records::{SavedGame, VariantStats};
+use crate::records::{ReplayTape, SavedGame, VariantStats};
 use felt_core::{Catalog, Session};
 use std::time::Duration;
 
@@ -45,6 +45,14 @@ pub trait Observer {
     fn games(&mut self, variant: &str, limit: usize) -> Result<Vec<PastGame>, String> {
         let _ = (variant, limit);
         Ok(Vec::new())
+    }
+
+    /// The tape of record `id` (a number [`Observer::games`] gave), with a ruleset built from
+    /// `catalog`, for the replay viewer the list of past games opens; or why it cannot be read
+    /// (the record is gone, its game's plugin is not loaded), which the list shows.
+    fn replay(&mut self, id: i64, catalog: &Catalog) -> Result<ReplayTape, String> {
+        let _ = catalog;
+        Err(format!("game {id} is not kept anywhere"))
     }
 
     /// The game on the table has been played for `time` by the host's clock. Told before

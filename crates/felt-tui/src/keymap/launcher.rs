@@ -107,7 +107,10 @@ pub const LAUNCHER_HELP: &[(&str, &str)] = &[
         "play the selected game, or continue the game in progress",
     ),
     ("c", "type a game code to replay its deal"),
-    ("s", "statistics of every game played; Enter: past games"),
+    (
+        "s",
+        "statistics; Enter: past games; Enter on a game: its replay",
+    ),
     ("o", "settings: theme, table colour, card backs, options"),
     ("f", "four-colour deck: a colour for each suit"),
     (

@@ -69,6 +69,11 @@ pub fn playing_with(code: &str, theme: Theme) -> App {
 
 /// An app playing a one-suit position given in the `.game` format.
 pub fn position(text: &str) -> App {
+    position_with(text, theme())
+}
+
+/// An app playing a one-suit position given in the `.game` format, drawn with `theme`.
+pub fn position_with(text: &str, theme: Theme) -> App {
     let catalog = catalog();
     let ruleset = catalog.build("spider-1suit", None).expect("variant builds");
     let code = catalog.code_for("spider-1suit", None, 0).expect("code");
@@ -81,7 +86,7 @@ pub fn position(text: &str) -> App {
         undo_depth: 100,
         position: None,
     };
-    App::new(catalog, theme(), None, Some(start), 7).unwrap_or_else(|e| panic!("{e}"))
+    App::new(catalog, theme, None, Some(start), 7).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// An app playing the toy trick game, with or without hints.
