@@ -7,7 +7,7 @@
 
 use crate::protocol::{self, Hello, Reply, Request};
 use crate::{PluginTable, ReplyBuffer, ABI_VERSION, STATUS_ERROR, STATUS_OK, STATUS_PANIC};
-use felt_core::{DynRuleset, GameState, RulesetFactory, Setup};
+use felt_core::{DynRuleset, GameState, PileId, RulesetFactory, Setup};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -273,9 +273,24 @@ impl Dispatcher {
                 let (ruleset, state) = (&live.ruleset, live.state(blob)?);
                 Reply::Facts(ruleset.facts(&state))
             }
+            Request::ClosedPiles { instance } => {
+                let live = self.instance(instance)?;
+                Reply::ClosedPiles(closed_piles(live.ruleset.as_ref()))
+            }
         };
         Ok(protocol::encode(&reply, &out_blob))
     }
+}
+
+/// The piles `ruleset` closes to the player. `player_moves` names a pile and no state, and a
+/// pile id is one byte, so every id is asked once here and the host keeps the answer for the
+/// instance: a front end that asks at each key press then costs no call. Ids the ruleset has
+/// no pile for are asked too; its default, true, leaves them out.
+fn closed_piles(ruleset: &dyn DynRuleset) -> Vec<PileId> {
+    (0..=u8::MAX)
+        .map(PileId)
+        .filter(|&pile| !ruleset.player_moves(pile))
+        .collect()
 }
 
 thread_local! {

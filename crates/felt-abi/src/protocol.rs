@@ -142,11 +142,19 @@ pub enum Request {
         /// The instance.
         instance: u64,
     },
+    /// The piles a player never moves cards to or from ([`felt_core::Ruleset::player_moves`]
+    /// false): [`Reply::ClosedPiles`]. Asked once per instance, since the answer depends on the
+    /// variant only, and only of a plugin whose [`Hello::revision`] is at least
+    /// [`REVISION_CLOSED_PILES`]; an older one is not asked, and its piles are all the player's.
+    ClosedPiles {
+        /// The instance.
+        instance: u64,
+    },
 }
 
 /// The revision of the protocol this crate speaks, within [`crate::ABI_VERSION`]: a revision
 /// adds requests an older plugin never receives, so plugins of every revision still load.
-pub const REVISION: u32 = 3;
+pub const REVISION: u32 = 4;
 /// The revision that added [`Request::MayUndo`].
 pub const REVISION_MAY_UNDO: u32 = 1;
 /// The revision that added [`Request::Places`] (the best place and the legal targets apart,
@@ -154,6 +162,8 @@ pub const REVISION_MAY_UNDO: u32 = 1;
 pub const REVISION_PLACES: u32 = 2;
 /// The revision that added [`Request::Facts`].
 pub const REVISION_FACTS: u32 = 3;
+/// The revision that added [`Request::ClosedPiles`].
+pub const REVISION_CLOSED_PILES: u32 = 4;
 
 impl Request {
     /// The request's name, for error messages.
@@ -178,6 +188,7 @@ impl Request {
             Request::MayUndo { .. } => "may-undo",
             Request::Places { .. } => "places",
             Request::Facts { .. } => "facts",
+            Request::ClosedPiles { .. } => "closed-piles",
         }
     }
 }
@@ -258,6 +269,8 @@ pub enum Reply {
     Places(Places),
     /// The facts about a game.
     Facts(Vec<Fact>),
+    /// The piles closed to the player, each once, in no particular order.
+    ClosedPiles(Vec<PileId>),
 }
 
 impl Reply {
@@ -281,6 +294,7 @@ impl Reply {
             Reply::Exported(_) => "exported",
             Reply::Places(_) => "places",
             Reply::Facts(_) => "facts",
+            Reply::ClosedPiles(_) => "closed-piles",
         }
     }
 }

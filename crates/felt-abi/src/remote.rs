@@ -14,7 +14,7 @@ use felt_core::{
     StateError, Status, TableView, Turn,
 };
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Rule id of an action refused because the plugin failed.
 pub const PLUGIN_RULE: &str = "FELT-PLUGIN";
@@ -65,6 +65,7 @@ impl PluginFactory {
                     instance,
                     info,
                     last_fault: Mutex::new(None),
+                    closed: OnceLock::new(),
                 };
                 // A key the host keeps would silently do the host's thing: refused here, so
                 // the ruleset's author reads why wherever its variants are checked. Dropping
@@ -172,6 +173,10 @@ pub struct PluginRuleset {
     instance: u64,
     info: RulesetInfo,
     last_fault: Mutex<Option<String>>,
+    /// The piles the plugin closes to the player, asked on the first question about one:
+    /// the answer holds for the instance (see [`Request::ClosedPiles`]), and an instance built
+    /// only to check a variant never asks.
+    closed: OnceLock<Vec<PileId>>,
 }
 
 impl Drop for PluginRuleset {
@@ -228,6 +233,32 @@ impl PluginRuleset {
         GameState::new(PluginState {
             bytes: Vec::new(),
             fault: Some(fault),
+        })
+    }
+
+    /// The piles closed to the player, asked of the plugin once. A plugin of an older
+    /// revision has no such request, and a failed answer is kept as none closed (the fault
+    /// noted): either way every pile is the player's, as the trait's default says, and the
+    /// plugin's rules still refuse a move that breaks them.
+    fn closed_piles(&self) -> &[PileId] {
+        self.closed.get_or_init(|| {
+            if self.plugin.revision() < crate::protocol::REVISION_CLOSED_PILES {
+                return Vec::new();
+            }
+            let request = Request::ClosedPiles {
+                instance: self.instance,
+            };
+            match self.plugin.call(&request, &[]) {
+                Ok((Reply::ClosedPiles(piles), _)) => piles,
+                Ok((other, _)) => {
+                    self.unexpected(&request, &other);
+                    Vec::new()
+                }
+                Err(e) => {
+                    self.fault(&e.to_string());
+                    Vec::new()
+                }
+            }
         })
     }
 
@@ -478,6 +509,10 @@ impl DynRuleset for PluginRuleset {
             }
             Err(_) => Vec::new(),
         }
+    }
+
+    fn player_moves(&self, pile: PileId) -> bool {
+        !self.closed_piles().contains(&pile)
     }
 
     fn export_position(&self, state: &GameState) -> Option<String> {

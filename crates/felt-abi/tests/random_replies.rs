@@ -67,7 +67,23 @@ proptest! {
         prop_assert!(ruleset.may_undo(&state, 0).is_ok());
         // Nor asked for facts (a revision-2 request): its games keep the common statistics.
         prop_assert!(ruleset.facts(&state).is_empty());
+        // Nor asked which piles it closes (revision 4): they are all the player's.
+        prop_assert!(ruleset.player_moves(PileId(0)));
         let _ = ruleset.export_position(&state);
         let _ = ruleset.new_game(2);
+    }
+
+    #[test]
+    fn random_replies_to_the_later_revisions_requests_are_errors_never_crashes(status in prop_oneof![Just(0), Just(1), Just(2), any::<i32>()], bytes in reply_bytes()) {
+        let ruleset = fake::ruleset(protocol::REVISION, next);
+        answer(0, protocol::encode(&Reply::State, b"a state"));
+        let state = ruleset.new_game(1);
+        answer(status, bytes);
+        let _ = ruleset.may_undo(&state, 1);
+        let _ = ruleset.places(&state, PileId(0), 0);
+        let _ = ruleset.facts(&state);
+        // Whatever it answers, the closed piles are asked once and kept.
+        let open = ruleset.player_moves(PileId(0));
+        prop_assert_eq!(ruleset.player_moves(PileId(0)), open, "asked once, kept");
     }
 }

@@ -258,7 +258,8 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Whether a player ever moves cards to or from `pile`: false for a pile that only the
     /// rules' own follow-ups fill and nothing leaves (removed runs), which a front end then
     /// offers no key for, since its cards would be refused at every table. By default every
-    /// pile is the player's.
+    /// pile is the player's. It may be asked of any id, one the game has no pile for too (a
+    /// plugin is asked of every id once per instance), which answers true.
     fn player_moves(&self, _pile: PileId) -> bool {
         true
     }
@@ -351,7 +352,7 @@ pub trait DynRuleset: Send + Sync {
         Vec::new()
     }
     /// Whether a player ever moves cards to or from `pile` ([`Ruleset::player_moves`]); by
-    /// default they may (a plugin's piles are all the player's).
+    /// default they may.
     fn player_moves(&self, pile: PileId) -> bool {
         let _ = pile;
         true
