@@ -6,7 +6,8 @@
 //! ```
 //!
 //! `KLONDIKE_VARIANT=klondike` measures another bundled variant, `KLONDIKE_DEALS=12,40` a
-//! list of deals. Runs on one thread; CPU time is the thread's own clock.
+//! list of deals, `KLONDIKE_SET='auto = false'` changes the variant's game settings. Runs on
+//! one thread; CPU time is the thread's own clock.
 
 use felt_core::{Analysis, Ruleset};
 use felt_klondike::{Klondike, Params};
@@ -20,11 +21,17 @@ fn main() {
         .find(|(name, _)| name.trim_end_matches(".toml") == id)
         .unwrap_or_else(|| panic!("no bundled variant {id}"));
     let table: toml::Table = text.parse().expect("bundled variants parse");
-    let game = table
+    let mut game = table
         .get("game")
         .and_then(|g| g.as_table())
         .cloned()
         .unwrap_or_default();
+    if let Ok(extra) = std::env::var("KLONDIKE_SET") {
+        let extra: toml::Table = extra
+            .parse()
+            .expect("KLONDIKE_SET is TOML, e.g. 'auto = false'");
+        game.extend(extra);
+    }
     let k = Klondike::with_params(Params::from_table(&game).expect("checked"), None);
     for deal in deals {
         let state = k.new_game(deal);

@@ -7,7 +7,9 @@
 //! waiting King or uncover a card ready to go up; and their keys merge waste lengths that
 //! bring up the same cards. A win they find is real — every step is a legal action, and the
 //! line is replayed through the ruleset before it is handed out — but a quick search that ends
-//! without one proves nothing, so the answer is then the complete search's.
+//! without one proves nothing, so the answer is then the complete search's. The quick searches
+//! remember a 64-bit fingerprint of each key, not the key: a step costs a third less, and two
+//! positions sharing a fingerprint could only hide a line from them, never make one up.
 //!
 //! **The complete search** is a depth-first walk over the game's own actions with a table of
 //! every position seen. It tries each position's actions in [`Game::moves`]'s order, never
@@ -40,7 +42,7 @@
 //! they find wins sooner or later, never a proof, so none of the rules above depends on them.
 
 use super::position::{Game, Key, Move, Pos, Step};
-use felt_patience::search::{KeySet, Open};
+use felt_patience::search::{fingerprint, FingerprintSet, KeySet, Open};
 
 /// How a search ended.
 pub type Outcome = felt_patience::search::Outcome<Move>;
@@ -48,7 +50,36 @@ pub type Outcome = felt_patience::search::Outcome<Move>;
 /// A search's answer and its cost.
 pub type Report = felt_patience::search::Report<Move>;
 
-type Seen = KeySet<Key>;
+/// What a search remembers of the positions it saw.
+trait Seen: Default {
+    /// Remembers `key`; false when it was seen before.
+    fn insert_key(&mut self, key: &Key) -> bool;
+    /// Positions remembered.
+    fn count(&self) -> u64;
+}
+
+/// Whole keys: what the complete walk keeps, so two positions never share one.
+type Keys = KeySet<Key>;
+
+impl Seen for Keys {
+    fn insert_key(&mut self, key: &Key) -> bool {
+        self.insert(*key)
+    }
+    fn count(&self) -> u64 {
+        self.len() as u64
+    }
+}
+
+/// Fingerprints of keys: what the quick searches keep, which look only for wins (a shared
+/// fingerprint may hide a line from them, never make one up).
+impl Seen for FingerprintSet {
+    fn insert_key(&mut self, key: &Key) -> bool {
+        self.insert(fingerprint(key))
+    }
+    fn count(&self) -> u64 {
+        self.len() as u64
+    }
+}
 
 /// One level of the walk: a position, its actions (a range of the shared list) and the next
 /// one to try.
@@ -146,8 +177,8 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
             states: 1,
         };
     }
-    let mut seen = Seen::default();
-    seen.insert(game.quick_key(start));
+    let mut seen = FingerprintSet::default();
+    seen.insert_key(&game.quick_key(start));
     // Node 0 is the start; each other node's parent and the step that led to it.
     let mut positions: Vec<Pos> = vec![*start];
     let mut links: Vec<(u32, Step, u16)> = vec![(0, Step::one(Move::Deal), 0)];
@@ -167,7 +198,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
             // The same as `game.step(&mut next, s)` from `pos`: the deals were played once.
             let mut next = dealt[s.deals as usize];
             game.play(&mut next, s.then);
-            if !seen.insert(game.quick_key(&next)) {
+            if !seen.insert_key(&game.quick_key(&next)) {
                 continue;
             }
             let id = positions.len() as u32;
@@ -185,13 +216,13 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
                 line.reverse();
                 return Report {
                     outcome: Outcome::Won(line),
-                    states: seen.len() as u64,
+                    states: seen.count(),
                 };
             }
-            if seen.len() as u64 >= max_states {
+            if seen.count() >= max_states {
                 return Report {
                     outcome: Outcome::Undecided,
-                    states: seen.len() as u64,
+                    states: seen.count(),
                 };
             }
             open.push(Open {
@@ -203,12 +234,21 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
     }
     Report {
         outcome: Outcome::Lost,
-        states: seen.len() as u64,
+        states: seen.count(),
     }
 }
 
-/// One depth-first walk, over the quick steps or over every action.
+/// One depth-first walk, over the quick steps (remembering fingerprints) or over every action
+/// (remembering whole keys).
 fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
+    if quick {
+        walk_with::<FingerprintSet>(game, start, max_states, true)
+    } else {
+        walk_with::<Keys>(game, start, max_states, false)
+    }
+}
+
+fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
     let list = |pos: &Pos, out: &mut Vec<Step>| {
         if quick {
             game.quick_moves(pos, out)
@@ -222,8 +262,8 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
             states: 1,
         };
     }
-    let mut seen = Seen::default();
-    seen.insert(if quick {
+    let mut seen = S::default();
+    seen.insert_key(&if quick {
         game.quick_key(start)
     } else {
         game.key(start)
@@ -254,7 +294,7 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
         } else {
             game.key(&next)
         };
-        if !seen.insert(key) {
+        if !seen.insert_key(&key) {
             continue;
         }
         if game.won(&next) {
@@ -268,13 +308,13 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
                 .collect();
             return Report {
                 outcome: Outcome::Won(line),
-                states: seen.len() as u64,
+                states: seen.count(),
             };
         }
-        if seen.len() as u64 >= max_states {
+        if seen.count() >= max_states {
             return Report {
                 outcome: Outcome::Undecided,
-                states: seen.len() as u64,
+                states: seen.count(),
             };
         }
         list(&next, &mut scratch);
@@ -289,6 +329,6 @@ fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
     }
     Report {
         outcome: Outcome::Lost,
-        states: seen.len() as u64,
+        states: seen.count(),
     }
 }
