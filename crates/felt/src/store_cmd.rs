@@ -339,14 +339,14 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
             .into(),
     );
     lines.push(
+        "MOVES are over won games (a lost game's score is no best), moves as the variant counts them."
+            .into(),
+    );
+    lines.push(
         "BEST TIME is the fastest won game by the terminal's clock, which stops while felt is in"
             .into(),
     );
     lines.push("the background; a game played headless has no time.".into());
-    lines.push(
-        "MOVES are over won games (a lost game's score is no best), moves as the variant counts them."
-            .into(),
-    );
     lines.extend(fact_lines(all));
     lines
 }
