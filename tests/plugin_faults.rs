@@ -38,6 +38,26 @@ fn a_plugin_that_aborts_ends_its_own_game_with_a_message_and_felt_goes_on() {
         "{err}"
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("spider-1suit"));
+    // Asked for, the variant is refused with the same reason, not unknown.
+    for command in [
+        &["play", "faulty", "--headless"][..],
+        &["solve", "--variant", "faulty", "--deals", "1..1"],
+    ] {
+        let args: Vec<&str> = ["--data-dir", data_arg]
+            .iter()
+            .chain(command)
+            .copied()
+            .collect();
+        let out = run(home.path(), &args, "show\n");
+        assert!(!out.status.success(), "{command:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("variant 'faulty' was refused, so felt does not offer it:")
+                && err.contains("faulty.toml")
+                && err.contains("(SIGABRT: it aborted)"),
+            "{command:?}: {err}"
+        );
+    }
 
     // Every other game is untouched by the plugin beside it.
     let out = run(
@@ -268,9 +288,25 @@ fn a_ruleset_key_that_felt_uses_is_refused_with_its_use_wherever_it_is_checked()
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(why), "{err}");
 
+    // Asked for, it is refused with why, not unknown; its statistics still show, with why.
     let args = ["--data-dir", data_arg, "play", "faulty", "--headless"];
     let out = run(home.path(), &args, "show\n");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unknown variant 'faulty'"), "{err}");
+    assert!(
+        err.contains("variant 'faulty' was refused, so felt does not offer it:")
+            && err.contains(why),
+        "{err}"
+    );
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "stats", "faulty"],
+        "",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("note: variant 'faulty' was refused") && err.contains(why),
+        "{err}"
+    );
 }

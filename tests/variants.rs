@@ -314,6 +314,92 @@ fn a_bad_file_is_reported_with_file_line_and_key_and_the_others_still_load() {
     assert!(text.contains(&format!("error: {broken}:2:")), "{text}");
 }
 
+// A variant that exists but was refused is named as refused, with the reason `felt variants`
+// gives, by every command that asks for it by id; its records still count in the statistics.
+#[test]
+fn asking_for_a_refused_variant_says_it_was_refused_and_why() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let extra = home.path().join("extra");
+    std::fs::create_dir_all(&extra).expect("folder");
+    // Semantically wrong, syntactically broken below its id, and with no readable id at all.
+    std::fs::write(extra.join("bad.toml"), BAD_SUM).expect("write");
+    std::fs::write(
+        extra.join("broken.toml"),
+        "id = \"broken\"\nname = \"Broken\"\n[game\ncolumns = 10\n",
+    )
+    .expect("write");
+    std::fs::write(extra.join("nameless.toml"), "id = 5\n").expect("write");
+    let dir = extra.to_string_lossy().into_owned();
+    let listed = stdout(&run(home.path(), &["--config", &dir, "variants"], ""));
+    let cases = [
+        (
+            "bad-sum",
+            "variant 'bad-sum' was refused, so felt does not offer it:",
+            "bad.toml:8:1: key `game.columns`: the columns take 120 cards but the deck has only 104",
+        ),
+        (
+            "broken",
+            "variant 'broken' was refused, so felt does not offer it:",
+            "broken.toml:3:6: invalid table header",
+        ),
+        (
+            "nameless",
+            "unknown variant 'nameless'; a variant file named nameless was refused:",
+            "nameless.toml:1:6: key `id`: invalid type: integer `5`, expected a string",
+        ),
+    ];
+    for (id, told, why) in cases {
+        // The same reason as the listing's.
+        assert!(listed.contains(why), "{listed}");
+        let commands: [&[&str]; 3] = [
+            &["play", id, "--headless"],
+            &["solve", "--variant", id, "--deals", "1..1"],
+            &["autoplay", id, "--games", "1"],
+        ];
+        for command in commands {
+            let args: Vec<&str> = ["--config", dir.as_str()]
+                .into_iter()
+                .chain(command.iter().copied())
+                .collect();
+            let out = run(home.path(), &args, "show\n");
+            assert!(!out.status.success(), "{command:?}");
+            let err = stderr(&out);
+            assert!(
+                err.contains(told) && err.contains(why),
+                "{command:?}: {err}"
+            );
+            assert!(!err.contains("unknown variant 'bad-sum'"), "{err}");
+        }
+        let out = run(home.path(), &["--config", &dir, "stats", id], "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out)
+            .lines()
+            .any(|l| l.starts_with(&format!("{id} "))));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("note: {told}")) && err.contains(why),
+            "{err}"
+        );
+    }
+    // A variant no file gave is still just unknown, and a known one has no note.
+    let out = run(
+        home.path(),
+        &["--config", &dir, "play", "nonesuch", "--headless"],
+        "",
+    );
+    assert!(stderr(&out).contains("unknown variant 'nonesuch' (felt variants lists them)"));
+    let out = run(
+        home.path(),
+        &["--config", &dir, "stats", "spider-1suit"],
+        "",
+    );
+    assert!(
+        out.status.success() && stderr(&out).is_empty(),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn felt_check_answers_with_its_exit_code() {
     let home = tempfile::tempdir().expect("temp dir");

@@ -28,6 +28,18 @@ pub enum CatalogError {
     /// No variant has this id.
     #[error("unknown variant '{0}' (felt variants lists them)")]
     UnknownVariant(String),
+    /// No variant has this id because the file that gives it was refused: the player is told
+    /// why, as `felt variants` tells it, rather than that no such game exists.
+    #[error("{}", refused_text(id, *by_name, error))]
+    Refused {
+        /// The id asked for.
+        id: String,
+        /// Whether the refused file only bears the id as its name (its own `id` could not be
+        /// read), so it is the likely one rather than surely the one.
+        by_name: bool,
+        /// Why the file was refused.
+        error: Box<VariantError>,
+    },
     /// The variant does not offer these rules.
     #[error("variant {variant} has no rules '{rules}' (it offers: {offered})")]
     UnknownRules {
@@ -60,6 +72,48 @@ pub struct Catalog {
     aliases: HashMap<String, String>,
     texts: BTreeMap<String, String>,
     errors: Vec<VariantError>,
+    /// The ids of refused variant files, each to its error in `errors` and whether the id is
+    /// only the file's name: asking for one of these says why it is not there.
+    refused: HashMap<String, (usize, bool)>,
+}
+
+/// The message of [`CatalogError::Refused`].
+fn refused_text(id: &str, by_name: bool, error: &VariantError) -> String {
+    if by_name {
+        format!("unknown variant '{id}'; a variant file named {id} was refused:\n{error}")
+    } else {
+        format!("variant '{id}' was refused, so felt does not offer it:\n{error}")
+    }
+}
+
+/// The id a variant file gives, if it can be read even from a file that did not load: from the
+/// whole file when it is TOML at all, else from an `id = ...` line before the first table (a
+/// file broken further down still says which variant it meant to be).
+fn declared_id(text: &str) -> Option<String> {
+    let id_of = |table: toml::Table| table.get("id")?.as_str().map(str::to_string);
+    if let Ok(table) = text.parse::<toml::Table>() {
+        return id_of(table);
+    }
+    text.lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with('['))
+        .filter(|line| {
+            line.strip_prefix("id")
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .find_map(|line| line.parse::<toml::Table>().ok().and_then(id_of))
+}
+
+/// The name of a variant file without `.toml`: what a refused file is known by when not even
+/// its id can be read. A plugin's origin ends with its file's name in brackets.
+fn file_stem(origin: &Origin) -> Option<String> {
+    let name = match origin {
+        Origin::BuiltIn(name) => name.as_str(),
+        Origin::File(path) => path.file_name()?.to_str()?,
+        Origin::Plugin(text) => text.rsplit_once(" (")?.1.strip_suffix(')')?,
+    };
+    let stem = name.strip_suffix(".toml")?;
+    (!stem.is_empty()).then(|| stem.to_string())
 }
 
 impl Catalog {
@@ -134,7 +188,7 @@ impl Catalog {
                                      its variant another id"
                                 ),
                             );
-                            self.errors.push(e.clone());
+                            self.refuse(&origin, text, e.clone());
                             return Err(e);
                         }
                         let old = std::mem::replace(&mut self.entries[i], entry);
@@ -156,10 +210,22 @@ impl Catalog {
                 Ok(&self.entries[index])
             }
             Err(e) => {
-                self.errors.push(e.clone());
+                self.refuse(&origin, text, e.clone());
                 Err(e)
             }
         }
+    }
+
+    /// Records a refused variant file under the id it gives (or its file's name), so that
+    /// asking for that variant says why it is not there.
+    fn refuse(&mut self, origin: &Origin, text: &str, error: VariantError) {
+        let id = declared_id(text)
+            .map(|id| (id, false))
+            .or_else(|| file_stem(origin).map(|stem| (stem, true)));
+        if let Some((id, by_name)) = id {
+            self.refused.insert(id, (self.errors.len(), by_name));
+        }
+        self.errors.push(error);
     }
 
     /// Checks a variant file without adding it: the schema, the scoring table, the code prefix
@@ -292,15 +358,26 @@ impl Catalog {
         self.factories.iter().find(|f| f.id() == id)
     }
 
+    /// The error for an id [`Catalog::get`] did not find: the refusal of the file that gave
+    /// that id (or bears that name) if one was refused, else an unknown variant.
+    pub fn missing(&self, id: &str) -> CatalogError {
+        match self.refused.get(id) {
+            Some(&(index, by_name)) => CatalogError::Refused {
+                id: id.to_string(),
+                by_name,
+                error: Box::new(self.errors[index].clone()),
+            },
+            None => CatalogError::UnknownVariant(id.to_string()),
+        }
+    }
+
     /// The entry and rules choice for a variant id and optional rules id (default first).
     pub fn choose(
         &self,
         variant: &str,
         rules: Option<&str>,
     ) -> Result<(&Entry, &RuleChoice), CatalogError> {
-        let entry = self
-            .get(variant)
-            .ok_or_else(|| CatalogError::UnknownVariant(variant.to_string()))?;
+        let entry = self.get(variant).ok_or_else(|| self.missing(variant))?;
         let choice = match rules {
             None => entry.rules.first(),
             Some(r) => entry.rules.iter().find(|c| c.id == r),
@@ -415,5 +492,42 @@ impl Catalog {
                     .join(", "),
             })?;
         Ok((entry, choice))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_file_is_known_by_the_id_it_gives_even_when_broken_below_it() {
+        assert_eq!(declared_id("id = \"a\"\nname = 3\n").as_deref(), Some("a"));
+        assert_eq!(
+            declared_id("# c\n id = 'b' # note\nname = \"x\n[game\n").as_deref(),
+            Some("b")
+        );
+        // An `id` inside a table, or one that is not a string, is no variant's id.
+        assert_eq!(declared_id("name = \"x\n[game]\nid = \"c\"\n"), None);
+        assert_eq!(declared_id("id = 5\n"), None);
+        assert_eq!(declared_id("identity = \"d\"\n"), None);
+    }
+
+    #[test]
+    fn a_refused_file_with_no_readable_id_is_known_by_its_name() {
+        let stem = |o: Origin| file_stem(&o);
+        assert_eq!(
+            stem(Origin::File("dir/mine.toml".into())).as_deref(),
+            Some("mine")
+        );
+        assert_eq!(
+            stem(Origin::Plugin("/p/libfelt_x.so (x-easy.toml)".into())).as_deref(),
+            Some("x-easy")
+        );
+        assert_eq!(
+            stem(Origin::BuiltIn("spider-1suit.toml".into())).as_deref(),
+            Some("spider-1suit")
+        );
+        assert_eq!(stem(Origin::File("dir/.toml".into())), None);
+        assert_eq!(stem(Origin::File("dir/notes.txt".into())), None);
     }
 }

@@ -1,7 +1,7 @@
 //! Opening `felt.db`: pragmas, migrations, and moving an unusable database aside.
 
 use crate::error::StoreError;
-use crate::recover::{recover, Recovery};
+use crate::recover::{recover, Recovery, RecoveryLock};
 use crate::schema;
 use crate::time::Timestamp;
 use rusqlite::{Connection, ErrorCode, OpenFlags};
@@ -71,7 +71,13 @@ impl Store {
     /// hide the user's history from the newer felt too. Errors that moving would not cure
     /// (permissions, a full disk) are returned.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let (conn, recovery) = match open_retrying(path) {
+        let opened = {
+            // Held only while opening: a felt moving the file aside waits for it, and this
+            // felt waits for one moving it aside.
+            let _lock = RecoveryLock::shared(path)?;
+            open_retrying(path)
+        };
+        let (conn, recovery) = match opened {
             Ok(conn) => (conn, None),
             Err(OpenFailure::Unusable(_)) => recover(path)?,
             Err(other) => return Err(other.into_error(path)),

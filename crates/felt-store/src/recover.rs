@@ -36,34 +36,83 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// A lock held while one felt moves the database aside, so that two felts meeting the same
-/// corrupt file move it once, and neither moves the fresh database the other just made. It is
-/// an exclusive transaction on a small empty SQLite file beside the database: SQLite's file
-/// locks work on every platform felt runs on, and are released if the process dies.
-struct RecoveryLock {
+/// The lock that keeps moving the database aside apart from opening it. The felt that moves an
+/// unusable database aside holds it exclusively; every felt that opens the database holds it
+/// shared while it opens (not while it plays). Without the shared side a felt starting a moment
+/// late could create the fresh database between the move of `felt.db` and the move of its
+/// `-wal` and `-shm` files, and then lose its write-ahead log to the move: its games would go
+/// into the moved-aside file's log instead of the live database. With it, two felts meeting
+/// the same corrupt file move it once, neither moves the fresh database the other just made,
+/// and no felt has a connection to the old file open while it is moved.
+///
+/// It is a transaction on a small empty SQLite file beside the database (`felt.db.lock`):
+/// SQLite's file locks work on every platform felt runs on, are shared or exclusive, and are
+/// released if the process dies. The exclusive side is `BEGIN EXCLUSIVE`; the shared side is a
+/// read transaction, which holds SQLite's shared lock on the file until it ends.
+pub(crate) struct RecoveryLock {
     // Held, not read: closing the connection ends the transaction and frees the lock.
     _held: Connection,
 }
 
+/// Which side of the [`RecoveryLock`] to take.
+#[derive(Clone, Copy)]
+enum Side {
+    Shared,
+    Exclusive,
+}
+
 impl RecoveryLock {
-    fn take(db: &Path) -> Result<RecoveryLock, StoreError> {
+    /// Takes the lock exclusively, waiting for felts opening the database to finish opening.
+    fn exclusive(db: &Path) -> Result<RecoveryLock, StoreError> {
+        RecoveryLock::take(db, Side::Exclusive)
+            .map_err(|(path, source)| StoreError::Database { path, source })
+    }
+
+    /// Takes the lock shared, waiting for a felt moving the database aside to finish. `None`
+    /// when the lock file cannot be made or read at all (a folder felt may not write to):
+    /// the database cannot be moved aside there either, so opening needs no lock. Waiting
+    /// longer than [`BUSY_TIMEOUT`] is an error.
+    pub(crate) fn shared(db: &Path) -> Result<Option<RecoveryLock>, StoreError> {
+        match RecoveryLock::take(db, Side::Shared) {
+            Ok(lock) => Ok(Some(lock)),
+            Err((path, source))
+                if matches!(
+                    source.sqlite_error_code(),
+                    Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+                ) =>
+            {
+                Err(StoreError::Database { path, source })
+            }
+            Err(_) => Ok(None),
+        }
+    }
+
+    fn take(db: &Path, side: Side) -> Result<RecoveryLock, (PathBuf, rusqlite::Error)> {
         let path = with_suffix(db, ".lock");
         let lock = |path: &Path| -> rusqlite::Result<Connection> {
             let conn = Connection::open(path)?;
             conn.busy_timeout(BUSY_TIMEOUT)?;
-            conn.execute_batch("BEGIN EXCLUSIVE")?;
+            match side {
+                Side::Exclusive => conn.execute_batch("BEGIN EXCLUSIVE")?,
+                Side::Shared => {
+                    conn.execute_batch("BEGIN")?;
+                    // The read is what takes the shared lock; the transaction keeps it.
+                    conn.query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))?;
+                }
+            }
             Ok(conn)
         };
         match lock(&path) {
             Ok(conn) => Ok(RecoveryLock { _held: conn }),
             // The lock file holds no data: if something scribbled on it, a new one will do.
+            // Nobody holds a lock on it meanwhile: SQLite takes none on a file it cannot read.
             Err(e) if e.sqlite_error_code() == Some(ErrorCode::NotADatabase) => {
                 let _ = std::fs::remove_file(&path);
                 lock(&path).map(|conn| RecoveryLock { _held: conn })
             }
             Err(e) => Err(e),
         }
-        .map_err(|source| StoreError::Database { path, source })
+        .map_err(|source| (path, source))
     }
 }
 
@@ -71,7 +120,7 @@ impl RecoveryLock {
 /// may have recovered it meanwhile), and if it is still unusable moves it aside and starts a
 /// fresh database.
 pub(crate) fn recover(path: &Path) -> Result<(Connection, Option<Recovery>), StoreError> {
-    let lock = RecoveryLock::take(path)?;
+    let lock = RecoveryLock::exclusive(path)?;
     let reason = match open_retrying(path) {
         Ok(conn) => return Ok((conn, None)),
         Err(OpenFailure::Unusable(reason)) => reason,

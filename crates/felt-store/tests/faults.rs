@@ -39,6 +39,10 @@ fn main() {
             "two_processes_meeting_a_corrupt_database_move_it_once",
             two_processes_meet_a_corrupt_database,
         ),
+        (
+            "a_felt_starting_while_another_moves_the_database_aside_waits_for_it",
+            starting_during_a_move,
+        ),
         ("damaged_pages_are_found_and_moved_aside", damaged_pages),
         (
             "damaged_actions_are_found_when_read_then_moved_aside",
@@ -520,4 +524,35 @@ fn two_processes_meet_a_corrupt_database() {
             "both games are in the live database"
         );
     }
+}
+
+/// A felt that starts while another is moving the database aside creates nothing until the
+/// move is over. Had it created the fresh database between the move of `felt.db` and the move
+/// of its `-wal` file, the move would take its log and its games would be lost. Here the test
+/// is the felt moving the file aside: it holds the recovery lock as that felt does, moves
+/// `felt.db`, and gives the child time to start; a child that did not wait would have made a
+/// fresh `felt.db` by then (a slow machine can only hide the fault, never invent one).
+fn starting_during_a_move() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("felt.db");
+    random_bytes_file(&path, 8192, 9);
+    let lock = rusqlite::Connection::open(dir.path().join("felt.db.lock")).expect("lock file");
+    lock.execute_batch("BEGIN EXCLUSIVE")
+        .expect("the recovery lock");
+    std::fs::rename(&path, dir.path().join("felt.db.corrupt-test")).expect("moved aside");
+    let mut child = spawn(dir.path(), 300, 1);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().expect("child state").is_none(),
+        "the child finished while the database was being moved"
+    );
+    assert!(
+        !path.exists(),
+        "the child made a fresh database while the old one was being moved"
+    );
+    drop(lock);
+    let out = child.wait_with_output().expect("reaped");
+    assert!(out.status.success(), "the child failed");
+    let store = reopen_cleanly(dir.path());
+    assert_eq!(store.stats(VARIANT).expect("stats").won, 1);
 }

@@ -129,13 +129,22 @@ fn stats(store: &Store, args: &StatsArgs, catalog: impl FnOnce() -> Catalog) -> 
         None => store.all_stats()?,
     };
     listing(store, args.json, &all, stats_table)?;
-    // Only the catalog knows which scoring tables run on; it is built only when a total
-    // could be one.
-    if !args.json && all.iter().any(|s| s.score_total.is_some()) {
+    // Only the catalog knows which scoring tables run on, and whether the variant asked for
+    // was refused; it is built only when a total could be one or a variant was named.
+    let totals = !args.json && all.iter().any(|s| s.score_total.is_some());
+    if totals || args.variant.is_some() {
         let catalog = catalog();
-        let mut out = std::io::stdout().lock();
-        for line in running_totals(&all, |v| catalog.score_runs_on(v)) {
-            writeln!(out, "{line}")?;
+        if totals {
+            let mut out = std::io::stdout().lock();
+            for line in running_totals(&all, |v| catalog.score_runs_on(v)) {
+                writeln!(out, "{line}")?;
+            }
+        }
+        // Its records are still counted above; the player learns why it cannot be played.
+        if let Some(v) = args.variant.as_deref().filter(|v| catalog.get(v).is_none()) {
+            if let e @ felt_core::CatalogError::Refused { .. } = catalog.missing(v) {
+                eprintln!("note: {e}");
+            }
         }
     }
     Ok(())
@@ -330,14 +339,14 @@ fn stats_table(all: &[VariantStats]) -> Vec<String> {
             .into(),
     );
     lines.push(
+        "MOVES are over won games (a lost game's score is no best), moves as the variant counts them."
+            .into(),
+    );
+    lines.push(
         "BEST TIME is the fastest won game by the terminal's clock, which stops while felt is in"
             .into(),
     );
     lines.push("the background; a game played headless has no time.".into());
-    lines.push(
-        "MOVES are over won games (a lost game's score is no best), moves as the variant counts them."
-            .into(),
-    );
     lines.extend(fact_lines(all));
     lines
 }
