@@ -187,7 +187,10 @@ mod tests {
                 }
                 let mut k = base.clone();
                 k[at] = v;
-                assert!(prints.insert(fingerprint(&k)), "byte {at} = {v} shares a fingerprint");
+                assert!(
+                    prints.insert(fingerprint(&k)),
+                    "byte {at} = {v} shares a fingerprint"
+                );
             }
         }
         assert_eq!(prints.len(), 1 + 64 * 255);
