@@ -550,3 +550,25 @@ fn a_replay_shows_the_time_played_as_the_game_list_does() {
     let header = replay_header(home.path(), &data, &["--id", &untimed]);
     assert!(header.ends_with(", 2 actions, time —"), "{header}");
 }
+
+/// `felt stats NAME` for a name no variant has and no record bears is a mistyped name: felt
+/// says so and fails, instead of printing a row of zeros. A known variant never played still
+/// gets its row.
+#[test]
+fn stats_of_a_name_nothing_knows_is_an_error_and_of_a_variant_never_played_a_row() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let typo = felt_in(home.path(), &data, &["stats", "spider-1siut"]);
+    assert!(!typo.status.success());
+    let err = String::from_utf8_lossy(&typo.stderr);
+    assert!(
+        err.contains("unknown variant 'spider-1siut'") && err.contains("no games are recorded"),
+        "{err}"
+    );
+    assert!(typo.stdout.is_empty(), "no table for a typo");
+    let never = stdout(&felt_in(home.path(), &data, &["stats", "spider-4suit"]));
+    assert!(
+        never.lines().any(|l| l.starts_with("spider-4suit")),
+        "{never}"
+    );
+}

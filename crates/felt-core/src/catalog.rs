@@ -524,8 +524,8 @@ mod tests {
             Some("x-easy")
         );
         assert_eq!(
-            stem(Origin::BuiltIn("spider-1suit.toml".into())).as_deref(),
-            Some("spider-1suit")
+            stem(Origin::BuiltIn("patience-easy.toml".into())).as_deref(),
+            Some("patience-easy")
         );
         assert_eq!(stem(Origin::File("dir/.toml".into())), None);
         assert_eq!(stem(Origin::File("dir/notes.txt".into())), None);

@@ -8,7 +8,7 @@ use felt_core::{CardFace, PileId, PileRole};
 
 /// The keys that name a pile by its role, with what the messages call such a pile. A key
 /// works only at a table that has a pile of its role that the player moves cards to or from
-/// ([`felt_core::Ruleset::player_moves`]: not Spider's removed runs, which only the rules
+/// ([`felt_core::Ruleset::player_moves`]: not a pile of finished runs, which only the rules
 /// fill); elsewhere it is the game's own (a page it offers) or does nothing.
 pub const ROLE_KEYS: &[(char, PileRole, &str)] = &[
     ('f', PileRole::Foundation, "foundation"),

@@ -128,12 +128,20 @@ fn stats(store: &Store, args: &StatsArgs, catalog: impl FnOnce() -> Catalog) -> 
         Some(v) => vec![store.stats(v)?],
         None => store.all_stats()?,
     };
-    listing(store, args.json, &all, stats_table)?;
     // Only the catalog knows which scoring tables run on, and whether the variant asked for
-    // was refused; it is built only when a total could be one or a variant was named.
+    // exists or was refused; it is built only when a total could be one or a variant was named.
     let totals = !args.json && all.iter().any(|s| s.score_total.is_some());
-    if totals || args.variant.is_some() {
-        let catalog = catalog();
+    let catalog = (totals || args.variant.is_some()).then(catalog);
+    if let (Some(v), Some(catalog)) = (args.variant.as_deref(), &catalog) {
+        // A name nothing knows and no record bears is a typo, not a variant never played.
+        if catalog.get(v).is_none() && all.iter().all(|s| s.played == 0) {
+            if let e @ felt_core::CatalogError::UnknownVariant(_) = catalog.missing(v) {
+                bail!("{e}; no games are recorded under it");
+            }
+        }
+    }
+    listing(store, args.json, &all, stats_table)?;
+    if let Some(catalog) = catalog {
         if totals {
             let mut out = std::io::stdout().lock();
             for line in running_totals(&all, |v| catalog.score_runs_on(v)) {
