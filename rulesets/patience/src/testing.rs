@@ -129,13 +129,7 @@ pub fn defined_rule_ids(page: &str) -> BTreeSet<String> {
 /// The calling thread's CPU time in nanoseconds, for the measuring examples (budgets are
 /// CPU time, so a figure repeats on a busy machine); `None` where the clock is not there.
 pub fn thread_cpu_ns() -> Option<u64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec, which `t` is.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    ok.then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+    felt_abi::thread_cpu().map(|t| t.as_nanos() as u64)
 }
 
 /// What a measuring example was asked on its command line: `FIRST LAST [BUDGET]` (defaults
