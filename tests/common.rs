@@ -25,12 +25,23 @@ pub fn run(home: &Path, args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("felt starts");
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(input.as_bytes())
-            .expect("stdin takes the script");
-    }
+    feed(&mut child, input);
     child.wait_with_output().expect("felt finishes")
+}
+
+/// Writes `input` to a started felt's stdin and closes it. A felt that finishes before it
+/// reads its script (one that refuses its arguments) closes the pipe first: that is its
+/// answer, which the test reads from its output, not a failure to write.
+pub fn feed(child: &mut std::process::Child, input: &str) {
+    if let Some(mut stdin) = child.stdin.take() {
+        if let Err(e) = stdin.write_all(input.as_bytes()) {
+            assert_eq!(
+                e.kind(),
+                std::io::ErrorKind::BrokenPipe,
+                "stdin takes the script: {e}"
+            );
+        }
+    }
 }
 
 /// Runs felt with `data` as its home and its data folder (`--data-dir`), `input` on stdin, to

@@ -310,7 +310,6 @@ fn stats_games_lists_each_game_with_its_number_and_an_unknown_number_names_it() 
 /// read-only; as root, whom permissions do not stop, felt runs as `nobody` through `setpriv`).
 /// `None` where neither can be arranged (root without `setpriv`).
 fn felt_read_only(home: &Path, data: &Path, args: &[&str], input: &str) -> Option<Output> {
-    use std::io::Write as _;
     use std::os::unix::fs::PermissionsExt;
     use std::process::Stdio;
     let set = |p: &Path, mode: u32| {
@@ -343,9 +342,7 @@ fn felt_read_only(home: &Path, data: &Path, args: &[&str], input: &str) -> Optio
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("felt starts");
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(input.as_bytes()).expect("stdin");
-    }
+    common::feed(&mut child, input);
     Some(child.wait_with_output().expect("felt finishes"))
 }
 
