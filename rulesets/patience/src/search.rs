@@ -78,8 +78,8 @@ pub type KeySet<K> = HashSet<K, BuildHasherDefault<KeyHasher>>;
 pub type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
 /// A 64-bit fingerprint of a position key, for searches that only look for a win: storing
-/// eight bytes a position in place of the whole key halves the cost of a step (most of it was
-/// comparing and moving keys). Two positions may share a fingerprint, so a search that keeps
+/// eight bytes a position in place of the whole key saves most of what a step spent comparing
+/// and moving keys. Two positions may share a fingerprint, so a search that keeps
 /// fingerprints may skip a position it never saw and miss a win through it; it never claims a
 /// win that is not there (each line is replayed) and must never claim a loss. With 2^64 values
 /// and a few million positions a shared fingerprint comes about once in 10^6 searches.

@@ -8,8 +8,10 @@
 //! bring up the same cards. A win they find is real — every step is a legal action, and the
 //! line is replayed through the ruleset before it is handed out — but a quick search that ends
 //! without one proves nothing, so the answer is then the complete search's. The quick searches
-//! remember a 64-bit fingerprint of each key, not the key: a step costs a third less, and two
-//! positions sharing a fingerprint could only hide a line from them, never make one up.
+//! remember a 64-bit fingerprint of each key, not the key: a step costs about a quarter less,
+//! and two positions sharing a fingerprint could only hide a line from them, never make one
+//! up. Which walk keeps what is fixed by its type ([`Seen::QUICK`]), so the complete walk
+//! cannot be run over fingerprints.
 //!
 //! **The complete search** is a depth-first walk over the game's own actions with a table of
 //! every position seen. It tries each position's actions in [`Game::moves`]'s order, never
@@ -38,9 +40,9 @@
 //! positions, best first then depth first); then a quarter of the budget goes to each of the
 //! two best-first orders, the depth-first quick walk gets what they leave, and the complete
 //! walk what all leave (all of it that is left when the quick searches ran out of lines
-//! early). The probes
-//! and the best-first order ([`Game::distance`]) only decide which lines are looked at first:
-//! they find wins sooner or later, never a proof, so none of the rules above depends on them.
+//! early). The probes and the best-first order ([`Game::distance`]) only decide which lines
+//! are looked at first: they find wins sooner or later, never a proof, so none of the rules
+//! above depends on them.
 
 use super::position::{Game, Key, Move, Pos, Step};
 use felt_patience::search::{fingerprint, FingerprintSet, KeySet, Open};
@@ -53,6 +55,9 @@ pub type Report = felt_patience::search::Report<Move>;
 
 /// What a search remembers of the positions it saw.
 trait Seen: Default {
+    /// Whether this memory serves the quick walk (its steps and keys) rather than the complete
+    /// one: only whole keys may back a proof, so the memory decides which walk runs.
+    const QUICK: bool;
     /// Remembers `key`; false when it was seen before.
     fn insert_key(&mut self, key: &Key) -> bool;
     /// Positions remembered.
@@ -63,6 +68,7 @@ trait Seen: Default {
 type Keys = KeySet<Key>;
 
 impl Seen for Keys {
+    const QUICK: bool = false;
     fn insert_key(&mut self, key: &Key) -> bool {
         self.insert(*key)
     }
@@ -74,6 +80,7 @@ impl Seen for Keys {
 /// Fingerprints of keys: what the quick searches keep, which look only for wins (a shared
 /// fingerprint may hide a line from them, never make one up).
 impl Seen for FingerprintSet {
+    const QUICK: bool = true;
     fn insert_key(&mut self, key: &Key) -> bool {
         self.insert(fingerprint(key))
     }
@@ -249,13 +256,14 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
 /// (remembering whole keys).
 fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
     if quick {
-        walk_with::<FingerprintSet>(game, start, max_states, true)
+        walk_with::<FingerprintSet>(game, start, max_states)
     } else {
-        walk_with::<Keys>(game, start, max_states, false)
+        walk_with::<Keys>(game, start, max_states)
     }
 }
 
-fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
+fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
+    let quick = S::QUICK;
     let list = |pos: &Pos, out: &mut Vec<Step>| {
         if quick {
             game.quick_moves(pos, out)
