@@ -6,7 +6,8 @@
 //! ```
 //!
 //! `KLONDIKE_VARIANT=klondike` measures another bundled variant, `KLONDIKE_DEALS=12,40` a
-//! list of deals, `KLONDIKE_SET='auto = false'` changes the variant's game settings. Runs on
+//! list of deals, `KLONDIKE_SET='auto = false'` changes the variant's game settings, and
+//! `KLONDIKE_SEARCH=complete` runs the complete walk alone (no quick searches first). Runs on
 //! one thread; CPU time is the thread's own clock.
 
 use felt_core::{Analysis, Ruleset};
@@ -33,10 +34,15 @@ fn main() {
         game.extend(extra);
     }
     let k = Klondike::with_params(Params::from_table(&game).expect("checked"), None);
+    let complete_only = std::env::var("KLONDIKE_SEARCH").is_ok_and(|s| s == "complete");
     for deal in deals {
         let state = k.new_game(deal);
         let t0 = thread_cpu_ns().unwrap_or(0);
-        let answer = felt_klondike::solver::solve(&k, &state, budget);
+        let answer = if complete_only {
+            complete(&k, &state, budget)
+        } else {
+            felt_klondike::solver::solve(&k, &state, budget)
+        };
         let ms = thread_cpu_ns().unwrap_or(0).saturating_sub(t0) as f64 / 1e6;
         let (word, states, moves) = match answer {
             Analysis::Won { states, actions } => ("won", states, actions.len()),
@@ -46,4 +52,14 @@ fn main() {
         };
         println!("deal {deal:>7}: {word:<10} {ms:>8.1} ms {states:>10} states {moves:>5} moves");
     }
+}
+
+/// The complete walk alone, its line replayed through the ruleset as `solve` replays it.
+fn complete(k: &Klondike, state: &felt_klondike::State, budget: u64) -> Analysis {
+    use felt_klondike::solver::{actions_for, position::Game, search::complete_walk};
+    let game = Game::new(k.params());
+    let Some(start) = game.from_state(state) else {
+        return Analysis::Undecided { states: 0 };
+    };
+    complete_walk(&game, &start, budget).into_analysis(|line| actions_for(k, state, line))
 }

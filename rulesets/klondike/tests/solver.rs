@@ -7,7 +7,7 @@ mod common;
 use common::position;
 use felt_core::{Analysis, AnalyzeRequest, GameState, Ruleset, Seat, Status};
 use felt_klondike::{Klondike, Params, State};
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 fn solve(k: &Klondike, s: &State, max_states: u64) -> Analysis {
     k.analyze(
@@ -64,42 +64,61 @@ fn won_lines_replay_to_a_win() {
     assert!(won >= 3, "only {won} of 6 won");
 }
 
+/// The position a state stands for, every part of it (not the seed, moves, score or news),
+/// as bytes: each column's count face down and its cards, then the stock, the waste, the
+/// foundations and the passes used, each part ended by a byte no card has.
+fn position_bytes(s: &State) -> Vec<u8> {
+    let mut out = Vec::with_capacity(80);
+    for col in &s.columns {
+        out.push(col.down as u8);
+        out.extend(col.cards.iter().map(|c| c.to_byte()));
+        out.push(0xFF);
+    }
+    out.extend(s.stock.iter().map(|c| c.to_byte()));
+    out.push(0xFE);
+    out.extend(s.waste.iter().map(|c| c.to_byte()));
+    out.push(0xFD);
+    out.extend(s.foundations);
+    out.extend(s.recycles.to_le_bytes());
+    out
+}
+
 /// Every state reachable by the ruleset's own legal actions, breadth first, up to `limit`;
 /// whether one is won.
 fn plain_search(k: &Klondike, start: &State, limit: usize) -> Option<bool> {
-    let strip = |s: &State| {
-        let mut s = s.clone();
-        s.moves = 0;
-        s.news.clear();
-        s.score = 0;
-        s
-    };
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut queue = VecDeque::new();
-    seen.insert(format!("{:?}", strip(start)));
-    queue.push_back(start.clone());
-    while let Some(s) = queue.pop_front() {
+    plain_search_all(k, start, limit).map(|(won, _)| won)
+}
+
+/// [`plain_search`], and the states it saw: when the game is lost, every state reachable.
+fn plain_search_all(k: &Klondike, start: &State, limit: usize) -> Option<(bool, Vec<State>)> {
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut all = vec![start.clone()];
+    seen.insert(position_bytes(start));
+    let mut legal = Vec::new();
+    let mut next = 0;
+    while let Some(s) = all.get(next).cloned() {
+        next += 1;
         if s.cards_up() == 52 {
-            return Some(true);
+            return Some((true, all));
         }
-        let mut legal = Vec::new();
+        legal.clear();
         k.legal_actions(&s, &mut legal);
-        for a in legal {
+        for a in &legal {
             let mut t = s.clone();
-            k.apply(&mut t, &a).expect("legal");
+            k.apply(&mut t, a).expect("legal");
             // With unlimited passes the count of recycles is no part of the position.
             if k.params().passes.is_none() {
                 t.recycles = 0;
             }
-            if seen.insert(format!("{:?}", strip(&t))) {
+            if seen.insert(position_bytes(&t)) {
                 if seen.len() > limit {
                     return None;
                 }
-                queue.push_back(t);
+                all.push(t);
             }
         }
     }
-    Some(false)
+    Some((false, all))
 }
 
 /// A small end game: the foundations hold all but `left` cards of each suit.
@@ -186,6 +205,104 @@ fn answers_match_a_plain_search_over_the_rulesets_actions() {
     assert!(checked >= 25, "{checked} end games checked");
     // Small end games are nearly always won; the lost answers are pinned by the test below.
     assert!(lost < checked, "some end game is won");
+}
+
+/// An end game with its columns knotted: the foundations hold all but `left` cards of each
+/// suit; `stock` of the rest lie in the stock, the others across the first `cols` columns,
+/// all face down but each column's last, so a low card may lie under a higher one.
+fn knotted_end_game(seed: u64, left: u8, stock: usize, cols: usize, k: &Klondike) -> State {
+    use felt_core::{Card, Rank, Suit};
+    let mut cards: Vec<Card> = Suit::ALL
+        .iter()
+        .flat_map(|&s| {
+            (14 - left..=13)
+                .filter_map(Rank::new)
+                .map(move |r| Card::new(s, r))
+        })
+        .collect();
+    felt_core::shuffle(&mut cards, seed);
+    let mut s = position(&[], "", "", [13 - left; 4]);
+    s.stock = cards.split_off(cards.len() - stock);
+    for (i, c) in cards.into_iter().enumerate() {
+        s.columns[i % cols].cards.push(c);
+    }
+    for col in &mut s.columns {
+        col.down = col.cards.len().saturating_sub(1);
+    }
+    let mut t = s.clone();
+    k.rules()
+        .auto_moves(&mut t, &mut Vec::new(), &mut Vec::new());
+    t
+}
+
+// The complete walk by itself — the only search whose end proves a game lost, with its closed
+// rounds of the stock taken as one position — wins exactly the end games a plain search of
+// the ruleset's actions wins, and its won lines replay to a win. Knotted end games (low cards
+// buried under high ones) are often lost, so both answers are checked many times; drawing
+// three with KL-AUTO is where a round of the stock opens and closes.
+#[test]
+fn the_complete_walk_alone_matches_a_plain_search() {
+    use felt_klondike::solver::{actions_for, position::Game, search::complete_walk};
+    use felt_patience::search::Outcome;
+    let (mut won, mut lost) = (0, 0);
+    for (draw, auto, back) in [
+        (3, true, false),
+        (1, true, false),
+        (3, false, false),
+        (3, true, true),
+    ] {
+        let k = Klondike::with_params(
+            Params {
+                draw,
+                auto,
+                face_up: true,
+                foundation_return: back,
+                passes: None,
+            },
+            None,
+        );
+        let game = Game::new(k.params());
+        for seed in 0..40 {
+            let s = knotted_end_game(seed, 3, 3, 2, &k);
+            let Some((truth, reachable)) = plain_search_all(&k, &s, 4_000) else {
+                continue;
+            };
+            let start = game.from_state(&s).expect("fits");
+            let report = complete_walk(&game, &start, 1_000_000);
+            match report.outcome {
+                Outcome::Won(line) => {
+                    assert!(
+                        truth,
+                        "draw {draw} auto {auto} seed {seed}: won a lost game"
+                    );
+                    let actions = actions_for(&k, &s, &line);
+                    assert!(actions.is_some(), "seed {seed}: the line replays to a win");
+                    won += 1;
+                }
+                Outcome::Lost => {
+                    assert!(
+                        !truth,
+                        "draw {draw} auto {auto} seed {seed}: lost a won game"
+                    );
+                    // Every reachable position was entered, once for each key: as many keys
+                    // as the plain search's states give.
+                    let keys: HashSet<_> = reachable
+                        .iter()
+                        .map(|t| game.key(&game.from_state(t).expect("fits")))
+                        .collect();
+                    assert_eq!(
+                        report.states,
+                        keys.len() as u64,
+                        "draw {draw} auto {auto} back {back} seed {seed}: positions entered"
+                    );
+                    lost += 1;
+                }
+                other => panic!("seed {seed}: {other:?}"),
+            }
+        }
+    }
+    eprintln!("complete walk against a plain search: {won} won, {lost} lost");
+    assert!(won >= 20 && lost >= 20, "{won} won and {lost} lost checked");
 }
 
 // A hopeless game is proven lost: one pass, the stock spent, the spades in the waste the wrong

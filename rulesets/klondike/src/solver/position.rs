@@ -372,11 +372,128 @@ impl Game {
     /// moves that turn a card (the deepest hidden pile first), the waste to a column, the
     /// deal, other moves between columns, and cards back from the foundations last. Moving a
     /// whole column into an empty one is left out: it gives the same key.
+    ///
+    /// In a closed round ([`Game::closed_round`]) the deal is replaced by what the round
+    /// offers: each card it turns up to the top of the waste, with the deals that bring it
+    /// there, to each place it may go. A move that leaves the round closed is listed from
+    /// here only: played after any deals of the round, it gives a position of the same closed
+    /// round, so the same key. One that opens it (sends up a card that makes a card of the
+    /// round, or a column's last card, ready and safe) is listed after each count of deals
+    /// as well, since those positions are then apart.
     pub fn moves(&self, pos: &Pos, out: &mut Vec<Step>) {
         let mut all = Vec::with_capacity(48);
         self.all_moves(pos, &mut all);
         out.clear();
-        out.extend(all.into_iter().map(Step::one));
+        if !self.closed_round(pos) {
+            out.extend(all.into_iter().map(Step::one));
+            return;
+        }
+        // The round's other waste lengths, in the order the deals reach them.
+        let mut round: [Pos; MAX_TALON + 1] = [*pos; MAX_TALON + 1];
+        let mut len = 1;
+        loop {
+            let mut p = round[len - 1];
+            self.play(&mut p, Move::Deal);
+            if p.waste_len == pos.waste_len || len == round.len() {
+                break;
+            }
+            round[len] = p;
+            len += 1;
+        }
+        let waste = Self::waste_top(pos);
+        for m in all {
+            let from_waste = matches!(m, Move::Play { card, .. } if Some(card) == waste);
+            match m {
+                Move::Deal => {
+                    // The cards the other waste lengths bring up, where the deal stood.
+                    for (k, p) in round.iter().enumerate().take(len).skip(1) {
+                        self.waste_moves(p, k as u8, out);
+                    }
+                }
+                _ if from_waste => out.push(Step::one(m)),
+                _ => {
+                    out.push(Step::one(m));
+                    let mut after = *pos;
+                    self.play(&mut after, m);
+                    if !self.closed_round(&after) {
+                        out.extend((1..len).map(|k| Step {
+                            deals: k as u8,
+                            then: m,
+                        }));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The moves of the waste's top card of `pos`, each after `deals` deals.
+    fn waste_moves(&self, pos: &Pos, deals: u8, out: &mut Vec<Step>) {
+        let Some(card) = Self::waste_top(pos) else {
+            return;
+        };
+        let mut moves = Vec::with_capacity(8);
+        if Self::ready(pos, card) {
+            moves.push(Move::Play {
+                card,
+                to: Dest::Foundation,
+            });
+        }
+        if rank(card) == 13 {
+            if (0..7).any(|j| pos.lens[j] == 0) {
+                moves.push(Move::Play {
+                    card,
+                    to: Dest::Empty,
+                });
+            }
+        } else {
+            for j in 0..7 {
+                if let Some(&on) = Self::col(pos, j).last() {
+                    if fits(card, on) {
+                        moves.push(Move::Play {
+                            card,
+                            to: Dest::Onto(on),
+                        });
+                    }
+                }
+            }
+        }
+        out.extend(moves.into_iter().map(|then| Step { deals, then }));
+    }
+
+    /// Whether the stock and waste of `pos` turn in a closed round: passes are unlimited,
+    /// the waste's length is one that dealing comes back to (under draw three a multiple of
+    /// three or the whole talon; under draw one any), and no deal of the round sends a card
+    /// up (no card it turns to the top of the waste, and no column's last card, is both ready
+    /// and safe under KL-AUTO). Then dealing only turns the round, each of its waste lengths
+    /// is reached from each other by deals alone, and all of them are one position: they
+    /// have the same future.
+    pub fn closed_round(&self, pos: &Pos) -> bool {
+        if self.params.passes.is_some() {
+            return false;
+        }
+        let (w, n, d) = (pos.waste_len, pos.talon_len, self.params.draw as u8);
+        if !(d <= 1 || w % d == 0 || w == n) {
+            return false;
+        }
+        if !self.params.auto {
+            return true;
+        }
+        let goes_up = |c: u8| Self::ready(pos, c) && Self::safe(pos, c);
+        // A column's last card can be ready and safe only just after it came back down
+        // (KL-RETURN): the next deal would send it up again.
+        let column_end_up = (0..7)
+            .any(|i| pos.downs[i] < pos.lens[i] && goes_up(pos.cols[i][pos.lens[i] as usize - 1]));
+        if column_end_up {
+            return false;
+        }
+        let mut k = d.max(1);
+        while k < n {
+            if goes_up(pos.talon[k as usize - 1]) {
+                return false;
+            }
+            k += d.max(1);
+        }
+        n == 0 || !goes_up(pos.talon[n as usize - 1])
     }
 
     pub(super) fn can_deal(&self, pos: &Pos) -> bool {
@@ -478,8 +595,18 @@ impl Game {
         }
     }
 
-    /// The position's key.
+    /// The position's key: a closed round's ([`Game::closed_round`]) with its waste empty,
+    /// whatever waste length it stands at, since all of them are one position.
     pub fn key(&self, pos: &Pos) -> Key {
+        if self.closed_round(pos) {
+            self.key_with_waste(pos, 0)
+        } else {
+            self.exact_key(pos)
+        }
+    }
+
+    /// The position's key with its waste length as it is.
+    pub(super) fn exact_key(&self, pos: &Pos) -> Key {
         self.key_with_waste(pos, pos.waste_len)
     }
 

@@ -153,13 +153,13 @@ impl Game {
     /// draw one every length does). Positions so merged offer the quick search the same steps.
     pub fn quick_key(&self, pos: &Pos) -> Key {
         if self.params.passes.is_some() {
-            return self.key(pos);
+            return self.exact_key(pos);
         }
         let (w, n, d) = (pos.waste_len, pos.talon_len, self.params.draw as u8);
         if d == 1 || w % d == 0 || w == n {
             self.key_with_waste(pos, 0)
         } else {
-            self.key(pos)
+            self.exact_key(pos)
         }
     }
 }

@@ -31,7 +31,19 @@
 //!    columns have the same futures. With unlimited passes the number of passes used changes
 //!    nothing either and is left out of the key. Keys are the whole position, not a hash of
 //!    it, so two positions never share one by accident.
-//! 3. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
+//! 3. **A closed round of the stock is one position** ([`Game::closed_round`]). With
+//!    unlimited passes, dealing from a waste length the deals come back to (under draw three
+//!    a multiple of three, or the whole talon) runs through the same lengths again and
+//!    again. When no deal of that round sends a card up under KL-AUTO, dealing changes
+//!    nothing but the waste's length, so every length of the round is reached from every
+//!    other by deals alone: the positions of the round have one future, and share a key.
+//!    In place of the deal, [`Game::moves`] then lists every move of every card the round
+//!    turns up, after the deals that bring it up; and a move that does not touch the waste
+//!    is listed from each length of the round when it leaves the round open (its positions
+//!    are then apart), from the present one only when the round stays closed (its positions
+//!    then share a key too). So every position a round reaches by a move is still entered.
+//!    The tests check the answers against a plain search of the ruleset's actions.
+//! 4. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
 //!    the ruleset would not send up itself; a seen position is skipped because its whole
 //!    future was, or is being, searched from where it was first seen.
 //!
@@ -168,6 +180,13 @@ enum Order {
 pub const PROBE: u64 = 25_000;
 /// The least budget that starts with the probes: below it they would take too large a share.
 pub const PROBE_FROM: u64 = 250_000;
+
+/// The complete walk alone, within `max_states` positions: the one search whose end without a
+/// win proves the game lost. Public so that tests can check its answers against a plain search
+/// of the ruleset's actions, wins included (the quick searches find most wins first).
+pub fn complete_walk(game: &Game, start: &Pos, max_states: u64) -> Report {
+    walk(game, start, max_states.max(1), false)
+}
 
 /// The complete walk with what is left of the budget once the quick searches spent `used`.
 fn complete(game: &Game, start: &Pos, max_states: u64, used: u64) -> Report {
