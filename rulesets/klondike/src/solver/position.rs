@@ -231,7 +231,7 @@ impl Game {
     }
 
     /// KL-AUTO's test, as the ruleset makes it.
-    fn safe(pos: &Pos, c: u8) -> bool {
+    pub(super) fn safe(pos: &Pos, c: u8) -> bool {
         let r = rank(c);
         let red = red(c);
         (0..4)
@@ -314,16 +314,35 @@ impl Game {
         })
     }
 
+    /// Whether KL-AUTO would send a card of `pos` up: the waste's top or a column's last card
+    /// both ready and safe.
+    pub(super) fn would_settle(&self, pos: &Pos) -> bool {
+        if !self.params.auto {
+            return false;
+        }
+        let goes_up = |c: u8| Self::ready(pos, c) && Self::safe(pos, c);
+        Self::waste_top(pos).is_some_and(goes_up)
+            || (0..7).any(|i| {
+                pos.downs[i] < pos.lens[i] && goes_up(pos.cols[i][pos.lens[i] as usize - 1])
+            })
+    }
+
+    /// A deal that sends nothing up, as [`Game::play`] plays it: the waste grows by a draw or
+    /// is turned back over. Only the waste's length and the passes used change.
+    pub(super) fn turn(&self, pos: &mut Pos) {
+        if pos.waste_len < pos.talon_len {
+            pos.waste_len = (pos.waste_len + self.params.draw as u8).min(pos.talon_len);
+        } else {
+            pos.waste_len = 0;
+            pos.recycles = pos.recycles.saturating_add(1);
+        }
+    }
+
     /// Plays a move listed by [`Game::moves`], with its automatic follow-ups.
     pub fn play(&self, pos: &mut Pos, m: Move) {
         match m {
             Move::Deal => {
-                if pos.waste_len < pos.talon_len {
-                    pos.waste_len = (pos.waste_len + self.params.draw as u8).min(pos.talon_len);
-                } else {
-                    pos.waste_len = 0;
-                    pos.recycles = pos.recycles.saturating_add(1);
-                }
+                self.turn(pos);
                 self.settle(pos);
             }
             Move::Play { card, to } => {

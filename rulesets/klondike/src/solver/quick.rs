@@ -1,7 +1,8 @@
 //! The quick searches' steps and keys: a subset of the lines, looked through fast, which may
 //! find a win but never prove a loss (see `search.rs`).
 
-use super::position::{fits, rank, Dest, Game, Key, Move, Pos, Step, TWINS};
+use super::position::{fits, rank, Dest, Game, Key, Move, Pos, Step, MAX_COL, MAX_TALON, TWINS};
+use felt_patience::search::mix;
 
 impl Game {
     /// The quick search's steps: a subset of the legal lines, so what it finds is reachable,
@@ -15,13 +16,15 @@ impl Game {
         self.quick_moves_dealt(pos, out, &mut dealt);
     }
 
-    /// [`Game::quick_moves`], and in `dealt` the positions its round of deals went through:
-    /// `dealt[k]` is `pos` after `k` deals, so a step `s` played from `pos` is
-    /// `dealt[s.deals]` with `s.then` played, without dealing again.
-    pub fn quick_moves_dealt(&self, pos: &Pos, out: &mut Vec<Step>, dealt: &mut Vec<Pos>) {
+    /// [`Game::quick_moves`], and in `dealt` what its round of deals went through:
+    /// `dealt[k]` is the waste's length and the passes used after `k` deals, which is all
+    /// those deals change (a deal that sends a card up ends the round before it is listed),
+    /// so a step `s` played from `pos` is [`Game::dealt`] with `s.then` played, without
+    /// dealing again.
+    pub fn quick_moves_dealt(&self, pos: &Pos, out: &mut Vec<Step>, dealt: &mut Vec<(u8, u16)>) {
         out.clear();
         dealt.clear();
-        dealt.push(*pos);
+        dealt.push((pos.waste_len, pos.recycles));
         for i in 0..7 {
             let col = Self::col(pos, i);
             if let Some(&c) = col.last() {
@@ -73,7 +76,10 @@ impl Game {
                 targets(pos.cols[i][d], i, 0, out);
             }
         }
-        // The stock and waste: each card they can bring up within one round.
+        // The stock and waste: each card they can bring up within one round. When no column's
+        // last card is waiting to go up (only just after a card came back down can one be), a
+        // deal can send up only the card it turns, so that card alone is looked at.
+        let columns_settled = !self.would_settle(pos);
         let mut p = *pos;
         let mut deals = 0u8;
         // The waste lengths seen this round: once one comes again, so would its cards.
@@ -94,13 +100,19 @@ impl Game {
             if !self.can_deal(&p) || deals == u8::MAX {
                 break;
             }
-            let found = p.found;
-            self.play(&mut p, Move::Deal);
+            let sends_up = if columns_settled {
+                self.turn(&mut p);
+                self.would_settle(&p)
+            } else {
+                let found = p.found;
+                self.play(&mut p, Move::Deal);
+                p.found != found
+            };
             deals += 1;
-            dealt.push(p);
+            dealt.push((p.waste_len, p.recycles));
             // A card sent up by the deal changes the table: the round ends there, in a
             // position of its own.
-            if p.found != found {
+            if sends_up {
                 out.push(Step {
                     deals: deals - 1,
                     then: Move::Deal,
@@ -147,19 +159,142 @@ impl Game {
         }
     }
 
-    /// The quick search's key: as [`Game::key`], but with unlimited passes the waste's length
-    /// is replaced by the smallest one whose round of deals brings up the same cards (under
-    /// draw three every multiple of three and the whole talon reach the same cards; under
-    /// draw one every length does). Positions so merged offer the quick search the same steps.
+    /// `pos` after the deals `dealt` (from [`Game::quick_moves_dealt`]) says.
+    pub fn dealt(pos: &Pos, dealt: (u8, u16)) -> Pos {
+        let mut p = *pos;
+        (p.waste_len, p.recycles) = dealt;
+        p
+    }
+
+    /// The waste length the quick search's key gives `pos`: with unlimited passes, the
+    /// smallest one whose round of deals brings up the same cards (under draw three every
+    /// multiple of three and the whole talon reach the same cards; under draw one every
+    /// length does). Positions so merged offer the quick search the same steps.
+    fn quick_waste(&self, pos: &Pos) -> u8 {
+        let (w, n, d) = (pos.waste_len, pos.talon_len, self.params.draw as u8);
+        if self.params.passes.is_none() && (d == 1 || w % d == 0 || w == n) {
+            0
+        } else {
+            w
+        }
+    }
+
+    /// The quick search's key: as [`Game::key`], with the waste's length
+    /// [`Game::quick_waste`] gives.
     pub fn quick_key(&self, pos: &Pos) -> Key {
         if self.params.passes.is_some() {
             return self.exact_key(pos);
         }
-        let (w, n, d) = (pos.waste_len, pos.talon_len, self.params.draw as u8);
-        if d == 1 || w % d == 0 || w == n {
-            self.key_with_waste(pos, 0)
+        self.key_with_waste(pos, self.quick_waste(pos))
+    }
+
+    /// A 64-bit fingerprint of [`Game::quick_key`], what the quick searches remember: equal
+    /// keys give equal fingerprints, and unequal ones differ but by chance (which could only
+    /// hide a line from a quick search). Made without the key, from the position's fixed
+    /// arrays read a word at a time (past its length a column or the talon holds zeros): each
+    /// column's cards and count face down are mixed and the columns' mixes added up, so the
+    /// order of the columns falls out without sorting them; then the stock and waste, the
+    /// waste's length and the passes used when they are limited.
+    pub fn quick_fingerprint(&self, pos: &Pos) -> u64 {
+        let mut columns: u64 = 0;
+        for i in 0..7 {
+            let len = pos.lens[i];
+            if len == 0 {
+                continue;
+            }
+            let cards = &pos.cols[i];
+            let mut h = u64::from(len) | u64::from(pos.downs[i]) << 8;
+            for at in [0, 8, MAX_COL - 8] {
+                h = mix(h ^ word(cards, at));
+            }
+            columns = columns.wrapping_add(h);
+        }
+        let recycles = if self.params.passes.is_some() {
+            pos.recycles
         } else {
-            self.exact_key(pos)
+            0
+        };
+        let mut h = columns
+            ^ u64::from(pos.talon_len) << 48
+            ^ u64::from(self.quick_waste(pos)) << 40
+            ^ u64::from(recycles) << 16;
+        for at in (0..MAX_TALON).step_by(8) {
+            h = mix(h ^ word(&pos.talon, at));
+        }
+        mix(h ^ columns.rotate_left(29))
+    }
+}
+
+/// Eight bytes of `bytes` from `at` as one word.
+fn word(bytes: &[u8], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Klondike, Params};
+    use felt_core::Ruleset;
+    use std::collections::HashMap;
+
+    /// Positions the quick steps reach from Thoughtful deals, breadth first.
+    fn reached(per_deal: usize) -> (Game, Vec<Pos>) {
+        let params = Params {
+            draw: 3,
+            face_up: true,
+            ..Params::default()
+        };
+        let k = Klondike::with_params(params, None);
+        let game = Game::new(&params);
+        let mut all = Vec::new();
+        let mut steps = Vec::new();
+        for deal in 1..=3 {
+            let start = game.from_state(&k.new_game(deal)).expect("fits");
+            let mut seen = std::collections::HashSet::from([game.quick_key(&start)]);
+            let first = all.len();
+            all.push(start);
+            let mut next = first;
+            while next < all.len() && all.len() - first < per_deal {
+                let pos = all[next];
+                next += 1;
+                game.quick_moves(&pos, &mut steps);
+                for &s in &steps {
+                    let mut p = pos;
+                    game.step(&mut p, s);
+                    if seen.insert(game.quick_key(&p)) {
+                        all.push(p);
+                    }
+                }
+            }
+        }
+        (game, all)
+    }
+
+    // The fingerprint stands for the quick key: positions with one key share a fingerprint,
+    // and no two keys of tens of thousands of positions share one.
+    #[test]
+    fn the_fingerprint_follows_the_quick_key() {
+        let (game, all) = reached(20_000);
+        assert!(all.len() >= 30_000, "{} positions", all.len());
+        let mut by_print: HashMap<u64, Key> = HashMap::new();
+        for p in &all {
+            let key = game.quick_key(p);
+            let print = game.quick_fingerprint(p);
+            assert_eq!(
+                *by_print.entry(print).or_insert(key),
+                key,
+                "two keys, one fingerprint"
+            );
+            // The same position with its columns in another order has the same key, and so
+            // the same fingerprint.
+            let mut q = *p;
+            q.cols.swap(0, 6);
+            q.lens.swap(0, 6);
+            q.downs.swap(0, 6);
+            assert_eq!(game.quick_key(&q), key);
+            assert_eq!(game.quick_fingerprint(&q), print);
         }
     }
 }

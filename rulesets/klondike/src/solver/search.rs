@@ -8,9 +8,10 @@
 //! bring up the same cards. A win they find is real — every step is a legal action, and the
 //! line is replayed through the ruleset before it is handed out — but a quick search that ends
 //! without one proves nothing, so the answer is then the complete search's. The quick searches
-//! remember a 64-bit fingerprint of each key, not the key: a step costs about a quarter less,
-//! and two positions sharing a fingerprint could only hide a line from them, never make one
-//! up. Which walk keeps what is fixed by its type ([`Seen::QUICK`]), so the complete walk
+//! remember a 64-bit fingerprint of each key ([`Game::quick_fingerprint`], made from the
+//! position without building the key), not the key: a step costs about a third less than with
+//! whole keys, and two positions sharing a fingerprint could only hide a line from them, never
+//! make one up. Which walk keeps what is fixed by its type ([`Seen::QUICK`]), so the complete walk
 //! cannot be run over fingerprints.
 //!
 //! **The complete search** is a depth-first walk over the game's own actions with a table of
@@ -57,7 +58,7 @@
 //! above depends on them.
 
 use super::position::{Game, Key, Move, Pos, Step};
-use felt_patience::search::{fingerprint, FingerprintSet, KeySet, Open};
+use felt_patience::search::{FingerprintSet, KeySet, Open};
 
 /// How a search ended.
 pub type Outcome = felt_patience::search::Outcome<Move>;
@@ -70,8 +71,8 @@ trait Seen: Default {
     /// Whether this memory serves the quick walk (its steps and keys) rather than the complete
     /// one: only whole keys may back a proof, so the memory decides which walk runs.
     const QUICK: bool;
-    /// Remembers `key`; false when it was seen before.
-    fn insert_key(&mut self, key: &Key) -> bool;
+    /// Remembers `pos`; false when it was seen before.
+    fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool;
     /// Positions remembered.
     fn count(&self) -> u64;
 }
@@ -81,20 +82,20 @@ type Keys = KeySet<Key>;
 
 impl Seen for Keys {
     const QUICK: bool = false;
-    fn insert_key(&mut self, key: &Key) -> bool {
-        self.insert(*key)
+    fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool {
+        self.insert(game.key(pos))
     }
     fn count(&self) -> u64 {
         self.len() as u64
     }
 }
 
-/// Fingerprints of keys: what the quick searches keep, which look only for wins (a shared
-/// fingerprint may hide a line from them, never make one up).
+/// Fingerprints of quick keys: what the quick searches keep, which look only for wins (a
+/// shared fingerprint may hide a line from them, never make one up).
 impl Seen for FingerprintSet {
     const QUICK: bool = true;
-    fn insert_key(&mut self, key: &Key) -> bool {
-        self.insert(fingerprint(key))
+    fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool {
+        self.insert(game.quick_fingerprint(pos))
     }
     fn count(&self) -> u64 {
         self.len() as u64
@@ -124,11 +125,7 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
     let mut used = 0;
     if max_states >= PROBE_FROM {
         for order in [Order::Blocking, Order::DepthFirst, Order::Plain] {
-            let probe = match order {
-                Order::DepthFirst => walk(game, start, PROBE, true),
-                Order::Blocking => best_first(game, start, PROBE, true),
-                Order::Plain => best_first(game, start, PROBE, false),
-            };
+            let probe = quick_alone(game, start, order, PROBE);
             used += probe.states;
             match probe.outcome {
                 Outcome::Undecided => {}
@@ -161,9 +158,19 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
     }
 }
 
-/// The orders the probes look in.
-#[derive(Clone, Copy)]
-enum Order {
+/// One quick order by itself within `max_states` positions: what the schedule of [`search`]
+/// is made of, run alone to measure it (the `klondike_deals` example).
+pub fn quick_alone(game: &Game, start: &Pos, order: Order, max_states: u64) -> Report {
+    match order {
+        Order::DepthFirst => walk(game, start, max_states, true),
+        Order::Blocking => best_first(game, start, max_states, true),
+        Order::Plain => best_first(game, start, max_states, false),
+    }
+}
+
+/// The orders the quick searches look in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
     /// Best first by [`Game::distance`], blocking cards weighed.
     Blocking,
     /// The depth-first quick walk.
@@ -211,7 +218,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
         };
     }
     let mut seen = FingerprintSet::default();
-    seen.insert_key(&game.quick_key(start));
+    seen.insert_pos(game, start);
     // Node 0 is the start; each other node's parent and the step that led to it.
     let mut positions: Vec<Pos> = vec![*start];
     let mut links: Vec<(u32, Step, u16)> = vec![(0, Step::one(Move::Deal), 0)];
@@ -229,9 +236,9 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
         game.quick_moves_dealt(&pos, &mut steps, &mut dealt);
         for &s in &steps {
             // The same as `game.step(&mut next, s)` from `pos`: the deals were played once.
-            let mut next = dealt[s.deals as usize];
+            let mut next = Game::dealt(&pos, dealt[s.deals as usize]);
             game.play(&mut next, s.then);
-            if !seen.insert_key(&game.quick_key(&next)) {
+            if !seen.insert_pos(game, &next) {
                 continue;
             }
             let id = positions.len() as u32;
@@ -297,11 +304,7 @@ fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
         };
     }
     let mut seen = S::default();
-    seen.insert_key(&if quick {
-        game.quick_key(start)
-    } else {
-        game.key(start)
-    });
+    seen.insert_pos(game, start);
     let mut all: Vec<Step> = Vec::new();
     let mut scratch = Vec::with_capacity(64);
     let mut stack: Vec<Frame> = Vec::new();
@@ -323,12 +326,7 @@ fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
         top.next += 1;
         let mut next = top.pos;
         game.step(&mut next, m);
-        let key = if quick {
-            game.quick_key(&next)
-        } else {
-            game.key(&next)
-        };
-        if !seen.insert_key(&key) {
+        if !seen.insert_pos(game, &next) {
             continue;
         }
         if game.won(&next) {
