@@ -317,14 +317,18 @@ impl Game {
     /// Whether KL-AUTO would send a card of `pos` up: the waste's top or a column's last card
     /// both ready and safe.
     pub(super) fn would_settle(&self, pos: &Pos) -> bool {
-        if !self.params.auto {
-            return false;
-        }
-        let goes_up = |c: u8| Self::ready(pos, c) && Self::safe(pos, c);
-        Self::waste_top(pos).is_some_and(goes_up)
-            || (0..7).any(|i| {
-                pos.downs[i] < pos.lens[i] && goes_up(pos.cols[i][pos.lens[i] as usize - 1])
-            })
+        self.waste_goes_up(pos)
+            || (self.params.auto
+                && (0..7).any(|i| {
+                    let c = pos.cols[i][pos.lens[i].max(1) as usize - 1];
+                    pos.downs[i] < pos.lens[i] && Self::ready(pos, c) && Self::safe(pos, c)
+                }))
+    }
+
+    /// Whether KL-AUTO would send the waste's top card up.
+    pub(super) fn waste_goes_up(&self, pos: &Pos) -> bool {
+        self.params.auto
+            && Self::waste_top(pos).is_some_and(|c| Self::ready(pos, c) && Self::safe(pos, c))
     }
 
     /// A deal that sends nothing up, as [`Game::play`] plays it: the waste grows by a draw or

@@ -102,7 +102,7 @@ impl Game {
             }
             let sends_up = if columns_settled {
                 self.turn(&mut p);
-                self.would_settle(&p)
+                self.waste_goes_up(&p)
             } else {
                 let found = p.found;
                 self.play(&mut p, Move::Deal);
@@ -205,9 +205,9 @@ impl Game {
             let cards = &pos.cols[i];
             let mut h = u64::from(len) | u64::from(pos.downs[i]) << 8;
             for at in [0, 8, MAX_COL - 8] {
-                h = mix(h ^ word(cards, at));
+                h = stir(h ^ word(cards, at));
             }
-            columns = columns.wrapping_add(h);
+            columns = columns.wrapping_add(mix(h));
         }
         let recycles = if self.params.passes.is_some() {
             pos.recycles
@@ -219,7 +219,7 @@ impl Game {
             ^ u64::from(self.quick_waste(pos)) << 40
             ^ u64::from(recycles) << 16;
         for at in (0..MAX_TALON).step_by(8) {
-            h = mix(h ^ word(&pos.talon, at));
+            h = stir(h ^ word(&pos.talon, at));
         }
         mix(h ^ columns.rotate_left(29))
     }
@@ -230,6 +230,13 @@ fn word(bytes: &[u8], at: usize) -> u64 {
     let mut w = [0u8; 8];
     w.copy_from_slice(&bytes[at..at + 8]);
     u64::from_le_bytes(w)
+}
+
+/// One multiply and shift: enough between the words of one fingerprint, each of which is
+/// [`mix`]ed in full at its end.
+fn stir(h: u64) -> u64 {
+    let h = h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h ^ (h >> 29)
 }
 
 #[cfg(test)]

@@ -68,10 +68,12 @@ pub type Outcome = felt_patience::search::Outcome<Move>;
 pub type Report = felt_patience::search::Report<Move>;
 
 /// What a search remembers of the positions it saw.
-trait Seen: Default {
+trait Seen {
     /// Whether this memory serves the quick walk (its steps and keys) rather than the complete
     /// one: only whole keys may back a proof, so the memory decides which walk runs.
     const QUICK: bool;
+    /// An empty memory with room for `n` positions, so that it is not rebuilt as it grows.
+    fn with_room(n: usize) -> Self;
     /// Remembers `pos`; false when it was seen before.
     fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool;
     /// Positions remembered.
@@ -83,6 +85,9 @@ type Keys = KeySet<Key>;
 
 impl Seen for Keys {
     const QUICK: bool = false;
+    fn with_room(n: usize) -> Self {
+        Keys::with_capacity_and_hasher(n, Default::default())
+    }
     fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool {
         self.insert(game.key(pos))
     }
@@ -95,12 +100,21 @@ impl Seen for Keys {
 /// shared fingerprint may hide a line from them, never make one up).
 impl Seen for FingerprintSet {
     const QUICK: bool = true;
+    fn with_room(n: usize) -> Self {
+        FingerprintSet::with_capacity_and_hasher(n, Default::default())
+    }
     fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool {
         self.insert(game.quick_fingerprint(pos))
     }
     fn count(&self) -> u64 {
         self.len() as u64
     }
+}
+
+/// Room to make at once for a search of `max_states` positions: all of them, up to a bound on
+/// what a search that ends early would waste.
+fn room(max_states: u64) -> usize {
+    max_states.min(1 << 20) as usize
 }
 
 /// One level of the walk: a position, its actions (a range of the shared list) and the next
@@ -231,7 +245,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
             states: 1,
         };
     }
-    let mut seen = FingerprintSet::default();
+    let mut seen = FingerprintSet::with_room(room(max_states));
     seen.insert_pos(game, start);
     // Node 0 is the start; each other node's parent and the step that led to it.
     let mut positions: Vec<Pos> = vec![*start];
@@ -317,7 +331,7 @@ fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
             states: 1,
         };
     }
-    let mut seen = S::default();
+    let mut seen = S::with_room(room(max_states));
     seen.insert_pos(game, start);
     let mut all: Vec<Step> = Vec::new();
     let mut scratch = Vec::with_capacity(64);
