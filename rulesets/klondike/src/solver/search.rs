@@ -49,9 +49,9 @@
 //!    future was, or is being, searched from where it was first seen.
 //!
 //! The budget counts positions stored by all the searches together, never time: rulesets
-//! read no clock. A large budget first gives the complete walk a short probe
-//! ([`COMPLETE_PROBE`] positions: an end without a win there is a proof like any other), then
-//! each quick order one ([`PROBE`] positions, best first then depth first); then a quarter of the budget goes to each of the
+//! read no clock. A large budget first gives each quick order a short probe ([`PROBE`]
+//! positions, best first then depth first), then the complete walk one ([`COMPLETE_PROBE`]
+//! positions: an end without a win there is a proof like any other); then a quarter of the budget goes to each of the
 //! two best-first orders, the depth-first quick walk gets what they leave, and the complete
 //! walk what all leave (all of it that is left when the quick searches ran out of lines
 //! early). The probes and the best-first order ([`Game::distance`]) only decide which lines
@@ -133,19 +133,12 @@ struct Frame {
 /// alone 77.
 ///
 /// With a budget of at least [`PROBE_FROM`] positions, three quick orders ([`Order`]) are
-/// first each given [`PROBE`] positions, before the two best-first orders start again with a
-/// quarter of the budget each: each order finds some wins at once that the others miss for
+/// first each given [`PROBE`] positions and the complete walk [`COMPLETE_PROBE`], before the
+/// two best-first orders start again with a quarter of the budget each: each order finds some wins at once that the others miss for
 /// hundreds of thousands of positions, and a probe costs little beside that.
 pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
     let mut used = 0;
     if max_states >= PROBE_FROM {
-        // The complete walk first, briefly: it plays what the quick steps leave out (cards
-        // back from the foundations, any column move), and some deals it wins at once.
-        let probe = complete_walk(game, start, COMPLETE_PROBE);
-        used += probe.states;
-        if probe.outcome != Outcome::Undecided {
-            return probe;
-        }
         for order in [Order::Blocking, Order::DepthFirst, Order::Plain] {
             let probe = quick_alone(game, start, order, PROBE);
             used += probe.states;
@@ -155,6 +148,14 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
                 Outcome::Lost => return complete(game, start, max_states, used),
                 outcome => return Report::new(outcome, used),
             }
+        }
+        // Then the complete walk, briefly: it plays what the quick steps leave out (cards
+        // back from the foundations, any column move), and some deals it wins at once. After
+        // the quick probes, so that the many deals they win at once do not pay for it.
+        let probe = complete_walk(game, start, COMPLETE_PROBE);
+        used += probe.states;
+        if probe.outcome != Outcome::Undecided {
+            return Report::new(probe.outcome, used);
         }
     }
     // A quarter of the budget to each best-first order: on held-out deals 1001..2000 the plain
