@@ -121,32 +121,24 @@ fn plain_search_all(k: &Klondike, start: &State, limit: usize) -> Option<(bool, 
     Some((false, all))
 }
 
-/// A small end game: the foundations hold all but `left` cards of each suit.
+/// Klondike dealt face up with these settings (draw, KL-AUTO, KL-RETURN, passes).
+fn dealt_face_up(draw: usize, auto: bool, back: bool, passes: Option<u32>) -> Klondike {
+    Klondike::with_params(
+        Params {
+            draw,
+            auto,
+            face_up: true,
+            foundation_return: back,
+            passes,
+        },
+        None,
+    )
+}
+
+/// A small end game: the foundations hold all but `left` cards of each suit, half the rest
+/// lie in the stock, the others one or none to a column.
 fn end_game(seed: u64, left: u8, k: &Klondike) -> State {
-    use felt_core::{Card, Rank, Suit};
-    let mut cards: Vec<Card> = Suit::ALL
-        .iter()
-        .flat_map(|&s| {
-            (14 - left..=13)
-                .filter_map(Rank::new)
-                .map(move |r| Card::new(s, r))
-        })
-        .collect();
-    felt_core::shuffle(&mut cards, seed);
-    let mut s = position(&[], "", "", [13 - left; 4]);
-    let n = cards.len();
-    let stock = cards.split_off(n / 2);
-    for (i, c) in cards.into_iter().enumerate() {
-        s.columns[i % 7].cards.push(c);
-    }
-    for col in &mut s.columns {
-        col.down = col.cards.len().saturating_sub(1);
-    }
-    s.stock = stock;
-    let mut t = s.clone();
-    k.rules()
-        .auto_moves(&mut t, &mut Vec::new(), &mut Vec::new());
-    t
+    knotted_end_game(seed, left, 2 * left as usize, 7, k)
 }
 
 // The solver's won and lost answers match a plain search of the ruleset's actions on small
@@ -166,16 +158,7 @@ fn answers_match_a_plain_search_over_the_rulesets_actions() {
         (3, true, true, None),
         (1, false, true, Some(2)),
     ] {
-        let k = Klondike::with_params(
-            Params {
-                draw,
-                auto,
-                face_up: true,
-                foundation_return: back,
-                passes,
-            },
-            None,
-        );
+        let k = dealt_face_up(draw, auto, back, passes);
         for seed in 0..12 {
             let s = end_game(seed, if back { 2 } else { 3 }, &k);
             let Some(truth) = plain_search(&k, &s, 5_000) else {
@@ -251,16 +234,7 @@ fn the_complete_walk_alone_matches_a_plain_search() {
         (3, false, false),
         (3, true, true),
     ] {
-        let k = Klondike::with_params(
-            Params {
-                draw,
-                auto,
-                face_up: true,
-                foundation_return: back,
-                passes: None,
-            },
-            None,
-        );
+        let k = dealt_face_up(draw, auto, back, None);
         let game = Game::new(k.params());
         for seed in 0..40 {
             let s = knotted_end_game(seed, 3, 3, 2, &k);
