@@ -381,6 +381,26 @@ fn asking_for_a_refused_variant_says_it_was_refused_and_why() {
             "{err}"
         );
     }
+    // A game code of the refused variant says the same, not that its prefix is unknown.
+    let out = run(
+        home.path(),
+        &[
+            "--config",
+            &dir,
+            "play",
+            "--code",
+            "BAD-S1C-AAAAAAB",
+            "--headless",
+        ],
+        "",
+    );
+    let err = stderr(&out);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("game code BAD-S1C-AAAAAAB is a game of variant 'bad-sum', which was refused")
+            && err.contains("the columns take 120 cards but the deck has only 104"),
+        "{err}"
+    );
     // A variant no file gave is still just unknown, and a known one has no note.
     let out = run(
         home.path(),

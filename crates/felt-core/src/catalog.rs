@@ -75,6 +75,9 @@ pub struct Catalog {
     /// The ids of refused variant files, each to its error in `errors` and whether the id is
     /// only the file's name: asking for one of these says why it is not there.
     refused: HashMap<String, (usize, bool)>,
+    /// The variant codes of refused files that give one, each to its error in `errors` and the
+    /// id it goes by: a game code of one of these says why it does not resolve.
+    refused_codes: HashMap<String, (usize, String)>,
 }
 
 /// The message of [`CatalogError::Refused`].
@@ -90,18 +93,23 @@ fn refused_text(id: &str, by_name: bool, error: &VariantError) -> String {
 /// whole file when it is TOML at all, else from an `id = ...` line before the first table (a
 /// file broken further down still says which variant it meant to be).
 fn declared_id(text: &str) -> Option<String> {
-    let id_of = |table: toml::Table| table.get("id")?.as_str().map(str::to_string);
+    declared(text, "id")
+}
+
+/// A top-level string a variant file gives under `key`, read as [`declared_id`] reads its id.
+fn declared(text: &str, key: &str) -> Option<String> {
+    let value_of = |table: toml::Table| table.get(key)?.as_str().map(str::to_string);
     if let Ok(table) = text.parse::<toml::Table>() {
-        return id_of(table);
+        return value_of(table);
     }
     text.lines()
         .map(str::trim)
         .take_while(|line| !line.starts_with('['))
         .filter(|line| {
-            line.strip_prefix("id")
+            line.strip_prefix(key)
                 .is_some_and(|rest| rest.trim_start().starts_with('='))
         })
-        .find_map(|line| line.parse::<toml::Table>().ok().and_then(id_of))
+        .find_map(|line| line.parse::<toml::Table>().ok().and_then(value_of))
 }
 
 /// The name of a variant file without `.toml`: what a refused file is known by when not even
@@ -223,6 +231,10 @@ impl Catalog {
             .map(|id| (id, false))
             .or_else(|| file_stem(origin).map(|stem| (stem, true)));
         if let Some((id, by_name)) = id {
+            if let Some(code) = declared(text, "code") {
+                self.refused_codes
+                    .insert(code, (self.errors.len(), id.clone()));
+            }
             self.refused.insert(id, (self.errors.len(), by_name));
         }
         self.errors.push(error);
@@ -459,6 +471,13 @@ impl Catalog {
         let entry = match self.by_code.get(&code.variant).map(|&i| &self.entries[i]) {
             Some(e) => e,
             None => {
+                if let Some((index, id)) = self.refused_codes.get(&code.variant) {
+                    return Err(CodeError::Refused {
+                        code: code.to_string(),
+                        id: id.clone(),
+                        error: Box::new(self.errors[*index].clone()),
+                    });
+                }
                 let prefix = code.prefix();
                 let known: Vec<&str> = self
                     .entries

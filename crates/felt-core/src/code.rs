@@ -38,6 +38,17 @@ pub enum CodeError {
     /// No variant uses this prefix.
     #[error("unknown variant prefix {0}")]
     UnknownPrefix(String),
+    /// The code names a variant whose file was refused: the player is told why, rather than
+    /// that no such variant exists.
+    #[error("game code {code} is a game of variant '{id}', which was refused, so felt does not offer it:\n{error}")]
+    Refused {
+        /// The code given.
+        code: String,
+        /// The id the refused file goes by.
+        id: String,
+        /// Why the file was refused.
+        error: Box<crate::variant::VariantError>,
+    },
     /// The prefix is known but not the variant part.
     #[error("unknown variant {variant} (known with prefix {prefix}: {known})")]
     UnknownVariant {
