@@ -329,6 +329,8 @@ fn asking_for_a_refused_variant_says_it_was_refused_and_why() {
     )
     .expect("write");
     std::fs::write(extra.join("nameless.toml"), "id = 5\n").expect("write");
+    // And one that cannot be read as text at all.
+    std::fs::write(extra.join("binary.toml"), [0xff, 0xfe, 0x00, 0x80]).expect("write");
     let dir = extra.to_string_lossy().into_owned();
     let listed = stdout(&run(home.path(), &["--config", &dir, "variants"], ""));
     let cases = [
@@ -346,6 +348,11 @@ fn asking_for_a_refused_variant_says_it_was_refused_and_why() {
             "nameless",
             "unknown variant 'nameless'; a variant file named nameless was refused:",
             "nameless.toml:1:6: key `id`: invalid type: integer `5`, expected a string",
+        ),
+        (
+            "binary",
+            "unknown variant 'binary'; a variant file named binary was refused:",
+            "binary.toml: cannot read the file",
         ),
     ];
     for (id, told, why) in cases {

@@ -330,6 +330,12 @@ impl Catalog {
         self.errors.push(error);
     }
 
+    /// Records a variant file that could not even be read: reported with the others, and
+    /// refused under its file's name, so asking for that variant says why it is not there.
+    pub fn refuse_unreadable(&mut self, origin: &Origin, error: VariantError) {
+        self.refuse(origin, "", error);
+    }
+
     /// Files that failed to load, in load order.
     pub fn errors(&self) -> &[VariantError] {
         &self.errors

@@ -38,24 +38,37 @@ pub fn load_dir(catalog: &mut Catalog, dir: &Path) {
         .into_iter()
         .chain(toml_files(&dir.join("variants")))
     {
-        if let Some(text) = read(catalog, &path) {
-            let _ = catalog.add_variant(Origin::File(path.clone()), &text);
+        load_variant(catalog, &path);
+    }
+}
+
+/// Adds one variant file. One that cannot be read is refused like one that does not parse, under
+/// its file's name, so asking for that variant says why it is not there.
+fn load_variant(catalog: &mut Catalog, path: &Path) {
+    let origin = Origin::File(path.to_path_buf());
+    match crate::files::read_text(path, crate::files::TEXT_FILE_LIMIT) {
+        Ok(text) => {
+            let _ = catalog.add_variant(origin, &text);
+        }
+        Err(e) => {
+            let error = unreadable(&origin, &e);
+            catalog.refuse_unreadable(&origin, error);
         }
     }
 }
 
+/// The error of a file that could not be read.
+fn unreadable(origin: &Origin, e: &impl std::fmt::Display) -> VariantError {
+    VariantError::at_key(origin, "", None, format!("cannot read the file: {e}"))
+}
+
+/// A scoring table's text, or its error recorded with the others.
 fn read(catalog: &mut Catalog, path: &Path) -> Option<String> {
     match crate::files::read_text(path, crate::files::TEXT_FILE_LIMIT) {
         Ok(text) => Some(text),
         Err(e) => {
             // Recorded with the parse errors so `felt variants` shows it and the rest still load.
-            let origin = Origin::File(path.to_path_buf());
-            catalog.push_error(VariantError::at_key(
-                &origin,
-                "",
-                None,
-                format!("cannot read the file: {e}"),
-            ));
+            catalog.push_error(unreadable(&Origin::File(path.to_path_buf()), &e));
             None
         }
     }
@@ -71,9 +84,7 @@ pub fn load_user(catalog: &mut Catalog, extra: &[PathBuf], user_dir: bool) {
                 load_scoring(catalog, &parent.join("scoring"));
             }
             for path in toml_files(&dir) {
-                if let Some(text) = read(catalog, &path) {
-                    let _ = catalog.add_variant(Origin::File(path.clone()), &text);
-                }
+                load_variant(catalog, &path);
             }
         }
     }
