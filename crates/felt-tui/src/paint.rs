@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Writes `text` at (`x`, `y`), cut at `max` cells and at the buffer's edge.
 pub fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, max: u16, style: Style) {
@@ -27,8 +28,8 @@ pub fn put_with_code(
     code: &str,
     code_style: Style,
 ) {
-    let code_w = code.chars().count() as u16 + 1;
-    let len = text.chars().count() as u16;
+    let code_w = code.width() as u16 + 1;
+    let len = text.width() as u16;
     if len + code_w < line.width {
         put(buf, line.right() - code_w, line.y, code, code_w, code_style);
         put(buf, line.x, line.y, text, line.width - code_w, style);
@@ -37,24 +38,33 @@ pub fn put_with_code(
     }
 }
 
-/// `text` in at most `room` characters with its end `keep` whole: the part before it is cut
-/// and ends with an ellipsis (`...` in ASCII). A `text` that does not end with `keep`, or a
-/// `keep` that leaves no room for a word, is cut at its end as [`put`] would.
+/// `text` in at most `room` cells with its end `keep` whole: the part before it is cut and ends
+/// with an ellipsis (`...` in ASCII). A `text` that does not end with `keep`, or a `keep` that
+/// leaves no room for a word, is cut at its end as [`put`] would. Widths are the terminal's
+/// (a CJK character takes two cells), as [`put`] counts them, so the kept end is never cut off.
 pub fn clip_keeping_end(text: &str, keep: &str, room: usize, ascii: bool) -> String {
-    let len = text.chars().count();
-    if len <= room {
+    if text.width() <= room {
         return text.to_string();
     }
     let dots = if ascii { "..." } else { "…" };
-    let keep_len = keep.chars().count();
-    let head_room = room.saturating_sub(keep_len + dots.chars().count());
+    let head_room = room.saturating_sub(keep.width() + dots.width());
     match text.strip_suffix(keep) {
         Some(head) if head_room > 0 => {
-            let head: String = head.chars().take(head_room).collect();
-            format!("{}{dots}{keep}", head.trim_end())
+            format!("{}{dots}{keep}", take_width(head, head_room).trim_end())
         }
-        _ => text.chars().take(room).collect(),
+        _ => take_width(text, room),
     }
+}
+
+/// The start of `text` that fits in `room` cells.
+fn take_width(text: &str, room: usize) -> String {
+    let mut used = 0;
+    text.chars()
+        .take_while(|c| {
+            used += c.width().unwrap_or(0);
+            used <= room
+        })
+        .collect()
 }
 
 /// Sets one cell.
@@ -197,5 +207,17 @@ mod tests {
             clip_keeping_end(text, " (SP-GROUP)", 12, false),
             " A long reas"
         );
+    }
+
+    #[test]
+    fn a_cut_counts_cells_so_wide_characters_keep_the_end_on_screen() {
+        use unicode_width::UnicodeWidthStr;
+        // Each of these characters takes two cells: counted as one, the cut would overflow and
+        // the screen would lose the rule id.
+        let text = "列は空ではないので移動できません (SP-GROUP)";
+        let cut = clip_keeping_end(text, " (SP-GROUP)", 24, false);
+        assert_eq!(cut, "列は空ではな… (SP-GROUP)");
+        assert!(cut.width() <= 24, "{} cells", cut.width());
+        assert!(clip_keeping_end(text, "", 7, false).width() <= 7);
     }
 }
