@@ -17,15 +17,60 @@ pub fn fits(card: Card, on: Card) -> bool {
     card.rank().number() + 1 == on.rank().number() && card.suit().is_red() != on.suit().is_red()
 }
 
-/// KL-AUTO: whether `card` may go up unasked: every card of the other colour below it is
-/// already up, so no card still in play could want to be put on it.
-pub fn safe(foundations: &[u8; 4], card: Card) -> bool {
-    let r = card.rank().number();
-    let red = card.suit().is_red();
-    Suit::ALL
-        .iter()
-        .filter(|s| s.is_red() != red)
-        .all(|&s| foundations[suit_index(s)] + 1 >= r)
+/// KL-AUTO: whether a card of the suit at `suit` ([`Suit::ALL`] order) and rank `rank`, the
+/// next card of its foundation, goes up by itself: every card of the other colour below it
+/// is up (both other-colour foundations hold at least `rank - 1`) and, where cards may come
+/// back down (KL-RETURN), so is every card of its colour two below it (the other foundation
+/// of its colour holds at least `rank - 2`).
+///
+/// **Why it never loses a won game.** Call *low* the cards this leaves on the foundations
+/// once the card is up: its own suit to `rank`, the other colour to `rank - 1`, its colour's
+/// other suit to `rank - 2` (to nothing more than what is up when nothing comes back). A card
+/// that fits on a low card (one rank lower, other colour) is low too. So in any game, a low
+/// card in a column has only low cards on it. Take any line of play from the position with
+/// the card still down, and play it from the position with the card up, skipping every action
+/// that moves a low card: each other action is legal there too (a card that fits on a low
+/// card would be low, so a non-low card is only ever put where the same card lies on top in
+/// both games; its foundation has the same height in both), and after it the two positions
+/// are still the same up to low cards, which the second game holds up. When the first line
+/// ends won, so does the second, no longer. Only the stock needs care: a card sent up from the
+/// waste under `draw = 1` leaves the other cards in the order they turn, but under `draw = 3`
+/// it changes which cards come up together, so under draw three only a column's last card
+/// goes up by itself ([`waste_goes_up_unasked`]). Without KL-RETURN nothing comes back, so
+/// the other-colour condition alone makes the card low enough: nothing that fits on it is
+/// still in play.
+///
+/// Hence with KL-AUTO a position is won exactly when it is won without it: an automatic
+/// move is a move the player may make, and a won position stays won after one.
+pub fn goes_up_unasked(params: &Params, found: &[u8; 4], suit: usize, rank: u8) -> bool {
+    let red = |s: usize| Suit::ALL[s].is_red();
+    (0..4).filter(|&s| s != suit).all(|s| {
+        let need = if red(s) != red(suit) {
+            rank.saturating_sub(1)
+        } else if params.foundation_return {
+            rank.saturating_sub(2)
+        } else {
+            0
+        };
+        found[s] >= need
+    })
+}
+
+/// KL-AUTO: whether the waste's top card may go up by itself at all: only when one card is
+/// turned at a time, since under `draw = 3` taking a card out of the waste regroups the cards
+/// turned after it ([`goes_up_unasked`]).
+pub fn waste_goes_up_unasked(params: &Params) -> bool {
+    params.draw == 1
+}
+
+/// KL-AUTO: [`goes_up_unasked`] for `card`.
+pub fn safe(params: &Params, foundations: &[u8; 4], card: Card) -> bool {
+    goes_up_unasked(
+        params,
+        foundations,
+        suit_index(card.suit()),
+        card.rank().number(),
+    )
 }
 
 /// What a checked action does.
@@ -329,13 +374,19 @@ impl Rules {
         }
     }
 
-    /// The next card KL-AUTO sends up, if any: the waste's top first, then the columns from
-    /// the left.
+    /// The next card KL-AUTO sends up, if any: the waste's top first (under draw one), then
+    /// the columns from the left.
     pub fn next_auto(&self, state: &State) -> Option<Step> {
-        let ready =
-            |c: Card| foundation::goes_next(&state.foundations, c) && safe(&state.foundations, c);
+        let ready = |c: Card| {
+            foundation::goes_next(&state.foundations, c)
+                && safe(&self.params, &state.foundations, c)
+        };
         let to = |c: Card| Pile::Foundation(suit_index(c.suit()));
-        if let Some(&c) = state.waste.last() {
+        if let Some(&c) = state
+            .waste
+            .last()
+            .filter(|_| waste_goes_up_unasked(&self.params))
+        {
             if ready(c) {
                 return Some(Step::Move {
                     from: Pile::Waste,

@@ -2,8 +2,9 @@
 
 #![allow(dead_code)]
 
-use felt_core::{Action, Card, Catalog, DynRuleset, PileId};
+use felt_core::{Action, Card, Catalog, DynRuleset, PileId, Rank, Ruleset, Suit};
 use felt_klondike::{Column, Klondike, Params, State};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// The catalog of the bundled scoring tables and variants, as the host builds it.
@@ -101,4 +102,125 @@ pub fn whole(state: &State) -> bool {
     all.sort();
     all.dedup();
     all.len() == 52 && state.all_cards().len() == 52
+}
+
+/// The position a state stands for, every part of it (not the seed, moves, score or news),
+/// as bytes: each column's count face down and its cards, then the stock, the waste, the
+/// foundations and the passes used, each part ended by a byte no card has.
+pub fn position_bytes(s: &State) -> Vec<u8> {
+    let mut out = Vec::with_capacity(80);
+    for col in &s.columns {
+        out.push(col.down as u8);
+        out.extend(col.cards.iter().map(|c| c.to_byte()));
+        out.push(0xFF);
+    }
+    out.extend(s.stock.iter().map(|c| c.to_byte()));
+    out.push(0xFE);
+    out.extend(s.waste.iter().map(|c| c.to_byte()));
+    out.push(0xFD);
+    out.extend(s.foundations);
+    out.extend(s.recycles.to_le_bytes());
+    out
+}
+
+/// Every state reachable by the ruleset's own legal actions, breadth first, up to `limit`;
+/// whether one is won.
+pub fn plain_search(k: &Klondike, start: &State, limit: usize) -> Option<bool> {
+    plain_search_all(k, start, limit).map(|(won, _)| won)
+}
+
+/// [`plain_search`], and the states it saw: when the game is lost, every state reachable.
+pub fn plain_search_all(k: &Klondike, start: &State, limit: usize) -> Option<(bool, Vec<State>)> {
+    plain_search_keyed(k, start, limit, position_bytes)
+}
+
+/// [`plain_search`] that takes positions equal up to the order of their columns as one: all
+/// seven follow the same rules, so they have the same futures. Kings moving between empty
+/// columns otherwise make even a tiny end game's search large.
+pub fn plain_search_unordered(k: &Klondike, start: &State, limit: usize) -> Option<bool> {
+    plain_search_keyed(k, start, limit, |s| {
+        let mut sorted = s.clone();
+        sorted
+            .columns
+            .sort_by(|a, b| (a.down, &a.cards).cmp(&(b.down, &b.cards)));
+        position_bytes(&sorted)
+    })
+    .map(|(won, _)| won)
+}
+
+fn plain_search_keyed(
+    k: &Klondike,
+    start: &State,
+    limit: usize,
+    key: impl Fn(&State) -> Vec<u8>,
+) -> Option<(bool, Vec<State>)> {
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut all = vec![start.clone()];
+    seen.insert(key(start));
+    let mut legal = Vec::new();
+    let mut next = 0;
+    while let Some(s) = all.get(next).cloned() {
+        next += 1;
+        if s.cards_up() == 52 {
+            return Some((true, all));
+        }
+        legal.clear();
+        k.legal_actions(&s, &mut legal);
+        for a in &legal {
+            let mut t = s.clone();
+            k.apply(&mut t, a).expect("legal");
+            // With unlimited passes the count of recycles is no part of the position.
+            if k.params().passes.is_none() {
+                t.recycles = 0;
+            }
+            if seen.insert(key(&t)) {
+                if seen.len() > limit {
+                    return None;
+                }
+                all.push(t);
+            }
+        }
+    }
+    Some((false, all))
+}
+
+/// Klondike dealt face up with these settings (draw, KL-AUTO, KL-RETURN, passes).
+pub fn dealt_face_up(draw: usize, auto: bool, back: bool, passes: Option<u32>) -> Klondike {
+    Klondike::with_params(
+        Params {
+            draw,
+            auto,
+            face_up: true,
+            foundation_return: back,
+            passes,
+        },
+        None,
+    )
+}
+
+/// An end game with its columns knotted: the foundations hold all but `left` cards of each
+/// suit; `stock` of the rest lie in the stock, the others across the first `cols` columns,
+/// all face down but each column's last, so a low card may lie under a higher one.
+pub fn knotted_end_game(seed: u64, left: u8, stock: usize, cols: usize, k: &Klondike) -> State {
+    let mut cards: Vec<Card> = Suit::ALL
+        .iter()
+        .flat_map(|&s| {
+            (14 - left..=13)
+                .filter_map(Rank::new)
+                .map(move |r| Card::new(s, r))
+        })
+        .collect();
+    felt_core::shuffle(&mut cards, seed);
+    let mut s = position(&[], "", "", [13 - left; 4]);
+    s.stock = cards.split_off(cards.len() - stock);
+    for (i, c) in cards.into_iter().enumerate() {
+        s.columns[i % cols].cards.push(c);
+    }
+    for col in &mut s.columns {
+        col.down = col.cards.len().saturating_sub(1);
+    }
+    let mut t = s.clone();
+    k.rules()
+        .auto_moves(&mut t, &mut Vec::new(), &mut Vec::new());
+    t
 }

@@ -102,7 +102,11 @@ impl Game {
         if self.would_settle(pos) {
             return false;
         }
-        let goes_up = |c: u8| Self::ready(pos, c) && Self::safe(pos, c);
+        // Under draw three the waste's top never goes up by itself (KL-AUTO).
+        if !self.waste_goes_up_at_all() {
+            return true;
+        }
+        let goes_up = |c: u8| self.goes_up(pos, c);
         let mut k = d.max(1);
         while k < n {
             if goes_up(pos.talon[k as usize - 1]) {

@@ -10,7 +10,7 @@ use felt_core::{Action, Ruleset};
 
 /// The worth of one legal action; `None` for a move that changes nothing worth a hint (a
 /// group moved from one card to its twin, a King from one empty column to another).
-fn worth(state: &State, action: &Action) -> Option<i32> {
+fn worth(k: &Klondike, state: &State, action: &Action) -> Option<i32> {
     let Action::Move { from, index, to } = *action else {
         // Turning the stock is always allowed as a hint, after every useful move.
         return Some(1);
@@ -48,7 +48,7 @@ fn worth(state: &State, action: &Action) -> Option<i32> {
             // Uncovers a turned-up card: worth it when that card can then go up.
             let under = col.cards[index - 1];
             let ready = state.foundations[suit_index(under.suit())] + 1 == under.rank().number();
-            (ready && safe(&state.foundations, under)).then_some(60)
+            (ready && safe(k.params(), &state.foundations, under)).then_some(60)
         }
         _ => None,
     }
@@ -61,7 +61,7 @@ pub fn ranked(k: &Klondike, state: &State) -> Vec<Action> {
     let mut scored: Vec<(i32, usize, Action)> = legal
         .into_iter()
         .enumerate()
-        .filter_map(|(i, a)| worth(state, &a).map(|w| (w, i, a)))
+        .filter_map(|(i, a)| worth(k, state, &a).map(|w| (w, i, a)))
         .collect();
     scored.sort_by_key(|&(w, i, _)| (-w, i));
     scored.into_iter().map(|(_, _, a)| a).collect()

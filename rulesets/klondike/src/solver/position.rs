@@ -4,6 +4,7 @@
 //! the ruleset accepts.
 
 use crate::params::Params;
+use crate::rules::{goes_up_unasked, waste_goes_up_unasked};
 use crate::state::State;
 use felt_core::Card;
 
@@ -230,13 +231,14 @@ impl Game {
         pos.found[suit(c)] + 1 == rank(c)
     }
 
-    /// KL-AUTO's test, as the ruleset makes it.
-    pub(super) fn safe(pos: &Pos, c: u8) -> bool {
-        let r = rank(c);
-        let red = red(c);
-        (0..4)
-            .filter(|&s| matches!(s, 1 | 2) != red)
-            .all(|s| pos.found[s] + 1 >= r)
+    /// KL-AUTO's test, the ruleset's own ([`crate::rules::goes_up_unasked`]).
+    pub(super) fn safe(&self, pos: &Pos, c: u8) -> bool {
+        goes_up_unasked(&self.params, &pos.found, suit(c), rank(c))
+    }
+
+    /// Whether KL-AUTO sends `c` up where it lies on top: ready and safe.
+    pub(super) fn goes_up(&self, pos: &Pos, c: u8) -> bool {
+        Self::ready(pos, c) && self.safe(pos, c)
     }
 
     fn remove_waste_top(pos: &mut Pos) {
@@ -274,8 +276,8 @@ impl Game {
         }
         loop {
             let mut moved = false;
-            if let Some(c) = Self::waste_top(pos) {
-                if Self::ready(pos, c) && Self::safe(pos, c) {
+            if self.waste_goes_up(pos) {
+                if let Some(c) = Self::waste_top(pos) {
                     Self::remove_waste_top(pos);
                     pos.found[suit(c)] += 1;
                     moved = true;
@@ -285,7 +287,7 @@ impl Game {
                 let len = pos.lens[i] as usize;
                 if len > 0 && pos.downs[i] < pos.lens[i] {
                     let c = pos.cols[i][len - 1];
-                    if Self::ready(pos, c) && Self::safe(pos, c) {
+                    if self.goes_up(pos, c) {
                         Self::take(pos, From::Column(i, len - 1));
                         pos.found[suit(c)] += 1;
                         moved = true;
@@ -321,14 +323,20 @@ impl Game {
             || (self.params.auto
                 && (0..7).any(|i| {
                     let c = pos.cols[i][pos.lens[i].max(1) as usize - 1];
-                    pos.downs[i] < pos.lens[i] && Self::ready(pos, c) && Self::safe(pos, c)
+                    pos.downs[i] < pos.lens[i] && self.goes_up(pos, c)
                 }))
     }
 
-    /// Whether KL-AUTO would send the waste's top card up.
+    /// Whether KL-AUTO ever sends the waste's top card up in this variant.
+    pub(super) fn waste_goes_up_at_all(&self) -> bool {
+        self.params.auto && waste_goes_up_unasked(&self.params)
+    }
+
+    /// Whether KL-AUTO would send the waste's top card up (never under draw three).
     pub(super) fn waste_goes_up(&self, pos: &Pos) -> bool {
         self.params.auto
-            && Self::waste_top(pos).is_some_and(|c| Self::ready(pos, c) && Self::safe(pos, c))
+            && waste_goes_up_unasked(&self.params)
+            && Self::waste_top(pos).is_some_and(|c| self.goes_up(pos, c))
     }
 
     /// A deal that sends nothing up, as [`Game::play`] plays it: the waste grows by a draw or
