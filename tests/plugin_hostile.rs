@@ -392,3 +392,87 @@ fn a_plugin_in_felts_process_that_prints_leaves_the_json_answers_whole() {
         "{out:?}"
     );
 }
+
+#[test]
+fn after_its_plugin_dies_the_terminal_says_so_at_every_key_and_keeps_the_game() {
+    use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+    use std::io::{Read, Write};
+    let data = data_dir_with("felt_klondike");
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: 30,
+            cols: 160,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pty");
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_felt"));
+    cmd.arg("--data-dir");
+    cmd.arg(data.path());
+    cmd.args(["play", "klondike", "--seed", "5"]);
+    cmd.env("HOME", data.path());
+    cmd.env("XDG_CONFIG_HOME", data.path().join("config"));
+    cmd.env("XDG_DATA_HOME", data.path().join("data"));
+    cmd.env("LANG", "C.UTF-8");
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pty.slave.spawn_command(cmd).expect("felt starts");
+    let pid = child.process_id().expect("a pid");
+    let mut reader = pty.master.try_clone_reader().expect("pty reader");
+    let mut input = pty.master.take_writer().expect("pty writer");
+    let (tx, output) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut parser = vt100::Parser::new(30, 160, 0);
+    let mut wait_for = |parser: &mut vt100::Parser, text: &str| {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !parser.screen().contents().contains(text) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match output.recv_timeout(left) {
+                Ok(bytes) => parser.process(&bytes),
+                Err(_) => panic!("never showed {text:?}:\n{}", parser.screen().contents()),
+            }
+        }
+    };
+    let mut send = |keys: &str| {
+        input.write_all(keys.as_bytes()).expect("keys sent");
+        input.flush().expect("keys flushed");
+    };
+    wait_for(&mut parser, "KL-D1S-");
+    // One move, recorded, then the plugin's process dies under the game.
+    send("d");
+    wait_for(&mut parser, "Moves 1");
+    kill_helper(pid, "libfelt_klondike");
+    let stopped = "Game kept, start felt again to go on: plugin libfelt_klondike.so stopped: its process was killed by signal 9";
+    // A hint, picking up a column, a deal: each says so (Esc clears the line between them).
+    for key in ["H", "1", "d"] {
+        send(key);
+        wait_for(&mut parser, stopped);
+        send("\x1b");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while parser.screen().contents().contains(stopped) && Instant::now() < deadline {
+            if let Ok(bytes) = output.recv_timeout(Duration::from_millis(100)) {
+                parser.process(&bytes);
+            }
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    // The game is still in progress, its move kept: not recorded as lost.
+    let out = run_in(
+        data.path(),
+        &["play", "klondike", "--resume", "--headless"],
+        "show\n",
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        text(&out.stdout).contains("stock 23"),
+        "{}",
+        text(&out.stdout)
+    );
+}
