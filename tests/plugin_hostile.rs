@@ -429,7 +429,7 @@ fn after_its_plugin_dies_the_terminal_says_so_at_every_key_and_keeps_the_game() 
         }
     });
     let mut parser = vt100::Parser::new(30, 160, 0);
-    let mut wait_for = |parser: &mut vt100::Parser, text: &str| {
+    let wait_for = |parser: &mut vt100::Parser, text: &str| {
         let deadline = Instant::now() + Duration::from_secs(30);
         while !parser.screen().contents().contains(text) {
             let left = deadline.saturating_duration_since(Instant::now());

@@ -1,6 +1,7 @@
-//! felt's plugin cache: what each plugin library said about itself, and its answers to the
-//! variants it was asked to build, kept between runs so that listing plugins and variants
-//! runs no plugin's code, and a command loads only the plugin whose game it plays.
+//! felt's plugin cache: what each plugin library said about itself, its answers to the
+//! variants it was asked to build, and the build requests it hung on, kept between runs so
+//! that listing plugins and variants runs no plugin's code, and a command loads only the
+//! plugin whose game it plays.
 //!
 //! An entry is keyed by the library's real path, size and modification time: a rebuilt or
 //! replaced library is loaded again. `felt plugins --refresh` ignores the cache. A library

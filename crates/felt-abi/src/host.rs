@@ -125,8 +125,8 @@ struct Later {
 enum Link {
     /// In this process: its table.
     Local(&'static PluginTable),
-    /// In a helper process of its own.
-    Child(ChildLink),
+    /// In a helper process of its own (boxed: far larger than a table's address).
+    Child(Box<ChildLink>),
 }
 
 impl std::fmt::Debug for Plugin {
@@ -246,7 +246,7 @@ impl Plugin {
         Ok(Arc::new(Plugin {
             name: path.display().to_string(),
             path: Some(path.to_path_buf()),
-            link: OnceLock::from(Ok(Link::Child(link))),
+            link: OnceLock::from(Ok(Link::Child(Box::new(link)))),
             later: None,
             hello,
             verdicts: Mutex::new(BTreeMap::new()),
