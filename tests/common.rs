@@ -103,6 +103,11 @@ impl Game {
         }
     }
 
+    /// The felt process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends one command and reads its answer (up to the blank line that ends it).
     pub fn ask(&mut self, line: &str) -> Vec<String> {
         use std::io::BufRead;

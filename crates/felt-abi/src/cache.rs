@@ -1,6 +1,7 @@
-//! felt's plugin cache: what each plugin library said about itself, and its answers to the
-//! variants it was asked to build, kept between runs so that listing plugins and variants
-//! runs no plugin's code, and a command loads only the plugin whose game it plays.
+//! felt's plugin cache: what each plugin library said about itself, its answers to the
+//! variants it was asked to build, and the build requests it hung on, kept between runs so
+//! that listing plugins and variants runs no plugin's code, and a command loads only the
+//! plugin whose game it plays.
 //!
 //! An entry is keyed by the library's real path, size and modification time: a rebuilt or
 //! replaced library is loaded again. `felt plugins --refresh` ignores the cache. A library
@@ -52,10 +53,13 @@ struct Entry {
 /// What loading the library gave.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 enum Outcome {
-    /// A plugin: what it said, and its answers to build requests by request key.
+    /// A plugin: what it said, its answers to build requests by request key, and the build
+    /// requests it hung on, with why ([`crate::Plugin::hang`]).
     Plugin {
         hello: Hello,
         verdicts: Vec<(u64, Option<Refusal>)>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        hangs: Vec<(u64, String)>,
     },
     /// Refused, with why.
     Refused(String),
@@ -76,6 +80,8 @@ pub enum Remembered {
         hello: Hello,
         /// Its answers to build requests.
         verdicts: Vec<(u64, Verdict)>,
+        /// The build requests it did not answer in time, with why: not sent to it again.
+        hangs: Vec<(u64, String)>,
     },
     /// A library that was refused, with why.
     Refused(String),
@@ -125,8 +131,13 @@ impl Cache {
             e.path == real && e.len == len && e.modified_secs == secs && e.modified_nanos == nanos
         })?;
         Some(match &entry.outcome {
-            Outcome::Plugin { hello, verdicts } => Remembered::Plugin {
+            Outcome::Plugin {
+                hello,
+                verdicts,
+                hangs,
+            } => Remembered::Plugin {
                 hello: hello.clone(),
+                hangs: hangs.clone(),
                 verdicts: verdicts
                     .iter()
                     .map(|(key, refusal)| {
@@ -171,6 +182,7 @@ impl Cache {
                             (key, refusal)
                         })
                         .collect(),
+                    hangs: plugin.hangs(),
                 },
                 // Which of two plugins is the duplicate depends on the others, not the file.
                 Err(PluginError::Duplicate { .. }) => continue,

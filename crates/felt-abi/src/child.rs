@@ -21,6 +21,11 @@
 //! plugin's instances lived in that process, so the games built on them cannot go on, and
 //! the host never starts a fresh process behind their back. The library is loaded once per
 //! felt, as in-process: a new felt starts a new helper.
+//!
+//! No helper outlives felt: on Linux each is started from one thread that lives as long as
+//! felt ([`spawn_kept`]) and asks the kernel, between fork and exec, to kill it when that
+//! thread ends (`PR_SET_PDEATHSIG`), so a felt ended by a signal in the middle of a hung call
+//! takes its helpers with it.
 
 use crate::host::{Plugin, PluginError};
 use crate::protocol::{Hello, Reply, Request};
@@ -30,7 +35,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 /// The status of a reply that carries a load failure (its message) instead of a plugin's
@@ -109,6 +114,10 @@ impl Isolation {
 /// The host's end of a helper process.
 pub(crate) struct ChildLink {
     state: Mutex<LinkState>,
+    /// Why the helper stopped, once it has: read without the state's lock, which a call
+    /// holds while it waits (up to the call limit), so a front end asking whether the game
+    /// can go on never waits for a hung plugin.
+    stopped: OnceLock<PluginError>,
     limits: Isolation,
 }
 
@@ -119,7 +128,7 @@ enum LinkState {
         replies: Receiver<Result<Answer, String>>,
     },
     /// Stopped, with why: every call is refused with it.
-    Stopped(String),
+    Stopped(PluginError),
 }
 
 impl ChildLink {
@@ -127,19 +136,19 @@ impl ChildLink {
     pub(crate) fn start(library: &Path, isolation: &Isolation) -> Result<ChildLink, PluginError> {
         let (stdin, child_stdin) = request_channel()
             .map_err(|e| PluginError::Process(format!("no channel to its helper process: {e}")))?;
-        let mut child = Command::new(&isolation.program)
+        let mut command = Command::new(&isolation.program);
+        command
             .args(&isolation.args)
             .arg(library)
             .stdin(child_stdin)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| {
-                PluginError::Process(format!(
-                    "its helper process ({}) did not start: {e}",
-                    isolation.program.display()
-                ))
-            })?;
+            .stderr(Stdio::inherit());
+        let mut child = spawn_kept(command).map_err(|e| {
+            PluginError::Process(format!(
+                "its helper process ({}) did not start: {e}",
+                isolation.program.display()
+            ))
+        })?;
         let (Some(stdout), Some(stdin)) = (
             child.stdout.take(),
             stdin.or(child
@@ -165,8 +174,24 @@ impl ChildLink {
                 stdin,
                 replies,
             }),
+            stopped: OnceLock::new(),
             limits: isolation.clone(),
         })
+    }
+
+    /// Why the helper stopped, if it has: every call since is refused with this.
+    pub(crate) fn stopped(&self) -> Option<&PluginError> {
+        self.stopped.get()
+    }
+
+    /// Stops the helper for good with `error`, which every later call gets.
+    fn stop_with(&self, state: &mut LinkState, error: PluginError) -> PluginError {
+        if let LinkState::Running { child, .. } = state {
+            stop(child);
+        }
+        *state = LinkState::Stopped(error.clone());
+        let _ = self.stopped.set(error.clone());
+        error
     }
 
     /// Sends one frame and waits for the reply: the plugin's status and bytes, or why the
@@ -192,10 +217,10 @@ impl ChildLink {
             replies,
         } = &mut *state
         else {
-            let LinkState::Stopped(reason) = &*state else {
+            let LinkState::Stopped(error) = &*state else {
                 unreachable!("the state is one of two")
             };
-            return Err(PluginError::Process(reason.clone()));
+            return Err(error.clone());
         };
         let sent = stdin
             .write_all(&(frame.len() as u64).to_le_bytes())
@@ -209,13 +234,12 @@ impl ChildLink {
             Ok(()) => match replies.recv_timeout(limit) {
                 Ok(reply) => reply,
                 Err(RecvTimeoutError::Timeout) => {
-                    let reason = format!(
+                    // Its own kind, so a caller can remember that this request hangs.
+                    let error = PluginError::TimedOut(format!(
                         "it did not answer within {} s and was stopped",
                         limit.as_secs_f64()
-                    );
-                    stop(child);
-                    *state = LinkState::Stopped(reason.clone());
-                    return Err(PluginError::Process(reason));
+                    ));
+                    return Err(self.stop_with(&mut state, error));
                 }
                 Err(RecvTimeoutError::Disconnected) => Err(String::new()),
             },
@@ -226,10 +250,8 @@ impl ChildLink {
                 bytes,
                 ..
             }) => {
-                stop(child);
                 let error = PluginError::NotLoaded(String::from_utf8_lossy(&bytes).into_owned());
-                *state = LinkState::Stopped(error.to_string());
-                Err(error)
+                Err(self.stop_with(&mut state, error))
             }
             Ok(Answer { status, cpu, bytes }) => {
                 // The caller's account: the thread that waited for this reply.
@@ -244,8 +266,7 @@ impl ChildLink {
                 } else {
                     format!("{why}; {ended}")
                 };
-                *state = LinkState::Stopped(reason.clone());
-                Err(PluginError::Process(reason))
+                Err(self.stop_with(&mut state, PluginError::Process(reason)))
             }
         }
     }
@@ -278,6 +299,72 @@ fn request_channel() -> std::io::Result<(Option<Box<dyn Write + Send>>, Stdio)> 
 #[cfg(not(unix))]
 fn request_channel() -> std::io::Result<(Option<Box<dyn Write + Send>>, Stdio)> {
     Ok((None, Stdio::piped()))
+}
+
+/// A helper to start, and where to send the started child.
+type SpawnJob = (Command, mpsc::Sender<std::io::Result<Child>>);
+
+/// Starts `command` as a helper that does not outlive felt. On Linux the kernel kills it
+/// (SIGKILL) when the thread that forked it ends, which is why every helper is forked by one
+/// thread kept for felt's whole life, not by whichever thread first calls a plugin (a
+/// worker thread's end would take the helper with it); and the child checks, once that
+/// request is made, that felt is still its parent, since felt may have ended just before.
+/// Where the kernel offers no such request, or the thread cannot be had, the calling thread
+/// starts it as any process.
+fn spawn_kept(mut command: Command) -> std::io::Result<Child> {
+    #[cfg(target_os = "linux")]
+    {
+        static SPAWNER: OnceLock<Option<Mutex<mpsc::Sender<SpawnJob>>>> = OnceLock::new();
+        let spawner = SPAWNER.get_or_init(|| {
+            let (send, jobs) = mpsc::channel::<SpawnJob>();
+            std::thread::Builder::new()
+                .name("felt-plugin-spawner".to_string())
+                .spawn(move || {
+                    for (command, answer) in jobs {
+                        let _ = answer.send(spawn_tied(command));
+                    }
+                })
+                .ok()
+                .map(|_| Mutex::new(send))
+        });
+        if let Some(spawner) = spawner {
+            let (answer, started) = mpsc::channel();
+            let sent = spawner
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .send((command, answer));
+            return match sent {
+                Ok(()) => started.recv().unwrap_or_else(|_| {
+                    Err(std::io::Error::other("felt's helper starter thread ended"))
+                }),
+                Err(mpsc::SendError((mut command, _))) => command.spawn(),
+            };
+        }
+    }
+    command.spawn()
+}
+
+/// Spawns `command` with the request that the kernel kill the child when this thread ends.
+#[cfg(target_os = "linux")]
+fn spawn_tied(mut command: Command) -> std::io::Result<Child> {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id();
+    // SAFETY: the closure runs in the child between fork and exec, where only
+    // async-signal-safe calls are allowed: `prctl` and `getppid` are plain system calls, and
+    // the error is made from a number, without allocating.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // felt ended between the fork and the request: the request came too late.
+            if libc::getppid() as u32 != parent {
+                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        })
+    };
+    command.spawn()
 }
 
 /// Ends the helper process, and reaps it.

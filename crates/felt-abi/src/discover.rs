@@ -81,12 +81,17 @@ pub fn discover(extra: &[PathBuf]) -> Vec<PluginReport> {
     discover_in(&Locations::standard(None, extra))
 }
 
+/// Whether `path` is named as a library and is a file, or a link, even one that leads
+/// nowhere: a link whose library is gone is listed as broken (and `felt plugins remove`
+/// can take it out), not skipped as if it were not there.
 fn is_library(path: &Path) -> bool {
-    path.is_file()
-        && path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.ends_with(DLL_SUFFIX))
+    let named = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with(DLL_SUFFIX));
+    named
+        && (path.is_file()
+            || std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()))
 }
 
 fn libraries_in(dir: &Path, felt_only: bool) -> Vec<PathBuf> {
@@ -108,6 +113,24 @@ fn libraries_in(dir: &Path, felt_only: bool) -> Vec<PathBuf> {
         .unwrap_or_default();
     found.sort();
     found
+}
+
+/// Why `path`, a link, leads to no file, if it does not: it points at a file that is gone,
+/// round a loop of links, or at something that is not a file.
+fn broken_link(path: &Path) -> Option<PluginError> {
+    let link = std::fs::symlink_metadata(path).ok()?;
+    if !link.file_type().is_symlink() {
+        return None;
+    }
+    let target =
+        std::fs::read_link(path).map_or_else(|_| "?".to_string(), |t| t.display().to_string());
+    let why = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => return None,
+        Ok(_) => "which is not a file".to_string(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => "which is not there".to_string(),
+        Err(e) => format!("which cannot be followed: {e}"),
+    };
+    Some(PluginError::BrokenLink { target, why })
 }
 
 /// Loads every plugin in `locations`, in order. A library seen twice (by the same real path)
@@ -155,13 +178,26 @@ pub fn discover_cached(locations: &Locations, cache: Option<&crate::Cache>) -> V
         if !seen.insert(real) {
             continue;
         }
+        if let Some(broken) = broken_link(&path) {
+            reports.push(PluginReport {
+                path,
+                source,
+                outcome: Err(broken),
+            });
+            continue;
+        }
         let loaded = match cache.and_then(|c| c.lookup(&path)) {
-            Some(crate::cache::Remembered::Plugin { hello, verdicts }) => Ok(Plugin::listed(
-                &path,
+            Some(crate::cache::Remembered::Plugin {
                 hello,
-                locations.isolation.clone(),
                 verdicts,
-            )),
+                hangs,
+            }) => {
+                let plugin = Plugin::listed(&path, hello, locations.isolation.clone(), verdicts);
+                for (key, why) in hangs {
+                    plugin.remember_hang(key, why);
+                }
+                Ok(plugin)
+            }
             Some(crate::cache::Remembered::Refused(why)) => Err(PluginError::Remembered(why)),
             None => match &locations.isolation {
                 Some(isolation) => Plugin::spawn(&path, isolation),

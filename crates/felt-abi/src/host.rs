@@ -17,6 +17,14 @@ pub enum PluginError {
     /// The file is not a shared library this system can load.
     #[error("not a loadable library: {0}")]
     NotALibrary(String),
+    /// A link in a plugins folder that leads to no library file.
+    #[error("a link to {target}, {why}")]
+    BrokenLink {
+        /// Where the link points.
+        target: String,
+        /// Why that is no library: gone, a loop, not a file.
+        why: String,
+    },
     /// The library has no felt entry point.
     #[error("no entry point `felt_plugin_entry`: not a felt plugin (a plugin exports one with felt_abi::export_ruleset!)")]
     NoEntry,
@@ -55,6 +63,12 @@ pub enum PluginError {
     /// ([`crate::Isolation`]); the plugin is stopped for the rest of this felt.
     #[error("the plugin stopped: {0}")]
     Process(String),
+    /// The plugin did not answer a call within its time limit, and its helper process was
+    /// stopped ([`crate::Isolation::call_limit`]). Apart from [`PluginError::Process`] because
+    /// a hang costs the whole limit each time: a build request that hangs is remembered in
+    /// felt's plugin cache, as a refusal is, and not sent again to the same file.
+    #[error("the plugin stopped: {0}")]
+    TimedOut(String),
     /// The helper process could not load the library: what loading it said (the message
     /// loading it in this process would give).
     #[error("{0}")]
@@ -92,6 +106,8 @@ pub struct Plugin {
     hello: Hello,
     /// What the plugin answered to variants it was asked to build (see [`Verdict`]).
     verdicts: Mutex<BTreeMap<u64, Verdict>>,
+    /// Build requests the plugin did not answer in time (see [`Plugin::hang`]), with why.
+    hangs: Mutex<BTreeMap<u64, String>>,
 }
 
 /// What a plugin answered when asked to build a variant: built, or refused with why. A
@@ -109,8 +125,8 @@ struct Later {
 enum Link {
     /// In this process: its table.
     Local(&'static PluginTable),
-    /// In a helper process of its own.
-    Child(ChildLink),
+    /// In a helper process of its own (boxed: far larger than a table's address).
+    Child(Box<ChildLink>),
 }
 
 impl std::fmt::Debug for Plugin {
@@ -182,6 +198,7 @@ impl Plugin {
             link: OnceLock::from(Ok(Link::Local(table))),
             later: None,
             verdicts: Mutex::new(BTreeMap::new()),
+            hangs: Mutex::new(BTreeMap::new()),
             hello: Hello {
                 abi: ABI_VERSION,
                 ruleset: String::new(),
@@ -229,10 +246,11 @@ impl Plugin {
         Ok(Arc::new(Plugin {
             name: path.display().to_string(),
             path: Some(path.to_path_buf()),
-            link: OnceLock::from(Ok(Link::Child(link))),
+            link: OnceLock::from(Ok(Link::Child(Box::new(link)))),
             later: None,
             hello,
             verdicts: Mutex::new(BTreeMap::new()),
+            hangs: Mutex::new(BTreeMap::new()),
         }))
     }
 
@@ -254,6 +272,7 @@ impl Plugin {
             }),
             hello,
             verdicts: Mutex::new(verdicts.into_iter().collect()),
+            hangs: Mutex::new(BTreeMap::new()),
         })
     }
 
@@ -310,6 +329,40 @@ impl Plugin {
             .lock()
             .map(|v| v.iter().map(|(k, v)| (*k, v.clone())).collect())
             .unwrap_or_default()
+    }
+
+    /// Why the build request whose key is `key` is not sent, if the plugin hung on it
+    /// before ([`PluginError::TimedOut`]): a hang costs the call limit every time, so it is
+    /// remembered like a refusal, in felt's plugin cache, until the file changes or
+    /// `felt plugins --refresh` asks again. Never a verdict: the plugin did not answer.
+    pub fn hang(&self, key: u64) -> Option<String> {
+        self.hangs.lock().ok()?.get(&key).cloned()
+    }
+
+    /// Remembers that the build request whose key is `key` hung, with why.
+    pub fn remember_hang(&self, key: u64, why: String) {
+        if let Ok(mut hangs) = self.hangs.lock() {
+            hangs.insert(key, why);
+        }
+    }
+
+    /// Every hang remembered, by request key.
+    pub fn hangs(&self) -> Vec<(u64, String)> {
+        self.hangs
+            .lock()
+            .map(|h| h.iter().map(|(k, why)| (*k, why.clone())).collect())
+            .unwrap_or_default()
+    }
+
+    /// Why the plugin's code can answer no more in this felt, if so: its helper process
+    /// stopped (it crashed, hung or was killed), or a listed plugin failed to load. Never
+    /// waits, even while another thread waits for a call.
+    pub fn stopped(&self) -> Option<PluginError> {
+        match self.link.get()? {
+            Err(error) => Some(error.clone()),
+            Ok(Link::Child(link)) => link.stopped().cloned(),
+            Ok(Link::Local(_)) => None,
+        }
     }
 
     /// What the plugin said about itself.

@@ -115,11 +115,17 @@ impl RulesetFactory for PluginFactory {
     }
     /// Answers from the plugin's remembered verdicts when it has one for this very request,
     /// so the catalog checks a listed plugin's variants without loading it. Only the
-    /// plugin's own answers are remembered, never its failures.
+    /// plugin's own answers are remembered, and of its failures only a hang
+    /// ([`PluginError::TimedOut`], of this request or of one before it that stopped the
+    /// plugin): waiting the call limit again at every start of felt would make the one
+    /// faulty plugin cost every game.
     fn check(&self, setup: Setup<'_>) -> Result<(), ParamError> {
         let key = request_key(&build_request(setup));
         if let Some(verdict) = self.plugin.verdict(key) {
             return verdict;
+        }
+        if let Some(why) = self.plugin.hang(key) {
+            return Err(self.fault(PluginError::Remembered(why)));
         }
         match self.try_build(setup) {
             Ok(answer) => {
@@ -127,7 +133,12 @@ impl RulesetFactory for PluginFactory {
                 self.plugin.remember(key, verdict.clone());
                 verdict
             }
-            Err(fault) => Err(self.fault(fault)),
+            Err(fault) => {
+                if matches!(fault, PluginError::TimedOut(_)) {
+                    self.plugin.remember_hang(key, fault.to_string());
+                }
+                Err(self.fault(fault))
+            }
         }
     }
 }
@@ -513,6 +524,17 @@ impl DynRuleset for PluginRuleset {
 
     fn player_moves(&self, pile: PileId) -> bool {
         !self.closed_piles().contains(&pile)
+    }
+
+    fn stopped(&self) -> Option<String> {
+        let why = match self.plugin.stopped()? {
+            PluginError::Process(why) | PluginError::TimedOut(why) => why,
+            other => other.to_string(),
+        };
+        Some(format!(
+            "plugin {} stopped: {why}",
+            self.plugin.short_name()
+        ))
     }
 
     fn export_position(&self, state: &GameState) -> Option<String> {

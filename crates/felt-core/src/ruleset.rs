@@ -357,6 +357,13 @@ pub trait DynRuleset: Send + Sync {
         let _ = pile;
         true
     }
+    /// Why this ruleset can answer no more, when it has stopped for good (a plugin whose
+    /// process ended): a front end then says so at every step instead of taking the stand-in
+    /// answers it gives meanwhile (no piles, no legal actions, a game over) for the game's,
+    /// and records none of them. A ruleset in felt's own process never stops: `None`.
+    fn stopped(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Wraps a typed [`Ruleset`] as a [`DynRuleset`].

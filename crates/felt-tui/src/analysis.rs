@@ -228,6 +228,14 @@ impl crate::game::Game {
 
     /// A hint for the player to see, or for the demo to play.
     fn show_advice(&mut self, advice: Advice) {
+        // A search of a ruleset that stopped meanwhile found only its stand-in answers.
+        if self.session.ruleset().stopped().is_some() {
+            if self.demo.is_some() {
+                self.stop_demo("Demo stopped");
+            }
+            self.tell_stopped();
+            return;
+        }
         if self.demo.is_some() {
             self.demo_plays(advice);
             return;

@@ -332,6 +332,16 @@ impl Game {
             Some(Overlay::Finish) => return self.update_finish(msg),
             None => {}
         }
+        // A ruleset that has stopped (its plugin's process ended) answers only stand-ins: no
+        // hint, no piles, refusals of the wrong rule. Every play is answered with the way back
+        // to the game, which its record keeps, first (a narrow line cuts the end), then why.
+        let plays = !matches!(
+            msg,
+            Msg::Back | Msg::Help | Msg::Options | Msg::Cancel | Msg::ShowCode | Msg::Redraw
+        );
+        if plays && self.tell_stopped() {
+            return Effect::None;
+        }
         if msg != Msg::Hint {
             self.hint = None;
         }
@@ -382,7 +392,21 @@ impl Game {
             Msg::Char(c) => self.other_key(c),
             _ => {}
         }
+        // Stopped during this play: what it showed was made of stand-ins.
+        if plays {
+            self.tell_stopped();
+        }
         Effect::None
+    }
+
+    /// Says on the status bar that the game's ruleset has stopped, with the way back to the
+    /// game first (a narrow line cuts the end), when it has; true then.
+    pub(crate) fn tell_stopped(&mut self) -> bool {
+        let Some(why) = self.session.ruleset().stopped() else {
+            return false;
+        };
+        self.error(format!("Game kept, start felt again to go on: {why}"));
+        true
     }
 
     /// A fresh deal of the same variant and rules.

@@ -17,6 +17,10 @@ pub use crate::table_text::{describe, event_line, face_token, label_of, pile_lin
 /// Rule id of a line that is not a command.
 pub const COMMAND_RULE: &str = "FELT-COMMAND";
 
+/// Rule id of every answer once the game's ruleset has stopped (its plugin's process ended):
+/// the id under which a plugin's faults are refused at the table.
+pub const STOPPED_RULE: &str = felt_abi::remote::PLUGIN_RULE;
+
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -201,9 +205,15 @@ impl Headless {
         self.observer = Some(observer);
     }
 
-    /// Tells the observer of a change; a failure becomes a warning line of the answer.
+    /// Tells the observer of a change; a failure becomes a warning line of the answer. A
+    /// change after which the ruleset has stopped is not told: its status and score are the
+    /// stopped ruleset's stand-ins (a game over), and recording them would end the game's
+    /// record instead of keeping it to resume.
     fn changed(&mut self, mut answer: Answer) -> Answer {
         self.advisor.table_changed();
+        if self.session.ruleset().stopped().is_some() {
+            return answer;
+        }
         if let Some(observer) = self.observer.as_mut() {
             if let Err(e) = observer(&self.session) {
                 answer.warning = Some(format!("the game was not saved: {e}"));
@@ -269,10 +279,60 @@ impl Headless {
     }
 
     /// Carries out one line of input; the answer says whose turn it is after it.
+    ///
+    /// Once the ruleset has stopped (its plugin's process ended), every command but `help`
+    /// and `quit` is answered with that and how to go on ([`Headless::stopped`]), without
+    /// touching the session: what a stopped ruleset answers meanwhile (no piles, no legal
+    /// actions, a game over) is not the game's, and a kept hint plan is no longer true.
     pub fn handle(&mut self, line: &str) -> Answer {
-        let mut answer = self.handle_command(line);
-        answer.turn = self.turn();
-        answer
+        let first = line.split_whitespace().next().unwrap_or_default();
+        let always = ["help", "quit"]
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(first));
+        if !always {
+            if let Some(answer) = self.stopped() {
+                return answer;
+            }
+        }
+        let answer = self.handle_command(line);
+        // Stopped during this command: its answer was made of stand-ins.
+        if let Some(stopped) = self.stopped().filter(|_| !always) {
+            return Answer {
+                warning: answer.warning,
+                ..stopped
+            };
+        }
+        Answer {
+            turn: self.turn(),
+            ..answer
+        }
+    }
+
+    /// The answer to every command once the ruleset has stopped: why, and how to go on with
+    /// the game, which is recorded up to its last move before the stop.
+    fn stopped(&self) -> Option<Answer> {
+        let why = self.session.ruleset().stopped()?;
+        let variant = &self.session.ruleset().info().variant;
+        let code = self.session.code();
+        // Short enough for the message's length limit whatever the plugin said: the way on
+        // must not be cut off.
+        let then = if self.observer.is_some() && !self.session.log().is_empty() {
+            format!(
+                "The game is recorded up to its last move: `felt play {variant} --resume` goes on with it."
+            )
+        } else if self.code_label == code.to_string() {
+            format!("This game is not recorded: `felt play --code {code}` deals it again.")
+        } else {
+            "This game is not recorded.".to_string()
+        };
+        let why = clip(
+            &why,
+            MESSAGE_CHARS.saturating_sub(then.chars().count() + 16),
+        );
+        Some(Answer::refused(RuleViolation::new(
+            STOPPED_RULE,
+            format!("the game's {why}. {then}"),
+        )))
     }
 
     fn handle_command(&mut self, line: &str) -> Answer {

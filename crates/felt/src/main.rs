@@ -13,6 +13,7 @@ mod by_hints;
 mod new_ruleset;
 mod plugin_install;
 mod plugins;
+mod script_output;
 mod solve;
 mod store_cmd;
 mod table_keys;
@@ -283,6 +284,9 @@ fn resume_session(
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<()> {
+    // Taken before any plugin loads, so nothing a plugin in felt's process prints can mix
+    // with the answers.
+    let answers = args.headless.then(script_output::stdout);
     // The terminal keeps every family for its launcher; a headless game needs its own only.
     let catalog = if args.headless {
         catalog_for(global, args.variant.as_deref(), args.code.as_deref())
@@ -348,7 +352,8 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
         }
     }
     let stdin = std::io::stdin();
-    headless::run(&mut game, stdin.lock(), std::io::stdout().lock(), format)?;
+    let answers = answers.unwrap_or_else(script_output::stdout);
+    headless::run(&mut game, stdin.lock(), answers, format)?;
     if game.unsaved() {
         // The answers said so as they went; the exit code tells a script that reads only it.
         eprintln!("error: some changes of this game were not saved (see the warnings)");
@@ -364,6 +369,7 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
     if format != "game" && format != "position" {
         bail!("unknown format '{format}': the format is 'position' (or 'game', the same)");
     }
+    let mut out = script_output::stdout();
     let catalog = catalog_for(global, None, Some(code));
     let code = GameCode::parse(code)?;
     let (entry, choice) = catalog.resolve(&code)?;
@@ -372,7 +378,8 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
     let text = ruleset
         .export_position(&state)
         .ok_or_else(|| anyhow!("{} has no position format", entry.variant.ruleset))?;
-    std::io::stdout().write_all(text.as_bytes())?;
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
     Ok(())
 }
 
@@ -424,7 +431,9 @@ fn main() -> std::process::ExitCode {
         Err(e) => {
             // The cause chain on one line, never a backtrace: `RUST_BACKTRACE`, set by many
             // developers' shells, would otherwise turn every user mistake into a stack dump.
-            eprintln!("error: {e:#}");
+            // Written without `eprintln!`, which panics when standard error cannot be written
+            // (`2>/dev/full`): the exit code still says it failed.
+            let _ = writeln!(std::io::stderr(), "error: {e:#}");
             std::process::ExitCode::FAILURE
         }
     }

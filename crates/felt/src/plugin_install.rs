@@ -63,6 +63,21 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
     let dir = plugins_dir(data_dir)?;
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let link = dir.join(file_name);
+    // The library named may already be what the folder holds: an entry of the folder itself
+    // (a copy, or a link of any name), or the file a link of the folder leads to. Installing
+    // it again would move the file aside and leave a link to where it was.
+    if let Some(entry) = already_there(library, &target, &dir, &link) {
+        let shown = match std::fs::read_link(&entry) {
+            Ok(to) => format!("{} -> {}", entry.display(), to.display()),
+            Err(_) => entry.display().to_string(),
+        };
+        println!(
+            "Ruleset {} {} is already installed: {shown}. Nothing changed.",
+            plugin.ruleset_id(),
+            plugin.version()
+        );
+        return Ok(());
+    }
     let mut notes = Vec::new();
     for report in installed(&dir) {
         let same_id = report
@@ -109,6 +124,44 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
         println!("Note: {note}");
     }
     Ok(())
+}
+
+/// The entry of the plugins folder `dir` that already is `library` (resolved: `target`), if
+/// one is: `library` itself when it lies in the folder, or `link`, the entry installing it
+/// would make, when that is the same file.
+fn already_there(library: &Path, target: &Path, dir: &Path, link: &Path) -> Option<PathBuf> {
+    let parent = library
+        .parent()
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })
+        .and_then(|p| std::fs::canonicalize(p).ok());
+    if parent.is_some() && parent == std::fs::canonicalize(dir).ok() {
+        return Some(library.to_path_buf());
+    }
+    same_file(link, target).then(|| link.to_path_buf())
+}
+
+/// Whether `a` and `b` lead to one file (one device and inode; where the system has no
+/// inodes, one real path).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(first), Ok(second)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        first.dev() == second.dev() && first.ino() == second.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (first, second);
+        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
+    }
 }
 
 /// Points `link` at `target`, atomically: a link made beside it is renamed over it, so felt

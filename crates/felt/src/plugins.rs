@@ -290,8 +290,34 @@ fn list(data_dir: Option<&Path>, extra: &[PathBuf], refresh: bool) -> Result<()>
                     }
                 }
             }
-            Err(why) => writeln!(out, "  refused: {why}")?,
+            Err(why) => {
+                writeln!(out, "  refused: {why}")?;
+                if matches!(why, felt_abi::PluginError::BrokenLink { .. })
+                    && report.source == Source::UserDir
+                {
+                    broken_link_help(&mut out, &report.path)?;
+                }
+            }
         }
+    }
+    Ok(())
+}
+
+/// How to clear a broken link of the user plugins folder; and where an older felt that
+/// installed a file onto itself left the library (renamed `NAME.replaced`, the link made
+/// to its old name).
+fn broken_link_help(out: &mut impl Write, link: &Path) -> Result<()> {
+    let Some(name) = link.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Ok(());
+    };
+    writeln!(out, "  `felt plugins remove {name}` takes the link out")?;
+    let aside = link.with_file_name(format!("{name}.replaced"));
+    if aside.is_file() {
+        writeln!(
+            out,
+            "  the library it stood for may be {}: rename it back to {name} after removing the link",
+            aside.display()
+        )?;
     }
     Ok(())
 }

@@ -143,7 +143,9 @@ impl Observer for Records {
             };
             self.replayable = replays(session);
         }
-        if !self.replayable {
+        // A stopped ruleset's status is a stand-in (a game over): recorded, it would end the
+        // game's record, which is kept instead to resume in a new felt.
+        if !self.replayable || session.ruleset().stopped().is_some() {
             return Ok(());
         }
         if let Some(time) = self.time.take() {
