@@ -24,6 +24,7 @@
 
 use crate::host::{Plugin, PluginError};
 use crate::protocol::{Hello, Reply, Request};
+use crate::relay::Relay;
 use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -110,6 +111,8 @@ impl Isolation {
 pub(crate) struct ChildLink {
     state: Mutex<LinkState>,
     limits: Isolation,
+    /// The helper's standard error, passed on escaped.
+    errors: Option<Relay>,
 }
 
 enum LinkState {
@@ -132,7 +135,8 @@ impl ChildLink {
             .arg(library)
             .stdin(child_stdin)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            // Passed on through the sanitiser (`relay.rs`), never straight to the terminal.
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| {
                 PluginError::Process(format!(
@@ -152,6 +156,7 @@ impl ChildLink {
                 "its helper process has no pipes".to_string(),
             ));
         };
+        let errors = child.stderr.take().map(Relay::start);
         let (send, replies) = mpsc::channel();
         let limit = isolation.reply_limit;
         // The reader blocks on the pipe, so a call can wait for it with a time limit.
@@ -166,6 +171,7 @@ impl ChildLink {
                 replies,
             }),
             limits: isolation.clone(),
+            errors,
         })
     }
 
@@ -220,6 +226,10 @@ impl ChildLink {
                 Err(RecvTimeoutError::Disconnected) => Err(String::new()),
             },
         };
+        // What the plugin printed before it answered comes before what felt prints next.
+        if let Some(errors) = &self.errors {
+            errors.drain();
+        }
         match outcome {
             Ok(Answer {
                 status: STATUS_LOAD_FAILED,

@@ -97,7 +97,7 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
         Err(_) => {}
     }
     replace_with_link(&target, &link)?;
-    println!(
+    felt::say!(
         "Installed ruleset {} {} ({}): {} -> {}",
         plugin.ruleset_id(),
         plugin.version(),
@@ -106,7 +106,7 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
         target.display()
     );
     for note in notes {
-        println!("Note: {note}");
+        felt::say!("Note: {note}");
     }
     Ok(())
 }
@@ -161,6 +161,6 @@ pub fn remove(data_dir: Option<&Path>, name: &str) -> Result<()> {
     };
     std::fs::remove_file(&found.path)
         .with_context(|| format!("cannot remove {}", found.path.display()))?;
-    println!("Removed {}.", found.path.display());
+    felt::say!("Removed {}.", found.path.display());
     Ok(())
 }
