@@ -41,23 +41,38 @@ fn both(out: &Output) -> String {
     )
 }
 
-/// Neither stream of `out` holds a raw control, and together they show `shown`.
-#[track_caller]
-fn assert_shown(out: &Output, shown: &str, surface: &str) {
-    for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
-        for (name, raw) in RAW {
-            assert!(
-                !bytes.windows(raw.len()).any(|w| w == raw),
-                "{surface}: a raw {name} reached {stream}: {:?}",
-                String::from_utf8_lossy(bytes)
-            );
+/// The surfaces a test checked and what was wrong with them: every surface of a test is
+/// checked before it fails, so a failure names each one that let hostile text through.
+#[derive(Default)]
+struct Surfaces {
+    wrong: Vec<String>,
+}
+
+impl Surfaces {
+    /// Neither stream of `out` holds a raw control, and together they show `shown`.
+    fn check(&mut self, out: &Output, shown: &str, surface: &str) {
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            for (name, raw) in RAW {
+                if bytes.windows(raw.len()).any(|w| w == raw) {
+                    self.wrong.push(format!(
+                        "{surface}: a raw {name} reached {stream}: {:?}",
+                        String::from_utf8_lossy(bytes)
+                    ));
+                }
+            }
+        }
+        let text = both(out);
+        if !text.contains(shown) {
+            self.wrong.push(format!(
+                "{surface}: the hostile text is not shown as {shown:?}:\n{text}"
+            ));
         }
     }
-    let text = both(out);
-    assert!(
-        text.contains(shown),
-        "{surface}: the hostile text is not shown as {shown:?}:\n{text}"
-    );
+
+    #[track_caller]
+    fn finish(self) {
+        assert!(self.wrong.is_empty(), "{}", self.wrong.join("\n\n"));
+    }
 }
 
 /// A data folder whose plugins folder holds the hostile fixture under a hostile file name.
@@ -91,6 +106,7 @@ fn run_with(home: &Path, data: &Path, args: &[&str], input: &str) -> Output {
 // Surfaces 1–3: a position file's error, from the built-in ruleset, through `play` and `solve`.
 #[test]
 fn a_spider_position_file_error_shows_the_bad_token_escaped() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let dealt = run(
         home.path(),
@@ -108,7 +124,7 @@ fn a_spider_position_file_error_shows_the_bad_token_escaped() {
         "show\n",
     );
     assert!(!out.status.success());
-    assert_shown(
+    s.check(
         &out,
         &format!("'KH{SHOWN}' is not a card"),
         "play --position",
@@ -119,16 +135,18 @@ fn a_spider_position_file_error_shows_the_bad_token_escaped() {
         "",
     );
     assert!(!out.status.success());
-    assert_shown(
+    s.check(
         &out,
         &format!("'KH{SHOWN}' is not a card"),
         "solve --position",
     );
+    s.finish();
 }
 
 // Surface 4: a plugin's position format (FreeCell's) quotes the line it could not read.
 #[test]
 fn a_freecell_position_file_error_shows_the_bad_line_escaped() {
+    let mut s = Surfaces::default();
     let data = data_dir_with("felt_freecell");
     let file = data.path().join("bad.txt");
     std::fs::write(&file, format!("KH{HOSTILE}\n")).expect("written");
@@ -144,7 +162,8 @@ fn a_freecell_position_file_error_shows_the_bad_line_escaped() {
         "show\n",
     );
     assert!(!out.status.success());
-    assert_shown(&out, &format!("'KH{SHOWN}'"), "freecell --position");
+    s.check(&out, &format!("'KH{SHOWN}'"), "freecell --position");
+    s.finish();
 }
 
 /// A record file as `felt export` writes one, with `change` applied to its text.
@@ -158,6 +177,7 @@ fn record_with(change: impl Fn(&str) -> String) -> String {
 // Surfaces 5–10: every error of `felt replay FILE` that quotes the file.
 #[test]
 fn every_replay_file_error_shows_the_file_text_escaped() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let cases: [(&str, String, String); 6] = [
         (
@@ -206,8 +226,9 @@ fn every_replay_file_error_shows_the_file_text_escaped() {
             "",
         );
         assert!(!out.status.success(), "{what}: {}", both(&out));
-        assert_shown(&out, &shown, &format!("replay FILE, {what}"));
+        s.check(&out, &shown, &format!("replay FILE, {what}"));
     }
+    s.finish();
 }
 
 /// A Spider variant file with a key whose name is [`HOSTILE`].
@@ -228,12 +249,13 @@ fn user_variants(home: &Path) -> PathBuf {
 // gives, and a variant file's own name.
 #[test]
 fn a_variant_files_key_and_name_are_shown_escaped_wherever_it_is_reported() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let file = home.path().join("evil.toml");
     std::fs::write(&file, variant_with_hostile_key("evil-key")).expect("written");
     let out = run(home.path(), &["check", file.to_str().expect("UTF-8")], "");
     assert!(!out.status.success());
-    assert_shown(&out, &format!("key `game.k{SHOWN}`"), "check");
+    s.check(&out, &format!("key `game.k{SHOWN}`"), "check");
 
     let dir = user_variants(home.path());
     std::fs::write(
@@ -243,8 +265,8 @@ fn a_variant_files_key_and_name_are_shown_escaped_wherever_it_is_reported() {
     .expect("written");
     let out = run(home.path(), &["variants"], "");
     assert!(out.status.success());
-    assert_shown(&out, &format!("key `game.k{SHOWN}`"), "variants, the key");
-    assert_shown(
+    s.check(&out, &format!("key `game.k{SHOWN}`"), "variants, the key");
+    s.check(
         &out,
         &format!("{SHOWN_NAME}.toml"),
         "variants, the file name",
@@ -252,51 +274,55 @@ fn a_variant_files_key_and_name_are_shown_escaped_wherever_it_is_reported() {
 
     let out = run(home.path(), &["play", "evil-key", "--headless"], "");
     assert!(!out.status.success());
-    assert_shown(&out, "variant 'evil-key' was refused", "play, refused");
-    assert_shown(&out, &format!("key `game.k{SHOWN}`"), "play, refused");
+    s.check(&out, "variant 'evil-key' was refused", "play, refused");
+    s.check(&out, &format!("key `game.k{SHOWN}`"), "play, refused");
+    s.finish();
 }
 
 // Surfaces 15–18: `felt plugins` and `felt variants` list a plugin's file name, its
 // description and its bundled variant file's name.
 #[test]
 fn a_plugins_names_and_description_are_listed_escaped() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let data = hostile_plugin(home.path());
     let out = run_with(home.path(), &data, &["plugins"], "");
     assert!(out.status.success(), "{}", both(&out));
-    assert_shown(
+    s.check(
         &out,
         &format!("{SHOWN_NAME}{}", std::env::consts::DLL_SUFFIX),
         "plugins, file name",
     );
-    assert_shown(&out, &format!("description{SHOWN}"), "plugins, description");
-    assert_shown(
+    s.check(&out, &format!("description{SHOWN}"), "plugins, description");
+    s.check(
         &out,
         &format!("variant file evil{SHOWN}.toml"),
         "plugins, bundled file",
     );
     let out = run_with(home.path(), &data, &["variants"], "");
     assert!(out.status.success(), "{}", both(&out));
-    assert_shown(
+    s.check(
         &out,
         &format!("{SHOWN_NAME}{}", std::env::consts::DLL_SUFFIX),
         "variants, plugin file",
     );
-    assert_shown(
+    s.check(
         &out,
         &format!("(evil{SHOWN}.toml)"),
         "variants, bundled file",
     );
+    s.finish();
 }
 
 // Surfaces 19–20: the plugin's standard error, and what felt's plugin cache holds.
 #[test]
 fn a_plugins_standard_error_and_the_cache_are_shown_escaped() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let data = hostile_plugin(home.path());
     // The variant is checked by building it: the plugin's code runs and writes to stderr.
     let out = run_with(home.path(), &data, &["plugins", "--refresh"], "");
-    assert_shown(
+    s.check(
         &out,
         &format!("plugin says {SHOWN} on stderr"),
         "plugin stderr",
@@ -318,22 +344,24 @@ fn a_plugins_standard_error_and_the_cache_are_shown_escaped() {
     std::fs::write(&cache, json.to_string()).expect("cache rewritten");
     let out = run_with(home.path(), &data, &["plugins"], "");
     assert!(out.status.success(), "{}", both(&out));
-    assert_shown(
+    s.check(
         &out,
         "listed from felt's plugin cache",
         "plugins from the cache",
     );
-    assert_shown(
+    s.check(
         &out,
         &format!("refused: the cache says{SHOWN}"),
         "cache contents",
     );
+    s.finish();
 }
 
 // Surfaces 21–23: a plugin's rule id and message in headless text, its table's status and
 // messages in `show`, and the same in JSON (whose strings keep their meaning).
 #[test]
 fn a_plugins_refusals_and_table_are_shown_escaped_headless() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let data = hostile_plugin(home.path());
     let out = run_with(
@@ -343,13 +371,13 @@ fn a_plugins_refusals_and_table_are_shown_escaped_headless() {
         "choose 0\nshow\n",
     );
     assert!(out.status.success(), "{}", both(&out));
-    assert_shown(
+    s.check(
         &out,
         &format!("error EVIL{SHOWN}: refused{SHOWN}"),
         "rule id",
     );
-    assert_shown(&out, &format!("value{SHOWN}"), "show, status");
-    assert_shown(&out, &format!("message{SHOWN}"), "show, messages");
+    s.check(&out, &format!("value{SHOWN}"), "show, status");
+    s.check(&out, &format!("message{SHOWN}"), "show, messages");
 
     let out = run_with(
         home.path(),
@@ -358,7 +386,7 @@ fn a_plugins_refusals_and_table_are_shown_escaped_headless() {
         "choose 0\n",
     );
     assert!(out.status.success(), "{}", both(&out));
-    assert_shown(
+    s.check(
         &out,
         "\"rule\":\"EVIL\\u001b]0;pwned\\u0007\\u001b[2J\\u009b2J\\u202e\\u0000\"",
         "JSON",
@@ -371,16 +399,18 @@ fn a_plugins_refusals_and_table_are_shown_escaped_headless() {
         format!("EVIL{HOSTILE}"),
         "the JSON means the same"
     );
+    s.finish();
 }
 
 // Surfaces 24–25: a plugin's position text, written by `felt deal` and refused by `--position`.
 #[test]
 fn a_plugins_position_text_is_shown_escaped() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let data = hostile_plugin(home.path());
     let out = run_with(home.path(), &data, &["deal", "EVL-1S-AAAAAAB"], "");
     assert!(out.status.success(), "{}", both(&out));
-    assert_shown(&out, &format!("position{SHOWN}\n"), "deal");
+    s.check(&out, &format!("position{SHOWN}\n"), "deal");
     let file = home.path().join("position.txt");
     std::fs::write(&file, "anything\n").expect("written");
     let out = run_with(
@@ -396,16 +426,18 @@ fn a_plugins_position_text_is_shown_escaped() {
         "",
     );
     assert!(!out.status.success());
-    assert_shown(
+    s.check(
         &out,
         &format!("position{SHOWN}"),
         "plugin's --position refusal",
     );
+    s.finish();
 }
 
 // Surface 26: a recorded game of the plugin, replayed as text.
 #[test]
 fn a_recorded_plugin_game_replays_escaped() {
+    let mut s = Surfaces::default();
     let home = tempfile::tempdir().expect("temp dir");
     let data = hostile_plugin(home.path());
     let out = run_with(
@@ -417,5 +449,6 @@ fn a_recorded_plugin_game_replays_escaped() {
     assert!(out.status.success(), "{}", both(&out));
     let out = run_with(home.path(), &data, &["replay", "--headless"], "");
     assert!(out.status.success(), "{}", both(&out));
-    assert_shown(&out, &format!("message{SHOWN}"), "replay --headless");
+    s.check(&out, &format!("message{SHOWN}"), "replay --headless");
+    s.finish();
 }
