@@ -188,7 +188,11 @@ fn listing<T: serde::Serialize>(
 ) -> Result<()> {
     let mut out = felt::out::stdout();
     if json {
-        writeln!(out, "{}", serde_json::to_string_pretty(items)?)?;
+        writeln!(
+            out,
+            "{}",
+            felt_core::text::json_visible(&serde_json::to_string_pretty(items)?)
+        )?;
     } else if items.is_empty() {
         writeln!(
             out,
