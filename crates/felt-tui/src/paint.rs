@@ -227,7 +227,49 @@ pub fn screen_title(buf: &mut Buffer, area: Rect, what: &str, theme: &Theme) {
 
 #[cfg(test)]
 mod tests {
-    use super::clip_keeping_end;
+    use super::{clip_keeping_end, paragraph, put, scrub};
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::style::Style;
+    use ratatui::text::Line;
+
+    fn row(buf: &Buffer, y: u16) -> String {
+        (0..buf.area.width)
+            .map(|x| buf[(x, y)].symbol())
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+    }
+
+    #[test]
+    fn text_from_outside_is_drawn_with_its_controls_escaped() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 40, 3));
+        put(
+            &mut buf,
+            0,
+            0,
+            "KH\u{1b}]0;x\u{7} ♠\u{202e}",
+            40,
+            Style::default(),
+        );
+        assert_eq!(row(&buf, 0), "KH\\x1b]0;x\\x07 ♠\\u{202e}");
+        paragraph(
+            &mut buf,
+            Rect::new(0, 1, 40, 2),
+            vec![Line::raw("a\u{9b}2J\tb")],
+            0,
+        );
+        assert_eq!(row(&buf, 1), "a\\u{9b}2J\\tb");
+    }
+
+    #[test]
+    fn a_cell_that_would_send_a_control_is_scrubbed() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 3, 1));
+        buf[(1, 0)].set_symbol("\u{1b}");
+        buf[(2, 0)].set_symbol("\u{202e}");
+        scrub(&mut buf);
+        assert_eq!(row(&buf, 0), " ??");
+    }
 
     #[test]
     fn a_cut_keeps_the_end_and_marks_where_it_cut() {
