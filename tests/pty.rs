@@ -259,3 +259,67 @@ fn a_plugin_that_crashes_mid_game_costs_only_its_game_and_the_terminal_is_restor
     t.send("q");
     t.assert_restored();
 }
+
+// Issue 28: a plugin's table text (status, messages) shows its control characters as escapes
+// on the screen; none reaches the terminal to retitle it, ring it or clear it.
+#[test]
+fn a_plugins_hostile_table_text_is_shown_escaped_and_never_obeyed() {
+    let home = tempfile::tempdir().expect("temp home");
+    common::faulty_plugin(&home.path().join("data/felt"), "hostile");
+    let mut t = Term::start_in(home);
+    t.wait_for("choose a game");
+    t.select("Evil");
+    t.send("\r");
+    t.wait_for("message\\x1b]0;pwned\\x07");
+    let screen = t.parser.screen();
+    assert_eq!(screen.title(), "", "the window was retitled");
+    assert_eq!(screen.audible_bell_count(), 0, "the terminal was rung");
+    t.send("q");
+    t.wait_for("choose a game");
+    t.send("q");
+    t.assert_restored();
+}
+
+/// `home`'s settings file (tests point XDG_CONFIG_HOME at `home/config`).
+fn settings_file(home: &std::path::Path) -> PathBuf {
+    let dir = home.join("config").join("felt");
+    std::fs::create_dir_all(&dir).expect("config folder");
+    dir.join("tui.toml")
+}
+
+// A FIFO as tui.toml used to block the launcher's start for ever (`q` ignored): it is reported
+// at once, the launcher opens with the defaults, and `q` leaves.
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_the_settings_file_is_reported_and_the_launcher_opens() {
+    let home = tempfile::tempdir().expect("temp home");
+    let path = settings_file(home.path());
+    let status = Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+    let mut t = Term::start_in(home);
+    t.wait_for("choose a game");
+    t.wait_for("it is a FIFO");
+    t.send("q");
+    t.assert_restored();
+}
+
+// One value felt does not take used to move the whole file aside and reset every setting:
+// now it is named with its line and the values allowed, and the other settings are kept.
+#[test]
+fn one_bad_setting_is_named_and_the_others_are_kept() {
+    let home = tempfile::tempdir().expect("temp home");
+    let path = settings_file(home.path());
+    std::fs::write(&path, "four_colour = \"yes\"\ntheme = \"high-contrast\"\n").expect("write");
+    let kept = path.with_file_name("tui.toml.corrupt");
+    let mut t = Term::start_in(home);
+    t.wait_for("choose a game");
+    t.wait_for("line 1: four_colour");
+    t.send("q");
+    t.assert_restored();
+    assert!(!kept.exists(), "the file was moved aside");
+    let text = std::fs::read_to_string(&path).expect("the settings file is still there");
+    assert!(text.contains("theme = \"high-contrast\""), "{text}");
+}

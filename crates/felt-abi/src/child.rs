@@ -29,6 +29,7 @@
 
 use crate::host::{Plugin, PluginError};
 use crate::protocol::{Hello, Reply, Request};
+use crate::relay::Relay;
 use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -119,6 +120,8 @@ pub(crate) struct ChildLink {
     /// can go on never waits for a hung plugin.
     stopped: OnceLock<PluginError>,
     limits: Isolation,
+    /// The helper's standard error, passed on escaped.
+    errors: Option<Relay>,
 }
 
 enum LinkState {
@@ -142,7 +145,8 @@ impl ChildLink {
             .arg(library)
             .stdin(child_stdin)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
+            // Passed on through the sanitiser (`relay.rs`), never straight to the terminal.
+            .stderr(Stdio::piped());
         let mut child = spawn_kept(command).map_err(|e| {
             PluginError::Process(format!(
                 "its helper process ({}) did not start: {e}",
@@ -161,6 +165,7 @@ impl ChildLink {
                 "its helper process has no pipes".to_string(),
             ));
         };
+        let errors = child.stderr.take().map(Relay::start);
         let (send, replies) = mpsc::channel();
         let limit = isolation.reply_limit;
         // The reader blocks on the pipe, so a call can wait for it with a time limit.
@@ -176,6 +181,7 @@ impl ChildLink {
             }),
             stopped: OnceLock::new(),
             limits: isolation.clone(),
+            errors,
         })
     }
 
@@ -244,6 +250,10 @@ impl ChildLink {
                 Err(RecvTimeoutError::Disconnected) => Err(String::new()),
             },
         };
+        // What the plugin printed before it answered comes before what felt prints next.
+        if let Some(errors) = &self.errors {
+            errors.drain();
+        }
         match outcome {
             Ok(Answer {
                 status: STATUS_LOAD_FAILED,

@@ -24,6 +24,7 @@ pub mod export;
 pub mod host;
 pub mod keys;
 pub mod protocol;
+mod relay;
 pub mod remote;
 pub mod template;
 

@@ -16,6 +16,7 @@ pub mod deck;
 pub mod facts;
 pub mod ruleset;
 pub mod session;
+pub mod text;
 pub mod variant;
 pub mod view;
 

@@ -114,16 +114,15 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::BuiltIn(name) => write!(f, "built-in {name}"),
-            // A file name may hold any byte but `/`: shown with its control characters as `?`,
-            // so a name cannot move the cursor or retitle the terminal it is printed on.
+            // A file name may hold any byte but `/`: shown with its control characters as
+            // escapes (`\x1b`), so a name cannot move the cursor or retitle the terminal it is
+            // printed on, even where a sink forgot to.
             Origin::File(path) => {
-                let name: String = path
-                    .display()
-                    .to_string()
-                    .chars()
-                    .map(|c| if c.is_control() { '?' } else { c })
-                    .collect();
-                write!(f, "{name}")
+                write!(
+                    f,
+                    "{}",
+                    crate::text::visible_line(&path.display().to_string())
+                )
             }
             Origin::Plugin(name) => write!(f, "plugin {name}"),
         }

@@ -563,5 +563,6 @@ impl App {
                 }
             }
         }
+        crate::paint::scrub(buf);
     }
 }

@@ -1,21 +1,37 @@
 //! Small drawing helpers that never write outside the buffer.
 
 use crate::theme::{BoxGlyphs, Theme};
+use felt_core::text::{is_unsafe, visible_line};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::borrow::Cow;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-/// Writes `text` at (`x`, `y`), cut at `max` cells and at the buffer's edge.
+/// Writes `text` at (`x`, `y`), cut at `max` cells and at the buffer's edge. Its control
+/// characters and bidi overrides are shown as escapes (`\x1b`), never sent: the text may be a
+/// ruleset's, a plugin's or a file's.
 pub fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, max: u16, style: Style) {
     let area = buf.area;
     if y < area.top() || y >= area.bottom() || x < area.left() || x >= area.right() {
         return;
     }
     let room = (area.right() - x).min(max);
-    buf.set_stringn(x, y, text, usize::from(room), style);
+    let text = visible_line(text);
+    buf.set_stringn(x, y, text.as_ref(), usize::from(room), style);
+}
+
+/// Replaces every cell that would still send the terminal a control character or a bidi
+/// override with `?`: the last guard behind [`put`] and [`paragraph`], which show such
+/// characters as escapes, for any text that reached the buffer another way.
+pub fn scrub(buf: &mut Buffer) {
+    for cell in buf.content.iter_mut() {
+        if cell.symbol().contains(is_unsafe) {
+            cell.set_char('?');
+        }
+    }
 }
 
 /// Writes `text` on `line` with `code` (the game code) at its right end when both fit; a
@@ -145,20 +161,40 @@ pub fn window(
     )
 }
 
-/// Wrapped lines of text in `rect`, starting `scroll` lines down.
+/// Wrapped lines of text in `rect`, starting `scroll` lines down; control characters shown
+/// as [`put`] shows them.
 pub fn paragraph(buf: &mut Buffer, rect: Rect, lines: Vec<Line<'_>>, scroll: u16) {
+    let lines: Vec<Line<'_>> = lines.into_iter().map(visible_spans).collect();
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
         .render(rect.intersection(buf.area), buf);
 }
 
-/// How many lines `lines` take once wrapped at `width`.
+/// `line` with each span's text as [`visible_line`] writes it.
+fn visible_spans(mut line: Line<'_>) -> Line<'_> {
+    for span in &mut line.spans {
+        if let Cow::Owned(shown) = visible_line(&span.content) {
+            span.content = Cow::Owned(shown);
+        }
+    }
+    line
+}
+
+/// How many lines `lines` take once wrapped at `width` (and their escapes written out, as
+/// [`paragraph`] writes them).
 pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
     let width = usize::from(width.max(1));
     lines
         .iter()
-        .map(|l| l.width().div_ceil(width).max(1) as u16)
+        .map(|l| {
+            let cells: usize = l
+                .spans
+                .iter()
+                .map(|s| visible_line(&s.content).width())
+                .sum();
+            cells.div_ceil(width).max(1) as u16
+        })
         .sum()
 }
 
@@ -191,7 +227,49 @@ pub fn screen_title(buf: &mut Buffer, area: Rect, what: &str, theme: &Theme) {
 
 #[cfg(test)]
 mod tests {
-    use super::clip_keeping_end;
+    use super::{clip_keeping_end, paragraph, put, scrub};
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::style::Style;
+    use ratatui::text::Line;
+
+    fn row(buf: &Buffer, y: u16) -> String {
+        (0..buf.area.width)
+            .map(|x| buf[(x, y)].symbol())
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+    }
+
+    #[test]
+    fn text_from_outside_is_drawn_with_its_controls_escaped() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 40, 3));
+        put(
+            &mut buf,
+            0,
+            0,
+            "KH\u{1b}]0;x\u{7} ♠\u{202e}",
+            40,
+            Style::default(),
+        );
+        assert_eq!(row(&buf, 0), "KH\\x1b]0;x\\x07 ♠\\u{202e}");
+        paragraph(
+            &mut buf,
+            Rect::new(0, 1, 40, 2),
+            vec![Line::raw("a\u{9b}2J\tb")],
+            0,
+        );
+        assert_eq!(row(&buf, 1), "a\\u{9b}2J\\tb");
+    }
+
+    #[test]
+    fn a_cell_that_would_send_a_control_is_scrubbed() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 3, 1));
+        buf[(1, 0)].set_symbol("\u{1b}");
+        buf[(2, 0)].set_symbol("\u{202e}");
+        scrub(&mut buf);
+        assert_eq!(row(&buf, 0), " ??");
+    }
 
     #[test]
     fn a_cut_keeps_the_end_and_marks_where_it_cut() {

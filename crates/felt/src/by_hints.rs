@@ -108,30 +108,34 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
     rows.sort_by_key(|g| g.seed);
     if batch.verbose {
         for g in &rows {
-            println!(
+            felt::say!(
                 "deal {:>6}: {:<10} {:>8.1} ms {:>5} actions {:>3} repeats",
-                g.seed, g.outcome, g.ms, g.actions, g.repeats
+                g.seed,
+                g.outcome,
+                g.ms,
+                g.actions,
+                g.repeats
             );
         }
     }
-    println!(
+    felt::say!(
         "by hints (the host's advisor, through a session): {variant} ({}), deals {}..{last}, {} job(s)",
         ruleset.info().rules,
         batch.first,
         pool.current_num_threads()
     );
-    println!(
+    felt::say!(
         "{} positions searched for each hint",
         felt_core::HINT_STATES
     );
     let n = rows.len();
     let count = |what: &str| rows.iter().filter(|g| g.outcome == what).count();
     let won = count("won");
-    println!(
+    felt::say!(
         "won {won} of {n} games: {:.1}%",
         100.0 * won as f64 / n.max(1) as f64
     );
-    println!(
+    felt::say!(
         "not won: {} stuck (the hint found no move: lost), {} over by the rules, {} at the cap of {MAX_ACTIONS} actions, {} refused",
         count("stuck"),
         count("over"),
@@ -139,14 +143,14 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
         count("refused")
     );
     let repeats: usize = rows.iter().map(|g| g.repeats).sum();
-    println!("hints that returned to a table already on the line: {repeats}");
+    felt::say!("hints that returned to a table already on the line: {repeats}");
     let mut t: Vec<f64> = rows.iter().map(|g| g.ms).collect();
     t.sort_by(f64::total_cmp);
     let at = |p: f64| {
         let i = ((t.len() as f64 * p).ceil() as usize).clamp(1, t.len().max(1)) - 1;
         t.get(i).copied().unwrap_or(0.0)
     };
-    println!(
+    felt::say!(
         "CPU time a game: median {:.0} ms, 90th percentile {:.0} ms",
         at(0.5),
         at(0.9)

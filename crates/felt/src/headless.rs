@@ -122,13 +122,17 @@ impl Answer {
                 let mut answer = self.clone();
                 answer.message = answer.message.map(|m| clip(&tokens(&m), MESSAGE_CHARS));
                 answer.lines = answer.lines.iter().map(|l| tokens(l)).collect();
-                serde_json::to_string(&answer).unwrap_or_else(|_| "{\"ok\":false}".into()) + "\n"
+                let json =
+                    serde_json::to_string(&answer).unwrap_or_else(|_| "{\"ok\":false}".into());
+                // serde escapes C0 controls only; C1 and bidi characters are escaped too.
+                felt_core::text::json_visible(&json).into_owned() + "\n"
             }
             Format::Text => {
                 // Text may quote the input back, or names from files: it is cut to a length a
                 // terminal shows and its control characters never reach the terminal.
                 let message = self.message.as_deref().map(|m| shown(m, MESSAGE_CHARS));
-                let mut out = match (&self.rule, message) {
+                let rule = self.rule.as_deref().map(|r| shown(r, MESSAGE_CHARS));
+                let mut out = match (rule, message) {
                     (Some(rule), Some(message)) => format!("error {rule}: {message}\n"),
                     (_, Some(message)) => format!("ok {message}\n"),
                     _ => "ok\n".to_string(),
@@ -157,13 +161,12 @@ const MESSAGE_CHARS: usize = 300;
 /// Characters of one line of a text answer written at most.
 const LINE_CHARS: usize = 2000;
 
-/// [`clip`], with control characters (escape sequences could move the cursor, clear or
-/// retitle the terminal) shown as `?`.
+/// `text` in the protocol's tokens, cut to `max` characters, as one line with its control
+/// characters (escape sequences could move the cursor, clear or retitle the terminal) and
+/// bidi overrides written as visible escapes (`\x1b`): a plugin's rule id or message, or a
+/// name from a file, can neither act on a terminal nor break the answer's lines.
 fn shown(text: &str, max: usize) -> String {
-    clip(&tokens(text), max)
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
+    felt_core::text::visible_line_within(&tokens(text), max)
 }
 
 /// A ruleset's text with its cards (`10♠`) written as the protocol's tokens (`TS`), the way

@@ -4,6 +4,9 @@
 #![warn(missing_docs)]
 
 pub mod catalog;
-pub mod files;
 pub mod headless;
+pub mod out;
 pub mod table_text;
+
+/// The bounded file reader, shared with the terminal (felt-tui reads `tui.toml` with it).
+pub use felt_files as files;

@@ -326,7 +326,7 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
         );
     }
     if let Some(word) = notice {
-        eprintln!("{word}");
+        felt::tell!("{word}");
     }
     let format = if args.json {
         Format::Json
@@ -348,7 +348,7 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             })),
-            Err(e) => eprintln!("warning: games will not be saved: {e:#}"),
+            Err(e) => felt::tell!("warning: games will not be saved: {e:#}"),
         }
     }
     let stdin = std::io::stdin();
@@ -356,7 +356,7 @@ fn play(global: &Global, args: &PlayArgs) -> Result<()> {
     headless::run(&mut game, stdin.lock(), answers, format)?;
     if game.unsaved() {
         // The answers said so as they went; the exit code tells a script that reads only it.
-        eprintln!("error: some changes of this game were not saved (see the warnings)");
+        felt::tell!("error: some changes of this game were not saved (see the warnings)");
         std::process::exit(EXIT_UNSAVED);
     }
     Ok(())
@@ -369,7 +369,7 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
     if format != "game" && format != "position" {
         bail!("unknown format '{format}': the format is 'position' (or 'game', the same)");
     }
-    let mut out = script_output::stdout();
+    let out = script_output::stdout();
     let catalog = catalog_for(global, None, Some(code));
     let code = GameCode::parse(code)?;
     let (entry, choice) = catalog.resolve(&code)?;
@@ -378,6 +378,7 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
     let text = ruleset
         .export_position(&state)
         .ok_or_else(|| anyhow!("{} has no position format", entry.variant.ruleset))?;
+    let mut out = felt_core::text::Visible::new(out);
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
@@ -385,7 +386,7 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
 
 fn variants(global: &Global) -> Result<()> {
     let catalog = load_catalog(global);
-    let mut out = std::io::stdout().lock();
+    let mut out = felt::out::stdout();
     writeln!(out, "{:<22} {:<32} {:<10} SOURCE", "ID", "NAME", "RULESET")?;
     for entry in catalog.variants() {
         let v = &entry.variant;
@@ -411,14 +412,16 @@ fn check(global: &Global, file: &std::path::Path) -> Result<()> {
         .with_context(|| format!("cannot read {}", file.display()))?;
     match catalog.check_variant(&felt_core::Origin::File(file.to_path_buf()), &text) {
         Ok(entry) => {
-            println!(
+            felt::say!(
                 "ok: {} ({}), ruleset {}",
-                entry.variant.id, entry.variant.name, entry.variant.ruleset
+                entry.variant.id,
+                entry.variant.name,
+                entry.variant.ruleset
             );
             Ok(())
         }
         Err(e) => {
-            eprintln!("{e}");
+            felt::tell!("{}", felt::out::error_text(e));
             std::process::exit(1);
         }
     }
@@ -431,9 +434,7 @@ fn main() -> std::process::ExitCode {
         Err(e) => {
             // The cause chain on one line, never a backtrace: `RUST_BACKTRACE`, set by many
             // developers' shells, would otherwise turn every user mistake into a stack dump.
-            // Written without `eprintln!`, which panics when standard error cannot be written
-            // (`2>/dev/full`): the exit code still says it failed.
-            let _ = writeln!(std::io::stderr(), "error: {e:#}");
+            felt::tell!("error: {}", felt::out::error_text(format_args!("{e:#}")));
             std::process::ExitCode::FAILURE
         }
     }

@@ -47,16 +47,16 @@ pub fn run(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()> {
         }
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    println!("Wrote the ruleset crate {}.", root.display());
-    println!(
+    felt::say!("Wrote the ruleset crate {}.", root.display());
+    felt::say!(
         "Build it:   cargo build --release --manifest-path {}/Cargo.toml",
         root.display()
     );
-    println!(
+    felt::say!(
         "List it:    felt plugins --plugin {}/target/release",
         root.display()
     );
-    println!(
+    felt::say!(
         "Install it: felt plugins install {}/target/release/{}felt_{}{}",
         root.display(),
         std::env::consts::DLL_PREFIX,

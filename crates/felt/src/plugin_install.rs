@@ -71,7 +71,7 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
             Ok(to) => format!("{} -> {}", entry.display(), to.display()),
             Err(_) => entry.display().to_string(),
         };
-        println!(
+        felt::say!(
             "Ruleset {} {} is already installed: {shown}. Nothing changed.",
             plugin.ruleset_id(),
             plugin.version()
@@ -112,7 +112,7 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
         Err(_) => {}
     }
     replace_with_link(&target, &link)?;
-    println!(
+    felt::say!(
         "Installed ruleset {} {} ({}): {} -> {}",
         plugin.ruleset_id(),
         plugin.version(),
@@ -121,7 +121,7 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
         target.display()
     );
     for note in notes {
-        println!("Note: {note}");
+        felt::say!("Note: {note}");
     }
     Ok(())
 }
@@ -214,6 +214,6 @@ pub fn remove(data_dir: Option<&Path>, name: &str) -> Result<()> {
     };
     std::fs::remove_file(&found.path)
         .with_context(|| format!("cannot remove {}", found.path.display()))?;
-    println!("Removed {}.", found.path.display());
+    felt::say!("Removed {}.", found.path.display());
     Ok(())
 }

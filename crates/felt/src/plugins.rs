@@ -233,7 +233,7 @@ fn list(data_dir: Option<&Path>, extra: &[PathBuf], refresh: bool) -> Result<()>
         .iter()
         .filter(|r| r.outcome.as_ref().is_ok_and(|p| !p.loaded()))
         .count();
-    let mut out = std::io::stdout().lock();
+    let mut out = felt::out::stdout();
     let shown = |p: &Option<PathBuf>| {
         p.as_ref()
             .map_or("(none)".to_string(), |p| p.display().to_string())
@@ -424,7 +424,7 @@ fn paired(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
         jobs,
     )?;
     crate::solve::paired::report(
-        &mut std::io::stdout().lock(),
+        &mut felt::out::stdout(),
         variant,
         &args.seats,
         &args.against,
@@ -458,7 +458,7 @@ fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()>
     });
     let wall = start.elapsed().as_secs_f64();
     results.sort_by_key(|r| r.as_ref().map_or(u64::MAX, |p| p.seed));
-    let mut out = std::io::stdout().lock();
+    let mut out = felt::out::stdout();
     let mut tally: Vec<(String, u64)> = Vec::new();
     let mut game_seconds = 0.0;
     for result in &results {

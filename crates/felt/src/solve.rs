@@ -261,8 +261,8 @@ fn solve_one(
         ModeArg::Full => Mode::Full,
         ModeArg::Honest => Mode::Honest,
     };
-    println!("{label}");
-    println!(
+    felt::say!("{label}");
+    felt::say!(
         "{}",
         match mode {
             Mode::Full =>
@@ -278,11 +278,11 @@ fn solve_one(
     );
     let ms = cpu_ms_since(start);
     match &answer.verdict {
-        Verdict::Won(line) => println!("won in {} moves", line.len()),
-        Verdict::ProvenUnwinnable => println!("proven unwinnable: no line wins from here"),
-        Verdict::Undecided => println!("undecided: {}", undecided_because(&answer, args)),
+        Verdict::Won(line) => felt::say!("won in {} moves", line.len()),
+        Verdict::ProvenUnwinnable => felt::say!("proven unwinnable: no line wins from here"),
+        Verdict::Undecided => felt::say!("undecided: {}", undecided_because(&answer, args)),
     }
-    println!(
+    felt::say!(
         "CPU time {ms:.0} ms, {} states searched, peak {} MB",
         answer.states,
         answer.peak_bytes.div_ceil(1 << 20)
@@ -290,13 +290,13 @@ fn solve_one(
     if mode == Mode::Honest {
         let hints = honest::hints(&pos, &rules, Budget::states(args.plan_states));
         match hints.first() {
-            Some(&mv) => println!("hint: {}", command(mv)),
-            None => println!("hint: none (no move turns a card, finishes a run or deals)"),
+            Some(&mv) => felt::say!("hint: {}", command(mv)),
+            None => felt::say!("hint: none (no move turns a card, finishes a run or deals)"),
         }
     }
     if let (true, Verdict::Won(line)) = (args.moves, &answer.verdict) {
         for &mv in line {
-            println!("{}", command(mv));
+            felt::say!("{}", command(mv));
         }
     }
     Ok(())
@@ -359,7 +359,7 @@ fn batch(
     bar.finish_and_clear();
     if args.verbose {
         for r in &rows {
-            println!(
+            felt::say!(
                 "deal {:>6}: {:<10} {:>8.1} ms {:>10} states {:>5} MB {:>5} moves",
                 r.seed,
                 r.verdict,
@@ -422,7 +422,7 @@ fn header(deals: &Deals<'_>, what: &str) {
         args,
     } = *deals;
     let jobs = jobs(args);
-    println!(
+    felt::say!(
         "{what}: {variant} ({}), deals {first}..{last}, {jobs} job(s)",
         match ruleset.group_rule() {
             felt_spider::GroupRule::Classic => "classic",
@@ -454,7 +454,7 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
         }
     })?;
     header(deals, "solve, full information");
-    println!("budget {} a deal", args.budget_text());
+    felt::say!("budget {} a deal", args.budget_text());
     let verdicts: Vec<(&str, usize)> = rows.iter().map(|r| (r.verdict, r.moves)).collect();
     print_verdicts(&verdicts);
     let why: Vec<String> = [
@@ -473,11 +473,11 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     })
     .collect();
     if !why.is_empty() {
-        println!("  undecided because     {}", why.join(", "));
+        felt::say!("  undecided because     {}", why.join(", "));
     }
     print_lengths(&verdicts);
     let t = times(&rows);
-    println!(
+    felt::say!(
         "CPU time a deal         median {:.0} ms, 90th percentile {:.0} ms, max {:.0} ms",
         percentile(&t, 0.5),
         percentile(&t, 0.9),
@@ -485,20 +485,17 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     );
     let mut states: Vec<f64> = rows.iter().map(|r| r.states as f64).collect();
     states.sort_by(f64::total_cmp);
-    println!(
+    felt::say!(
         "states a deal           median {:.0}, 90th percentile {:.0}",
         percentile(&states, 0.5),
         percentile(&states, 0.9)
     );
     let peak = rows.iter().map(|r| r.peak).max().unwrap_or(0);
-    print!(
-        "peak memory             largest search {} MB",
+    let whole = process_peak_mb().map_or(String::new(), |mb| format!(", whole process {mb} MB"));
+    felt::say!(
+        "peak memory             largest search {} MB{whole}",
         peak.div_ceil(1 << 20)
     );
-    match process_peak_mb() {
-        Some(mb) => println!(", whole process {mb} MB"),
-        None => println!(),
-    }
     Ok(())
 }
 
@@ -515,15 +512,15 @@ fn bot_table(deals: &Deals<'_>) -> Result<()> {
         }
     })?;
     header(deals, "honest bot (never sees a hidden card)");
-    println!("{} positions searched for each plan", args.plan_states);
+    felt::say!("{} positions searched for each plan", args.plan_states);
     let won = rows.iter().filter(|r| r.verdict == "won").count();
-    println!(
+    felt::say!(
         "won {won} of {} games: {:.1}%",
         rows.len(),
         100.0 * won as f64 / rows.len() as f64
     );
     let t = times(&rows);
-    println!(
+    felt::say!(
         "CPU time a game: median {:.0} ms, 90th percentile {:.0} ms",
         percentile(&t, 0.5),
         percentile(&t, 0.9)

@@ -89,7 +89,7 @@ pub fn adopt_aliases(store: &Store, catalog: &felt_core::Catalog) {
 pub fn open_store(given: Option<&Path>) -> Result<Store> {
     let store = Store::open_dir(&data_dir(given)?)?;
     if let Some(recovery) = store.recovery() {
-        eprintln!("warning: {recovery}");
+        felt::tell!("warning: {recovery}");
     }
     Ok(store)
 }
@@ -100,7 +100,7 @@ pub fn open_store(given: Option<&Path>) -> Result<Store> {
 pub fn open_store_for_reading(given: Option<&Path>) -> Result<Store> {
     let store = Store::open_dir_for_reading(&data_dir(given)?)?;
     if let Some(recovery) = store.recovery() {
-        eprintln!("warning: {recovery}");
+        felt::tell!("warning: {recovery}");
     }
     Ok(store)
 }
@@ -143,7 +143,7 @@ fn stats(store: &Store, args: &StatsArgs, catalog: impl FnOnce() -> Catalog) -> 
     listing(store, args.json, &all, stats_table)?;
     if let Some(catalog) = catalog {
         if totals {
-            let mut out = std::io::stdout().lock();
+            let mut out = felt::out::stdout();
             for line in running_totals(&all, |v| catalog.score_runs_on(v)) {
                 writeln!(out, "{line}")?;
             }
@@ -151,7 +151,7 @@ fn stats(store: &Store, args: &StatsArgs, catalog: impl FnOnce() -> Catalog) -> 
         // Its records are still counted above; the player learns why it cannot be played.
         if let Some(v) = args.variant.as_deref().filter(|v| catalog.get(v).is_none()) {
             if let e @ felt_core::CatalogError::Refused { .. } = catalog.missing(v) {
-                eprintln!("note: {e}");
+                felt::tell!("note: {e}");
             }
         }
     }
@@ -186,9 +186,13 @@ fn listing<T: serde::Serialize>(
     items: &[T],
     table: impl FnOnce(&[T]) -> Vec<String>,
 ) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = felt::out::stdout();
     if json {
-        writeln!(out, "{}", serde_json::to_string_pretty(items)?)?;
+        writeln!(
+            out,
+            "{}",
+            felt_core::text::json_visible(&serde_json::to_string_pretty(items)?)
+        )?;
     } else if items.is_empty() {
         writeln!(
             out,
@@ -440,7 +444,7 @@ fn replay(
 /// printed.
 fn print_replay(mut replayer: Replayer) -> std::io::Result<()> {
     let summary = replayer.record().summary.clone();
-    let mut out = std::io::stdout().lock();
+    let mut out = felt::out::stdout();
     writeln!(
         out,
         "replay of game #{}: {} ({} rules), code {}, started {}, {}, {} actions, time {}",
@@ -544,7 +548,7 @@ fn export(store: &Store, args: &ExportArgs) -> Result<()> {
                 .with_context(|| format!("cannot write {}", path.display()))?;
             tmp.persist(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            eprintln!("wrote game #{} to {}", args.id, path.display());
+            felt::tell!("wrote game #{} to {}", args.id, path.display());
         }
     }
     Ok(())

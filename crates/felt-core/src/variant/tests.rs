@@ -70,9 +70,9 @@ fn a_name_with_an_escape_sequence_is_refused_at_its_key() {
 }
 
 #[test]
-fn a_file_name_with_control_characters_is_shown_without_them() {
-    let origin = Origin::File("evil\u{1b}[2J.toml".into());
-    assert_eq!(origin.to_string(), "evil?[2J.toml");
+fn a_file_name_with_control_characters_is_shown_with_them_escaped() {
+    let origin = Origin::File("evil\u{1b}[2J\u{202e}.toml".into());
+    assert_eq!(origin.to_string(), "evil\\x1b[2J\\u{202e}.toml");
 }
 
 #[test]

@@ -27,7 +27,7 @@ pub(super) fn pool(args: &SolveArgs) -> Result<rayon::ThreadPool> {
 /// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).
 pub(crate) fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
     if let Some(n) = jobs.filter(|&n| n > cores()) {
-        eprintln!(
+        felt::tell!(
             "--jobs {n}: this machine has {} cores, so {} jobs run",
             cores(),
             jobs_of(jobs)
@@ -78,14 +78,14 @@ pub(crate) fn in_chunks<T: Send>(
 /// (`won`, `proven`, `undecided`) and line length.
 pub(super) fn print_verdicts(rows: &[(&str, usize)]) {
     let n = rows.len() as f64;
-    println!("{:<22} {:>7} {:>8}", "", "deals", "share");
+    felt::say!("{:<22} {:>7} {:>8}", "", "deals", "share");
     for (name, key) in [
         ("won", "won"),
         ("proven unwinnable", "proven"),
         ("undecided", "undecided"),
     ] {
         let k = rows.iter().filter(|r| r.0 == key).count();
-        println!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
+        felt::say!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
     }
 }
 
@@ -98,7 +98,7 @@ pub(super) fn print_lengths(rows: &[(&str, usize)]) {
         .map(|r| r.1 as f64)
         .collect();
     lengths.sort_by(f64::total_cmp);
-    println!(
+    felt::say!(
         "moves a won deal        median {:.0}, 90th percentile {:.0}, max {:.0}",
         percentile(&lengths, 0.5),
         percentile(&lengths, 0.9),

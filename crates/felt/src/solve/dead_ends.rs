@@ -39,7 +39,7 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
                         if args.verbose && ms >= 20.0 {
                             let what = ["stuck", "not stuck", "undecided"][kind];
                             bar.suspend(|| {
-                                println!(
+                                felt::say!(
                                     "deal {seed}: {what}, {states} states, {ms:.1} ms\n{pos:?}\n"
                                 )
                             });
@@ -58,7 +58,7 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     let mut t: Vec<f64> = timings.iter().map(|x| x.0).collect();
     t.sort_by(f64::total_cmp);
     let count = |kind: usize| timings.iter().filter(|x| x.1 == kind).count();
-    println!(
+    felt::say!(
         "{} positions with an empty stock, from random play: {} stuck, {} not stuck, {} undecided (budget {})",
         timings.len(),
         count(0),
@@ -66,7 +66,7 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
         count(2),
         args.budget_text()
     );
-    println!(
+    felt::say!(
         "CPU time a check: median {:.2} ms, 90th percentile {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
         percentile(&t, 0.5),
         percentile(&t, 0.9),
@@ -74,6 +74,6 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
         percentile(&t, 1.0)
     );
     let max_states = timings.iter().map(|x| x.2).max().unwrap_or(0);
-    println!("most positions visited by one check: {max_states}");
+    felt::say!("most positions visited by one check: {max_states}");
     Ok(())
 }

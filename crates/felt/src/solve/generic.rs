@@ -49,9 +49,9 @@ pub(super) fn solve_one(
     args: &SolveArgs,
 ) -> Result<()> {
     let max_states = states_budget(args)?;
-    println!("{label}");
+    felt::say!("{label}");
     if ruleset.status(state) != Status::Playing {
-        println!("the game is over: {}", ruleset.status(state).word());
+        felt::say!("the game is over: {}", ruleset.status(state).word());
         return Ok(());
     }
     let request = AnalyzeRequest::Solve {
@@ -67,16 +67,16 @@ pub(super) fn solve_one(
     };
     let (word, length, states) = verdict(analysis)?;
     match word {
-        "won" => println!("won in {length} moves"),
-        "proven" => println!("proven unwinnable: no line wins from here"),
-        _ => println!(
+        "won" => felt::say!("won in {length} moves"),
+        "proven" => felt::say!("proven unwinnable: no line wins from here"),
+        _ => felt::say!(
             "undecided: the budget of {max_states} states ran out (--budget-states raises it)"
         ),
     }
-    println!("CPU time {ms:.0} ms, {states} states searched");
+    felt::say!("CPU time {ms:.0} ms, {states} states searched");
     if let (true, Some(actions)) = (args.moves, moves) {
         for action in actions {
-            println!("{action}");
+            felt::say!("{action}");
         }
     }
     Ok(())
@@ -118,17 +118,17 @@ pub(super) fn solve_table(
     bar.finish_and_clear();
     if args.verbose {
         for (seed, word, length, states, ms) in &rows {
-            println!(
+            felt::say!(
                 "deal {seed:>7}: {word:<10} {ms:>8.1} ms {states:>10} states {length:>5} moves"
             );
         }
     }
-    println!(
+    felt::say!(
         "solve: {variant} ({}), deals {first}..{last}, {} job(s)",
         ruleset.info().rules,
         super::jobs_of(args.jobs)
     );
-    println!("budget {max_states} states a deal");
+    felt::say!("budget {max_states} states a deal");
     let verdicts: Vec<(&str, usize)> = rows.iter().map(|r| (r.1, r.2)).collect();
     print_verdicts(&verdicts);
     // The proven deals by number (the first twenty): a named unwinnable deal is a fact a
@@ -140,7 +140,7 @@ pub(super) fn solve_table(
         .collect();
     if !proven.is_empty() {
         let more = if proven.len() > 20 { ", …" } else { "" };
-        println!(
+        felt::say!(
             "  proven unwinnable     deal {}{more}",
             proven[..proven.len().min(20)].join(", ")
         );
@@ -148,7 +148,7 @@ pub(super) fn solve_table(
     print_lengths(&verdicts);
     let mut t: Vec<f64> = rows.iter().map(|r| r.4).collect();
     t.sort_by(f64::total_cmp);
-    println!(
+    felt::say!(
         "CPU time a deal         median {:.1} ms, 90th percentile {:.1} ms, max {:.0} ms",
         percentile(&t, 0.5),
         percentile(&t, 0.9),

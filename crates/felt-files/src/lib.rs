@@ -1,6 +1,10 @@
 //! Reading the files a user hands felt (variants, scoring tables, positions, exported games)
 //! within bounds: only a regular file is read, and only up to a size limit, so a FIFO named
 //! `*.toml` cannot make a command wait for ever and a link to `/dev/zero` cannot fill memory.
+//! A crate of its own so the binary and the terminal (`tui.toml`) share it: felt-core reads no
+//! files.
+
+#![warn(missing_docs)]
 
 use std::fmt;
 use std::io::Read;
