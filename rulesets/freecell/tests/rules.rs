@@ -259,8 +259,8 @@ fn foundations_build_up_by_suit() {
     let fc = manual();
     let s = position(&["AS", "3H", "2H AH"], &["2S"], [0, 0, 0, 0]);
     assert_eq!(fc.check(&s, &mv(0, 0, SPADES)), Ok(()));
-    // A card dropped on another suit's foundation goes to its own.
-    assert_eq!(fc.check(&s, &mv(0, 0, HEARTS)), Ok(()));
+    // Another suit's foundation refuses it (tests/refusals.rs has the sentences).
+    assert_eq!(refusal(&fc, &s, mv(0, 0, HEARTS)).0, "FC-FOUNDATION");
     let (rule, msg) = refusal(&fc, &s, mv(CELL0, 0, SPADES));
     assert_eq!(rule, "FC-FOUNDATION");
     assert!(msg.contains("the Ace of spades starts it"), "{msg}");
@@ -270,7 +270,7 @@ fn foundations_build_up_by_suit() {
     assert_eq!(refusal(&fc, &s, mv(SPADES, 0, 0)).0, "FC-FOUNDATION");
     let s = position(&["KS", "3S 2S"], &[], [1, 0, 0, 0]);
     let (rule, msg) = refusal(&fc, &s, mv(1, 0, SPADES));
-    assert_eq!(rule, "FC-SUPERMOVE", "3S 2S is no sequence: {msg}");
+    assert_eq!(rule, "FC-FOUNDATION", "one card at a time: {msg}");
 }
 
 // FC-AUTO: safe cards go up after a move; a card that could still carry one stays.
