@@ -277,6 +277,11 @@ impl Dispatcher {
                 let live = self.instance(instance)?;
                 Reply::ClosedPiles(closed_piles(live.ruleset.as_ref()))
             }
+            Request::MeantGroup { instance, from, to } => {
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
+                Reply::Group(ruleset.meant_group(&state, from, to))
+            }
         };
         Ok(protocol::encode(&reply, &out_blob))
     }

@@ -515,6 +515,27 @@ impl DynRuleset for PluginRuleset {
         !self.closed_piles().contains(&pile)
     }
 
+    fn meant_group(&self, state: &GameState, from: PileId, to: PileId) -> Option<u16> {
+        // A plugin of an older revision has no such request: the last card is meant, and a
+        // failed answer means the same (the refusal is then still the plugin's own).
+        if self.plugin.revision() < crate::protocol::REVISION_MEANT_GROUP {
+            return None;
+        }
+        let request = Request::MeantGroup {
+            instance: self.instance,
+            from,
+            to,
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Group(index), _)) => index,
+            Ok((other, _)) => {
+                self.unexpected(&request, &other);
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
     fn export_position(&self, state: &GameState) -> Option<String> {
         let request = Request::ExportPosition {
             instance: self.instance,

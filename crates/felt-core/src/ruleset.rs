@@ -255,6 +255,14 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<(), RuleViolation> {
         Ok(())
     }
+    /// The cards of `from` a player means to put on `to` when they name no number of cards
+    /// and no move there is legal (the headless `move FROM TO`): the index of the group the
+    /// refusal should be about, such as a group whose first card `to` would take but which is
+    /// too long to move. `None`, the default, means the last card, whose refusal then says
+    /// why.
+    fn meant_group(&self, _state: &Self::State, _from: PileId, _to: PileId) -> Option<u16> {
+        None
+    }
     /// Whether a player ever moves cards to or from `pile`: false for a pile that only the
     /// rules' own follow-ups fill and nothing leaves (removed runs), which a front end then
     /// offers no key for, since its cards would be refused at every table. By default every
@@ -357,6 +365,12 @@ pub trait DynRuleset: Send + Sync {
         let _ = pile;
         true
     }
+    /// The group of `from` a player means for `to` when no move there is legal
+    /// ([`Ruleset::meant_group`]); by default the last card (`None`).
+    fn meant_group(&self, state: &GameState, from: PileId, to: PileId) -> Option<u16> {
+        let _ = (state, from, to);
+        None
+    }
 }
 
 /// Wraps a typed [`Ruleset`] as a [`DynRuleset`].
@@ -451,6 +465,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn player_moves(&self, pile: PileId) -> bool {
         self.0.player_moves(pile)
+    }
+    fn meant_group(&self, state: &GameState, from: PileId, to: PileId) -> Option<u16> {
+        self.0.meant_group(self.state(state), from, to)
     }
 }
 

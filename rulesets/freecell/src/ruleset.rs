@@ -224,6 +224,10 @@ impl Ruleset for FreeCell {
         self.rules.check_lift(state, from, index)
     }
 
+    fn meant_group(&self, state: &State, from: PileId, to: PileId) -> Option<u16> {
+        self.rules.meant_group(state, from, to)
+    }
+
     fn view(&self, state: &State, seat: Seat) -> TableView {
         self.rules.table_view(state, seat)
     }
