@@ -137,3 +137,90 @@ fn the_batch_figures_of_a_line_are_rounded_alike() {
     }
     assert!(text.contains("moves a won deal        median "), "{text}");
 }
+
+/// The status line of a `show` answer.
+fn status(show: &[String]) -> String {
+    show.iter()
+        .find(|l| l.starts_with("code "))
+        .unwrap_or_else(|| panic!("no status line in {show:?}"))
+        .clone()
+}
+
+/// The code of `show`'s status line.
+fn code_of(show: &[String]) -> String {
+    status(show)
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
+}
+
+// FC-DEAL (issue 28): `--deal N` plays Microsoft's deal N up to 2^31 − 1, never another (deal
+// 1,000,001 was deal 1, and 2,147,483,647 deal 483,647), and its code replays it.
+#[test]
+fn fc_deal_a_high_deal_number_plays_that_deal_and_its_code_replays_it() {
+    let data = data_dir_with("felt_freecell");
+    // The codes docs/game-codes.md gives for them.
+    for (deal, row, code) in [
+        ("1000001", "1: 3D AC 4D 2C 8D 7C KC", "FC-4CS-AACEXHP"),
+        ("2147483647", "1: 9S JH 7S 5S 5D 5C 7D", "FC-4CS-GYTISYX"),
+    ] {
+        let mut game = Game::start(
+            data.path(),
+            &["play", "freecell", "--deal", deal, "--headless"],
+        );
+        let show = game.ask("show");
+        assert!(
+            status(&show).contains(&format!("deal #{deal} ")),
+            "{show:?}"
+        );
+        assert!(show.iter().any(|l| l == row), "{deal}: {show:?}");
+        assert_eq!(code_of(&show), code);
+        let mut again = Game::start(data.path(), &["play", "--code", code, "--headless"]);
+        assert_eq!(again.ask("show"), show, "{code} replays deal {deal}");
+        let out = run_in(data.path(), &["deal", code, "--format", "position"], "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(&format!("Deal: {deal}\n")), "{text}");
+    }
+}
+
+#[test]
+fn fc_deal_a_number_of_no_microsoft_deal_is_refused_with_the_range() {
+    let data = data_dir_with("felt_freecell");
+    let range = "it deals Microsoft's numbered deals, 1 to 2147483647";
+    for deal in ["0", "2147483648", "8031810175"] {
+        let out = run_in(
+            data.path(),
+            &["play", "freecell", "--deal", deal, "--headless"],
+            "show\n",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "deal {deal} was played");
+        assert!(
+            err.contains(&format!("freecell has no deal {deal}: {range}")),
+            "{err}"
+        );
+    }
+    // A code of no deal, in each command that deals one.
+    for args in [
+        &["play", "--code", "FC-4CS-AAAAAAA", "--headless"][..],
+        &["deal", "FC-4CS-ZZZZZZZ"],
+        &["solve", "FC-4CS-AAAAAAA"],
+        &["solve", "--variant", "freecell", "--deals", "0..2"],
+        &[
+            "autoplay",
+            "freecell",
+            "--seed",
+            "0",
+            "--games",
+            "1",
+            "--by-hints",
+        ],
+    ] {
+        let out = run_in(data.path(), args, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains("freecell has no deal "), "{args:?}: {err}");
+        assert!(err.contains(range), "{args:?}: {err}");
+    }
+}

@@ -156,6 +156,7 @@ impl Dispatcher {
             }) {
                 Ok(ruleset) => {
                     let info = ruleset.info().clone();
+                    let shuffles = ruleset.shuffles();
                     let mut instances = self.instances.lock().unwrap_or_else(|e| e.into_inner());
                     instances.next += 1;
                     let id = instances.next;
@@ -164,7 +165,11 @@ impl Dispatcher {
                         last: Mutex::new(None),
                     };
                     instances.live.insert(id, Arc::new(live));
-                    Reply::Built { instance: id, info }
+                    Reply::Built {
+                        instance: id,
+                        info,
+                        shuffles,
+                    }
                 }
                 Err(e) => Reply::Refused {
                     key: e.key,

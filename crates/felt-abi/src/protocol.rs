@@ -8,7 +8,7 @@
 use felt_core::ScoreTable;
 use felt_core::{
     Action, Analysis, AnalyzeRequest, Event, Fact, PileId, Places, RuleChoice, RuleViolation,
-    RulesetInfo, Scoreboard, Seat, Status, TableView, Turn, Variant,
+    RulesetInfo, Scoreboard, Seat, Shuffles, Status, TableView, Turn, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -248,6 +248,10 @@ pub enum Reply {
         instance: u64,
         /// Its identity and help.
         info: RulesetInfo,
+        /// The shuffles it deals ([`felt_core::Ruleset::shuffles`]); none from an older
+        /// plugin, whose every shuffle is a deal.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shuffles: Option<Shuffles>,
     },
     /// The ruleset refused the variant.
     Refused {

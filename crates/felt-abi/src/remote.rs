@@ -11,7 +11,7 @@ use crate::protocol::{Reply, Request};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, ParamError, PileId,
     Places, RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup,
-    StateError, Status, TableView, Turn,
+    Shuffles, StateError, Status, TableView, Turn,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -59,11 +59,19 @@ impl PluginFactory {
     ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
         let request = build_request(setup);
         match self.plugin.call(&request, &[])? {
-            (Reply::Built { instance, info }, _) => {
+            (
+                Reply::Built {
+                    instance,
+                    info,
+                    shuffles,
+                },
+                _,
+            ) => {
                 let ruleset = PluginRuleset {
                     plugin: self.plugin.clone(),
                     instance,
                     info,
+                    shuffles,
                     last_fault: Mutex::new(None),
                     closed: OnceLock::new(),
                 };
@@ -172,6 +180,8 @@ pub struct PluginRuleset {
     plugin: Arc<Plugin>,
     instance: u64,
     info: RulesetInfo,
+    /// The shuffles the instance deals, as its `Built` said.
+    shuffles: Option<Shuffles>,
     last_fault: Mutex<Option<String>>,
     /// The piles the plugin closes to the player, asked on the first question about one:
     /// the answer holds for the instance (see [`Request::ClosedPiles`]), and an instance built
@@ -277,6 +287,10 @@ impl PluginRuleset {
 impl DynRuleset for PluginRuleset {
     fn info(&self) -> &RulesetInfo {
         &self.info
+    }
+
+    fn shuffles(&self) -> Option<Shuffles> {
+        self.shuffles.clone()
     }
 
     fn new_game(&self, seed: u64) -> GameState {

@@ -132,6 +132,7 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
         let (entry, choice) = catalog.resolve(&code)?;
         if !is_spider(catalog, &entry.variant.id) {
             let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
+            ruleset.check_shuffle(code.shuffle)?;
             let label = format!("{code} ({}, {})", entry.variant.id, choice.id);
             return generic::solve_one(&ruleset, &ruleset.new_game(code.shuffle), &label, args);
         }

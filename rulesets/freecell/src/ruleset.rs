@@ -141,6 +141,10 @@ impl Ruleset for FreeCell {
         &self.info
     }
 
+    fn shuffles(&self) -> Option<felt_core::Shuffles> {
+        Some(crate::deal::shuffles())
+    }
+
     fn new_game(&self, seed: u64) -> State {
         let mut state = self.deal(deal_number(seed));
         self.rules.auto_moves(&mut state, &mut Vec::new());

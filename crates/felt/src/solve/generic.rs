@@ -91,6 +91,9 @@ pub(super) fn solve_table(
     args: &SolveArgs,
 ) -> Result<()> {
     let ruleset = catalog.build(variant, args.rules.as_deref())?;
+    // The range's ends are the deals furthest out: a range the ruleset deals all of.
+    ruleset.check_shuffle(first)?;
+    ruleset.check_shuffle(last)?;
     let max_states = states_budget(args)?;
     let pool = worker_pool(args.jobs)?;
     let bar = progress((last - first).saturating_add(1));
