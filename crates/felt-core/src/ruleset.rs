@@ -256,8 +256,8 @@ pub trait Ruleset: Send + Sync + 'static {
         Ok(())
     }
     /// The shuffle numbers this ruleset deals, when it numbers its deals its own way and
-    /// `new_game` deals no other number as itself (FreeCell: Microsoft's deals). `None`, the
-    /// default: every shuffle a game code carries is a deal.
+    /// `new_game` deals no other number as itself (a numbering players already use). `None`,
+    /// the default: every shuffle a game code carries is a deal.
     fn shuffles(&self) -> Option<Shuffles> {
         None
     }

@@ -47,16 +47,16 @@ impl Places {
     }
 }
 
-/// The shuffle numbers a ruleset deals when it numbers its deals its own way (FreeCell:
-/// Microsoft's deals 1 to 2^31 − 1), so that a number outside them is refused rather than
-/// dealt as another, and a new game's random shuffle is drawn among them.
+/// The shuffle numbers a ruleset deals when it numbers its deals its own way (a numbering its
+/// players already use, say 1 to 2^31 − 1), so that a number outside them is refused rather
+/// than dealt as another, and a new game's random shuffle is drawn among them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shuffles {
     /// The lowest shuffle number dealt.
     pub first: u64,
     /// The highest shuffle number dealt (below [`crate::code::SHUFFLE_LIMIT`]).
     pub last: u64,
-    /// What the numbers are, for a refusal: `Microsoft's numbered deals`.
+    /// What the numbers are, for a refusal (`numbered deals`).
     pub what: String,
 }
 
