@@ -75,6 +75,26 @@ fn the_batch_table_gives_solution_lengths_and_the_cpu_budget() {
     assert!(out.contains("CPU time a deal"), "{out}");
 }
 
+// Issue 28: with no deal won there is no length to give, and a zero would read as one.
+#[test]
+fn a_batch_with_nothing_won_gives_no_figure_for_the_winning_lines() {
+    let out = solve(&[
+        "--variant",
+        "spider-4suit",
+        "--deals",
+        "1..2",
+        "--budget-states",
+        "10",
+        "--jobs",
+        "1",
+    ]);
+    assert!(
+        out.contains("moves a won deal        median —, 90th percentile —, max —"),
+        "{out}"
+    );
+    assert!(!out.contains("median 0,"), "{out}");
+}
+
 #[test]
 fn a_range_past_what_game_codes_carry_is_refused_with_the_limit() {
     let (ok, _, err) = felt(&[

@@ -156,6 +156,7 @@ impl Dispatcher {
             }) {
                 Ok(ruleset) => {
                     let info = ruleset.info().clone();
+                    let shuffles = ruleset.shuffles();
                     let mut instances = self.instances.lock().unwrap_or_else(|e| e.into_inner());
                     instances.next += 1;
                     let id = instances.next;
@@ -164,7 +165,11 @@ impl Dispatcher {
                         last: Mutex::new(None),
                     };
                     instances.live.insert(id, Arc::new(live));
-                    Reply::Built { instance: id, info }
+                    Reply::Built {
+                        instance: id,
+                        info,
+                        shuffles,
+                    }
                 }
                 Err(e) => Reply::Refused {
                     key: e.key,
@@ -276,6 +281,11 @@ impl Dispatcher {
             Request::ClosedPiles { instance } => {
                 let live = self.instance(instance)?;
                 Reply::ClosedPiles(closed_piles(live.ruleset.as_ref()))
+            }
+            Request::MeantGroup { instance, from, to } => {
+                let live = self.instance(instance)?;
+                let (ruleset, state) = (&live.ruleset, live.state(blob)?);
+                Reply::Group(ruleset.meant_group(&state, from, to))
             }
         };
         Ok(protocol::encode(&reply, &out_blob))

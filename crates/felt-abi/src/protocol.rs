@@ -8,7 +8,7 @@
 use felt_core::ScoreTable;
 use felt_core::{
     Action, Analysis, AnalyzeRequest, Event, Fact, PileId, Places, RuleChoice, RuleViolation,
-    RulesetInfo, Scoreboard, Seat, Status, TableView, Turn, Variant,
+    RulesetInfo, Scoreboard, Seat, Shuffles, Status, TableView, Turn, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -150,11 +150,23 @@ pub enum Request {
         /// The instance.
         instance: u64,
     },
+    /// The group of `from` a player means for `to` when no move there is legal
+    /// ([`felt_core::Ruleset::meant_group`]): [`Reply::Group`]. Sent only to a plugin whose
+    /// [`Hello::revision`] is at least [`REVISION_MEANT_GROUP`]; an older one is not asked,
+    /// and the last card is meant.
+    MeantGroup {
+        /// The instance.
+        instance: u64,
+        /// The pile the cards would leave.
+        from: PileId,
+        /// The pile they would go to.
+        to: PileId,
+    },
 }
 
 /// The revision of the protocol this crate speaks, within [`crate::ABI_VERSION`]: a revision
 /// adds requests an older plugin never receives, so plugins of every revision still load.
-pub const REVISION: u32 = 4;
+pub const REVISION: u32 = 5;
 /// The revision that added [`Request::MayUndo`].
 pub const REVISION_MAY_UNDO: u32 = 1;
 /// The revision that added [`Request::Places`] (the best place and the legal targets apart,
@@ -164,6 +176,8 @@ pub const REVISION_PLACES: u32 = 2;
 pub const REVISION_FACTS: u32 = 3;
 /// The revision that added [`Request::ClosedPiles`].
 pub const REVISION_CLOSED_PILES: u32 = 4;
+/// The revision that added [`Request::MeantGroup`].
+pub const REVISION_MEANT_GROUP: u32 = 5;
 
 impl Request {
     /// The request's name, for error messages.
@@ -189,6 +203,7 @@ impl Request {
             Request::Places { .. } => "places",
             Request::Facts { .. } => "facts",
             Request::ClosedPiles { .. } => "closed-piles",
+            Request::MeantGroup { .. } => "meant-group",
         }
     }
 }
@@ -233,6 +248,10 @@ pub enum Reply {
         instance: u64,
         /// Its identity and help.
         info: RulesetInfo,
+        /// The shuffles it deals ([`felt_core::Ruleset::shuffles`]); none from an older
+        /// plugin, whose every shuffle is a deal.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shuffles: Option<Shuffles>,
     },
     /// The ruleset refused the variant.
     Refused {
@@ -271,6 +290,8 @@ pub enum Reply {
     Facts(Vec<Fact>),
     /// The piles closed to the player, each once, in no particular order.
     ClosedPiles(Vec<PileId>),
+    /// The index of the group meant, if not the last card.
+    Group(Option<u16>),
 }
 
 impl Reply {
@@ -295,6 +316,7 @@ impl Reply {
             Reply::Places(_) => "places",
             Reply::Facts(_) => "facts",
             Reply::ClosedPiles(_) => "closed-piles",
+            Reply::Group(_) => "group",
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::protocol::{Reply, Request};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, ParamError, PileId,
     Places, RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup,
-    StateError, Status, TableView, Turn,
+    Shuffles, StateError, Status, TableView, Turn,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -59,11 +59,19 @@ impl PluginFactory {
     ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
         let request = build_request(setup);
         match self.plugin.call(&request, &[])? {
-            (Reply::Built { instance, info }, _) => {
+            (
+                Reply::Built {
+                    instance,
+                    info,
+                    shuffles,
+                },
+                _,
+            ) => {
                 let ruleset = PluginRuleset {
                     plugin: self.plugin.clone(),
                     instance,
                     info,
+                    shuffles,
                     last_fault: Mutex::new(None),
                     closed: OnceLock::new(),
                 };
@@ -183,6 +191,8 @@ pub struct PluginRuleset {
     plugin: Arc<Plugin>,
     instance: u64,
     info: RulesetInfo,
+    /// The shuffles the instance deals, as its `Built` said.
+    shuffles: Option<Shuffles>,
     last_fault: Mutex<Option<String>>,
     /// The piles the plugin closes to the player, asked on the first question about one:
     /// the answer holds for the instance (see [`Request::ClosedPiles`]), and an instance built
@@ -288,6 +298,10 @@ impl PluginRuleset {
 impl DynRuleset for PluginRuleset {
     fn info(&self) -> &RulesetInfo {
         &self.info
+    }
+
+    fn shuffles(&self) -> Option<Shuffles> {
+        self.shuffles.clone()
     }
 
     fn new_game(&self, seed: u64) -> GameState {
@@ -535,6 +549,27 @@ impl DynRuleset for PluginRuleset {
             "plugin {} stopped: {why}",
             self.plugin.short_name()
         ))
+    }
+
+    fn meant_group(&self, state: &GameState, from: PileId, to: PileId) -> Option<u16> {
+        // A plugin of an older revision has no such request: the last card is meant, and a
+        // failed answer means the same (the refusal is then still the plugin's own).
+        if self.plugin.revision() < crate::protocol::REVISION_MEANT_GROUP {
+            return None;
+        }
+        let request = Request::MeantGroup {
+            instance: self.instance,
+            from,
+            to,
+        };
+        match self.ask(request.clone(), state) {
+            Ok((Reply::Group(index), _)) => index,
+            Ok((other, _)) => {
+                self.unexpected(&request, &other);
+                None
+            }
+            Err(_) => None,
+        }
     }
 
     fn export_position(&self, state: &GameState) -> Option<String> {

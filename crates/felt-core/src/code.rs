@@ -35,6 +35,20 @@ pub enum CodeError {
     /// A seed too large for a code.
     #[error("shuffle number {0} is too large: codes carry numbers below 26^7 = {SHUFFLE_LIMIT}")]
     SeedTooLarge(u64),
+    /// The variant's ruleset deals no such shuffle ([`crate::DynRuleset::shuffles`]).
+    #[error("{variant} has no deal {shuffle}: it deals {what}, {first} to {last}")]
+    NoSuchDeal {
+        /// The variant's id.
+        variant: String,
+        /// The shuffle asked for.
+        shuffle: u64,
+        /// The lowest it deals.
+        first: u64,
+        /// The highest it deals.
+        last: u64,
+        /// What its numbers are.
+        what: String,
+    },
     /// No variant uses this prefix.
     #[error("unknown variant prefix {0}")]
     UnknownPrefix(String),

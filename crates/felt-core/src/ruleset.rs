@@ -193,7 +193,7 @@ pub enum Analysis {
 }
 
 mod info;
-pub use info::{Command, ExtraKey, Places, RulesetInfo, Turn};
+pub use info::{Command, ExtraKey, Places, RulesetInfo, Shuffles, Turn};
 
 /// The game logic an author writes, with a concrete state type.
 ///
@@ -254,6 +254,20 @@ pub trait Ruleset: Send + Sync + 'static {
         _index: u16,
     ) -> Result<(), RuleViolation> {
         Ok(())
+    }
+    /// The shuffle numbers this ruleset deals, when it numbers its deals its own way and
+    /// `new_game` deals no other number as itself (a numbering players already use). `None`,
+    /// the default: every shuffle a game code carries is a deal.
+    fn shuffles(&self) -> Option<Shuffles> {
+        None
+    }
+    /// The cards of `from` a player means to put on `to` when they name no number of cards
+    /// and no move there is legal (the headless `move FROM TO`): the index of the group the
+    /// refusal should be about, such as a group whose first card `to` would take but which is
+    /// too long to move. `None`, the default, means the last card, whose refusal then says
+    /// why.
+    fn meant_group(&self, _state: &Self::State, _from: PileId, _to: PileId) -> Option<u16> {
+        None
     }
     /// Whether a player ever moves cards to or from `pile`: false for a pile that only the
     /// rules' own follow-ups fill and nothing leaves (removed runs), which a front end then
@@ -364,6 +378,40 @@ pub trait DynRuleset: Send + Sync {
     fn stopped(&self) -> Option<String> {
         None
     }
+    /// The group of `from` a player means for `to` when no move there is legal
+    /// ([`Ruleset::meant_group`]); by default the last card (`None`).
+    fn meant_group(&self, state: &GameState, from: PileId, to: PileId) -> Option<u16> {
+        let _ = (state, from, to);
+        None
+    }
+    /// The shuffle numbers the ruleset deals ([`Ruleset::shuffles`]); `None` by default,
+    /// every one a code carries.
+    fn shuffles(&self) -> Option<Shuffles> {
+        None
+    }
+    /// Refuses a shuffle the ruleset does not deal, naming what it deals: what a host asks
+    /// before it deals a number a player gave (`--deal N`, a game code). Not meant to be
+    /// overridden.
+    fn check_shuffle(&self, shuffle: u64) -> Result<(), crate::CodeError> {
+        match self.shuffles() {
+            Some(range) if !range.contains(shuffle) => Err(crate::CodeError::NoSuchDeal {
+                variant: self.info().variant.clone(),
+                shuffle,
+                first: range.first,
+                last: range.last,
+                what: range.what,
+            }),
+            _ => Ok(()),
+        }
+    }
+    /// A new game's shuffle from `random`, any number: one the ruleset deals, below what a
+    /// code carries. Not meant to be overridden.
+    fn pick_shuffle(&self, random: u64) -> u64 {
+        match self.shuffles() {
+            Some(range) => range.pick(random),
+            None => random % crate::code::SHUFFLE_LIMIT,
+        }
+    }
 }
 
 /// Wraps a typed [`Ruleset`] as a [`DynRuleset`].
@@ -458,6 +506,12 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn player_moves(&self, pile: PileId) -> bool {
         self.0.player_moves(pile)
+    }
+    fn meant_group(&self, state: &GameState, from: PileId, to: PileId) -> Option<u16> {
+        self.0.meant_group(self.state(state), from, to)
+    }
+    fn shuffles(&self) -> Option<Shuffles> {
+        self.0.shuffles()
     }
 }
 

@@ -412,7 +412,10 @@ impl Game {
     /// A fresh deal of the same variant and rules.
     pub(crate) fn new_game(&mut self) {
         let old = self.session.code().clone();
-        let shuffle = self.seeds.next_shuffle();
+        let shuffle = self
+            .session
+            .ruleset()
+            .pick_shuffle(self.seeds.next_shuffle());
         let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
         self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
         // The game left keeps its time in its record; the new one starts from nothing.

@@ -535,20 +535,21 @@ fn rows(catalog: &Catalog, saved: &[SavedGame]) -> Vec<Row> {
     rows
 }
 
-/// A game of variant `id` with `rules` (default when none), dealt from `shuffle`.
+/// A game of variant `id` with `rules` (default when none), dealt from a shuffle `random`
+/// picks among those the ruleset deals.
 pub fn setup_variant(
     catalog: &Catalog,
     id: &str,
     rules: Option<&str>,
-    shuffle: u64,
+    random: u64,
 ) -> Result<GameSetup, String> {
     let (entry, choice) = catalog.choose(id, rules).map_err(|e| e.to_string())?;
     let undo_depth = entry.variant.undo_depth;
     let rules = choice.id.clone();
-    let code = catalog
-        .code_for(id, Some(&rules), shuffle)
-        .map_err(|e| e.to_string())?;
     let ruleset = catalog.build(id, Some(&rules)).map_err(|e| e.to_string())?;
+    let code = catalog
+        .code_for(id, Some(&rules), ruleset.pick_shuffle(random))
+        .map_err(|e| e.to_string())?;
     Ok(GameSetup {
         ruleset,
         code,
@@ -562,6 +563,9 @@ pub fn setup_code(catalog: &Catalog, text: &str) -> Result<GameSetup, String> {
     let (entry, choice) = catalog.resolve(&code).map_err(|e| e.to_string())?;
     let ruleset = catalog
         .build(&entry.variant.id, Some(&choice.id))
+        .map_err(|e| e.to_string())?;
+    ruleset
+        .check_shuffle(code.shuffle)
         .map_err(|e| e.to_string())?;
     Ok(GameSetup {
         ruleset,

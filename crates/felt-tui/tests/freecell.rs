@@ -16,19 +16,63 @@ fn deal_one() -> App {
     deal_one_drawn(theme())
 }
 
-/// [`deal_one`], drawn with `theme`.
-fn deal_one_drawn(theme: felt_tui::Theme) -> App {
+/// The catalog of classic FreeCell alone.
+fn freecell_catalog() -> Catalog {
     let mut catalog = Catalog::new();
     let factory: Arc<dyn RulesetFactory> = Arc::new(felt_freecell::FreeCellFactory);
     catalog.add_ruleset(factory);
     catalog
         .add_variant(Origin::Plugin("freecell".into()), FREECELL)
         .unwrap_or_else(|e| panic!("{e}"));
+    catalog
+}
+
+/// An app started from the game code of FreeCell's shuffle `shuffle`, drawn with `theme`.
+fn from_shuffle(shuffle: u64, theme: felt_tui::Theme) -> Result<App, String> {
+    let catalog = freecell_catalog();
     let code = catalog
-        .code_for("freecell", None, 1)
-        .expect("a code for deal 1")
+        .code_for("freecell", None, shuffle)
+        .expect("a code")
         .to_string();
-    App::new(catalog, theme, None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
+    App::new(catalog, theme, None, Some(Start::Code(code)), 7).map_err(|e| e.to_string())
+}
+
+/// [`deal_one`], drawn with `theme`.
+fn deal_one_drawn(theme: felt_tui::Theme) -> App {
+    from_shuffle(1, theme).unwrap_or_else(|e| panic!("{e}"))
+}
+
+// FC-DEAL (issue 28): the code of deal 2^31 − 1 plays that deal, not deal 483,647; a code of
+// no Microsoft deal is refused, saying which numbers are; and every new game the table deals
+// is a Microsoft deal whose code's shuffle is its number.
+#[test]
+fn a_high_deals_code_plays_that_deal_and_new_games_are_microsoft_deals() {
+    let mut app = from_shuffle(2_147_483_647, theme()).unwrap_or_else(|e| panic!("{e}"));
+    let mut term = screen(80, 24);
+    draw(&mut term, &mut app);
+    let shown = text(&term);
+    assert!(
+        shown.contains("9♠        2♥        7♣        5♥        4♣        6♦        3♦        4♠"),
+        "{shown}"
+    );
+    let mut dealt = std::collections::BTreeSet::new();
+    for _ in 0..20 {
+        common::keys(&mut app, "n");
+        let code = app.game().expect("playing").session().code().clone();
+        assert!(
+            (1..=2_147_483_647).contains(&code.shuffle),
+            "{code} is no Microsoft deal"
+        );
+        dealt.insert(code.shuffle);
+    }
+    assert!(dealt.len() >= 19, "each n deals anew: {dealt:?}");
+    let refused = from_shuffle(0, theme()).err().expect("no deal 0");
+    assert!(
+        refused.contains(
+            "freecell has no deal 0: it deals Microsoft's numbered deals, 1 to 2147483647"
+        ),
+        "{refused}"
+    );
 }
 
 #[test]

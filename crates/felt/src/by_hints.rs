@@ -86,6 +86,8 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
     }
     let games = batch.games.max(1);
     let last = batch.first + games - 1;
+    ruleset.check_shuffle(batch.first)?;
+    ruleset.check_shuffle(last)?;
     let pool = crate::solve::worker_pool(batch.jobs)?;
     let bar = ProgressBar::new(games);
     if let Ok(style) =

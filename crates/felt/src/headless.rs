@@ -429,8 +429,9 @@ impl Headless {
             }
             Some(n) => (len - n as usize) as u16,
             None => {
-                // The longest group that may legally go there; if none may, the last card's
-                // refusal explains why.
+                // The longest group that may legally go there; if none may, the refusal of the
+                // group the ruleset says the player means (one too long to move, say), else
+                // the last card's, explains why.
                 let longest = self
                     .session
                     .legal_actions()
@@ -452,7 +453,13 @@ impl Headless {
                             format!("pile {} is empty", label_of(&view, from)),
                         ))
                     }
-                    None => (len - 1) as u16,
+                    None => {
+                        let state = self.session.state();
+                        let meant = self.session.ruleset().meant_group(state, from, to);
+                        meant
+                            .filter(|&i| (i as usize) < len)
+                            .unwrap_or((len - 1) as u16)
+                    }
                 }
             }
         };

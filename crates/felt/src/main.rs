@@ -193,21 +193,26 @@ fn start_session(catalog: &Catalog, args: &PlayArgs) -> Result<(Session, String)
             (
                 entry.variant.id.clone(),
                 Some(choice.id.clone()),
-                code.shuffle,
+                Some(code.shuffle),
             )
         }
         None => {
             let variant = args.variant.clone().ok_or_else(|| {
                 anyhow!("name a variant (felt variants lists them) or give --code")
             })?;
-            (
-                variant,
-                args.rules.clone(),
-                args.seed.unwrap_or_else(random_shuffle),
-            )
+            (variant, args.rules.clone(), args.seed)
         }
     };
     let ruleset = catalog.build_seated(&variant_id, rules_id.as_deref(), &args.seats)?;
+    // A number the player gave is dealt as itself or refused; a random one is drawn among the
+    // shuffles the ruleset deals (FreeCell: Microsoft's numbered deals).
+    let shuffle = match shuffle {
+        Some(n) => {
+            ruleset.check_shuffle(n)?;
+            n
+        }
+        None => ruleset.pick_shuffle(random_shuffle()),
+    };
     let code = catalog.code_for(&variant_id, rules_id.as_deref(), shuffle)?;
     let depth = catalog
         .get(&variant_id)
@@ -374,6 +379,7 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
     let code = GameCode::parse(code)?;
     let (entry, choice) = catalog.resolve(&code)?;
     let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
+    ruleset.check_shuffle(code.shuffle)?;
     let state = ruleset.new_game(code.shuffle);
     let text = ruleset
         .export_position(&state)

@@ -410,9 +410,19 @@ fn check_seeds(args: &AutoplayArgs) -> Result<()> {
     }
 }
 
+/// Refuses a batch whose first or last shuffle the ruleset does not deal (FreeCell: no
+/// Microsoft deal 0), as `felt play --deal` does; [`check_seeds`] has kept it to what codes
+/// carry, so the two ends say it for the whole batch.
+fn check_deals(ruleset: &dyn DynRuleset, args: &AutoplayArgs) -> Result<()> {
+    ruleset.check_shuffle(args.seed)?;
+    ruleset.check_shuffle(args.seed + (args.games - 1))?;
+    Ok(())
+}
+
 /// `felt autoplay --against`: see [`crate::solve::paired`].
 fn paired(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
     let a = catalog.build_seated(variant, None, &args.seats)?;
+    check_deals(a.as_ref(), args)?;
     let mut words = args.seats.clone();
     words.extend(args.against.iter().cloned());
     let b = catalog.build_seated(variant, None, &words)?;
@@ -434,6 +444,7 @@ fn paired(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
 
 fn autoplay(catalog: &Catalog, variant: &str, args: &AutoplayArgs) -> Result<()> {
     let ruleset: Arc<dyn DynRuleset> = catalog.build_seated(variant, None, &args.seats)?;
+    check_deals(ruleset.as_ref(), args)?;
     let threads = crate::solve::jobs_of(args.jobs).clamp(1, args.games.max(1) as usize);
     let start = Instant::now();
     let mut results: Vec<Result<Played>> = std::thread::scope(|scope| {

@@ -19,8 +19,8 @@ mod dead_ends;
 mod generic;
 pub(crate) mod paired;
 
+use batch::{figures, jobs, pool, print_lengths, print_verdicts, progress, share, SPREAD};
 pub(crate) use batch::{in_chunks, jobs_of, worker_pool};
-use batch::{jobs, percentile, pool, print_lengths, print_verdicts, progress};
 use budget::{budget_of, deadline, undecided_because};
 pub(crate) use budget::{cpu_ms_since, thread_cpu};
 
@@ -132,6 +132,7 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
         let (entry, choice) = catalog.resolve(&code)?;
         if !is_spider(catalog, &entry.variant.id) {
             let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
+            ruleset.check_shuffle(code.shuffle)?;
             let label = format!("{code} ({}, {})", entry.variant.id, choice.id);
             return generic::solve_one(&ruleset, &ruleset.new_game(code.shuffle), &label, args);
         }
@@ -477,18 +478,11 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     }
     print_lengths(&verdicts);
     let t = times(&rows);
+    felt::say!("CPU time a deal         {}", figures(&t, SPREAD, 1, " ms"));
+    let states: Vec<f64> = rows.iter().map(|r| r.states as f64).collect();
     felt::say!(
-        "CPU time a deal         median {:.0} ms, 90th percentile {:.0} ms, max {:.0} ms",
-        percentile(&t, 0.5),
-        percentile(&t, 0.9),
-        percentile(&t, 1.0)
-    );
-    let mut states: Vec<f64> = rows.iter().map(|r| r.states as f64).collect();
-    states.sort_by(f64::total_cmp);
-    felt::say!(
-        "states a deal           median {:.0}, 90th percentile {:.0}",
-        percentile(&states, 0.5),
-        percentile(&states, 0.9)
+        "states a deal           {}",
+        figures(&states, &SPREAD[..2], 0, "")
     );
     let peak = rows.iter().map(|r| r.peak).max().unwrap_or(0);
     let whole = process_peak_mb().map_or(String::new(), |mb| format!(", whole process {mb} MB"));
@@ -515,15 +509,11 @@ fn bot_table(deals: &Deals<'_>) -> Result<()> {
     felt::say!("{} positions searched for each plan", args.plan_states);
     let won = rows.iter().filter(|r| r.verdict == "won").count();
     felt::say!(
-        "won {won} of {} games: {:.1}%",
+        "won {won} of {} games: {}",
         rows.len(),
-        100.0 * won as f64 / rows.len() as f64
+        share(won, rows.len())
     );
     let t = times(&rows);
-    felt::say!(
-        "CPU time a game: median {:.0} ms, 90th percentile {:.0} ms",
-        percentile(&t, 0.5),
-        percentile(&t, 0.9)
-    );
+    felt::say!("CPU time a game: {}", figures(&t, &SPREAD[..2], 1, " ms"));
     Ok(())
 }

@@ -7,18 +7,35 @@ use felt_core::{Card, Rank, Suit};
 
 /// The lowest Microsoft deal number.
 pub const FIRST_DEAL: u64 = 1;
-/// The highest Microsoft deal number.
-pub const LAST_DEAL: u64 = 1_000_000;
+/// The highest Microsoft deal number: the generator starts from the deal number and keeps 31
+/// bits, so every number from 1 to 2^31 − 1 is a deal of its own (Microsoft's game offers the
+/// first million; FreeCell Pro and others number the same deals further).
+pub const LAST_DEAL: u64 = (1 << 31) - 1;
+/// The deals felt's shuffles outside [`FIRST_DEAL`]..=[`LAST_DEAL`] used to be folded into,
+/// when felt played only the first million: kept for those shuffles alone, so that a game
+/// recorded under one replays the same deal.
+const FOLDED_INTO: u64 = 1_000_000;
 
-/// The deal a game code's shuffle plays: itself within 1..=1,000,000, else folded into that
-/// range, because the host draws random shuffles from a far larger range and `new_game` cannot
-/// refuse one.
+/// The shuffles FreeCell deals, as the host is told ([`felt_core::Ruleset::shuffles`]): it
+/// refuses any other number a player gives and draws new games among these.
+pub fn shuffles() -> felt_core::Shuffles {
+    felt_core::Shuffles {
+        first: FIRST_DEAL,
+        last: LAST_DEAL,
+        what: "Microsoft's numbered deals".to_string(),
+    }
+}
+
+/// The deal a game code's shuffle plays: the deal of that number, from 1 to 2^31 − 1. The
+/// host refuses other numbers a player gives; one that still reaches `new_game` (a game
+/// recorded before felt played every deal) is folded into the first million as it was then,
+/// since `new_game` cannot refuse.
 pub fn deal_number(shuffle: u64) -> u32 {
     if (FIRST_DEAL..=LAST_DEAL).contains(&shuffle) {
         shuffle as u32
     } else {
-        match shuffle % LAST_DEAL {
-            0 => LAST_DEAL as u32,
+        match shuffle % FOLDED_INTO {
+            0 => FOLDED_INTO as u32,
             r => r as u32,
         }
     }
@@ -83,11 +100,19 @@ mod tests {
     }
 
     #[test]
-    fn shuffles_outside_the_range_fold_into_it() {
+    fn every_31_bit_number_is_its_own_deal() {
         assert_eq!(deal_number(1), 1);
         assert_eq!(deal_number(1_000_000), 1_000_000);
+        assert_eq!(deal_number(1_000_001), 1_000_001);
+        assert_eq!(deal_number(LAST_DEAL), 2_147_483_647);
+        assert!(shuffles().contains(LAST_DEAL) && !shuffles().contains(LAST_DEAL + 1));
+        assert!(!shuffles().contains(0));
+    }
+
+    #[test]
+    fn a_shuffle_of_no_deal_folds_as_it_always_did() {
         assert_eq!(deal_number(0), 1_000_000);
-        assert_eq!(deal_number(1_000_001), 1);
-        assert_eq!(deal_number(3_000_617), 617);
+        assert_eq!(deal_number(LAST_DEAL + 1), 483_648);
+        assert_eq!(deal_number(3_000_000_617), 617);
     }
 }

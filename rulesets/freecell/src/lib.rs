@@ -5,13 +5,14 @@
 //! `docs/rules/freecell.md`.
 //!
 //! Piles: the columns from 0, then the free cells, then the four foundations in ♠ ♥ ♦ ♣ order.
-//! A card sent to any foundation goes to its own suit's.
+//! A card goes only to its own suit's foundation.
 //!
 //! Built as a `cdylib` it is a felt plugin ([`felt_abi::export_ruleset!`]); built as an `rlib`,
 //! tests and the measuring example call [`FreeCell`] directly.
 
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod collect;
 pub mod deal;
 pub mod params;

@@ -141,6 +141,10 @@ impl Ruleset for FreeCell {
         &self.info
     }
 
+    fn shuffles(&self) -> Option<felt_core::Shuffles> {
+        Some(crate::deal::shuffles())
+    }
+
     fn new_game(&self, seed: u64) -> State {
         let mut state = self.deal(deal_number(seed));
         self.rules.auto_moves(&mut state, &mut Vec::new());
@@ -222,6 +226,10 @@ impl Ruleset for FreeCell {
 
     fn may_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
         self.rules.check_lift(state, from, index)
+    }
+
+    fn meant_group(&self, state: &State, from: PileId, to: PileId) -> Option<u16> {
+        self.rules.meant_group(state, from, to)
     }
 
     fn view(&self, state: &State, seat: Seat) -> TableView {

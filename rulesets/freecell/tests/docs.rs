@@ -53,3 +53,36 @@ fn the_rules_page_lists_every_bundled_variant_with_its_settings() {
         );
     }
 }
+
+/// The rule ids of the rules page, in the order it gives them (`- **FC-…** —`).
+fn rule_ids() -> Vec<&'static str> {
+    RULES_MD
+        .lines()
+        .filter_map(|l| l.strip_prefix("- **"))
+        .filter_map(|l| l.split_once("**"))
+        .map(|(id, _)| id)
+        .filter(|id| id.starts_with("FC-"))
+        .collect()
+}
+
+#[test]
+fn every_rule_a_move_may_break_is_quoted_by_a_refusal_test() {
+    const REFUSALS: &str = include_str!("refusals.rs");
+    // FC-DEAL and FC-AUTO say what happens by itself: no action breaks them.
+    let ids = rule_ids();
+    assert!(ids.len() >= 10, "{ids:?}");
+    for id in ids
+        .into_iter()
+        .filter(|id| !["FC-DEAL", "FC-AUTO"].contains(id))
+    {
+        let name = format!("fn {}_", id.to_ascii_lowercase().replace('-', "_"));
+        assert!(
+            REFUSALS.contains(&name),
+            "{id}: no test in tests/refusals.rs is named for it"
+        );
+        assert!(
+            REFUSALS.contains(&format!("\"{id}\"")),
+            "{id}: no test in tests/refusals.rs quotes it"
+        );
+    }
+}

@@ -78,13 +78,48 @@ fn golden_deals_are_microsofts() {
     );
 }
 
-// FC-DEAL: a game code's shuffle is the deal number; others fold into 1..=1,000,000.
+// FC-DEAL: a game code's shuffle is the deal number, up to 2^31 − 1: deal 1,000,001 is not
+// deal 1, and the last deal is not deal 483,647 (issue 28). The rows were computed by an
+// implementation of the published procedure written apart from felt's; deal 24's columns are
+// as pysol_cards' tests publish them (4C 2C 9C 8C QS 4S 2H down the first).
 #[test]
 fn the_shuffle_number_is_the_deal_number() {
     let fc = manual();
     assert_eq!(fc.new_game(617), fc.deal(617));
-    assert_eq!(fc.new_game(1_000_617).deal, 617);
+    let first_row = |n: u64| -> String {
+        let s = fc.new_game(n);
+        s.columns
+            .iter()
+            .map(|c| c[0].token())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(first_row(24), "4C 5H QC 5D 2D 7H AH 7S");
+    assert_eq!(
+        fc.new_game(24).columns[0],
+        cards("4C 2C 9C 8C QS 4S 2H"),
+        "pysol_cards' published deal 24"
+    );
+    for (n, row) in [
+        (1_000_001, "3D 3H 5S JH 9H QS QC 9S"),
+        (219_837_216, "8S 2S 6S AC 3H 9D 9S 4D"),
+        (1_252_215_044, "6D QS 5C TS 6S 2S 8C 9S"),
+        (2_147_483_647, "9S 2H 7C 5H 4C 6D 3D 4S"),
+    ] {
+        assert_eq!(first_row(n), row, "deal {n}");
+        assert_eq!(fc.new_game(n).deal as u64, n);
+    }
+    assert_ne!(fc.new_game(1_000_001), fc.new_game(1));
+    assert_ne!(fc.new_game(2_147_483_647), fc.new_game(483_647));
+    assert_eq!(
+        fc.new_game(2_147_483_647).columns[7],
+        cards("4S JC 4D 9H JS KS"),
+        "the last deal's eighth column"
+    );
+    // No deal 0 or 2^31: the host refuses them (felt_core::DynRuleset::check_shuffle); one
+    // that still comes is dealt as felt dealt it before.
     assert_eq!(fc.new_game(0).deal, 1_000_000);
+    assert_eq!(fc.new_game(3_000_000_617).deal, 617);
 }
 
 // FC-DEAL: the layouts of the shipped variants.
@@ -259,8 +294,8 @@ fn foundations_build_up_by_suit() {
     let fc = manual();
     let s = position(&["AS", "3H", "2H AH"], &["2S"], [0, 0, 0, 0]);
     assert_eq!(fc.check(&s, &mv(0, 0, SPADES)), Ok(()));
-    // A card dropped on another suit's foundation goes to its own.
-    assert_eq!(fc.check(&s, &mv(0, 0, HEARTS)), Ok(()));
+    // Another suit's foundation refuses it (tests/refusals.rs has the sentences).
+    assert_eq!(refusal(&fc, &s, mv(0, 0, HEARTS)).0, "FC-FOUNDATION");
     let (rule, msg) = refusal(&fc, &s, mv(CELL0, 0, SPADES));
     assert_eq!(rule, "FC-FOUNDATION");
     assert!(msg.contains("the Ace of spades starts it"), "{msg}");
@@ -270,7 +305,7 @@ fn foundations_build_up_by_suit() {
     assert_eq!(refusal(&fc, &s, mv(SPADES, 0, 0)).0, "FC-FOUNDATION");
     let s = position(&["KS", "3S 2S"], &[], [1, 0, 0, 0]);
     let (rule, msg) = refusal(&fc, &s, mv(1, 0, SPADES));
-    assert_eq!(rule, "FC-SUPERMOVE", "3S 2S is no sequence: {msg}");
+    assert_eq!(rule, "FC-FOUNDATION", "one card at a time: {msg}");
 }
 
 // FC-AUTO: safe cards go up after a move; a card that could still carry one stays.

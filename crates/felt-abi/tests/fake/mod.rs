@@ -56,6 +56,7 @@ fn built() -> Reply {
             commands: None,
             extras: Vec::new(),
         },
+        shuffles: None,
     }
 }
 

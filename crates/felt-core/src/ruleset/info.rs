@@ -47,6 +47,32 @@ impl Places {
     }
 }
 
+/// The shuffle numbers a ruleset deals when it numbers its deals its own way (a numbering its
+/// players already use, say 1 to 2^31 − 1), so that a number outside them is refused rather
+/// than dealt as another, and a new game's random shuffle is drawn among them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shuffles {
+    /// The lowest shuffle number dealt.
+    pub first: u64,
+    /// The highest shuffle number dealt (below [`crate::code::SHUFFLE_LIMIT`]).
+    pub last: u64,
+    /// What the numbers are, for a refusal (`numbered deals`).
+    pub what: String,
+}
+
+impl Shuffles {
+    /// Whether `shuffle` is one of them.
+    pub fn contains(&self, shuffle: u64) -> bool {
+        (self.first..=self.last).contains(&shuffle)
+    }
+
+    /// One of them, chosen by `random` (any number): a new game's shuffle.
+    pub fn pick(&self, random: u64) -> u64 {
+        let span = self.last.saturating_sub(self.first).saturating_add(1);
+        self.first.saturating_add(random % span)
+    }
+}
+
 /// What the host knows of a ruleset instance (a ruleset built for one variant and rules).
 /// `Default` lets an author name only the fields that matter (`..RulesetInfo::default()`),
 /// so a field added later does not break their code.
@@ -147,4 +173,24 @@ pub struct Turn {
     pub seat: Seat,
     /// Its name as players say it (`North`).
     pub name: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_number_picks_one_of_the_shuffles_dealt() {
+        let range = Shuffles {
+            first: 1,
+            last: (1 << 31) - 1,
+            what: "deals".into(),
+        };
+        for random in [0, 1, (1 << 31) - 2, (1 << 31) - 1, 1 << 31, u64::MAX] {
+            assert!(range.contains(range.pick(random)), "{random}");
+        }
+        assert_eq!(range.pick(0), 1);
+        assert_eq!(range.pick(616), 617);
+        assert!(!range.contains(0) && !range.contains(1 << 31));
+    }
 }

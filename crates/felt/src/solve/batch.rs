@@ -77,7 +77,6 @@ pub(crate) fn in_chunks<T: Send>(
 /// The won / proven / undecided lines of a batch table, from each deal's verdict word
 /// (`won`, `proven`, `undecided`) and line length.
 pub(super) fn print_verdicts(rows: &[(&str, usize)]) {
-    let n = rows.len() as f64;
     felt::say!("{:<22} {:>7} {:>8}", "", "deals", "share");
     for (name, key) in [
         ("won", "won"),
@@ -85,31 +84,95 @@ pub(super) fn print_verdicts(rows: &[(&str, usize)]) {
         ("undecided", "undecided"),
     ] {
         let k = rows.iter().filter(|r| r.0 == key).count();
-        felt::say!("{name:<22} {k:>7} {:>7.1}%", 100.0 * k as f64 / n);
+        felt::say!("{name:<22} {k:>7} {:>8}", share(k, rows.len()));
     }
+}
+
+/// `k` of `n` as a percentage with one decimal, or `—` when there are none to share.
+pub(super) fn share(k: usize, n: usize) -> String {
+    if n == 0 {
+        return NOTHING.to_string();
+    }
+    format!("{:.1}%", 100.0 * k as f64 / n as f64)
+}
+
+/// What a figure reads when there is nothing to count (no deal won, say).
+pub(super) const NOTHING: &str = "—";
+
+/// The usual figures of a batch's line: median, 90th percentile, largest.
+pub(super) const SPREAD: &[(&str, f64)] =
+    &[("median", 0.5), ("90th percentile", 0.9), ("max", 1.0)];
+
+/// Figures of `values` (in any order) in one line's words, `median 1.1 ms, 90th percentile
+/// 1.2 ms, max 1.3 ms` for `SPREAD`: every figure rounded to the same `decimals`, so that no
+/// figure of a line reads smaller than one it is at least; each `—` when `values` is empty.
+pub(super) fn figures(
+    values: &[f64],
+    points: &[(&str, f64)],
+    decimals: usize,
+    unit: &str,
+) -> String {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    points
+        .iter()
+        .map(|&(name, p)| match percentile(&sorted, p) {
+            Some(v) => format!("{name} {v:.decimals$}{unit}"),
+            None => format!("{name} {NOTHING}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The median, 90th percentile and longest winning line of a batch, from the rows of
 /// [`print_verdicts`].
 pub(super) fn print_lengths(rows: &[(&str, usize)]) {
-    let mut lengths: Vec<f64> = rows
+    let lengths: Vec<f64> = rows
         .iter()
         .filter(|r| r.0 == "won")
         .map(|r| r.1 as f64)
         .collect();
-    lengths.sort_by(f64::total_cmp);
     felt::say!(
-        "moves a won deal        median {:.0}, 90th percentile {:.0}, max {:.0}",
-        percentile(&lengths, 0.5),
-        percentile(&lengths, 0.9),
-        percentile(&lengths, 1.0)
+        "moves a won deal        {}",
+        figures(&lengths, SPREAD, 0, "")
     );
 }
 
-pub(super) fn percentile(sorted: &[f64], p: f64) -> f64 {
+/// The value at fraction `p` of `sorted` (nearest rank: the median of 1, 2, 3, 4 is 2, the
+/// max is the last); `None` for no values.
+pub(super) fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
     if sorted.is_empty() {
-        return 0.0;
+        return None;
     }
     let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[i]
+    Some(sorted[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_figure_of_a_line_is_rounded_alike() {
+        // The case of issue 28: the max was written without decimals, under the median.
+        let t = [1.06, 1.12, 1.34];
+        assert_eq!(
+            figures(&t, SPREAD, 1, " ms"),
+            "median 1.1 ms, 90th percentile 1.3 ms, max 1.3 ms"
+        );
+        assert_eq!(
+            figures(&[40.0, 12.0, 7.0], SPREAD, 0, ""),
+            "median 12, 90th percentile 40, max 40"
+        );
+    }
+
+    #[test]
+    fn nothing_to_count_reads_as_a_dash_not_zero() {
+        assert_eq!(
+            figures(&[], SPREAD, 0, ""),
+            "median —, 90th percentile —, max —"
+        );
+        assert_eq!(share(0, 0), "—");
+        assert_eq!(share(1, 3), "33.3%");
+    }
 }

@@ -2,7 +2,7 @@
 //! positions met in random games once their stock is empty.
 
 use super::{
-    budget_of, cpu_ms_since, deadline, header, in_chunks, percentile, pool, progress, thread_cpu,
+    budget_of, cpu_ms_since, deadline, figures, header, in_chunks, pool, progress, thread_cpu,
     Deals,
 };
 use anyhow::Result;
@@ -55,8 +55,7 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     let timings = in_chunks(&pool, first, last, chunk);
     bar.finish_and_clear();
     header(deals, "exact dead-end check");
-    let mut t: Vec<f64> = timings.iter().map(|x| x.0).collect();
-    t.sort_by(f64::total_cmp);
+    let t: Vec<f64> = timings.iter().map(|x| x.0).collect();
     let count = |kind: usize| timings.iter().filter(|x| x.1 == kind).count();
     felt::say!(
         "{} positions with an empty stock, from random play: {} stuck, {} not stuck, {} undecided (budget {})",
@@ -66,13 +65,13 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
         count(2),
         args.budget_text()
     );
-    felt::say!(
-        "CPU time a check: median {:.2} ms, 90th percentile {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
-        percentile(&t, 0.5),
-        percentile(&t, 0.9),
-        percentile(&t, 0.99),
-        percentile(&t, 1.0)
-    );
+    let points = [
+        ("median", 0.5),
+        ("90th percentile", 0.9),
+        ("99th percentile", 0.99),
+        ("max", 1.0),
+    ];
+    felt::say!("CPU time a check: {}", figures(&t, &points, 2, " ms"));
     let max_states = timings.iter().map(|x| x.2).max().unwrap_or(0);
     felt::say!("most positions visited by one check: {max_states}");
     Ok(())

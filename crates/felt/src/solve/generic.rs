@@ -4,8 +4,8 @@
 //! length of the winning lines.
 
 use super::{
-    cpu_ms_since, in_chunks, percentile, print_lengths, print_verdicts, progress, thread_cpu,
-    worker_pool, SolveArgs,
+    cpu_ms_since, figures, in_chunks, print_lengths, print_verdicts, progress, thread_cpu,
+    worker_pool, SolveArgs, SPREAD,
 };
 use anyhow::{anyhow, bail, Result};
 use felt_core::{Analysis, AnalyzeRequest, Catalog, DynRuleset, GameState, Status};
@@ -91,6 +91,9 @@ pub(super) fn solve_table(
     args: &SolveArgs,
 ) -> Result<()> {
     let ruleset = catalog.build(variant, args.rules.as_deref())?;
+    // The range's ends are the deals furthest out: a range the ruleset deals all of.
+    ruleset.check_shuffle(first)?;
+    ruleset.check_shuffle(last)?;
     let max_states = states_budget(args)?;
     let pool = worker_pool(args.jobs)?;
     let bar = progress((last - first).saturating_add(1));
@@ -146,13 +149,7 @@ pub(super) fn solve_table(
         );
     }
     print_lengths(&verdicts);
-    let mut t: Vec<f64> = rows.iter().map(|r| r.4).collect();
-    t.sort_by(f64::total_cmp);
-    felt::say!(
-        "CPU time a deal         median {:.1} ms, 90th percentile {:.1} ms, max {:.0} ms",
-        percentile(&t, 0.5),
-        percentile(&t, 0.9),
-        percentile(&t, 1.0)
-    );
+    let t: Vec<f64> = rows.iter().map(|r| r.4).collect();
+    felt::say!("CPU time a deal         {}", figures(&t, SPREAD, 1, " ms"));
     Ok(())
 }
