@@ -206,8 +206,13 @@ impl Session {
         self.ruleset.scoreboard(&self.state)
     }
 
-    /// Every legal action now.
+    /// Every legal action now: none once the game is won or over, since [`Session::act`]
+    /// then refuses every action (a ruleset may end a game that still has moves, at a
+    /// proven dead end).
     pub fn legal_actions(&self) -> Vec<Action> {
+        if let Status::Won { .. } | Status::Over { .. } = self.status {
+            return Vec::new();
+        }
         self.ruleset.legal_actions(&self.state)
     }
 

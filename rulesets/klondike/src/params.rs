@@ -7,12 +7,20 @@
 //! | `foundation_return` | whether a foundation's top card may come back to a column (KL-RETURN) | `true` |
 //! | `face_up` | every card dealt face up, the full-information game (KL-DEAL) | `false` |
 //! | `auto` | play safe cards to the foundations by themselves (KL-AUTO) | `true` |
+//! | `dead_end` | end the game, lost, once no line of play can turn a card up or win (KL-DEADEND) | `true` |
 
 use felt_core::ParamError;
 use toml::{Table, Value};
 
 /// The keys `[game]` may hold.
-pub const KEYS: [&str; 5] = ["draw", "passes", "foundation_return", "face_up", "auto"];
+pub const KEYS: [&str; 6] = [
+    "draw",
+    "passes",
+    "foundation_return",
+    "face_up",
+    "auto",
+    "dead_end",
+];
 
 /// The most passes a number may say; more is the same as unlimited in any real game.
 pub const MAX_PASSES: u32 = 1000;
@@ -30,6 +38,8 @@ pub struct Params {
     pub face_up: bool,
     /// Whether safe cards go up by themselves.
     pub auto: bool,
+    /// Whether a game ends, lost, where no line of play can turn a card up or win.
+    pub dead_end: bool,
 }
 
 impl Default for Params {
@@ -40,6 +50,7 @@ impl Default for Params {
             foundation_return: true,
             face_up: false,
             auto: true,
+            dead_end: true,
         }
     }
 }
@@ -81,6 +92,7 @@ impl Params {
                 "foundation_return" => p.foundation_return = flag(&at, value)?,
                 "face_up" => p.face_up = flag(&at, value)?,
                 "auto" => p.auto = flag(&at, value)?,
+                "dead_end" => p.dead_end = flag(&at, value)?,
                 other => {
                     return Err(ParamError::at(
                         &at,
@@ -112,7 +124,7 @@ mod tests {
     #[test]
     fn settings_read() {
         let p = Params::from_table(&table(
-            "draw = 3\npasses = 1\nfoundation_return = false\nface_up = true\nauto = false",
+            "draw = 3\npasses = 1\nfoundation_return = false\nface_up = true\nauto = false\ndead_end = false",
         ))
         .expect("good table");
         assert_eq!(
@@ -122,7 +134,8 @@ mod tests {
                 passes: Some(1),
                 foundation_return: false,
                 face_up: true,
-                auto: false
+                auto: false,
+                dead_end: false,
             }
         );
     }
@@ -137,6 +150,7 @@ mod tests {
             ("foundation_return = 1", "game.foundation_return"),
             ("face_up = \"yes\"", "game.face_up"),
             ("auto = 0", "game.auto"),
+            ("dead_end = \"no\"", "game.dead_end"),
             ("redeals = 3", "game.redeals"),
         ] {
             let err = Params::from_table(&table(text)).expect_err(text);

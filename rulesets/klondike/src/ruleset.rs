@@ -249,6 +249,13 @@ impl Ruleset for Klondike {
                 reason: "No card can move and the stock is spent".into(),
             };
         }
+        if self.params().dead_end && crate::solver::stuck(self, state) {
+            return Status::Over {
+                reason: "No line of play can turn another card up or win: the game is lost \
+                         (KL-DEADEND). Undo to try another way, or start a new deal"
+                    .into(),
+            };
+        }
         Status::Playing
     }
 

@@ -193,6 +193,7 @@ pub fn dealt_face_up(draw: usize, auto: bool, back: bool, passes: Option<u32>) -
             face_up: true,
             foundation_return: back,
             passes,
+            ..Params::default()
         },
         None,
     )

@@ -4,6 +4,7 @@
 pub mod complete;
 pub mod hint;
 pub mod position;
+pub mod progress;
 pub mod quick;
 pub mod search;
 
@@ -11,6 +12,7 @@ use crate::ruleset::Klondike;
 use crate::state::{suit_index, Pile, State};
 use felt_core::{Action, Analysis, AnalyzeRequest, Card, Ruleset};
 use position::{Dest, Game, Move};
+use progress::{way_on, WayOn};
 use search::search;
 
 /// Positions a dead-end question may visit in a game dealt face up: enough to prove many lost
@@ -31,8 +33,9 @@ pub fn analyze(k: &Klondike, state: &State, request: &AnalyzeRequest) -> Analysi
             AnalyzeRequest::Solve { .. } => Analysis::Undecided { states: 0 },
         };
     }
-    // Under `face_up` the player sees every card, so the solver reads nothing hidden.
-    let open = k.params().face_up;
+    // Under `face_up` the player sees every card, and once every card is turned up and the
+    // stock has been seen whole, so do all players: then the solver reads nothing hidden.
+    let open = all_known(k, state);
     match request {
         AnalyzeRequest::Solve {
             full_information,
@@ -46,34 +49,61 @@ pub fn analyze(k: &Klondike, state: &State, request: &AnalyzeRequest) -> Analysi
             }
         }
         AnalyzeRequest::Hint { rank, max_states } => {
-            let mut plan = Vec::new();
-            let mut ranked = hint::ranked(k, state);
+            let rank = *rank as usize;
+            let mut solved = None;
             if open {
                 if let Analysis::Won { actions, .. } = solve(k, state, *max_states) {
                     let mut line = actions.into_iter();
-                    if let Some(first) = line.next() {
-                        ranked.retain(|a| *a != first);
-                        ranked.insert(0, first);
-                        plan.extend(line);
-                    }
+                    solved = line.next().map(|first| (first, line.collect::<Vec<_>>()));
                 }
             }
-            let action = ranked.into_iter().nth(*rank as usize);
             // The best hint is the first step of a winning line, and the host follows the
             // rest of it while the player does.
-            let then = if *rank == 0 { plan } else { Vec::new() };
+            let mut ranked = hint::ranked(k, state, *max_states, rank);
+            if let Some((first, then)) = solved {
+                ranked.retain(|(a, _)| *a != first);
+                ranked.insert(0, (first, then));
+            }
+            let (action, then) = ranked
+                .into_iter()
+                .nth(rank)
+                .map_or((None, Vec::new()), |(a, then)| (Some(a), then));
             Analysis::Hint { action, then }
         }
         AnalyzeRequest::DeadEnd => {
-            let mut legal = Vec::new();
-            k.legal_actions(state, &mut legal);
-            let stuck = legal.is_empty()
+            let stuck = stuck(k, state)
                 || (open
                     && matches!(
                         solve(k, state, DEAD_END_STATES),
                         Analysis::Unwinnable { .. }
                     ));
             Analysis::DeadEnd { stuck }
+        }
+    }
+}
+
+/// Whether the player knows every card of `state` where it lies: a game dealt face up, or one
+/// with no card face down whose stock has been turned through (or is empty).
+pub fn all_known(k: &Klondike, state: &State) -> bool {
+    k.params().face_up || (state.face_down() == 0 && (state.recycles > 0 || state.stock.is_empty()))
+}
+
+/// KL-DEADEND: whether no line of play from `state` turns a card up or wins
+/// ([`progress::way_on`] within [`DEAD_END_STATES`] tables, or where every card is known, the
+/// solver): proven, never guessed.
+pub fn stuck(k: &Klondike, state: &State) -> bool {
+    if state.cards_up() == 52 {
+        return false;
+    }
+    match way_on(k, state, DEAD_END_STATES) {
+        WayOn::None => true,
+        WayOn::Line(_) => false,
+        WayOn::Unknown => {
+            all_known(k, state)
+                && matches!(
+                    solve(k, state, DEAD_END_STATES),
+                    Analysis::Unwinnable { .. }
+                )
         }
     }
 }
@@ -130,11 +160,22 @@ pub fn action_for(state: &State, m: Move) -> Option<Action> {
 /// handed out only if the game accepts every step of it and ends won.
 pub fn actions_for(k: &Klondike, state: &State, line: &[Move]) -> Option<Vec<Action>> {
     let mut now = state.clone();
+    let out = replay(k, &mut now, line)?;
+    (now.cards_up() == 52).then_some(out)
+}
+
+/// Solver moves as felt actions from `state`, each replayed through the ruleset; `None` if it
+/// refuses one.
+pub fn actions_for_moves(k: &Klondike, state: &State, line: &[Move]) -> Option<Vec<Action>> {
+    replay(k, &mut state.clone(), line)
+}
+
+fn replay(k: &Klondike, now: &mut State, line: &[Move]) -> Option<Vec<Action>> {
     let mut out = Vec::with_capacity(line.len());
     for &m in line {
-        let a = action_for(&now, m)?;
-        k.apply(&mut now, &a).ok()?;
+        let a = action_for(now, m)?;
+        k.apply(now, &a).ok()?;
         out.push(a);
     }
-    (now.cards_up() == 52).then_some(out)
+    Some(out)
 }
