@@ -85,6 +85,8 @@ impl Game {
             Advice::Hint(hint) => {
                 let what = self.describe(&hint.action);
                 if self.act(hint.action) {
+                    // The player did not make this move: the game is theirs no more alone.
+                    self.assisted = true;
                     if self.note.is_none() {
                         self.note = Some(Note {
                             text: format!("Demo: {what}"),

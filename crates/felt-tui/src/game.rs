@@ -102,6 +102,15 @@ pub struct Note {
     pub rule: Option<String>,
 }
 
+/// What a new deal tells the app of the game it replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Left {
+    /// How long that game was played.
+    pub time: std::time::Duration,
+    /// Whether the player gave it up unfinished.
+    pub abandoned: bool,
+}
+
 /// Cards picked up and not yet dropped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Carry {
@@ -180,8 +189,17 @@ pub struct Game {
     pub(crate) position: Option<PositionSource>,
     /// How long this game has been played (the app runs and stops it).
     pub(crate) clock: crate::clock::GameClock,
-    /// The time of the game a new deal replaced, for the app to hand its record.
-    pub(crate) left_time: Option<std::time::Duration>,
+    /// The game a new deal replaced, for the app to hand its record: its time, and whether
+    /// the player abandoned it (confirmed leaving it unfinished).
+    pub(crate) left: Option<Left>,
+    /// Whether this game was played with help: the demo moved in it, or (where the player
+    /// counts hints as help, [`Game::hints_assist`]) a move a hint showed was played.
+    pub(crate) assisted: bool,
+    /// Whether playing a move a hint showed makes the game assisted (the player's setting).
+    pub(crate) hints_assist: bool,
+    /// The hint last shown for the table on show, until the table changes: playing it is
+    /// following it, whatever keys or clicks it took.
+    pub(crate) hinted: Option<Action>,
     /// `g` was pressed: the next pile key moves the cursor without picking up.
     pub(crate) goto: bool,
 }
@@ -236,7 +254,10 @@ impl Game {
             pause_ticks: crate::pages::PAUSE_TICKS,
             position: None,
             clock: crate::clock::GameClock::default(),
-            left_time: None,
+            left: None,
+            assisted: false,
+            hints_assist: false,
+            hinted: None,
             goto: false,
         };
         let first = game
@@ -302,6 +323,17 @@ impl Game {
             Some(Overlay::Sheet { .. }) => Mode::Help,
             None => Mode::Table,
         }
+    }
+
+    /// Whether this game was played with help (the demo moved, or a followed hint where
+    /// hints count as help): its record is marked assisted and never sets a best.
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Whether playing a move a hint showed marks the game assisted (the player's setting).
+    pub fn set_hints_assist(&mut self, on: bool) {
+        self.hints_assist = on;
     }
 
     /// Whether leaving would lose something: actions played and the game not finished.
@@ -385,15 +417,20 @@ impl Game {
         Effect::None
     }
 
-    /// A fresh deal of the same variant and rules.
-    pub(crate) fn new_game(&mut self) {
+    /// A fresh deal of the same variant and rules; `abandon` when the game left is given up
+    /// unfinished (the player confirmed it), so its record says so at once.
+    pub(crate) fn new_game(&mut self, abandon: bool) {
         let old = self.session.code().clone();
         let shuffle = self.seeds.next_shuffle();
         let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
         self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
         // The game left keeps its time in its record; the new one starts from nothing.
-        self.left_time = Some(self.clock.shown());
+        self.left = Some(Left {
+            time: self.clock.shown(),
+            abandoned: abandon,
+        });
         self.clock = crate::clock::GameClock::default();
+        self.assisted = false;
         // A fresh deal is the deal its code names, whatever the last game started from.
         self.position = None;
         self.advisor.forget();
@@ -459,6 +496,7 @@ impl Game {
         self.pointer = None;
         self.advisor.table_changed();
         self.hint = None;
+        self.hinted = None;
         self.forget_hint_search();
         self.live
             .changed(self.revision, self.session.ruleset(), self.session.state());
@@ -485,8 +523,12 @@ impl Game {
     /// Plays `action`; a refusal becomes the status bar's message. True when played.
     pub(crate) fn act(&mut self, action: Action) -> bool {
         self.carry = None;
+        let followed = self.hinted.as_ref() == Some(&action);
         match self.session.act(&action) {
             Ok(events) => {
+                if followed && self.hints_assist {
+                    self.assisted = true;
+                }
                 self.refresh();
                 self.hold_moments();
                 let news: Vec<String> = events
