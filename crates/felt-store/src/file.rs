@@ -198,7 +198,7 @@ impl RecordFile {
                 "result",
                 format!(
                     "the file says the game is {}, but {after} it is {now}",
-                    summary.result.as_str()
+                    summary.result
                 ),
             ));
         }
