@@ -325,17 +325,6 @@ impl Game {
         }
     }
 
-    /// Whether this game was played with help (the demo moved, or a followed hint where
-    /// hints count as help): its record is marked assisted and never sets a best.
-    pub fn assisted(&self) -> bool {
-        self.assisted
-    }
-
-    /// Whether playing a move a hint showed marks the game assisted (the player's setting).
-    pub fn set_hints_assist(&mut self, on: bool) {
-        self.hints_assist = on;
-    }
-
     /// Whether leaving would lose something: actions played and the game not finished.
     pub fn in_progress(&self) -> bool {
         !self.session.log().is_empty() && self.status == Status::Playing
