@@ -55,8 +55,13 @@ fn stdout(out: &Output) -> String {
 fn stats_count_recorded_games_in_a_table_and_in_json() {
     let home = tempfile::tempdir().expect("temp dir");
     let data = home.path().join("data-dir");
-    record_game(&data, "SP1-S1C-AAAAAAD", 3);
-    // A second game of the variant abandons the first: a loss.
+    let first = record_game(&data, "SP1-S1C-AAAAAAD", 3);
+    // The player gave the first up for a second game of the variant: a loss.
+    let given = Store::open_dir(&data)
+        .expect("store opens")
+        .give_up(&[first])
+        .expect("given up");
+    assert_eq!(given, [first]);
     record_game(&data, "SP1-S1C-AAAAAAE", 2);
 
     let table = stdout(&felt_in(home.path(), &data, &["stats"]));
@@ -447,7 +452,7 @@ fn resume_with_several_in_progress_takes_the_newest_and_says_how_to_pick_another
     let code = felt_core::GameCode::parse("SP1-S1C-AAAAAAE").expect("code");
     let mut session = Session::new(ruleset, code, 100);
     let store = Store::open_dir(&data).expect("store opens");
-    let mut rec = Recorder::giving_up(Vec::new());
+    let mut rec = Recorder::new();
     let first = session.legal_actions().into_iter().next().expect("legal");
     session.act(&first).expect("legal");
     store.record_step(&mut rec, &session).expect("recorded");

@@ -14,12 +14,20 @@
 //!    undo, redo or restart, [`Store::record_step`].
 //! 3. "Continue": [`Store::in_progress`] or [`Store::all_in_progress`], then [`Store::resume`].
 //! 4. Statistics: [`Store::stats`], [`Store::all_stats`], and [`Store::recent`] for a chart.
-//! 5. Replays: [`Store::record`] (or [`GameRecord::from_text`] for a file), then
-//!    [`GameRecord::replayer`]; [`GameRecord::to_text`] exports.
+//! 5. Replays: [`Store::record`], then [`GameRecord::replayer`], whose
+//!    [`Replayer::reached`] is what the game was; for a file [`RecordFile::from_text`] and
+//!    [`RecordFile::replayer`], which refuses a header its actions contradict.
+//!    [`GameRecord::to_text`] exports.
+//! 6. Giving up: the player's choice alone ends a game unfinished: [`Store::abandon`] (the
+//!    game on the table, a new deal confirmed) or [`Store::give_up`] (games the player
+//!    chose). A new game ends no other.
+//! 7. Help: [`Recorder::set_assisted`] when the demo moved or a followed hint counts as help;
+//!    the statistics count such games apart ([`VariantStats::assisted`]).
 
 #![warn(missing_docs)]
 
 mod error;
+mod file;
 mod lock;
 mod model;
 mod open;
@@ -33,12 +41,13 @@ mod text;
 mod time;
 
 pub use error::{RecordTextError, ReplayError, StoreError};
+pub use file::RecordFile;
 pub use model::{GameId, GameRecord, GameResult, GameSummary};
 pub use open::{Clock, Store, FILE_NAME};
 pub use record::{Recorded, Recorder};
 pub use recover::Recovery;
 pub use replay::{ReplayStep, Replayer, CHECKPOINT_EVERY};
 pub use schema::LATEST as SCHEMA_VERSION;
-pub use stats::{Streaks, VariantStats};
+pub use stats::{Assisted, Streaks, VariantStats};
 pub use text::{action_from_text, action_to_text, RECORD_HEADER};
 pub use time::Timestamp;

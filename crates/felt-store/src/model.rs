@@ -27,7 +27,8 @@ pub enum GameResult {
     Won,
     /// Ended without a win (the ruleset said the game is over).
     Lost,
-    /// Left unfinished when a newer game of its variant was started: counts as a loss.
+    /// Given up unfinished by the player (a new deal confirmed at the table, or the
+    /// launcher's "start a new one"): counts as a loss. A new game alone never abandons one.
     Abandoned,
 }
 
@@ -98,6 +99,10 @@ pub struct GameSummary {
     /// when no clock was kept (a headless game, a game recorded before felt kept times).
     #[serde(rename = "played_ms", serialize_with = "millis")]
     pub played: Option<Duration>,
+    /// Whether it was played with help (the demo moved in it, or a hint was followed where
+    /// the player counts hints as help): it never sets a best, and the statistics count it
+    /// apart from the player's own games.
+    pub assisted: bool,
 }
 
 /// A time as whole milliseconds in JSON (`null` when there is none): the figure the database

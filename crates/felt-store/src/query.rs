@@ -9,7 +9,7 @@ use rusqlite::{Connection, Row};
 
 /// The columns [`summary_from_row`] reads, in its order.
 const SUMMARY: &str = "id, variant, ruleset, rules, code, started, finished, result, score, moves,
-    (SELECT COUNT(*) FROM actions WHERE game = games.id), played_ms";
+    (SELECT COUNT(*) FROM actions WHERE game = games.id), played_ms, assisted";
 
 /// A row as read, before its result word is checked.
 fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<(GameSummary, String)> {
@@ -29,6 +29,7 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<(GameSummary, String)> {
             moves: row.get(9)?,
             actions: row.get(10)?,
             played: crate::model::from_millis(row.get(11)?),
+            assisted: row.get::<_, i64>(12)? != 0,
         },
         word,
     ))
@@ -148,8 +149,9 @@ impl Store {
         )
     }
 
-    /// The last `limit` games of `variant` (all of them for `None`), oldest first: the results
-    /// a chart of recent games draws.
+    /// The last `limit` of the player's own games of `variant` (all of them for `None`),
+    /// oldest first: the results a chart of recent games draws. Assisted games are counted
+    /// apart ([`VariantStats::assisted`](crate::VariantStats::assisted)), so they are not here.
     pub fn recent(
         &self,
         variant: &str,
@@ -158,7 +160,7 @@ impl Store {
         let limit = limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
         let mut games = self.summaries(
             &self.conn,
-            "WHERE variant = ?1 ORDER BY id DESC LIMIT ?2",
+            "WHERE variant = ?1 AND assisted = 0 ORDER BY id DESC LIMIT ?2",
             rusqlite::params![variant, limit],
         )?;
         games.reverse();

@@ -30,32 +30,35 @@ pub struct Recorder {
     last: Option<Last>,
     /// The game's lock while this felt plays it ([`crate::lock`]).
     lock: Option<GameLock>,
-    /// The games in progress the new game gives up at its first action; `None`: the one of
-    /// its variant and rules, as when only one could be kept.
-    give_up: Option<Vec<GameId>>,
-    /// Whether this game was seen abandoned (by a newer game, here or in another felt): it
-    /// then never comes back in progress, even when a win is undone.
+    /// Whether this game was seen abandoned (the player gave it up, here or in another felt):
+    /// it then never comes back in progress, even when a win is undone.
     was_abandoned: bool,
+    /// Whether the game was played with help ([`Recorder::set_assisted`]): stored with the
+    /// next step, and never taken back.
+    assisted: bool,
     /// How long the game has been played by the host's clock: the time the record had when
     /// resumed, then what the host last said ([`Recorder::set_played`]).
     played: Option<Duration>,
 }
 
 impl Recorder {
-    /// A recorder for a new game, which enters the store at its first action and then gives
-    /// up the games in progress of its variant and rules.
+    /// A recorder for a new game, which enters the store at its first action. It ends no
+    /// other game: every game in progress stays so until the player gives it up
+    /// ([`Store::give_up`], [`Store::abandon`]) or finishes it.
     pub fn new() -> Recorder {
         Recorder::default()
     }
 
-    /// A recorder for a new game that gives up exactly `games` at its first action (those
-    /// still in progress then) and keeps every other game in progress: the player chose
-    /// which to keep.
-    pub fn giving_up(games: Vec<GameId>) -> Recorder {
-        Recorder {
-            give_up: Some(games),
-            ..Recorder::default()
-        }
+    /// The game was played with help (the demo moved, or a hint was followed where the
+    /// player counts hints as help): the next [`Store::record_step`] marks its record
+    /// assisted, for good, so it never sets a best and the statistics count it apart.
+    pub fn set_assisted(&mut self) {
+        self.assisted = true;
+    }
+
+    /// Whether the game is known to be assisted (marked here, or in its record when resumed).
+    pub fn assisted(&self) -> bool {
+        self.assisted
     }
 
     /// The game's record, once its first action is recorded.
@@ -83,9 +86,6 @@ pub struct Recorded {
     pub game: Option<GameId>,
     /// Where the game stands in the records.
     pub result: Option<GameResult>,
-    /// Games of the same variant left unfinished that this game's first action turned into
-    /// losses: the host may tell the player.
-    pub abandoned: Vec<GameId>,
 }
 
 /// What one write stored besides the actions.
@@ -95,6 +95,7 @@ struct Last {
     board: Scoreboard,
     result: GameResult,
     facts: Vec<Fact>,
+    assisted: bool,
 }
 
 fn result_of(status: &Status) -> GameResult {
@@ -111,11 +112,10 @@ impl Store {
     /// of the session, its result that of the session's status.
     ///
     /// Call it after every action, undo, redo or restart. Nothing is written before the first
-    /// action: a game counts as played from then on. At that first write the games it replaces
-    /// become abandoned (a loss): those the recorder names ([`Recorder::giving_up`]), else
-    /// the game in progress of the same variant and rules; one of other rules (which this felt
-    /// cannot resume) stays. A game abandoned meanwhile goes on being recorded and still
-    /// becomes won or lost when it ends, but does not come back in progress.
+    /// action: a game counts as played from then on. Starting a game ends no other: the games
+    /// in progress stay so, whatever their variant. A game abandoned meanwhile (given up in
+    /// another felt) goes on being recorded and still becomes won or lost when it ends, but
+    /// does not come back in progress.
     pub fn record_step(
         &self,
         recorder: &mut Recorder,
@@ -128,7 +128,6 @@ impl Store {
         let mut recorded = Recorded {
             game: recorder.game,
             result: None,
-            abandoned: Vec::new(),
         };
         if recorder.game.is_none() && log.is_empty() {
             return Ok(recorded);
@@ -143,6 +142,7 @@ impl Store {
                 && last.status == status
                 && last.board == board
                 && last.facts == facts
+                && last.assisted == recorder.assisted
             {
                 recorded.result = Some(last.result);
                 return Ok(recorded);
@@ -156,9 +156,7 @@ impl Store {
         let game = match game {
             Some(game) => game,
             None => {
-                let (game, abandoned) =
-                    self.insert_game(&tx, session, now, recorder.give_up.as_deref())?;
-                recorded.abandoned = abandoned;
+                let game = self.insert_game(&tx, session, now)?;
                 (stored_len, revision) = (0, 0);
                 game
             }
@@ -205,9 +203,10 @@ impl Store {
         };
         // A step without a clock (a headless game) keeps whatever time the record has.
         let played = recorder.played.map(crate::model::to_millis);
+        // Once assisted, always: a step of another felt that did not know it takes nothing back.
         tx.execute(
             "UPDATE games SET result = ?2, finished = ?3, score = ?4, moves = ?5, revision = ?6,
-                 played_ms = COALESCE(?7, played_ms)
+                 played_ms = COALESCE(?7, played_ms), assisted = MAX(assisted, ?8)
              WHERE id = ?1",
             params![
                 game.0,
@@ -216,7 +215,8 @@ impl Store {
                 board.score,
                 board.moves,
                 db_revision + 1,
-                played
+                played,
+                recorder.assisted
             ],
         )
         .map_err(|e| self.db_err(e))?;
@@ -242,6 +242,7 @@ impl Store {
             board,
             result,
             facts,
+            assisted: recorder.assisted,
         });
         recorded.game = Some(game);
         recorded.result = Some(result);
@@ -272,20 +273,14 @@ impl Store {
         Ok(())
     }
 
-    /// Inserts the row of a game at its first action, abandoning `give_up` (those still in
-    /// progress), or when `None` the variant's game in progress of the same rules.
+    /// Inserts the row of a game at its first action.
     fn insert_game(
         &self,
         tx: &rusqlite::Transaction<'_>,
         session: &Session,
         now: Timestamp,
-        give_up: Option<&[GameId]>,
-    ) -> Result<(GameId, Vec<GameId>), StoreError> {
+    ) -> Result<GameId, StoreError> {
         let info = session.ruleset().info();
-        let abandoned = match give_up {
-            Some(games) => self.abandon(tx, games, now)?,
-            None => self.abandon_same(tx, info, now)?,
-        };
         tx.execute(
             "INSERT INTO games (variant, ruleset, rules, code, started, result, moves, revision)
              VALUES (?1, ?2, ?3, ?4, ?5, 'playing', 0, 0)",
@@ -298,59 +293,92 @@ impl Store {
             ],
         )
         .map_err(|e| self.db_err(e))?;
-        Ok((GameId(tx.last_insert_rowid()), abandoned))
+        Ok(GameId(tx.last_insert_rowid()))
     }
 
-    /// Abandons those of `games` still in progress; returns them.
-    fn abandon(
-        &self,
-        tx: &rusqlite::Transaction<'_>,
-        games: &[GameId],
-        now: Timestamp,
-    ) -> Result<Vec<GameId>, StoreError> {
+    /// The player gives up `games` (chose so: the launcher's "start a new one"): each still
+    /// in progress becomes abandoned now, a loss, in one transaction. A game another felt is
+    /// playing is refused ([`StoreError::OpenElsewhere`]) and then nothing changes: its
+    /// player is still at it. Returns the games abandoned (one already finished is skipped).
+    pub fn give_up(&self, games: &[GameId]) -> Result<Vec<GameId>, StoreError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        if self.read_only() {
+            return Err(StoreError::ReadOnly {
+                path: self.path().to_path_buf(),
+            });
+        }
+        // Each game's lock is held while it is given up, so no felt resumes it meanwhile.
+        let mut locks = Vec::new();
+        for game in games {
+            match GameLock::take(self.path(), *game) {
+                Ok(lock) => locks.push(lock),
+                Err(LockError::Held) => return Err(StoreError::OpenElsewhere(*game)),
+                Err(LockError::Unavailable) => {}
+            }
+        }
+        let now = self.now();
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+            .map_err(|e| self.db_err(e))?;
         let mut abandoned = Vec::new();
         for game in games {
-            let changed = tx
-                .execute(
-                    "UPDATE games SET result = 'abandoned', finished = ?2 WHERE id = ?1 AND result = 'playing'",
-                    params![game.0, now.0],
-                )
-                .map_err(|e| self.db_err(e))?;
-            if changed > 0 {
+            if self.abandon_row(&tx, *game, now)? {
                 abandoned.push(*game);
             }
+        }
+        tx.commit().map_err(|e| self.db_err(e))?;
+        for lock in locks {
+            lock.finish();
         }
         Ok(abandoned)
     }
 
-    /// Abandons the games in progress of `info`'s variant and rules; returns them.
-    fn abandon_same(
+    /// The player abandons `recorder`'s game (confirmed a new deal at the table): it is
+    /// abandoned now, a loss, not at the next game's first action, so leaving before that
+    /// cannot undo the choice. A game not in the store yet (no action made) or no longer in
+    /// progress is left as it is; `None` then.
+    pub fn abandon(&self, recorder: &mut Recorder) -> Result<Option<GameId>, StoreError> {
+        let Some(game) = recorder.game else {
+            return Ok(None);
+        };
+        if self.read_only() {
+            return Err(StoreError::ReadOnly {
+                path: self.path().to_path_buf(),
+            });
+        }
+        let now = self.now();
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+            .map_err(|e| self.db_err(e))?;
+        let changed = self.abandon_row(&tx, game, now)?;
+        tx.commit().map_err(|e| self.db_err(e))?;
+        if changed {
+            // The write above is this recorder's own: its stored list is still the record's.
+            recorder.revision += 1;
+        }
+        recorder.was_abandoned = true;
+        if let Some(lock) = recorder.lock.take() {
+            lock.finish();
+        }
+        Ok(changed.then_some(game))
+    }
+
+    /// Abandons `game` if it is in progress; true when it was.
+    fn abandon_row(
         &self,
         tx: &rusqlite::Transaction<'_>,
-        info: &felt_core::RulesetInfo,
+        game: GameId,
         now: Timestamp,
-    ) -> Result<Vec<GameId>, StoreError> {
-        // Only a game this felt could have resumed (the same variant, ruleset and rules) is
-        // given up by starting another: one kept from rules that are missing now (a plugin
-        // removed, a variant file changed) stays in progress for the felt that has them, and
-        // is never counted as lost because its variant went missing.
-        let same = "variant = ?1 AND ruleset = ?2 AND rules = ?3 AND result = 'playing'";
-        let abandoned = tx
-            .prepare(&format!("SELECT id FROM games WHERE {same}"))
-            .and_then(|mut select| {
-                select
-                    .query_map(params![info.variant, info.ruleset, info.rules], |row| {
-                        Ok(GameId(row.get(0)?))
-                    })?
-                    .collect::<Result<Vec<_>, _>>()
-            })
+    ) -> Result<bool, StoreError> {
+        // The revision moves too: a felt still writing the game learns that it changed.
+        let changed = tx
+            .execute(
+                "UPDATE games SET result = 'abandoned', finished = ?2, revision = revision + 1
+                 WHERE id = ?1 AND result = 'playing'",
+                params![game.0, now.0],
+            )
             .map_err(|e| self.db_err(e))?;
-        tx.execute(
-            &format!("UPDATE games SET result = 'abandoned', finished = ?4 WHERE {same}"),
-            params![info.variant, info.ruleset, info.rules, now.0],
-        )
-        .map_err(|e| self.db_err(e))?;
-        Ok(abandoned)
+        Ok(changed > 0)
     }
 
     /// Replaces the stored facts of `game` with `facts`.
@@ -408,8 +436,8 @@ impl Store {
         Ok(())
     }
 
-    /// The result to store, given the session's and the stored one: a game a newer game
-    /// abandoned stays abandoned until it ends, and is abandoned again when its end is undone;
+    /// The result to store, given the session's and the stored one: a game the player gave
+    /// up stays abandoned until it ends, and is abandoned again when its end is undone;
     /// any other game undone out of a win or loss is back in progress, since several games of
     /// a variant may be in progress at once.
     fn settle_result(session: GameResult, stored: GameResult, was_abandoned: bool) -> GameResult {
@@ -462,10 +490,11 @@ impl Store {
                 // Not read back: the first step writes the facts then (a record from before
                 // facts were kept has none stored).
                 facts: Vec::new(),
+                assisted: record.summary.assisted,
             }),
             lock,
-            give_up: None,
             was_abandoned: false,
+            assisted: record.summary.assisted,
             played: record.summary.played,
         };
         Ok((session, recorder))

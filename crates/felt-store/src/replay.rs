@@ -8,7 +8,7 @@
 //! by one state a checkpoint, and a step costs at most that many actions applied.
 
 use crate::error::{ReplayError, StoreError};
-use crate::model::GameRecord;
+use crate::model::{GameRecord, GameResult};
 use crate::record::start_session;
 use felt_core::{Action, DynRuleset, Event, GameState, Scoreboard, Seat, Status, TableView};
 use std::sync::Arc;
@@ -42,6 +42,8 @@ pub struct Replayer {
     checkpoints: Vec<GameState>,
     /// The last step built and its state, where walking forward goes on from.
     cursor: (usize, GameState),
+    /// Where the actions lead: the status and scoreboard after the last one.
+    end: (Status, Scoreboard),
 }
 
 impl GameRecord {
@@ -67,6 +69,7 @@ impl GameRecord {
                 checkpoints.push(state.clone());
             }
         }
+        let end = (ruleset.status(&state), ruleset.scoreboard(&state));
         let cursor = (0, checkpoints[0].clone());
         Ok(Replayer {
             record: self.clone(),
@@ -74,6 +77,7 @@ impl GameRecord {
             seat,
             checkpoints,
             cursor,
+            end,
         })
     }
 }
@@ -97,6 +101,25 @@ impl Replayer {
     /// The record replayed.
     pub fn record(&self) -> &GameRecord {
         &self.record
+    }
+
+    /// The status and scoreboard the actions lead to: what the game was, whatever the record's
+    /// header says.
+    pub fn end(&self) -> (&Status, &Scoreboard) {
+        (&self.end.0, &self.end.1)
+    }
+
+    /// Where the replayed game stands: won or lost as its actions end it; a game they leave
+    /// in progress is abandoned if its record says so (given up unfinished), else in progress.
+    pub fn reached(&self) -> GameResult {
+        match self.end.0 {
+            Status::Won { .. } => GameResult::Won,
+            Status::Over { .. } => GameResult::Lost,
+            Status::Playing if self.record.summary.result == GameResult::Abandoned => {
+                GameResult::Abandoned
+            }
+            Status::Playing => GameResult::Playing,
+        }
     }
 
     /// Steps there are: the deal and one for each action.

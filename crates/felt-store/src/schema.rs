@@ -60,6 +60,10 @@ const MIGRATIONS: &[&str] = &[
         out_of  INTEGER NOT NULL,
         PRIMARY KEY (game, seq)
     ) WITHOUT ROWID;",
+    // 6: whether the game was played with help (the demo moved, or a hint was followed where
+    // the player counts hints as help): such a game never sets a best time or score, and the
+    // statistics count it apart. Games recorded before this column read as the player's own.
+    "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1));",
 ];
 
 /// The schema version this felt writes.
@@ -145,6 +149,20 @@ mod tests {
                 [],
             )
             .is_err());
+    }
+
+    #[test]
+    fn a_database_from_before_assisted_games_upgrades_with_its_games_the_players_own() {
+        let conn = at_version(5);
+        migrate(&conn).expect("upgrades");
+        let assisted: i64 = conn
+            .query_row("SELECT assisted FROM games", [], |row| row.get(0))
+            .expect("the new column reads");
+        assert_eq!(assisted, 0, "an old game was the player's own");
+        assert!(
+            conn.execute("UPDATE games SET assisted = 2", []).is_err(),
+            "only 0 or 1"
+        );
     }
 
     #[test]

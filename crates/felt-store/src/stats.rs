@@ -11,12 +11,15 @@ use std::time::Duration;
 ///
 /// Counted games are those with at least one action. "Finished" games are won, lost or
 /// abandoned (an abandoned game counts as a loss); the game in progress counts as played but
-/// not as finished, so it moves no rate, streak or best until it ends.
+/// not as finished, so it moves no rate, streak or best until it ends. Every figure but
+/// [`VariantStats::assisted`] is over the player's own games: a game played with help (the
+/// demo, or hints where the player counts them) is counted there alone, never as a win, a
+/// streak, a best or part of a total.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct VariantStats {
     /// The variant's id.
     pub variant: String,
-    /// Games played: finished ones plus the one in progress.
+    /// Games played: finished ones plus those in progress.
     pub played: u64,
     /// Games won.
     pub won: u64,
@@ -26,6 +29,8 @@ pub struct VariantStats {
     pub abandoned: u64,
     /// Whether a game is in progress.
     pub in_progress: bool,
+    /// The games played with help, counted apart from every other figure.
+    pub assisted: Assisted,
     /// Won over finished games (won + lost), from 0 to 1; `None` before any game finished.
     pub win_rate: Option<f64>,
     /// Wins in a row up to the latest finished game (0 if it was lost).
@@ -37,7 +42,7 @@ pub struct VariantStats {
     /// The longest run of losses in a row.
     pub longest_loss_streak: u64,
     /// The highest final score of a won game, if the variant scores points: a lost game's
-    /// score is never a best score.
+    /// score is never a best score, nor an assisted game's.
     pub best_score: Option<i64>,
     /// The fewest moves in a won game.
     pub fewest_moves_won: Option<u32>,
@@ -45,7 +50,7 @@ pub struct VariantStats {
     /// of actions; undone moves are not in it).
     pub average_moves_won: Option<f64>,
     /// The fastest won game by the host's game clock; a game without a time (played headless,
-    /// or recorded before felt kept times) and a lost one are never counted.
+    /// or recorded before felt kept times), a lost one and an assisted one are never counted.
     #[serde(rename = "best_time_ms", serialize_with = "crate::model::millis")]
     pub best_time: Option<Duration>,
     /// The facts the variant's ruleset states about its games ([`felt_core::Fact`]), summed
@@ -57,6 +62,18 @@ pub struct VariantStats {
     /// across games (Vegas). The store does not know which tables do; the host shows it for
     /// those.
     pub score_total: Option<i64>,
+}
+
+/// The games of a variant played with help (the demo moved, or a hint was followed where the
+/// player counts hints as help), as PySolFC and KPatience keep them: apart from the player's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Assisted {
+    /// Assisted games played, finished or in progress.
+    pub played: u64,
+    /// Of them, those won.
+    pub won: u64,
+    /// Of them, those lost or abandoned.
+    pub lost: u64,
 }
 
 /// Streaks over results in play order (`true` = won).
@@ -112,7 +129,7 @@ impl Store {
                         AVG(moves) FILTER (WHERE result = 'won'),
                         MIN(played_ms) FILTER (WHERE result = 'won'),
                         SUM(score) FILTER (WHERE result != 'playing')
-                 FROM games WHERE variant = ?1",
+                 FROM games WHERE variant = ?1 AND assisted = 0",
                 [variant],
                 |row| {
                     Ok(VariantStats {
@@ -132,12 +149,29 @@ impl Store {
                 },
             )
             .map_err(|e| self.db_err(e))?;
+        stats.assisted = tx
+            .query_row(
+                "SELECT COUNT(*),
+                        COUNT(*) FILTER (WHERE result = 'won'),
+                        COUNT(*) FILTER (WHERE result IN ('lost', 'abandoned'))
+                 FROM games WHERE variant = ?1 AND assisted = 1",
+                [variant],
+                |row| {
+                    Ok(Assisted {
+                        played: row.get(0)?,
+                        won: row.get(1)?,
+                        lost: row.get(2)?,
+                    })
+                },
+            )
+            .map_err(|e| self.db_err(e))?;
         let finished = stats.won + stats.lost;
         stats.win_rate = (finished > 0).then(|| stats.won as f64 / finished as f64);
         let results: Vec<String> = {
             let mut stmt = tx
                 .prepare_cached(
-                    "SELECT result FROM games WHERE variant = ?1 AND result != 'playing' ORDER BY id",
+                    "SELECT result FROM games
+                     WHERE variant = ?1 AND assisted = 0 AND result != 'playing' ORDER BY id",
                 )
                 .map_err(|e| self.db_err(e))?;
             let rows = stmt
@@ -171,7 +205,7 @@ impl Store {
             .prepare_cached(
                 "SELECT f.key, f.label, f.summary, f.value, f.out_of
                  FROM facts f JOIN games g ON g.id = f.game
-                 WHERE g.variant = ?1 AND g.result != 'playing'
+                 WHERE g.variant = ?1 AND g.assisted = 0 AND g.result != 'playing'
                  ORDER BY g.id DESC, f.seq",
             )
             .map_err(|e| self.db_err(e))?;

@@ -18,8 +18,7 @@
 //! to column 8); in the database and in format 1 files (still read) they count from 0.
 
 use crate::error::RecordTextError;
-use crate::model::{GameId, GameRecord, GameResult, GameSummary};
-use crate::time::Timestamp;
+use crate::model::GameRecord;
 use felt_core::{Action, PileId};
 use std::fmt::Write;
 
@@ -27,7 +26,7 @@ use std::fmt::Write;
 pub const RECORD_HEADER: &str = "felt game record 2";
 
 /// The first line of a record file of format 1 (piles from 0, no time), still read.
-const RECORD_HEADER_1: &str = "felt game record 1";
+pub(crate) const RECORD_HEADER_1: &str = "felt game record 1";
 
 /// An action as a record file of format 2 writes it: piles and the card counted from 1, as
 /// the screen numbers the columns (what a player reads in an exported file and in messages).
@@ -45,7 +44,7 @@ pub fn file_action_to_text(action: &Action) -> String {
 }
 
 /// Reads a line of a record file of format 2 (piles and the card counted from 1).
-fn file_action_from_text(text: &str) -> Result<Action, String> {
+pub(crate) fn file_action_from_text(text: &str) -> Result<Action, String> {
     let text = text.trim();
     let bad = || {
         format!("'{text}' is not an action: expected 'move F[I] -> T', 'deal from F', 'choose N' or 'extra \"NAME\" N', piles and cards counted from 1")
@@ -148,6 +147,10 @@ impl GameRecord {
         let _ = writeln!(out, "moves: {}", s.moves);
         let played = s.played.map(|d| format!("{:.3}", d.as_secs_f64()));
         let _ = writeln!(out, "played: {}", optional(played));
+        // Only an assisted game says so: a file without the key is the player's own game.
+        if s.assisted {
+            let _ = writeln!(out, "assisted: yes");
+        }
         let _ = writeln!(out, "actions: {}", self.actions.len());
         out.push('\n');
         let _ = writeln!(
@@ -160,174 +163,21 @@ impl GameRecord {
         out
     }
 
-    /// Reads a record file written by [`GameRecord::to_text`]. Blank lines and lines starting
-    /// with `#` are ignored; anything else out of place is an error naming its line.
+    /// Reads a record file written by [`GameRecord::to_text`] ([`RecordFile::from_text`],
+    /// keeping only the record). Blank lines and lines starting with `#` are ignored;
+    /// anything else out of place is an error naming its line.
+    ///
+    /// [`RecordFile::from_text`]: crate::RecordFile::from_text
     pub fn from_text(text: &str) -> Result<GameRecord, RecordTextError> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
-        let err = |line: usize, message: String| RecordTextError { line, message };
-        let from_one = match lines.next() {
-            Some((_, RECORD_HEADER)) => true,
-            Some((_, RECORD_HEADER_1)) => false,
-            Some((n, other)) => {
-                return Err(err(
-                    n,
-                    format!("expected '{RECORD_HEADER}' first, found '{other}'"),
-                ));
-            }
-            None => {
-                return Err(err(
-                    1,
-                    "the file is empty: expected a felt game record".into(),
-                ))
-            }
-        };
-        let mut header = Header::default();
-        let mut actions = Vec::new();
-        let mut last_line = 1;
-        for (n, line) in lines {
-            last_line = n;
-            if let Some((number, action)) = line
-                .split_once(". ")
-                .filter(|(k, _)| k.bytes().all(|b| b.is_ascii_digit()))
-            {
-                let expected = actions.len() + 1;
-                if number.parse::<usize>().ok() != Some(expected) {
-                    return Err(err(
-                        n,
-                        format!("expected action number {expected}, found {number}"),
-                    ));
-                }
-                let action = if from_one {
-                    file_action_from_text(action)
-                } else {
-                    action_from_text(action)
-                };
-                actions.push(action.map_err(|m| err(n, m))?);
-            } else if let Some((key, value)) = line.split_once(':') {
-                if !actions.is_empty() {
-                    return Err(err(
-                        n,
-                        format!("'{key}' comes after the actions: the header goes first"),
-                    ));
-                }
-                header
-                    .set(key.trim(), value.trim())
-                    .map_err(|m| err(n, m))?;
-            } else {
-                return Err(err(
-                    n,
-                    format!("expected 'key: value' or a numbered action, found '{line}'"),
-                ));
-            }
-        }
-        let summary = header
-            .finish(actions.len())
-            .map_err(|m| err(last_line, m))?;
-        Ok(GameRecord { summary, actions })
-    }
-}
-
-/// The header fields as read so far.
-#[derive(Default)]
-struct Header {
-    id: Option<GameId>,
-    variant: Option<String>,
-    ruleset: Option<String>,
-    rules: Option<String>,
-    code: Option<String>,
-    started: Option<Timestamp>,
-    finished: Option<Option<Timestamp>>,
-    result: Option<GameResult>,
-    score: Option<Option<i64>>,
-    moves: Option<u32>,
-    actions: Option<usize>,
-    /// Format 2 only; format 1 files carry no time.
-    played: Option<Option<std::time::Duration>>,
-}
-
-impl Header {
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let number = |what: &str| format!("{key}: expected {what}, found '{value}'");
-        fn maybe(v: &str) -> Option<&str> {
-            (v != "-").then_some(v)
-        }
-        match key {
-            "id" => self.id = Some(GameId(value.parse().map_err(|_| number("a game number"))?)),
-            "variant" => self.variant = Some(value.to_string()),
-            "ruleset" => self.ruleset = Some(value.to_string()),
-            "rules" => self.rules = Some(value.to_string()),
-            "code" => self.code = Some(value.to_string()),
-            "started" => self.started = Some(Timestamp::parse(value)?),
-            "finished" => self.finished = Some(maybe(value).map(Timestamp::parse).transpose()?),
-            "result" => {
-                self.result = Some(
-                    GameResult::parse(value)
-                        .ok_or_else(|| number("playing, won, lost or abandoned"))?,
-                )
-            }
-            "score" => {
-                let score = maybe(value).map(str::parse).transpose();
-                self.score = Some(score.map_err(|_| number("a whole number or '-'"))?);
-            }
-            "moves" => self.moves = Some(value.parse().map_err(|_| number("a count of moves"))?),
-            "actions" => {
-                self.actions = Some(value.parse().map_err(|_| number("a count of actions"))?)
-            }
-            "played" => {
-                let seconds = maybe(value)
-                    .map(str::parse::<f64>)
-                    .transpose()
-                    .ok()
-                    .flatten()
-                    .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9);
-                if maybe(value).is_some() && seconds.is_none() {
-                    return Err(number("seconds played, or '-'"));
-                }
-                self.played = Some(seconds.map(std::time::Duration::from_secs_f64));
-            }
-            _ => return Err(format!("unknown key '{key}'")),
-        }
-        Ok(())
-    }
-
-    fn finish(self, actions: usize) -> Result<GameSummary, String> {
-        let missing = |key: &str| format!("the header lacks '{key}:'");
-        let declared = self.actions.ok_or_else(|| missing("actions"))?;
-        if declared != actions {
-            return Err(format!(
-                "the header says {declared} actions but the file lists {actions}: it was cut short or edited"
-            ));
-        }
-        let result = self.result.ok_or_else(|| missing("result"))?;
-        let finished = self.finished.ok_or_else(|| missing("finished"))?;
-        if (result == GameResult::Playing) != finished.is_none() {
-            return Err("'finished' must be '-' exactly when the result is 'playing'".to_string());
-        }
-        Ok(GameSummary {
-            id: self.id.ok_or_else(|| missing("id"))?,
-            variant: self.variant.ok_or_else(|| missing("variant"))?,
-            ruleset: self.ruleset.ok_or_else(|| missing("ruleset"))?,
-            rules: self.rules.ok_or_else(|| missing("rules"))?,
-            code: self.code.ok_or_else(|| missing("code"))?,
-            started: self.started.ok_or_else(|| missing("started"))?,
-            finished,
-            result,
-            score: self.score.ok_or_else(|| missing("score"))?,
-            moves: self.moves.ok_or_else(|| missing("moves"))?,
-            actions: u32::try_from(actions).map_err(|_| "too many actions".to_string())?,
-            // Format 1 files carry no time.
-            played: self.played.flatten(),
-        })
+        crate::file::RecordFile::from_text(text).map(crate::file::RecordFile::into_record)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{GameId, GameResult, GameSummary};
+    use crate::time::Timestamp;
     use proptest::prelude::*;
 
     fn any_action() -> impl Strategy<Value = Action> {
@@ -358,6 +208,7 @@ mod tests {
                 moves: 12,
                 actions: actions.len() as u32,
                 played: None,
+                assisted: false,
             },
             actions,
         }
@@ -413,6 +264,25 @@ mod tests {
         assert_eq!(err.to_string(), "line 2: unknown key 'colour'");
     }
 
+    #[test]
+    fn a_key_given_twice_is_refused_at_its_second_line() {
+        let text = record(vec![Action::Deal { from: PileId(1) }], GameResult::Playing).to_text();
+        let doubled = text.replace("moves: 12\n", "moves: 12\nmoves: 7\n");
+        let first = doubled
+            .lines()
+            .position(|l| l == "moves: 12")
+            .expect("the key")
+            + 1;
+        let err = GameRecord::from_text(&doubled).expect_err("which moves?");
+        assert_eq!(err.line, first + 1);
+        assert_eq!(
+            err.message,
+            format!(
+                "'moves' is given twice (first on line {first}): which one is meant cannot be told"
+            )
+        );
+    }
+
     proptest! {
         #[test]
         fn every_action_reads_back(action in any_action()) {
@@ -420,8 +290,9 @@ mod tests {
         }
 
         #[test]
-        fn every_record_reads_back(actions in proptest::collection::vec(any_action(), 0..20), won in any::<bool>()) {
-            let r = record(actions, if won { GameResult::Won } else { GameResult::Playing });
+        fn every_record_reads_back(actions in proptest::collection::vec(any_action(), 0..20), won in any::<bool>(), assisted in any::<bool>()) {
+            let mut r = record(actions, if won { GameResult::Won } else { GameResult::Playing });
+            r.summary.assisted = assisted;
             prop_assert_eq!(GameRecord::from_text(&r.to_text()), Ok(r));
         }
 

@@ -1,5 +1,5 @@
-//! Several games of one variant in progress: the host says which games a new one gives up, and
-//! old variant ids are renamed to the ids that replaced them.
+//! Several games of one variant in progress: a new game ends none of them, the player gives up
+//! exactly the ones chosen, and old variant ids are renamed to the ids that replaced them.
 
 mod common;
 
@@ -21,10 +21,10 @@ fn start(store: &Store, seed: u64, mut rec: Recorder) -> (felt_store::GameId, Re
 }
 
 #[test]
-fn a_new_game_that_gives_up_nothing_keeps_the_old_one_in_progress() {
+fn a_new_game_keeps_every_game_in_progress() {
     let (_dir, store) = store();
     let (first, _) = start(&store, 3, Recorder::new());
-    let (second, _) = start(&store, 5, Recorder::giving_up(Vec::new()));
+    let (second, _) = start(&store, 5, Recorder::new());
     let kept: Vec<_> = store
         .all_in_progress_of("count")
         .expect("query")
@@ -40,20 +40,40 @@ fn a_new_game_that_gives_up_nothing_keeps_the_old_one_in_progress() {
 }
 
 #[test]
-fn a_new_game_gives_up_exactly_the_games_named() {
+fn giving_up_ends_exactly_the_games_named_at_once() {
     let (_dir, store) = store();
     let (a, _) = start(&store, 3, Recorder::new());
-    let (b, _) = start(&store, 4, Recorder::giving_up(Vec::new()));
-    let mut s = session("count", 5);
-    s.act(&deal()).expect("deal");
-    let mut rec = Recorder::giving_up(vec![a]);
-    let step = store.record_step(&mut rec, &s).expect("step");
-    assert_eq!(step.abandoned, vec![a]);
+    let (b, _) = start(&store, 4, Recorder::new());
+    // The player chose to give up `a` (the launcher's "start a new one"): lost before the new
+    // game is even played, so leaving it unplayed cannot bring `a` back.
+    assert_eq!(store.give_up(&[a]).expect("given up"), vec![a]);
     assert_eq!(store.summary(a).expect("a").result, GameResult::Abandoned);
     assert_eq!(store.summary(b).expect("b").result, GameResult::Playing);
-    // A plain recorder still gives up the game of the same variant and rules: both left.
+    // A game no longer in progress is skipped; a new game ends nothing.
+    assert_eq!(store.give_up(&[a]).expect("again"), Vec::new());
     let (_, _) = start(&store, 6, Recorder::new());
-    assert_eq!(store.summary(b).expect("b").result, GameResult::Abandoned);
+    assert_eq!(store.summary(b).expect("b").result, GameResult::Playing);
+}
+
+#[test]
+fn a_game_open_in_another_felt_is_not_given_up() {
+    let (dir, store) = store();
+    let (a, rec) = start(&store, 3, Recorder::new());
+    drop(rec);
+    // Another felt resumes it and holds it while it plays.
+    let other = Store::open_dir(dir.path()).expect("a second felt opens the store");
+    let (_session, playing) = other
+        .resume(a, common::counter("count"), 100)
+        .expect("resumes");
+    let err = store.give_up(&[a]).expect_err("it is being played");
+    assert!(
+        matches!(err, felt_store::StoreError::OpenElsewhere(g) if g == a),
+        "{err}"
+    );
+    assert_eq!(store.summary(a).expect("a").result, GameResult::Playing);
+    // Once that felt lets go, the player may give it up.
+    drop(playing);
+    assert_eq!(store.give_up(&[a]).expect("given up"), vec![a]);
 }
 
 #[test]
@@ -61,7 +81,7 @@ fn a_won_game_undone_beside_a_kept_one_is_back_in_progress() {
     let (_dir, store) = store();
     let (kept, _) = start(&store, 3, Recorder::new());
     let mut s = session("count", 0);
-    let mut rec = Recorder::giving_up(Vec::new());
+    let mut rec = Recorder::new();
     while s.status() == felt_core::Status::Playing {
         s.act(&deal()).expect("deal");
         store.record_step(&mut rec, &s).expect("step");

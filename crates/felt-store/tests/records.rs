@@ -95,7 +95,7 @@ fn undo_after_a_win_puts_the_game_back_in_progress() {
 }
 
 #[test]
-fn a_new_game_turns_the_unfinished_one_into_a_loss() {
+fn a_new_game_keeps_the_unfinished_one_until_the_player_abandons_it() {
     let (_dir, store) = store();
     let mut first = session("count", 3);
     let mut first_rec = Recorder::new();
@@ -107,29 +107,34 @@ fn a_new_game_turns_the_unfinished_one_into_a_loss() {
         Some(first_id)
     );
 
-    // Starting (dealing) a new game does not abandon the old one: its first action does.
+    // A new game of the same variant and rules, played: the first stays in progress.
     let mut second = session("count", 5);
-    let mut second_rec = Recorder::new();
-    store.record_step(&mut second_rec, &second).expect("no-op");
+    second.act(&deal()).expect("deal");
+    store
+        .record_step(&mut Recorder::new(), &second)
+        .expect("step");
     assert_eq!(
         store.summary(first_id).expect("summary").result,
         GameResult::Playing
     );
-    second.act(&deal()).expect("deal");
-    let done = store.record_step(&mut second_rec, &second).expect("step");
-    assert_eq!(done.abandoned, vec![first_id]);
+    assert_eq!(store.all_in_progress().expect("query").len(), 2);
+    // The player abandons it (a new deal confirmed): a loss at once, with its end stamped.
+    assert_eq!(
+        store.abandon(&mut first_rec).expect("abandons"),
+        Some(first_id)
+    );
     let first_now = store.summary(first_id).expect("summary");
     assert_eq!(first_now.result, GameResult::Abandoned);
     assert!(first_now.finished.is_some());
+    // Abandoning again, or a game never recorded, changes nothing.
+    assert_eq!(store.abandon(&mut first_rec).expect("again"), None);
+    assert_eq!(store.abandon(&mut Recorder::new()).expect("none"), None);
     // Another variant's game in progress is untouched.
     let mut other = session("other", 1);
-    let mut other_rec = Recorder::new();
     other.act(&deal()).expect("deal");
-    assert!(store
-        .record_step(&mut other_rec, &other)
-        .expect("step")
-        .abandoned
-        .is_empty());
+    store
+        .record_step(&mut Recorder::new(), &other)
+        .expect("step");
     assert_eq!(store.all_in_progress().expect("query").len(), 2);
 
     let stats = store.stats("count").expect("stats");
@@ -142,21 +147,16 @@ fn a_new_game_turns_the_unfinished_one_into_a_loss() {
 }
 
 #[test]
-fn a_game_abandoned_by_another_felt_still_counts_when_it_ends() {
-    let (dir, store) = store();
+fn a_game_abandoned_and_played_on_still_counts_when_it_ends() {
+    let (_dir, store) = store();
     let mut here = session("count", 1);
     let mut here_rec = Recorder::new();
     here.act(&deal()).expect("deal");
     store.record_step(&mut here_rec, &here).expect("step");
     let here_id = here_rec.game().expect("recorded");
 
-    // Another felt starts a game of the same variant: ours loses the in-progress slot.
-    let other = Store::open_dir(dir.path()).expect("second felt");
-    let mut there = session("count", 2);
-    there.act(&deal()).expect("deal");
-    other
-        .record_step(&mut Recorder::new(), &there)
-        .expect("step");
+    // Given up, then played on by the same recorder (a host that keeps it on the table).
+    store.abandon(&mut here_rec).expect("abandoned");
     here.act(&deal()).expect("deal");
     let done = store.record_step(&mut here_rec, &here).expect("step");
     assert_eq!(done.result, Some(GameResult::Abandoned));
@@ -325,13 +325,22 @@ fn statistics_are_counted_from_the_records() {
     let mut rec = Recorder::new();
     s.act(&deal()).expect("deal");
     store.record_step(&mut rec, &s).expect("step");
-    // The in-progress game is abandoned by this one, and a third is left in progress.
-    for seed in [8, 9] {
-        let mut s = session("count", seed);
-        s.act(&deal()).expect("deal");
-        s.act(&deal()).expect("deal");
-        store.record_step(&mut Recorder::new(), &s).expect("step");
-    }
+    // The player abandons it for a new deal, gives that one up in the launcher for a third,
+    // and leaves the third in progress.
+    store.abandon(&mut rec).expect("abandoned");
+    let mut eight = Recorder::new();
+    let mut s = session("count", 8);
+    s.act(&deal()).expect("deal");
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut eight, &s).expect("step");
+    let eight_id = eight.game().expect("recorded");
+    // The felt left it for the launcher: its recorder, and the game's lock, are let go.
+    drop(eight);
+    let eight = eight_id;
+    assert_eq!(store.give_up(&[eight]).expect("given up"), [eight]);
+    let mut s = session("count", 9);
+    s.act(&deal()).expect("deal");
+    store.record_step(&mut Recorder::new(), &s).expect("step");
     play_out(&store, 0, "elsewhere");
 
     let stats = store.stats("count").expect("stats");
@@ -396,8 +405,8 @@ fn the_rulesets_facts_are_kept_per_game_and_summed_over_finished_games() {
     let (_dir, store) = store();
     play_out(&store, 0, "count"); // 3 of 3
     play_out(&store, 1, "count"); // 4 of 4
-                                  // Left at 2 deals of 5 (the third undone): the next game abandons it, and a loss that
-                                  // next one.
+                                  // Left at 2 deals of 5 (the third undone) and abandoned for the next game, which is
+                                  // abandoned in turn for a loss.
     let mut s = session("count", 2);
     let mut rec = Recorder::new();
     s.act(&deal()).expect("deal");
@@ -408,10 +417,13 @@ fn the_rulesets_facts_are_kept_per_game_and_summed_over_finished_games() {
     store
         .record_step(&mut rec, &s)
         .expect("the undo is recorded, facts too");
+    store.abandon(&mut rec).expect("abandoned");
     let mut s = session("count", 3);
+    let mut rec = Recorder::new();
     s.act(&deal()).expect("deal");
-    store.record_step(&mut Recorder::new(), &s).expect("step");
-    lose(&store, 4, "count"); // gave up at 0 of 7, abandoning the one at 1 of 6
+    store.record_step(&mut rec, &s).expect("step");
+    store.abandon(&mut rec).expect("abandoned at 1 of 6");
+    lose(&store, 4, "count"); // gave up at 0 of 7
 
     let stats = store.stats("count").expect("stats");
     let facts: Vec<(&str, i64, i64, u64, u64)> = stats
@@ -553,8 +565,7 @@ fn a_game_of_rules_this_felt_lacks_is_never_abandoned_by_a_new_game() {
     let mut new = felt_core::Session::new(counter_with_rules("count", "new"), code, 10);
     new.act(&deal()).expect("legal");
     let mut rec = Recorder::new();
-    let step = store.record_step(&mut rec, &new).expect("recorded");
-    assert!(step.abandoned.is_empty());
+    store.record_step(&mut rec, &new).expect("recorded");
     let stats = store.stats("count").expect("stats");
     assert_eq!((stats.lost, stats.abandoned), (0, 0));
     let kept = store.summary(old_id).expect("the old game");
@@ -564,16 +575,13 @@ fn a_game_of_rules_this_felt_lacks_is_never_abandoned_by_a_new_game() {
     let newest = store.in_progress("count").expect("query").expect("one");
     assert_eq!(Some(newest.id), rec.game());
 
-    // A second game of the same rules gives the first of them up, as always.
+    // A second game of the same rules keeps the first of them too.
     let code = felt_core::GameCode::new(common::CODE, 'C', 2).expect("small seed");
     let mut again = felt_core::Session::new(counter_with_rules("count", "new"), code, 10);
     again.act(&deal()).expect("legal");
-    let step = store
+    store
         .record_step(&mut Recorder::new(), &again)
         .expect("recorded");
-    assert_eq!(step.abandoned, vec![rec.game().expect("recorded")]);
-    assert_eq!(
-        store.summary(old_id).expect("the old game").result,
-        GameResult::Playing
-    );
+    assert_eq!(store.all_in_progress().expect("in progress").len(), 3);
+    assert_eq!(store.stats("count").expect("stats").abandoned, 0);
 }

@@ -5,7 +5,7 @@ mod common;
 
 use common::{counter, deal, play_out, store};
 use felt_core::{CardFace, Seat, Status};
-use felt_store::{GameRecord, StoreError};
+use felt_store::{GameRecord, RecordFile, StoreError};
 
 #[test]
 fn a_replay_shows_every_position_with_hidden_cards_hidden() {
@@ -68,5 +68,114 @@ fn a_record_the_rules_refuse_names_the_action() {
     assert_eq!(
         err.to_string(),
         "action 2 of the record (move 2[1] -> 1) is refused: CT-ONLY-DEAL: Only dealing from the stock counts"
+    );
+}
+
+/// The exported text of a counter game of seed 3 (6 deals to win) after `deals` deals.
+fn exported(deals: usize) -> String {
+    let (_dir, store) = store();
+    let mut s = common::session("count", 3);
+    let mut rec = felt_store::Recorder::new();
+    for _ in 0..deals {
+        s.act(&deal()).expect("deal");
+        store.record_step(&mut rec, &s).expect("step");
+    }
+    store
+        .record(rec.game().expect("recorded"))
+        .expect("record")
+        .to_text()
+}
+
+/// The line of `text` that starts with `key: `, counted from 1.
+fn line_of(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(&format!("{key}: ")))
+        .expect("the key is there")
+        + 1
+}
+
+fn refusal(text: &str) -> felt_store::RecordTextError {
+    let file = RecordFile::from_text(text).expect("well formed");
+    match file.replayer(counter("count"), Seat::SOLO) {
+        Ok(_) => panic!("a file that contradicts its actions replays:\n{text}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn a_file_whose_result_its_actions_do_not_reach_is_refused_at_that_line() {
+    // Two deals of six: in progress, whatever the header claims.
+    let text = exported(2)
+        .replace("result: playing", "result: won")
+        .replace("finished: -", "finished: 2025-03-01T12:30:00Z");
+    let err = refusal(&text);
+    assert_eq!(err.line, line_of(&text, "result"));
+    assert_eq!(
+        err.message,
+        "the file says the game is won, but after its 2 actions it is in progress"
+    );
+    // A won game's file claiming it is still being played.
+    let won = exported(6);
+    assert!(won.contains("result: won"), "{won}");
+    let text = won
+        .lines()
+        .map(|l| match l.split_once(": ") {
+            Some(("result", _)) => "result: playing".to_string(),
+            Some(("finished", _)) => "finished: -".to_string(),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let err = refusal(&text);
+    assert_eq!(err.line, line_of(&text, "result"));
+    assert_eq!(
+        err.message,
+        "the file says the game is in progress, but after its 6 actions it is won"
+    );
+    // Abandoned is a game its actions leave in progress: no contradiction.
+    let text = exported(2)
+        .replace("result: playing", "result: abandoned")
+        .replace("finished: -", "finished: 2025-03-01T12:30:00Z");
+    let file = RecordFile::from_text(&text).expect("reads");
+    let replayer = file
+        .replayer(counter("count"), Seat::SOLO)
+        .expect("replays");
+    assert_eq!(replayer.reached(), felt_store::GameResult::Abandoned);
+}
+
+#[test]
+fn a_file_whose_score_moves_or_ruleset_lie_is_refused_at_that_line() {
+    let text = exported(2).replace("score: 20", "score: 900");
+    let err = refusal(&text);
+    assert_eq!(
+        (err.line, err.message.as_str()),
+        (
+            line_of(&text, "score"),
+            "the file says the score is 900, but after its 2 actions it is 20"
+        )
+    );
+    let text = exported(2).replace("moves: 2", "moves: 1");
+    let err = refusal(&text);
+    assert_eq!(err.line, line_of(&text, "moves"));
+    let text = exported(2).replace("ruleset: counter", "ruleset: another");
+    let err = refusal(&text);
+    assert_eq!(
+        (err.line, err.message.as_str()),
+        (
+            line_of(&text, "ruleset"),
+            "the file says ruleset 'another', but count is played by ruleset 'counter'"
+        )
+    );
+    // A refused action is named at its own line.
+    let text = format!(
+        "{}3. move 2[1] -> 1\n",
+        exported(2).replace("actions: 2", "actions: 3")
+    );
+    let err = refusal(&text);
+    assert_eq!(err.line, text.lines().count());
+    assert!(
+        err.message
+            .starts_with("action 3 (move 2[1] -> 1) is refused"),
+        "{err}"
     );
 }

@@ -247,6 +247,7 @@ impl crate::game::Game {
                     self.cursor = (from, index);
                 }
                 let text = format!("Hint: {}", self.describe(&a));
+                self.hinted = Some(a.clone());
                 self.hint = Some(a);
                 text
             }

@@ -181,6 +181,7 @@ impl App {
             game.theme = theme;
             game.auto_place = settings.auto_place;
             game.set_stuck_notice(settings.stuck_notice);
+            game.set_hints_assist(settings.hints_assist);
             game.set_pause_ticks(settings.moment_pause.unwrap_or(crate::pages::PAUSE_TICKS));
         }
     }
@@ -199,6 +200,7 @@ impl App {
             self.seeds,
         );
         game.set_stuck_notice(self.launcher.settings.stuck_notice);
+        game.set_hints_assist(self.launcher.settings.hints_assist);
         game.set_pause_ticks(
             self.launcher
                 .settings
@@ -222,6 +224,7 @@ impl App {
             self.seeds,
         );
         game.set_stuck_notice(self.launcher.settings.stuck_notice);
+        game.set_hints_assist(self.launcher.settings.hints_assist);
         game.set_pause_ticks(
             self.launcher
                 .settings
@@ -344,19 +347,31 @@ impl App {
 
     /// Tells the observer of a change it has not heard of yet.
     fn report(&mut self) {
+        let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
+            return;
+        };
+        if let Some(left) = game.left.take() {
+            // The game a new deal replaced: its record is still the observer's current one.
+            let _ = observer.played(left.time, true);
+            if left.abandoned {
+                if let Err(e) = observer.abandoned() {
+                    game.error(format!("The game left was not marked abandoned: {e}"));
+                }
+            }
+        }
+        // After the game left was given up, so a running total counts it.
         self.greet();
         let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
             return;
         };
-        if let Some(time) = game.left_time.take() {
-            // The game a new deal replaced: its record is still the observer's current one.
-            let _ = observer.played(time, true);
-        }
         if game.revision == self.reported.0 {
             return;
         }
         let new_game = self.reported.1 != Some(game.deal);
         self.reported = (game.revision, Some(game.deal));
+        if game.assisted {
+            observer.assisted();
+        }
         let recorded = observer
             .played(game.clock.shown(), false)
             .and_then(|()| observer.changed(&game.session, new_game));
@@ -516,10 +531,15 @@ impl App {
             LauncherEffect::None => Flow::Continue,
             LauncherEffect::Quit => Flow::Quit,
             LauncherEffect::Start { setup, give_up } => {
-                if let (Some(games), Some(observer)) = (give_up, &mut self.observer) {
-                    observer.give_up(games);
-                }
+                // Given up first, so the new deal's running total counts them.
+                let refused = match &mut self.observer {
+                    Some(observer) if !give_up.is_empty() => observer.give_up(give_up).err(),
+                    _ => None,
+                };
                 self.open(setup);
+                if let (Some(e), Some(game)) = (refused, &mut self.game) {
+                    game.error(format!("The game kept was not given up: {e}"));
+                }
                 Flow::Continue
             }
             LauncherEffect::Resume(game) => {

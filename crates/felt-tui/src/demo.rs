@@ -2,7 +2,8 @@
 //! watch how a deal is won. Each move is the hint `H` would give on that table (the same
 //! advisor, so the same plans), played as the player would play it; the status bar says the
 //! demo is running, and any key or click stops it. It paces itself by the terminal's idle ticks
-//! rather than a clock, so it reads none.
+//! rather than a clock, so it reads none. A game the demo moved in is assisted, as is one
+//! where a hinted move was played when the player counts hints as help.
 
 use crate::game::{Game, Note};
 use felt_core::{Advice, Status};
@@ -21,6 +22,17 @@ pub struct Demo {
 pub const DEMO_WORDS: &str = "demo: the bot plays (any key stops)";
 
 impl Game {
+    /// Whether this game was played with help (the demo moved, or a followed hint where
+    /// hints count as help): its record is marked assisted and never sets a best.
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Whether playing a move a hint showed marks the game assisted (the player's setting).
+    pub fn set_hints_assist(&mut self, on: bool) {
+        self.hints_assist = on;
+    }
+
     /// Whether the demo is running.
     pub fn demo_running(&self) -> bool {
         self.demo.is_some()
@@ -85,6 +97,8 @@ impl Game {
             Advice::Hint(hint) => {
                 let what = self.describe(&hint.action);
                 if self.act(hint.action) {
+                    // The player did not make this move: the game is theirs no more alone.
+                    self.assisted = true;
                     if self.note.is_none() {
                         self.note = Some(Note {
                             text: format!("Demo: {what}"),

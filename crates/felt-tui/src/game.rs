@@ -102,6 +102,15 @@ pub struct Note {
     pub rule: Option<String>,
 }
 
+/// What a new deal tells the app of the game it replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Left {
+    /// How long that game was played.
+    pub time: std::time::Duration,
+    /// Whether the player gave it up unfinished.
+    pub abandoned: bool,
+}
+
 /// Cards picked up and not yet dropped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Carry {
@@ -180,8 +189,17 @@ pub struct Game {
     pub(crate) position: Option<PositionSource>,
     /// How long this game has been played (the app runs and stops it).
     pub(crate) clock: crate::clock::GameClock,
-    /// The time of the game a new deal replaced, for the app to hand its record.
-    pub(crate) left_time: Option<std::time::Duration>,
+    /// The game a new deal replaced, for the app to hand its record: its time, and whether
+    /// the player abandoned it (confirmed leaving it unfinished).
+    pub(crate) left: Option<Left>,
+    /// Whether this game was played with help: the demo moved in it, or (where the player
+    /// counts hints as help, [`Game::hints_assist`]) a move a hint showed was played.
+    pub(crate) assisted: bool,
+    /// Whether playing a move a hint showed makes the game assisted (the player's setting).
+    pub(crate) hints_assist: bool,
+    /// The hint last shown for the table on show, until the table changes: playing it is
+    /// following it, whatever keys or clicks it took.
+    pub(crate) hinted: Option<Action>,
     /// `g` was pressed: the next pile key moves the cursor without picking up.
     pub(crate) goto: bool,
 }
@@ -236,7 +254,10 @@ impl Game {
             pause_ticks: crate::pages::PAUSE_TICKS,
             position: None,
             clock: crate::clock::GameClock::default(),
-            left_time: None,
+            left: None,
+            assisted: false,
+            hints_assist: false,
+            hinted: None,
             goto: false,
         };
         let first = game
@@ -409,8 +430,9 @@ impl Game {
         true
     }
 
-    /// A fresh deal of the same variant and rules.
-    pub(crate) fn new_game(&mut self) {
+    /// A fresh deal of the same variant and rules; `abandon` when the game left is given up
+    /// unfinished (the player confirmed it), so its record says so at once.
+    pub(crate) fn new_game(&mut self, abandon: bool) {
         let old = self.session.code().clone();
         let shuffle = self
             .session
@@ -419,8 +441,12 @@ impl Game {
         let code = GameCode::new(&old.variant, old.rules, shuffle).unwrap_or(old);
         self.session = Session::new(self.session.ruleset().clone(), code, self.undo_depth);
         // The game left keeps its time in its record; the new one starts from nothing.
-        self.left_time = Some(self.clock.shown());
+        self.left = Some(Left {
+            time: self.clock.shown(),
+            abandoned: abandon,
+        });
         self.clock = crate::clock::GameClock::default();
+        self.assisted = false;
         // A fresh deal is the deal its code names, whatever the last game started from.
         self.position = None;
         self.advisor.forget();
@@ -486,6 +512,7 @@ impl Game {
         self.pointer = None;
         self.advisor.table_changed();
         self.hint = None;
+        self.hinted = None;
         self.forget_hint_search();
         self.live
             .changed(self.revision, self.session.ruleset(), self.session.state());
@@ -512,8 +539,12 @@ impl Game {
     /// Plays `action`; a refusal becomes the status bar's message. True when played.
     pub(crate) fn act(&mut self, action: Action) -> bool {
         self.carry = None;
+        let followed = self.hinted.as_ref() == Some(&action);
         match self.session.act(&action) {
             Ok(events) => {
+                if followed && self.hints_assist {
+                    self.assisted = true;
+                }
                 self.refresh();
                 self.hold_moments();
                 let news: Vec<String> = events

@@ -39,6 +39,9 @@ pub struct PastGame {
     pub played: Option<Duration>,
     /// When it was started, as the host writes dates (felt-tui reads no clock).
     pub started: String,
+    /// Whether it was played with help (the demo, or followed hints where they count): the
+    /// list says so beside its result, since the statistics count it apart.
+    pub assisted: bool,
 }
 
 /// What a message did to the list.
@@ -259,7 +262,11 @@ fn cells(game: &PastGame, theme: &Theme) -> [String; COLUMNS] {
     [
         game.id.to_string(),
         game.code.clone(),
-        result_word(game.outcome).to_string(),
+        if game.assisted {
+            format!("{}, assisted", result_word(game.outcome))
+        } else {
+            result_word(game.outcome).to_string()
+        },
         game.score
             .map_or_else(|| dash.to_string(), |s| s.to_string()),
         game.moves.to_string(),

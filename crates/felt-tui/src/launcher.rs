@@ -49,13 +49,13 @@ pub enum LauncherEffect {
     None,
     /// Leave the app.
     Quit,
-    /// Start this game. `give_up`: the games in progress it replaces, which count as lost at
-    /// its first move, every other one staying in progress; `None` leaves it to the observer.
+    /// Start this game. `give_up`: the games in progress the player chose to give up for
+    /// it, which count as lost at once; every other one stays in progress.
     Start {
         /// The game.
         setup: GameSetup,
-        /// The saved games' ids it gives up.
-        give_up: Option<Vec<i64>>,
+        /// The saved games' ids given up.
+        give_up: Vec<i64>,
     },
     /// Continue this game in progress.
     Resume(SavedGame),
@@ -347,8 +347,8 @@ impl Launcher {
         };
         match msg {
             Msg::Yes => LauncherEffect::Resume(game),
-            Msg::NewGame => self.started(setup, Some(vec![game.id])),
-            Msg::Keep => self.started(setup, Some(Vec::new())),
+            Msg::NewGame => self.started(setup, vec![game.id]),
+            Msg::Keep => self.started(setup, Vec::new()),
             Msg::Cancel | Msg::Back => LauncherEffect::None,
             Msg::Quit => LauncherEffect::Quit,
             _ => {
@@ -358,7 +358,7 @@ impl Launcher {
         }
     }
 
-    fn started(&mut self, setup: GameSetup, give_up: Option<Vec<i64>>) -> LauncherEffect {
+    fn started(&mut self, setup: GameSetup, give_up: Vec<i64>) -> LauncherEffect {
         let id = setup.ruleset.info().variant.clone();
         self.remember(&id);
         LauncherEffect::Start { setup, give_up }
@@ -456,7 +456,7 @@ impl Launcher {
                     self.overlay = Some(Overlay::NewGame { saved, setup });
                     return LauncherEffect::None;
                 }
-                self.started(setup, Some(Vec::new()))
+                self.started(setup, Vec::new())
             }
             Err(e) => {
                 self.set_note(e, true);
@@ -472,7 +472,7 @@ impl Launcher {
                 self.code = None;
                 LauncherEffect::Start {
                     setup,
-                    give_up: None,
+                    give_up: Vec::new(),
                 }
             }
             Err(e) => {

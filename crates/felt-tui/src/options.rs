@@ -82,9 +82,11 @@ pub enum Setting {
     StuckNotice,
     /// How long a moment of play stays on show.
     MomentPause,
+    /// A followed hint makes the game assisted.
+    HintsAssist,
 }
 
-const SETTINGS: [Setting; 7] = [
+const SETTINGS: [Setting; 8] = [
     Setting::Theme,
     Setting::Table,
     Setting::Backs,
@@ -92,6 +94,7 @@ const SETTINGS: [Setting; 7] = [
     Setting::AutoPlace,
     Setting::StuckNotice,
     Setting::MomentPause,
+    Setting::HintsAssist,
 ];
 
 impl Setting {
@@ -104,6 +107,7 @@ impl Setting {
             Setting::AutoPlace => "Auto-place on drop",
             Setting::StuckNotice => "Dead-end notice",
             Setting::MomentPause => "Moment pause",
+            Setting::HintsAssist => "Hints count as help",
         }
     }
 
@@ -123,6 +127,9 @@ impl Setting {
             Setting::MomentPause => {
                 "How long a moment the game wants seen (a trick played by the computer) stays."
             }
+            Setting::HintsAssist => {
+                "On: a game where you play a hinted move is assisted, as a demo game: no best."
+            }
         }
     }
 
@@ -135,6 +142,7 @@ impl Setting {
             Setting::FourColour => on(s.four_colour),
             Setting::AutoPlace => on(s.auto_place),
             Setting::StuckNotice => on(s.stuck_notice),
+            Setting::HintsAssist => on(s.hints_assist),
             Setting::MomentPause => match s.moment_pause.unwrap_or(DEFAULT_PAUSE) {
                 0 => "until a key".to_string(),
                 t => format!("{}.{} s", t / 10, t % 10),
@@ -151,6 +159,7 @@ impl Setting {
             Setting::FourColour => s.four_colour = !s.four_colour,
             Setting::AutoPlace => s.auto_place = !s.auto_place,
             Setting::StuckNotice => s.stuck_notice = !s.stuck_notice,
+            Setting::HintsAssist => s.hints_assist = !s.hints_assist,
             Setting::MomentPause => {
                 let now = s.moment_pause.unwrap_or(DEFAULT_PAUSE);
                 let i = PAUSES.iter().position(|p| *p == now).unwrap_or(2) as i32;

@@ -31,7 +31,7 @@ pub enum Outcome {
     Won,
     /// Lost: the game ended without a win.
     Lost,
-    /// Left unfinished when a newer game of its variant started: counted as a loss.
+    /// Given up unfinished by the player: counted as a loss.
     Abandoned,
     /// Still in progress.
     Playing,
@@ -68,7 +68,8 @@ pub struct RecentGame {
 pub struct VariantStats {
     /// The variant's id.
     pub variant: String,
-    /// Games with at least one move, the one in progress too.
+    /// The player's own games with at least one move, those in progress too (every figure
+    /// but the assisted ones is over the player's own games).
     pub played: u64,
     /// Games won.
     pub won: u64,
@@ -98,6 +99,11 @@ pub struct VariantStats {
     /// The variant's running total, for a scoring table whose score runs on across games
     /// (the sum of its finished games' scores); `None` for any other.
     pub running_total: Option<i64>,
+    /// Games played with help (the demo moved, or a followed hint where hints count as
+    /// help): counted here alone, in none of the figures above.
+    pub assisted_played: u64,
+    /// Of them, those won.
+    pub assisted_won: u64,
     /// The latest games, oldest first.
     pub recent: Vec<RecentGame>,
 }

@@ -26,6 +26,9 @@ pub struct Settings {
     /// Say so when the ruleset proves that no move can make progress any more (a dead end),
     /// in games whose rules do not end there by themselves.
     pub stuck_notice: bool,
+    /// Count a game in which a move a hint showed was played as assisted, like one the demo
+    /// moved in: it then sets no best and the statistics count it apart.
+    pub hints_assist: bool,
     /// How long a moment of play the game wants seen (a trick the computer players completed)
     /// stays on the table before it goes on by itself, in tenths of a second; 0 keeps it until
     /// a key. Not set: 15.

@@ -262,9 +262,9 @@ impl StatsScreen {
 }
 
 /// What the figures count, under the chart.
-const NOTES: &str = "Played counts every game with a move, the one in progress too; a game left \
-    unfinished when a new one starts counts as lost. Win % is over finished games; moves are \
-    counted as the variant's rules count them.";
+const NOTES: &str = "Played counts every game with a move, those in progress too; a game you \
+    abandon counts as lost. Win % is over finished games. Games the demo or a hint helped are \
+    counted apart (Assisted), never as a best.";
 /// The chart's most lines: its title, the bars, their values and labels.
 const CHART_H: u16 = 14;
 
@@ -316,6 +316,18 @@ fn draw_details(
     ];
     if let Some(total) = stats.running_total {
         lines.push(("Running total".to_string(), total.to_string()));
+    }
+    if stats.assisted_played > 0 {
+        // Kept apart from every figure here, as the notes say.
+        lines.push((
+            "Assisted".to_string(),
+            format!(
+                "{} game{}, {} won: the demo or hints helped",
+                stats.assisted_played,
+                if stats.assisted_played == 1 { "" } else { "s" },
+                stats.assisted_won
+            ),
+        ));
     }
     if stats.facts.is_empty() {
         lines.push(("Fewest moves".to_string(), or_dash(stats.fewest_moves_won)));

@@ -106,6 +106,7 @@ fn games(n: i64) -> Vec<PastGame> {
                 moves: (30 + id * 7 % 140) as u32,
                 played: (id % 5 != 0).then(|| Duration::from_secs((id * 97 % 1500) as u64)),
                 started: format!("2026-11-{:02} {:02}:{:02}", 1 + id % 28, id % 24, id % 60),
+                assisted: false,
             }
         })
         .collect()

@@ -6,8 +6,8 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use felt::headless::{describe, table_lines};
-use felt_core::{clip, Catalog, Seat, TableView};
-use felt_store::{GameId, GameRecord, Replayer, Store, VariantStats};
+use felt_core::{Catalog, GameCode, Seat, TableView};
+use felt_store::{GameId, RecordFile, Replayer, Store};
 use felt_tui::{ReplayFrame, ReplayFrames, ReplayTape, Start, TuiOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -120,287 +120,21 @@ pub fn run(
     }
 }
 
-fn stats(store: &Store, args: &StatsArgs, catalog: impl FnOnce() -> Catalog) -> Result<()> {
-    if args.games {
-        return games(store, args);
-    }
-    let all = match &args.variant {
-        Some(v) => vec![store.stats(v)?],
-        None => store.all_stats()?,
-    };
-    // Only the catalog knows which scoring tables run on, and whether the variant asked for
-    // exists or was refused; it is built only when a total could be one or a variant was named.
-    let totals = !args.json && all.iter().any(|s| s.score_total.is_some());
-    let catalog = (totals || args.variant.is_some()).then(catalog);
-    if let (Some(v), Some(catalog)) = (args.variant.as_deref(), &catalog) {
-        // A name nothing knows and no record bears is a typo, not a variant never played.
-        if catalog.get(v).is_none() && all.iter().all(|s| s.played == 0) {
-            if let e @ felt_core::CatalogError::UnknownVariant(_) = catalog.missing(v) {
-                bail!("{e}; no games are recorded under it");
-            }
-        }
-    }
-    listing(store, args.json, &all, stats_table)?;
-    if let Some(catalog) = catalog {
-        if totals {
-            let mut out = felt::out::stdout();
-            for line in running_totals(&all, |v| catalog.score_runs_on(v)) {
-                writeln!(out, "{line}")?;
-            }
-        }
-        // Its records are still counted above; the player learns why it cannot be played.
-        if let Some(v) = args.variant.as_deref().filter(|v| catalog.get(v).is_none()) {
-            if let e @ felt_core::CatalogError::Refused { .. } = catalog.missing(v) {
-                felt::tell!("note: {e}");
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The running totals of the variants whose score runs on across games (`runs_on`).
-fn running_totals(all: &[VariantStats], runs_on: impl Fn(&str) -> bool) -> Vec<String> {
-    let runs: Vec<(&str, i64)> = all
-        .iter()
-        .filter(|s| runs_on(&s.variant))
-        .filter_map(|s| Some((s.variant.as_str(), s.score_total?)))
-        .collect();
-    if runs.is_empty() {
-        return Vec::new();
-    }
-    let mut lines = vec![
-        String::new(),
-        "Running totals (scores that run on from game to game, over finished games):".to_string(),
-    ];
-    lines.extend(
-        runs.iter()
-            .map(|(v, total)| format!("  {}  {total}", clip(v, VARIANT_CHARS))),
-    );
-    lines
-}
-
-/// Prints `items` as JSON or as the lines `table` makes of them, or says no game was recorded.
-fn listing<T: serde::Serialize>(
-    store: &Store,
-    json: bool,
-    items: &[T],
-    table: impl FnOnce(&[T]) -> Vec<String>,
-) -> Result<()> {
-    let mut out = felt::out::stdout();
-    if json {
-        writeln!(
-            out,
-            "{}",
-            felt_core::text::json_visible(&serde_json::to_string_pretty(items)?)
-        )?;
-    } else if items.is_empty() {
-        writeln!(
-            out,
-            "No games recorded yet (database: {}).",
-            store.path().display()
-        )?;
-    } else {
-        for line in table(items) {
-            writeln!(out, "{line}")?;
-        }
-    }
-    Ok(())
-}
-
-/// `felt stats --games`: one line a game, newest first.
-fn games(store: &Store, args: &StatsArgs) -> Result<()> {
-    let games = store.games(args.variant.as_deref(), args.last)?;
-    listing(store, args.json, &games, games_table)
-}
-
-/// The lines of `felt stats --games`.
-fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
-    let rows: Vec<[String; 8]> = games
-        .iter()
-        .map(|g| {
-            [
-                g.id.to_string(),
-                clip(&g.variant, VARIANT_CHARS),
-                g.code.clone(),
-                g.result.as_str().to_string(),
-                or_dash(g.score),
-                g.moves.to_string(),
-                time_text(g.played),
-                g.started.to_rfc3339().replace('T', " ").replace('Z', ""),
-            ]
-        })
-        .collect();
-    let header = [
-        "ID",
-        "VARIANT",
-        "CODE",
-        "RESULT",
-        "SCORE",
-        "MOVES",
-        "TIME",
-        "STARTED (UTC)",
-    ];
-    aligned(&header, &rows, &[1, 2, 3, 7])
-}
-
-/// How long a game was played, as the game clock writes it: "—" for a game played headless
-/// (or before felt kept times), which has no time.
-fn time_text(played: Option<std::time::Duration>) -> String {
-    played.map_or_else(|| "—".to_string(), felt_tui::clock::clock_text)
-}
-
-/// `header` and `rows` as lines of columns two spaces apart, each as wide as its widest cell:
-/// the columns in `left` left-aligned (words), the others right-aligned (numbers).
-fn aligned<const N: usize>(
-    header: &[&str; N],
-    rows: &[[String; N]],
-    left: &[usize],
-) -> Vec<String> {
-    let widths: Vec<usize> = (0..N)
-        .map(|i| {
-            rows.iter()
-                .map(|r| r[i].chars().count())
-                .chain([header[i].chars().count()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: Vec<&str>| {
-        let mut text = String::new();
-        for (i, cell) in cells.iter().enumerate() {
-            if i > 0 {
-                text.push_str("  ");
-            }
-            // Padded by hand, not with a width argument: a formatting width is at most 65,535.
-            let pad = " ".repeat(widths[i].saturating_sub(cell.chars().count()));
-            if left.contains(&i) {
-                text.push_str(cell);
-                text.push_str(&pad);
-            } else {
-                text.push_str(&pad);
-                text.push_str(cell);
-            }
-        }
-        text.trim_end().to_string()
-    };
-    let mut lines = vec![line(header.to_vec())];
-    lines.extend(
-        rows.iter()
-            .map(|r| line(r.iter().map(String::as_str).collect())),
-    );
-    lines
-}
-
-fn or_dash<T: ToString>(value: Option<T>) -> String {
-    value.map_or_else(|| "-".to_string(), |v| v.to_string())
-}
-
-/// The statistics as an aligned table with a note on what the figures count.
-fn stats_table(all: &[VariantStats]) -> Vec<String> {
-    let header = [
-        "VARIANT",
-        "PLAYED",
-        "WON",
-        "LOST",
-        "WIN%",
-        "STREAK",
-        "BEST W",
-        "BEST L",
-        "BEST SCORE",
-        "FEWEST",
-        "AVG MOVES",
-        "BEST TIME",
-    ];
-    let rows: Vec<[String; 12]> = all
-        .iter()
-        .map(|s| {
-            let streak = match (s.current_win_streak, s.current_loss_streak) {
-                (0, 0) => "-".to_string(),
-                (0, l) => format!("L{l}"),
-                (w, _) => format!("W{w}"),
-            };
-            [
-                clip(&s.variant, VARIANT_CHARS),
-                s.played.to_string(),
-                s.won.to_string(),
-                s.lost.to_string(),
-                or_dash(s.win_rate.map(|r| format!("{:.1}", r * 100.0))),
-                streak,
-                s.longest_win_streak.to_string(),
-                s.longest_loss_streak.to_string(),
-                or_dash(s.best_score),
-                or_dash(s.fewest_moves_won),
-                or_dash(s.average_moves_won.map(|a| format!("{a:.1}"))),
-                or_dash(s.best_time.map(felt_tui::clock::clock_text)),
-            ]
-        })
-        .collect();
-    // The variant name reads left-aligned; numbers line up on the right.
-    let mut lines = aligned(&header, &rows, &[0]);
-    lines.push(String::new());
-    lines.push(
-        "PLAYED counts every game with at least one move, the one in progress too; LOST includes"
-            .into(),
-    );
-    lines.push(
-        "games left unfinished when a new one started. WIN% is over finished games. STREAK is the"
-            .into(),
-    );
-    lines.push(
-        "current run (W wins, L losses); BEST W and BEST L the longest. BEST SCORE, FEWEST and AVG"
-            .into(),
-    );
-    lines.push(
-        "MOVES are over won games (a lost game's score is no best), moves as the variant counts them."
-            .into(),
-    );
-    lines.push(
-        "BEST TIME is the fastest won game by the terminal's clock, which stops while felt is in"
-            .into(),
-    );
-    lines.push("the background; a game played headless has no time.".into());
-    lines.extend(fact_lines(all));
-    lines
-}
-
-/// What the rulesets say about their variants' games ([`felt_core::Fact`]): a block per
-/// variant that has any, each fact summed up over its finished games as the ruleset asks.
-fn fact_lines(all: &[VariantStats]) -> Vec<String> {
-    let mut lines = Vec::new();
-    for s in all.iter().filter(|s| !s.facts.is_empty()) {
-        let games = s.facts.iter().map(|f| f.games).max().unwrap_or(0);
-        lines.push(String::new());
-        lines.push(format!(
-            "{}, over {games} finished game{}:",
-            clip(&s.variant, VARIANT_CHARS),
-            if games == 1 { "" } else { "s" }
-        ));
-        // A label is the ruleset's text, of any length: cut like a variant id.
-        let labels: Vec<String> = s
-            .facts
-            .iter()
-            .map(|f| clip(&f.label, VARIANT_CHARS))
-            .collect();
-        let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-        for (f, label) in s.facts.iter().zip(&labels) {
-            let pad = " ".repeat(width - label.chars().count());
-            lines.push(format!("  {label}{pad}  {}", f.text()));
-        }
-    }
-    lines
-}
-
 fn replay(
     data: Option<&Path>,
     args: &ReplayArgs,
     ascii: bool,
     catalog: impl FnOnce() -> Catalog,
 ) -> Result<()> {
-    let record = match &args.file {
+    let (catalog, replayer) = match &args.file {
         Some(path) => {
             let text = felt::files::read_text(path, felt::files::RECORD_FILE_LIMIT)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            GameRecord::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
+            let file =
+                RecordFile::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let catalog = catalog();
+            let replayer = file_replayer(&catalog, &file, path)?;
+            (catalog, replayer)
         }
         None => {
             let store = open_store_for_reading(data)?;
@@ -419,15 +153,16 @@ fn replay(
                         .id
                 }
             };
-            store.record(id)?
+            let record = store.record(id)?;
+            let catalog = catalog();
+            let summary = &record.summary;
+            let ruleset = catalog
+                .build(&summary.variant, Some(&summary.rules))
+                .with_context(|| format!("cannot replay game #{}", summary.id))?;
+            let replayer = record.replayer(ruleset, Seat::SOLO)?;
+            (catalog, replayer)
         }
     };
-    let summary = &record.summary;
-    let catalog = catalog();
-    let ruleset = catalog
-        .build(&summary.variant, Some(&summary.rules))
-        .with_context(|| format!("cannot replay game #{}", summary.id))?;
-    let replayer = record.replayer(ruleset, Seat::SOLO)?;
     if !args.headless {
         let start = Start::Replay(tape(&catalog, replayer));
         let options = TuiOptions {
@@ -438,6 +173,50 @@ fn replay(
         return felt_tui::run(catalog, options);
     }
     ended_pipe(print_replay(replayer))
+}
+
+/// The replayer of a record file, refusing a file that contradicts itself or its actions:
+/// a code that deals another variant or rules than its header names, a ruleset that does not
+/// play its variant, a result, score or move count the actions do not reach (each refusal
+/// with the file's line and the reason).
+fn file_replayer(catalog: &Catalog, file: &RecordFile, path: &Path) -> Result<Replayer> {
+    let summary = &file.record().summary;
+    let at = |e: felt_store::RecordTextError| anyhow!("{}: {e}", path.display());
+    let ruleset = catalog
+        .build(&summary.variant, Some(&summary.rules))
+        .with_context(|| format!("{}: cannot replay game #{}", path.display(), summary.id))?;
+    let code =
+        GameCode::parse(&summary.code).map_err(|e| at(file.error_at("code", e.to_string())))?;
+    let (entry, choice) = catalog
+        .resolve(&code)
+        .map_err(|e| at(file.error_at("code", e.to_string())))?;
+    let line = |key: &str| {
+        file.line_of(key)
+            .map_or_else(String::new, |n| format!(" (line {n})"))
+    };
+    if entry.variant.id != catalog.canonical(&summary.variant) {
+        return Err(at(file.error_at(
+            "code",
+            format!(
+                "code {code} deals a game of {}, but the file says variant {}{}",
+                entry.variant.id,
+                summary.variant,
+                line("variant")
+            ),
+        )));
+    }
+    if choice.id != summary.rules {
+        return Err(at(file.error_at(
+            "code",
+            format!(
+                "code {code} deals {} rules, but the file says rules {}{}",
+                choice.id,
+                summary.rules,
+                line("rules")
+            ),
+        )));
+    }
+    file.replayer(ruleset, Seat::SOLO).map_err(at)
 }
 
 /// Every step of a replay as the headless protocol prints a table, each built as it is
@@ -453,7 +232,7 @@ fn print_replay(mut replayer: Replayer) -> std::io::Result<()> {
         summary.rules,
         summary.code,
         summary.started,
-        summary.result,
+        replayer.reached(),
         summary.actions,
         time_text(summary.played)
     )?;
@@ -487,6 +266,7 @@ fn ended_pipe(result: std::io::Result<()>) -> Result<()> {
 /// variant's name.
 pub(crate) fn tape(catalog: &Catalog, replayer: Replayer) -> ReplayTape {
     let summary = &replayer.record().summary;
+    let reached = replayer.reached();
     let name = catalog
         .get(&summary.variant)
         .map_or(summary.variant.as_str(), |e| e.variant.name.as_str());
@@ -494,7 +274,7 @@ pub(crate) fn tape(catalog: &Catalog, replayer: Replayer) -> ReplayTape {
         title: format!(
             "Replay of game #{} · {name} · {} · time {}",
             summary.id,
-            summary.result,
+            reached,
             time_text(summary.played)
         ),
         code: summary.code.clone(),
@@ -579,9 +359,8 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     "not a regular file"
 }
 
-/// Characters of a variant id the statistics table shows at most: a record may hold an id of
-/// any length (one from a file felt no longer loads), and the table must still line up.
-const VARIANT_CHARS: usize = 40;
+mod tables;
+use tables::*;
 
 #[cfg(test)]
 mod tests;

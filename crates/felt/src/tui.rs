@@ -98,9 +98,8 @@ pub(crate) struct Records {
     replayable: bool,
     /// Whether the player was told that the read-only store keeps no moves.
     told_read_only: bool,
-    /// The games the next new game gives up, as the player chose in the launcher; `None`:
-    /// the one of its variant and rules (a new deal at the table replaces the game left).
-    give_up: Option<Vec<GameId>>,
+    /// The change reported next is of a game played with help ([`Observer::assisted`]).
+    assisted: bool,
     /// The play time the next change is reported at, kept with its step.
     time: Option<Duration>,
     /// The variants whose scoring table runs the score on across games.
@@ -115,7 +114,7 @@ impl Records {
             replayable: resumed.is_some(),
             recorder: resumed.unwrap_or_default(),
             told_read_only: false,
-            give_up: None,
+            assisted: false,
             time: None,
             runs_on: Vec::new(),
         }
@@ -137,11 +136,12 @@ impl Records {
 impl Observer for Records {
     fn changed(&mut self, session: &Session, new_game: bool) -> Result<(), String> {
         if new_game {
-            self.recorder = match self.give_up.take() {
-                Some(games) => Recorder::giving_up(games),
-                None => Recorder::new(),
-            };
+            // A new game ends no other: the player gives games up only by choosing to.
+            self.recorder = Recorder::new();
             self.replayable = replays(session);
+        }
+        if std::mem::take(&mut self.assisted) {
+            self.recorder.set_assisted();
         }
         // A stopped ruleset's status is a stand-in (a game over): recorded, it would end the
         // game's record, which is kept instead to resume in a new felt.
@@ -186,8 +186,28 @@ impl Observer for Records {
         Ok(games.iter().map(|g| saved(g, now)).collect())
     }
 
-    fn give_up(&mut self, games: Vec<i64>) {
-        self.give_up = Some(games.into_iter().map(GameId).collect());
+    fn give_up(&mut self, games: Vec<i64>) -> Result<(), String> {
+        // The game left for the launcher lets go of its lock first: it may be one of these.
+        self.recorder = Recorder::new();
+        let games: Vec<GameId> = games.into_iter().map(GameId).collect();
+        self.store
+            .give_up(&games)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn abandoned(&mut self) -> Result<(), String> {
+        if !self.replayable || self.store.read_only() {
+            return Ok(());
+        }
+        self.store
+            .abandon(&mut self.recorder)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn assisted(&mut self) {
+        self.assisted = true;
     }
 
     fn resume(&mut self, game: &SavedGame, catalog: &Catalog) -> Result<Session, String> {
@@ -243,6 +263,8 @@ impl Observer for Records {
                     best_time: s.best_time,
                     facts: s.facts,
                     running_total,
+                    assisted_played: s.assisted.played,
+                    assisted_won: s.assisted.won,
                     recent: recent
                         .iter()
                         .map(|g| RecentGame {
@@ -297,6 +319,7 @@ fn past(game: &GameSummary) -> PastGame {
             .chars()
             .take(16)
             .collect(),
+        assisted: game.assisted,
     }
 }
 
@@ -357,228 +380,4 @@ impl Observer for Unrecorded {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use felt_tui::input::Msg;
-    use felt_tui::{App, Theme};
-
-    const CODE: &str = "SP1-S1C-AAAAAAD";
-
-    fn app(start: Option<Start>, store: Store) -> App {
-        let catalog = felt::catalog::builtin_catalog();
-        let mut app = App::new(catalog, Theme::default(), None, start, 1).expect("app");
-        app.set_observer(Box::new(Records::new(store, None)));
-        app
-    }
-
-    #[test]
-    fn the_list_of_past_games_gets_a_records_tape_or_why_not() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let open = || Store::open_dir(dir.path()).expect("store opens");
-        let mut played = app(Some(Start::Code(CODE.into())), open());
-        played.update(Msg::Deal);
-        played.update(Msg::Deal);
-        drop(played);
-        let mut records = Records::new(open(), None);
-        let games = records.games("spider-1suit", 10).expect("listed");
-        let id = games.first().expect("the game is listed").id;
-        let catalog = felt::catalog::builtin_catalog();
-        let mut tape = records.replay(id, &catalog).expect("replays");
-        assert_eq!(
-            tape.frames.len(),
-            3,
-            "the deal and two deals from the stock"
-        );
-        assert!(tape.frames.frame(2).is_some());
-        assert!(tape.title.contains(&format!("#{id}")), "{}", tape.title);
-        // A game whose ruleset is not loaded (a plugin gone), and a record that is not there.
-        assert!(records.replay(id, &Catalog::new()).is_err());
-        assert!(records.replay(id + 1000, &catalog).is_err());
-    }
-
-    #[test]
-    fn a_game_continued_from_the_launcher_goes_on_in_the_same_record() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let open = || Store::open_dir(dir.path()).expect("store opens");
-        // First run: three deals from the stock, then felt is closed mid-game.
-        let mut first = app(Some(Start::Code(CODE.into())), open());
-        for _ in 0..3 {
-            first.update(Msg::Deal);
-        }
-        drop(first);
-        let saved = open().in_progress("spider-1suit").expect("reads");
-        let saved = saved.expect("the game is kept in progress");
-        assert_eq!(saved.actions, 3);
-
-        // Second run: the launcher offers it; Continue, undo once, deal again.
-        let mut second = app(None, open());
-        for _ in 0..20 {
-            if second.launcher().selected_saved().is_some() {
-                break;
-            }
-            second.update(Msg::Up);
-        }
-        let offered = second.launcher().selected_saved().expect("offered").clone();
-        assert_eq!((offered.id, offered.code.as_str()), (saved.id.0, CODE));
-        second.update(Msg::Start);
-        let log = |app: &App| app.game().expect("on the table").session().log().len();
-        assert_eq!(log(&second), 3);
-        second.update(Msg::Undo);
-        assert_eq!(log(&second), 2);
-        let store = open();
-        let now = store
-            .in_progress("spider-1suit")
-            .expect("reads")
-            .expect("kept");
-        assert_eq!(
-            (now.id, now.actions),
-            (saved.id, 2),
-            "the undo is in the same record"
-        );
-        second.update(Msg::Deal);
-        assert_eq!(store.record(saved.id).expect("record").actions.len(), 3);
-        let stats = store.stats("spider-1suit").expect("stats");
-        assert_eq!(
-            (stats.played, stats.abandoned),
-            (1, 0),
-            "one game, never abandoned"
-        );
-    }
-
-    #[test]
-    fn a_score_that_runs_on_is_totalled_and_shown_as_a_new_game_opens() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let open = || Store::open_dir(dir.path()).expect("store opens");
-        let make = || {
-            let mut catalog = felt::catalog::builtin_catalog();
-            let origin = || felt_core::Origin::BuiltIn("test".into());
-            let table = "name = \"Runs\"\nstart = -52\nrunning_total = true\n";
-            catalog
-                .add_scoring(origin(), "runs", table)
-                .expect("the table reads");
-            let text = include_str!("../../../config/variants/spider-1suit.toml")
-                .replace("id = \"spider-1suit\"", "id = \"spider-run\"")
-                .replace("code = \"SP1-S1\"", "code = \"SPR-S1\"")
-                .replace("scoring = \"classic\"", "scoring = \"runs\"");
-            catalog
-                .add_variant(origin(), &text)
-                .expect("the variant reads");
-            catalog
-        };
-        let catalog = make();
-        assert!(catalog.score_runs_on("spider-run"));
-        assert!(!catalog.score_runs_on("spider-1suit"));
-        let code = catalog
-            .code_for("spider-run", None, 1)
-            .expect("code")
-            .to_string();
-        let note = |app: &App| app.game().and_then(|g| g.note()).map(|n| n.text.clone());
-        let play = |catalog: &Catalog| {
-            let mut app = App::new(
-                make(),
-                Theme::default(),
-                None,
-                Some(Start::Code(code.clone())),
-                1,
-            )
-            .expect("app");
-            app.set_observer(Box::new(Records::new(open(), None).running_on(catalog)));
-            app
-        };
-        let mut first = play(&catalog);
-        assert_eq!(note(&first).as_deref(), Some("Running total: 0"));
-        first.update(Msg::Deal);
-        drop(first);
-        // The second game's first move abandons the first, whose score now counts.
-        let mut second = play(&catalog);
-        second.update(Msg::Deal);
-        drop(second);
-        let total = open().stats("spider-run").expect("stats").score_total;
-        assert_eq!(total, Some(-52));
-        let third = play(&catalog);
-        assert_eq!(note(&third).as_deref(), Some("Running total: -52"));
-        let mut records = Records::new(open(), None).running_on(&catalog);
-        let stats = records.statistics().expect("reads");
-        assert_eq!(stats[0].running_total, Some(-52));
-        let mut plain = Records::new(open(), None);
-        assert_eq!(plain.statistics().expect("reads")[0].running_total, None);
-    }
-
-    #[test]
-    fn statistics_and_saved_games_come_from_the_store() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = Store::open_dir(dir.path()).expect("store opens");
-        let mut first = app(Some(Start::Code(CODE.into())), store);
-        first.update(Msg::Deal);
-        drop(first);
-        let mut records = Records::new(Store::open_dir(dir.path()).expect("opens"), None);
-        let saved = records.saved_games().expect("reads");
-        assert_eq!(saved.len(), 1);
-        assert_eq!((saved[0].moves, saved[0].started.as_str()), (1, "just now"));
-        let stats = records.statistics().expect("reads");
-        assert_eq!(stats.len(), 1);
-        assert_eq!(stats[0].played, 1);
-        assert_eq!(
-            stats[0].recent,
-            [RecentGame {
-                outcome: Outcome::Playing,
-                moves: 1,
-                score: Some(499),
-                played: Some(Duration::ZERO),
-            }]
-        );
-        let games = records.games(&stats[0].variant, 10).expect("reads");
-        assert_eq!(games.len(), 1);
-        let game = &games[0];
-        assert_eq!(game.id, saved[0].id, "the number felt replay --id takes");
-        assert_eq!(
-            (game.code.as_str(), game.outcome, game.moves),
-            (CODE, Outcome::Playing, 1)
-        );
-        assert_eq!(
-            game.started.len(),
-            "2025-03-01 12:30".len(),
-            "{}",
-            game.started
-        );
-        assert!(records.games("klondike", 10).expect("reads").is_empty());
-    }
-
-    #[test]
-    fn a_game_saved_under_a_former_variant_id_goes_on_under_the_new_one() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let open = || Store::open_dir(dir.path()).expect("store opens");
-        let mut first = app(Some(Start::Code("SPE-S4C-AAAAAAD".into())), open());
-        first.update(Msg::Deal);
-        drop(first);
-        // As a felt from before the rename wrote it.
-        let store = open();
-        assert_eq!(
-            store.rename_variant("spiderette-4suit", "spiderette").ok(),
-            Some(1)
-        );
-        let catalog = felt::catalog::builtin_catalog();
-        assert_eq!(catalog.canonical("spiderette"), "spiderette-4suit");
-        store_cmd::adopt_aliases(&store, &catalog);
-        let mut records = Records::new(store, None);
-        let saved = records.saved_games().expect("reads");
-        assert_eq!(saved.len(), 1);
-        assert_eq!(saved[0].variant, "spiderette-4suit");
-        let session = records.resume(&saved[0], &catalog).expect("resumes");
-        assert_eq!(session.log().len(), 1);
-    }
-
-    #[test]
-    fn ages_read_at_a_glance() {
-        let now = Timestamp::parse("2025-03-10T12:00:00Z").expect("time");
-        let at = |t: &str| ago(Timestamp::parse(t).expect("time"), now);
-        assert_eq!(at("2025-03-10T11:59:30Z"), "just now");
-        assert_eq!(at("2025-03-10T11:35:00Z"), "25 min ago");
-        assert_eq!(at("2025-03-10T09:00:00Z"), "3 h ago");
-        assert_eq!(at("2025-03-09T10:00:00Z"), "yesterday");
-        assert_eq!(at("2025-03-04T12:00:00Z"), "6 days ago");
-        assert_eq!(at("2025-01-02T08:00:00Z"), "2025-01-02");
-        // A clock set back reads as now, not as a negative age.
-        assert_eq!(at("2025-03-10T12:05:00Z"), "just now");
-    }
-}
+mod tests;

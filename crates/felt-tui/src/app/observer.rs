@@ -20,12 +20,26 @@ pub trait Observer {
         Ok(Vec::new())
     }
 
-    /// The next new game gives up exactly `games` (by [`SavedGame::id`]), which count as lost
-    /// once it is recorded, and keeps every other game in progress: the player chose so in
-    /// the launcher. Without this call the observer decides what a new game replaces.
-    fn give_up(&mut self, games: Vec<i64>) {
+    /// The player gave up `games` (by [`SavedGame::id`]) for a new game in the launcher: they
+    /// count as lost now, whether or not the new game is ever played. A new game ends no
+    /// other game by itself: only this and [`Observer::abandoned`] do. An error (a game open
+    /// in another felt, which is then left as it is) is shown to the player.
+    fn give_up(&mut self, games: Vec<i64>) -> Result<(), String> {
         let _ = games;
+        Ok(())
     }
+
+    /// The player abandoned the game being recorded for a new deal (and confirmed it): it
+    /// counts as lost now, not at the next game's first move. Told before the new deal's
+    /// first report.
+    fn abandoned(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The change [`Observer::changed`] reports next is of a game played with help: the demo
+    /// moved in it, or the player followed a hint where hints count as help. Told before each
+    /// such report; the record is then assisted for good, never a best and counted apart.
+    fn assisted(&mut self) {}
 
     /// Rebuilds `game` with its undo history, with a ruleset built from `catalog`, and makes it
     /// the game being recorded: the app reports its changes with `new_game` false, so they go

@@ -34,7 +34,7 @@ impl Game {
                 self.overlay = None;
                 match pending {
                     Pending::Leave => return Effect::Back,
-                    Pending::NewGame => self.new_game(),
+                    Pending::NewGame => self.new_game(true),
                     Pending::Restart => self.restart(),
                     Pending::Choose(option) => {
                         self.act(Action::Choose { option });
@@ -52,7 +52,8 @@ impl Game {
             return Effect::None;
         }
         match msg {
-            Msg::NewGame => self.new_game(),
+            // The game is over: nothing is left unfinished.
+            Msg::NewGame => self.new_game(false),
             Msg::Restart => self.restart(),
             Msg::Undo => self.undo(),
             Msg::ShowCode => return self.show_code(),
@@ -68,7 +69,8 @@ impl Game {
         if self.in_progress() {
             self.overlay = Some(Overlay::Confirm(pending));
         } else if pending == Pending::NewGame {
-            self.new_game();
+            // No move made, or the game over: nothing to give up.
+            self.new_game(false);
         } else {
             self.restart();
         }

@@ -1,6 +1,7 @@
 //! The statistics tables `felt stats` prints.
 
 use super::*;
+use felt_store::VariantStats;
 
 #[test]
 fn a_recorded_variant_id_of_any_length_fits_the_statistics_table() {
@@ -90,12 +91,61 @@ fn the_games_list_shows_each_time_and_a_dash_for_a_game_without_a_clock() {
         moves: 20,
         actions: 20,
         played,
+        assisted: id == 3,
     };
     let lines = games_table(&[
+        game(3, None),
         game(2, Some(std::time::Duration::from_secs(754))),
         game(1, None),
     ]);
+    // A game played with help says so beside its result.
+    assert!(lines[1].contains("playing, assisted"), "{lines:?}");
+    let lines: Vec<String> = [&lines[..1], &lines[2..]].concat();
     assert!(lines[0].contains("MOVES   TIME  STARTED"), "{lines:?}");
     assert!(lines[1].contains(" 20  12:34  2025-03-01"), "{lines:?}");
     assert!(lines[2].contains(" 20      —  2025-03-01"), "{lines:?}");
+}
+
+#[test]
+fn games_played_with_help_are_listed_apart_under_the_table() {
+    let own = VariantStats {
+        variant: "plain".into(),
+        played: 2,
+        won: 2,
+        ..VariantStats::default()
+    };
+    let helped = VariantStats {
+        variant: "helped".into(),
+        played: 1,
+        won: 0,
+        lost: 1,
+        assisted: felt_store::Assisted {
+            played: 3,
+            won: 2,
+            lost: 1,
+        },
+        ..VariantStats::default()
+    };
+    let lines = stats_table(&[own.clone(), helped]);
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Assisted games"))
+        .expect("the block is there");
+    assert_eq!(
+        lines[at + 2],
+        "  helped  3 played, 2 won, 1 lost",
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("  plain  ")),
+        "{lines:?}"
+    );
+    // The row counts the player's own games only.
+    assert!(
+        lines[2].starts_with("helped        1    0     1"),
+        "{lines:?}"
+    );
+    assert!(stats_table(&[own])
+        .iter()
+        .all(|l| !l.starts_with("Assisted")));
 }
