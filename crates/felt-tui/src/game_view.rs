@@ -16,6 +16,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 /// Lines under the table: the status bar and the message line.
 const BARS: u16 = 2;
@@ -83,12 +84,19 @@ impl Game {
         } else {
             Some(self.cursor)
         };
-        // A hint shows where its cards go as the piles that would take them are shown.
-        let hinted = match (&self.hint, &self.carry) {
-            (Some(Action::Move { to, .. }), None) => vec![*to],
-            _ => Vec::new(),
+        // A hint marks the cards it moves beside them, and where they go as the piles that
+        // would take carried cards are shown; a deal marks the pile dealt from.
+        let (hinted, hinted_cards) = match (&self.hint, &self.carry) {
+            (Some(Action::Move { from, index, to }), None) => (vec![*to], Some((*from, *index))),
+            (Some(Action::Deal { from }), None) => {
+                let top = self.pile(*from).and_then(|p| p.cards.len().checked_sub(1));
+                (vec![*from], top.map(|t| (*from, t as u16)))
+            }
+            _ => (Vec::new(), None),
         };
         Marks {
+            hinted: hinted_cards,
+            unplayable: self.unplayable(),
             cursor,
             carried: self.carry.as_ref().map(|c| (c.from, c.index)),
             accepting: self
@@ -98,6 +106,34 @@ impl Game {
                 .unwrap_or(hinted),
             pointer: self.pointer,
         }
+    }
+
+    /// The cards of the player's hands that no legal action plays, while some card of the
+    /// hand may be played (the player's turn): greyed on the table, so the cards that follow
+    /// the game's rules stand out. Piles of other roles keep their colours: which of a
+    /// column's cards may move is a question of groups, not of single cards.
+    fn unplayable(&self) -> Vec<(felt_core::PileId, u16)> {
+        let mut out = Vec::new();
+        for pile in &self.view.piles {
+            if pile.role != felt_core::PileRole::Hand {
+                continue;
+            }
+            let plays = |i: u16| {
+                self.legal.iter().any(
+                    |a| matches!(a, Action::Move { from, index, .. } if *from == pile.id && *index == i),
+                )
+            };
+            let indexes = 0..pile.cards.len() as u16;
+            if !indexes.clone().any(plays) {
+                continue;
+            }
+            out.extend(
+                indexes
+                    .filter(|&i| pile.cards[usize::from(i)].card().is_some() && !plays(i))
+                    .map(|i| (pile.id, i)),
+            );
+        }
+        out
     }
 
     /// The prompt's options, as drawn: ` 3 `, the chosen one `[3]`, so it shows without
@@ -183,32 +219,48 @@ impl Game {
             .and_then(|o| o.confirm.clone())
     }
 
-    /// The status bar: the game's name, then its counters as far as they fit.
+    /// The status bar: the game's name, then its counters as far as they fit, the clock at
+    /// the right end. Nothing on it is cut in the middle: the live status and the demo's
+    /// words stay whole, and so do the first two counters (the score and the moves), the
+    /// name giving way to them when the line is short.
     fn draw_status(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
         fill(buf, line, ' ', theme.bar());
-        let mut text = format!(" {}", self.session.ruleset().info().name);
         // The live status goes first after the name: when it is on, it must never be cut off,
         // since it says that it peeks.
+        let mut extras = String::new();
         if let Some(live) = self.live_words() {
-            text.push_str(&format!("  · {live} ·"));
+            extras.push_str(&format!("  · {live} ·"));
         }
         if self.demo_running() {
-            text.push_str(&format!("  · {} ·", crate::demo::DEMO_WORDS));
+            extras.push_str(&format!("  · {} ·", crate::demo::DEMO_WORDS));
         }
-        // The clock sits at the right end once the game is under way; the counters give way
-        // to it rather than it to them.
-        let clock = (!self.session.log().is_empty() || !self.clock.shown().is_zero())
-            .then(|| format!("{} ", crate::clock::clock_text(self.clock.shown())));
-        let clock_w = clock.as_ref().map_or(0, |c| c.chars().count() as u16 + 1);
+        // The clock sits at the right end from the deal on (0:00 until the first move); the
+        // counters give way to it rather than it to them.
+        let clock = format!("{} ", crate::clock::clock_text(self.clock.shown()));
+        let clock_w = clock.width() as u16 + 1;
         let room = line.width.saturating_sub(clock_w);
-        let text = status_line(text, &self.view.status, room);
+        let kept: usize = self
+            .view
+            .status
+            .iter()
+            .take(2)
+            .map(|i| format!("  {} {}", i.label, i.value).width())
+            .sum();
+        let name = &self.session.ruleset().info().name;
+        let name_room = usize::from(room).saturating_sub(1 + extras.width() + kept);
+        let name = if name.width() <= name_room {
+            name.clone()
+        } else if name_room >= 4 {
+            clip_keeping_end(name, "", name_room, theme.ascii)
+        } else {
+            String::new()
+        };
+        let text = status_line(format!(" {name}{extras}"), &self.view.status, room);
         put(buf, line.x, line.y, &text, room, theme.bar());
-        if let Some(clock) = clock {
-            let w = clock.chars().count() as u16;
-            if w < line.width {
-                put(buf, line.right() - w, line.y, &clock, w, theme.bar());
-            }
+        let w = clock.width() as u16;
+        if w < line.width {
+            put(buf, line.right() - w, line.y, &clock, w, theme.bar());
         }
     }
 
@@ -225,17 +277,20 @@ impl Game {
             (Some(n), _) if n.error => {
                 let text = format!(" {}", n.text);
                 // A refusal too long for the line keeps its rule id and loses the end of its
-                // reason instead.
-                let text = match &n.rule {
-                    Some(rule) => clip_keeping_end(
-                        &text,
-                        &format!(" ({rule})"),
-                        usize::from(line.width),
-                        theme.ascii,
-                    ),
-                    None => text,
+                // reason instead; the id is drawn dimmed after the sentence.
+                let Some(rule) = &n.rule else {
+                    put_with_code(buf, line, &text, theme.error(), &code, theme.dim());
+                    return;
                 };
-                (text, theme.error())
+                let keep = format!("{}{rule}", theme.separator());
+                let text = clip_keeping_end(&text, &keep, usize::from(line.width), theme.ascii);
+                put_with_code(buf, line, &text, theme.error(), &code, theme.dim());
+                if text.ends_with(keep.as_str()) {
+                    let end = line.x + text.width() as u16;
+                    let w = rule.width() as u16;
+                    put(buf, end.saturating_sub(w), line.y, rule, w, theme.dim());
+                }
+                return;
             }
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
             (None, Status::Won { .. }) => (
@@ -271,10 +326,24 @@ impl Game {
         );
         let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
         let has_role = |role| self.has_role(role);
+        let deal_word = crate::describe::deal_word(&self.view);
+        // At a table where the player plays cards from a hand (no columns), the keys are said
+        // in its words: cards are played, not piles picked up from.
+        let hand = self.has_role(felt_core::PileRole::Hand)
+            && !self.has_role(felt_core::PileRole::Tableau);
         for b in TABLE_KEYS.iter().filter(|b| offered(info, &has_role, b)) {
+            let msg = b.keys.first().map(|k| (b.msg)(k.0));
+            let help = match msg {
+                Some(Msg::Deal) => format!("{deal_word} from the stock"),
+                Some(Msg::LiveStatus) if !self.hides_cards() => {
+                    "live status: can the game still be won?".to_string()
+                }
+                Some(m) if hand => hand_words(m).unwrap_or(b.help).to_string(),
+                _ => b.help.to_string(),
+            };
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<15}", b.label), theme.heading()),
-                Span::raw(b.help),
+                Span::raw(help),
             ]));
         }
         for (key, what) in self.sheet_keys() {
@@ -289,14 +358,23 @@ impl Game {
                 Span::raw(what),
             ]));
         }
-        for (what, does) in [
-            (
-                "click",
-                "pick up from the card clicked; click a pile to drop",
-            ),
-            ("drag", "carry cards with the pointer, release on a pile"),
-            ("double-click", "send the cards to the best place"),
-        ] {
+        let mouse = if hand {
+            [
+                ("click", "pick up the card clicked; click where it goes"),
+                ("drag", "carry a card with the pointer, release where it goes"),
+                ("double-click", "play the card"),
+            ]
+        } else {
+            [
+                (
+                    "click",
+                    "pick up from the card clicked; click a pile to drop",
+                ),
+                ("drag", "carry cards with the pointer, release on a pile"),
+                ("double-click", "send the cards to the best place"),
+            ]
+        };
+        for (what, does) in mouse {
             lines.push(Line::from(vec![
                 Span::styled(format!("{what:<15}"), theme.heading()),
                 Span::raw(does),
@@ -416,6 +494,22 @@ fn draw_confirm(
     );
 }
 
+/// What a key does at a table where the player plays cards from a hand, where its words
+/// differ from a patience's.
+fn hand_words(msg: Msg) -> Option<&'static str> {
+    Some(match msg {
+        Msg::Left => "cursor to the card on the left (or the pile)",
+        Msg::Right => "cursor to the card on the right (or the pile)",
+        Msg::Up => "cursor to the row above",
+        Msg::Down => "cursor to the row below",
+        Msg::NextRow | Msg::PrevRow => "cursor to the next row / the row before",
+        Msg::Select => "pick up the card under the cursor / put it where the cursor is",
+        Msg::Auto => "play the card under the cursor",
+        Msg::Cancel => "put the card back / clear the message",
+        _ => return None,
+    })
+}
+
 /// Whether the help lists binding `b` for a game described by `info`: its command is one
 /// the game has a use for, the demo and hints only where it gives hints, a pile role's key
 /// only where `has_role` says a pile of that role is one the player moves cards to or from.
@@ -429,6 +523,13 @@ fn offered(
     };
     if let Msg::PileOf(role) = msg {
         return has_role(role);
+    }
+    // "g then a digit or a pile key": only where there are digits or pile keys to follow it.
+    if msg == Msg::Goto {
+        let pile_keys = crate::pilekeys::ROLE_KEYS
+            .iter()
+            .any(|(_, role, _)| has_role(*role));
+        return info.offers(felt_core::Command::Columns) || pile_keys;
     }
     if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
         return msg != Msg::Demo;
@@ -448,8 +549,9 @@ impl Game {
         for (key, name, _) in self.extra_keys() {
             items.push(format!("{key} {name}"));
         }
+        let deal = format!("d {}", crate::describe::deal_word(&self.view));
         for (msg, text) in [
-            (Msg::Deal, "d deal"),
+            (Msg::Deal, deal.as_str()),
             (Msg::Undo, "u undo"),
             (Msg::Auto, "a best place"),
             (Msg::Hint, "H hint"),

@@ -12,6 +12,13 @@ fn column(down: usize, ups: usize) -> Vec<CardFace> {
     v
 }
 
+/// The small scale, with one line a strip: what the folding tests were written for.
+const SMALL: Scale = Scale {
+    card_w: 7,
+    card_h: CARD_H,
+    step: 1,
+};
+
 fn lines(units: &[Unit]) -> u16 {
     units
         .iter()
@@ -25,7 +32,7 @@ fn cards_covered(units: &[Unit]) -> u16 {
 
 #[test]
 fn a_short_column_shows_every_card() {
-    let units = fan_units(&column(5, 1), 17);
+    let units = fan_units(&column(5, 1), 17, SMALL);
     assert_eq!(units.len(), 6);
     assert_eq!(units[5], (5, 1, Shape::Full));
     assert!(units[..5].iter().all(|u| u.2 == Shape::Strip));
@@ -34,7 +41,7 @@ fn a_short_column_shows_every_card() {
 #[test]
 fn face_down_cards_fold_first() {
     // 5 down + 13 up = 20 lines natural; 17 available.
-    let units = fan_units(&column(5, 13), 17);
+    let units = fan_units(&column(5, 13), 17, SMALL);
     assert_eq!(units[0], (0, 5, Shape::Folded));
     assert_eq!(lines(&units), 16);
     assert_eq!(cards_covered(&units), 18);
@@ -43,7 +50,7 @@ fn face_down_cards_fold_first() {
 #[test]
 fn a_25_card_column_fits_80x24_keeping_its_first_face_up_and_newest_cards() {
     let cards = column(5, 20);
-    let units = fan_units(&cards, 17);
+    let units = fan_units(&cards, 17, SMALL);
     assert_eq!(lines(&units), 17);
     assert_eq!(cards_covered(&units), 25);
     assert_eq!(units[0].2, Shape::Folded);
@@ -54,7 +61,7 @@ fn a_25_card_column_fits_80x24_keeping_its_first_face_up_and_newest_cards() {
 
 #[test]
 fn a_tiny_budget_still_shows_the_top_card() {
-    let units = fan_units(&column(5, 20), 4);
+    let units = fan_units(&column(5, 20), 4, SMALL);
     assert_eq!(lines(&units), 4);
     assert_eq!(cards_covered(&units), 25);
     assert_eq!(units.last(), Some(&(24, 1, Shape::Full)));
