@@ -93,7 +93,14 @@ pub fn draw_table(
                     && (pile.hint != DrawHint::FanRight || place.first <= from)
             });
             if carried {
-                mark_unit(buf, pile.hint, g, place, theme.carry_mark(), theme.carried());
+                mark_unit(
+                    buf,
+                    pile.hint,
+                    g,
+                    place,
+                    theme.carry_mark(),
+                    theme.carried(),
+                );
             }
             let hinted = hinted_from.is_some_and(|from| {
                 place.first + place.count > from
@@ -135,9 +142,10 @@ fn draw_label(
     with_note: bool,
     theme: &Theme,
 ) {
-    // A label drawn from its pile's second cell keeps the first free for marks; a centred
-    // one keeps a cell of margin. Either leaves a space before the next pile's label.
-    let room = usize::from(g.label.width.saturating_sub(1));
+    // A label drawn from its pile's second cell keeps the first free for marks, and the
+    // last free too: two blanks stand before the next pile's label, so two labels never
+    // read as one ("5 deals runs"). A centred one keeps the same room.
+    let room = usize::from(g.label.width.saturating_sub(2));
     let room = if accepting {
         room.saturating_sub(2)
     } else {

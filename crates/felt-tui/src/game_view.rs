@@ -3,18 +3,17 @@
 use crate::draw::{draw_table, Marks};
 use crate::game::{Game, Overlay, Pending};
 use crate::hit::Target;
-use crate::input::{key_bar, Binding, Msg, FINISH_KEYS, TABLE_KEYS};
+use crate::input::{key_bar, Msg, FINISH_KEYS};
 use crate::layout::{layout, TooSmall};
 use crate::paint::{
-    centred, clip_keeping_end, fill, paragraph, put, put_with_code, status_line, window,
-    wrapped_height,
+    centred, clip_keeping_end, fill, put, put_with_code, status_line, window, wrapped_height,
 };
 use crate::theme::Theme;
 use felt_core::{Action, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
@@ -56,8 +55,17 @@ impl Game {
             let at = bottom - BARS - prompt_h;
             self.draw_prompt(buf, Rect::new(area.x, at, area.width, prompt_h));
         }
-        self.draw_status(buf, Rect::new(area.x, bottom - 2, area.width, 1));
-        self.draw_message(buf, Rect::new(area.x, bottom - 1, area.width, 1));
+        // News too long for the message line takes a second line, the table's last, when
+        // nothing of the table is drawn there; the status bar moves up over it.
+        let above = bottom.saturating_sub(BARS + 1);
+        let bare = prompt_h == 0 && above >= area.y && row_is_bare(buf, area, above);
+        let message = self.message_lines(area.width, if bare { 2 } else { 1 });
+        let extra = message
+            .as_ref()
+            .map_or(0, |m| m.len().saturating_sub(1) as u16);
+        let status_y = bottom - 2 - extra;
+        self.draw_status(buf, Rect::new(area.x, status_y, area.width, 1));
+        self.draw_message(buf, Rect::new(area.x, bottom - 1, area.width, 1), message);
         match self.overlay {
             Some(Overlay::Help { scroll }) => self.draw_help(buf, area, scroll),
             Some(Overlay::Confirm(p)) => draw_confirm(buf, area, p, self.confirm_text(p), &theme),
@@ -265,12 +273,48 @@ impl Game {
     }
 
     /// The message line: a refusal, news or key hints on the left, the game code on the right.
-    fn draw_message(&self, buf: &mut Buffer, line: Rect) {
+    /// The message line's news fitted to `lines` lines of `width` (one, or two where the
+    /// table leaves its last line bare), when it is news; `None` for a refusal and the key
+    /// bar, which are fitted their own ways.
+    fn message_lines(&self, width: u16, lines: u16) -> Option<Vec<String>> {
+        let ascii = self.theme.ascii;
+        let split = |text: &str| -> Vec<String> { text.split(" · ").map(String::from).collect() };
+        let (pieces, tail) = if let Some(moment) = self.moment() {
+            (vec![moment.message.clone()], " · any key goes on")
+        } else {
+            match (&self.note, &self.status) {
+                (Some(n), _) if n.error => return None,
+                (Some(n), _) => (split(&n.text), ""),
+                (None, Status::Over { reason }) => (
+                    vec![format!("Game over: {reason}")],
+                    " · n new game · q menu",
+                ),
+                (None, Status::Won { .. }) => return None,
+                _ if !self.view.messages.is_empty() => (self.view.messages.clone(), ""),
+                _ => return None,
+            }
+        };
+        Some(crate::message_line::fit(&pieces, tail, width, lines, ascii))
+    }
+
+    fn draw_message(&self, buf: &mut Buffer, line: Rect, news: Option<Vec<String>>) {
         let theme = self.theme;
         let code = self.code_label();
-        if let Some(moment) = self.moment() {
-            let text = format!(" {} · any key goes on", moment.message);
-            put_with_code(buf, line, &text, theme.info(), &code, theme.dim());
+        if let Some(news) = news {
+            let style = theme.info();
+            let first = line.bottom().saturating_sub(news.len() as u16);
+            for (i, text) in news.iter().enumerate() {
+                let row = Rect {
+                    y: first + i as u16,
+                    ..line
+                };
+                if i + 1 == news.len() {
+                    put_with_code(buf, row, text, style, &code, theme.dim());
+                } else {
+                    fill(buf, row, ' ', theme.table());
+                    put(buf, row.x, row.y, text, row.width, style);
+                }
+            }
             return;
         }
         let (text, style) = match (&self.note, &self.status) {
@@ -311,95 +355,6 @@ impl Game {
             _ => (self.key_hints(line.width, &code), theme.dim()),
         };
         put_with_code(buf, line, &text, style, &code, theme.dim());
-    }
-
-    fn draw_help(&mut self, buf: &mut Buffer, area: Rect, scroll: u16) {
-        let theme = self.theme;
-        let info = self.session.ruleset().info();
-        let inner = window(
-            buf,
-            area,
-            78,
-            area.height,
-            &format!("Help: {}", info.name),
-            &theme,
-        );
-        let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
-        let has_role = |role| self.has_role(role);
-        let deal_word = crate::describe::deal_word(&self.view);
-        // At a table where the player plays cards from a hand (no columns), the keys are said
-        // in its words: cards are played, not piles picked up from.
-        let hand = self.has_role(felt_core::PileRole::Hand)
-            && !self.has_role(felt_core::PileRole::Tableau);
-        for b in TABLE_KEYS.iter().filter(|b| offered(info, &has_role, b)) {
-            let msg = b.keys.first().map(|k| (b.msg)(k.0));
-            let help = match msg {
-                Some(Msg::Deal) => format!("{deal_word} from the stock"),
-                Some(Msg::LiveStatus) if !self.hides_cards() => {
-                    "live status: can the game still be won?".to_string()
-                }
-                Some(m) if hand => hand_words(m).unwrap_or(b.help).to_string(),
-                _ => b.help.to_string(),
-            };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:<15}", b.label), theme.heading()),
-                Span::raw(help),
-            ]));
-        }
-        for (key, what) in self.sheet_keys() {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{key:<15}"), theme.heading()),
-                Span::raw(format!("the {what}")),
-            ]));
-        }
-        for (key, _, what) in self.extra_keys() {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{key:<15}"), theme.heading()),
-                Span::raw(what),
-            ]));
-        }
-        let mouse = if hand {
-            [
-                ("click", "pick up the card clicked; click where it goes"),
-                ("drag", "carry a card with the pointer, release where it goes"),
-                ("double-click", "play the card"),
-            ]
-        } else {
-            [
-                (
-                    "click",
-                    "pick up from the card clicked; click a pile to drop",
-                ),
-                ("drag", "carry cards with the pointer, release on a pile"),
-                ("double-click", "send the cards to the best place"),
-            ]
-        };
-        for (what, does) in mouse {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{what:<15}"), theme.heading()),
-                Span::raw(does),
-            ]));
-        }
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            format!("Rules: {}", info.name),
-            theme.heading(),
-        ));
-        for para in &info.help {
-            lines.push(Line::raw(para.clone()));
-            lines.push(Line::raw(""));
-        }
-        let body = Rect::new(
-            inner.x,
-            inner.y,
-            inner.width,
-            inner.height.saturating_sub(1),
-        );
-        self.help_lines = wrapped_height(&lines, body.width).saturating_sub(body.height);
-        let scroll = scroll.min(self.help_lines);
-        paragraph(buf, body, lines, scroll);
-        let foot = Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1);
-        centred(buf, foot, "↑↓ scroll · Esc close", theme.dim());
     }
 
     fn draw_finish(&self, buf: &mut Buffer, area: Rect) {
@@ -494,49 +449,6 @@ fn draw_confirm(
     );
 }
 
-/// What a key does at a table where the player plays cards from a hand, where its words
-/// differ from a patience's.
-fn hand_words(msg: Msg) -> Option<&'static str> {
-    Some(match msg {
-        Msg::Left => "cursor to the card on the left (or the pile)",
-        Msg::Right => "cursor to the card on the right (or the pile)",
-        Msg::Up => "cursor to the row above",
-        Msg::Down => "cursor to the row below",
-        Msg::NextRow | Msg::PrevRow => "cursor to the next row / the row before",
-        Msg::Select => "pick up the card under the cursor / put it where the cursor is",
-        Msg::Auto => "play the card under the cursor",
-        Msg::Cancel => "put the card back / clear the message",
-        _ => return None,
-    })
-}
-
-/// Whether the help lists binding `b` for a game described by `info`: its command is one
-/// the game has a use for, the demo and hints only where it gives hints, a pile role's key
-/// only where `has_role` says a pile of that role is one the player moves cards to or from.
-fn offered(
-    info: &felt_core::RulesetInfo,
-    has_role: &dyn Fn(felt_core::PileRole) -> bool,
-    b: &Binding,
-) -> bool {
-    let Some(msg) = b.keys.first().map(|k| (b.msg)(k.0)) else {
-        return true;
-    };
-    if let Msg::PileOf(role) = msg {
-        return has_role(role);
-    }
-    // "g then a digit or a pile key": only where there are digits or pile keys to follow it.
-    if msg == Msg::Goto {
-        let pile_keys = crate::pilekeys::ROLE_KEYS
-            .iter()
-            .any(|(_, role, _)| has_role(*role));
-        return info.offers(felt_core::Command::Columns) || pile_keys;
-    }
-    if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
-        return msg != Msg::Demo;
-    }
-    crate::keymap::command_of(msg).is_none_or(|c| info.offers(c))
-}
-
 impl Game {
     /// The key bar of the table: help first, the game's own pages, then the commands it has
     /// a use for, as many as fit beside the code; the menu key always.
@@ -578,6 +490,11 @@ impl Game {
         text.push_str(last);
         text
     }
+}
+
+/// Whether line `y` of `area` has nothing drawn on it: only blanks.
+fn row_is_bare(buf: &Buffer, area: Rect, y: u16) -> bool {
+    (area.left()..area.right()).all(|x| buf[(x, y)].symbol() == " ")
 }
 
 fn too_small(buf: &mut Buffer, area: Rect, need: TooSmall, bars: u16, theme: &Theme) {

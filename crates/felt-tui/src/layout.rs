@@ -19,8 +19,8 @@ use ratatui::layout::Rect;
 use std::collections::BTreeMap;
 
 mod fan;
-pub use fan::{fan_units, natural_lines, unit_h, Unit};
 use fan::{fan_down, fan_last, fan_right, top_only};
+pub use fan::{fan_units, natural_lines, unit_h, Unit};
 
 /// Height of a card drawn in full on a small screen.
 pub const CARD_H: u16 = 3;
@@ -489,12 +489,13 @@ fn row_widths(view: &TableView, row: &[usize], col_w: u16, table_w: u16) -> Vec<
     }
     let mut spare = table_w.saturating_sub(fixed);
     // A stacked pile's note ("5 deals") reads better beside its label than cut off: a
-    // stack with a note takes two columns where the row has room. Not the note's own
-    // length, which changes as the game goes on: the row across beside it keeps its place.
+    // stack with a note takes two columns and a little more where the row has room. Not the
+    // note's own length, which changes as the game goes on: the row across beside it keeps
+    // its place.
     for (w, &i) in widths.iter_mut().zip(row) {
         let p = &view.piles[i];
         if p.hint == DrawHint::Stacked && p.note.is_some() {
-            let want = 2 * col_w;
+            let want = 2 * col_w + 2;
             let extra = want
                 .saturating_sub(*w)
                 .min(spare.saturating_sub(across * COL_W_MIN * FAN_RIGHT_SLOTS));

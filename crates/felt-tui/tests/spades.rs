@@ -427,7 +427,7 @@ fn a_card_that_may_not_be_played_is_refused_when_picked_up() {
     let game = app.game().expect("playing");
     assert!(game.carry().is_none(), "nothing is carried");
     let note = game.note().map(|n| n.text.clone()).unwrap_or_default();
-    assert!(note.contains("(SPD-"), "{note}");
+    assert!(note.contains("· SPD-"), "{note}");
 }
 
 /// An observer that keeps no games and answers the statistics it was given.

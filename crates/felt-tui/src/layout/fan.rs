@@ -118,7 +118,9 @@ pub fn fan_down(cards: &[CardFace], body: Rect, scale: Scale) -> Vec<CardPlace> 
     units
         .into_iter()
         .map(|u| {
-            let h = unit_h(cards, &u, step).min(body.bottom().saturating_sub(y)).max(1);
+            let h = unit_h(cards, &u, step)
+                .min(body.bottom().saturating_sub(y))
+                .max(1);
             let rect = Rect::new(body.x + 1, y, scale.card_w, h);
             y += h;
             CardPlace {

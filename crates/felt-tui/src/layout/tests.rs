@@ -1,6 +1,6 @@
 //! The layout's unit tests: columns fitted to their lines, rows to their width.
 use super::*;
-use felt_core::{Card, PileRole, Place, Rank, Seat, Suit};
+use felt_core::{Card, CardFace, PileRole, Place, Rank, Seat, Suit};
 
 fn up(n: u8) -> CardFace {
     CardFace::Up(Card::new(Suit::Heart, Rank::new(n).expect("rank")))
