@@ -284,6 +284,11 @@ impl Game {
         self.carry.as_ref()
     }
 
+    /// The hint on show, its cards and target marked on the table, if any.
+    pub fn hint_action(&self) -> Option<&Action> {
+        self.hint.as_ref()
+    }
+
     /// The overlay shown, if any.
     pub fn overlay(&self) -> Option<Overlay> {
         self.overlay

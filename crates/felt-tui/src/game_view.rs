@@ -229,8 +229,8 @@ impl Game {
 
     /// The status bar: the game's name, then its counters as far as they fit, the clock at
     /// the right end. Nothing on it is cut in the middle: the live status and the demo's
-    /// words stay whole, and so do the first two counters (the score and the moves), the
-    /// name giving way to them when the line is short.
+    /// words stay whole, and the name gives way to the counters (shortened with `…`, or
+    /// left out) when the line is short, since they are what changes as the game goes on.
     fn draw_status(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
         fill(buf, line, ' ', theme.bar());
@@ -252,14 +252,13 @@ impl Game {
             .view
             .status
             .iter()
-            .take(2)
             .map(|i| format!("  {} {}", i.label, i.value).width())
             .sum();
         let name = &self.session.ruleset().info().name;
         let name_room = usize::from(room).saturating_sub(1 + extras.width() + kept);
         let name = if name.width() <= name_room {
             name.clone()
-        } else if name_room >= 4 {
+        } else if name_room >= 8 {
             clip_keeping_end(name, "", name_room, theme.ascii)
         } else {
             String::new()
