@@ -41,7 +41,7 @@ fn catalog() -> Catalog {
     catalog.add_ruleset(std::sync::Arc::new(felt_klondike::KlondikeFactory));
     for (id, text) in SCORING {
         catalog
-            .add_scoring(Origin::BuiltIn(format!("{id}.toml").into()), id, text)
+            .add_scoring(Origin::BuiltIn(format!("{id}.toml")), id, text)
             .unwrap_or_else(|e| panic!("{e}"));
     }
     for (name, text) in felt_klondike::SCORING {
