@@ -248,22 +248,36 @@ impl Game {
         let clock = format!("{} ", crate::clock::clock_text(self.clock.shown()));
         let clock_w = clock.width() as u16 + 1;
         let room = line.width.saturating_sub(clock_w);
-        let kept: usize = self
+        let widths: Vec<usize> = self
             .view
             .status
             .iter()
             .map(|i| format!("  {} {}", i.label, i.value).width())
-            .sum();
+            .collect();
         let name = &self.session.ruleset().info().name;
-        let name_room = usize::from(room).saturating_sub(1 + extras.width() + kept);
-        let name = if name.width() <= name_room {
+        let room_beside = |kept: usize| usize::from(room).saturating_sub(1 + extras.width() + kept);
+        let all = room_beside(widths.iter().sum());
+        let two = room_beside(widths.iter().take(2).sum());
+        // The name whole when every counter fits beside it; shortened (to a dozen cells at
+        // the least) so that they all fit; else whole or shortened beside the first two.
+        let name = if name.width() <= all {
             name.clone()
-        } else if name_room >= 8 {
-            clip_keeping_end(name, "", name_room, theme.ascii)
+        } else if all >= 12 {
+            clip_keeping_end(name, "", all, theme.ascii)
+        } else if name.width() <= two {
+            name.clone()
+        } else if two >= 8 {
+            clip_keeping_end(name, "", two, theme.ascii)
         } else {
             String::new()
         };
-        let text = status_line(format!(" {name}{extras}"), &self.view.status, room);
+        // Without the name the counters' own leading blanks start the line.
+        let head = if name.is_empty() {
+            extras.trim_start().to_string()
+        } else {
+            format!(" {name}{extras}")
+        };
+        let text = status_line(head, &self.view.status, room);
         put(buf, line.x, line.y, &text, room, theme.bar());
         let w = clock.width() as u16;
         if w < line.width {
