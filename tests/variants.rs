@@ -532,7 +532,7 @@ fn every_built_in_variant_deals_headless() {
 }
 
 #[test]
-fn the_site_variant_counts_cards_runs_and_deals_instead_of_points() {
+fn the_site_variant_counts_cards_instead_of_points_in_the_order_of_the_others() {
     let home = tempfile::tempdir().expect("temp dir");
     let out = run(
         home.path(),
@@ -542,12 +542,50 @@ fn the_site_variant_counts_cards_runs_and_deals_instead_of_points() {
     let a = answers(&out.stdout);
     assert_eq!(
         status_line(&a[0]),
-        "code SPS-S1C-AAAAAAB cards 104 runs 0/8 deals 5 moves 0 playing"
+        "code SPS-S1C-AAAAAAB moves 0 cards 104 deals 5 runs 0/8 playing"
     );
     assert_eq!(
         status_line(&a[2]),
-        "code SPS-S1C-AAAAAAB cards 104 runs 0/8 deals 4 moves 1 playing"
+        "code SPS-S1C-AAAAAAB moves 1 cards 104 deals 4 runs 0/8 playing"
     );
+}
+
+#[test]
+fn felt_variants_lines_up_its_columns_whatever_the_names() {
+    // A user's variant with a long id and a longer name: every line's ruleset and source
+    // still start under the headings.
+    let home = tempfile::tempdir().expect("temp dir");
+    let long = MINE
+        .replace(
+            "id = \"test-six\"",
+            "id = \"a-rather-long-variant-id-of-mine\"",
+        )
+        .replace(
+            "name = \"Six columns of four\"",
+            "name = \"Six columns of four cards each, two suits, relaxed\"",
+        );
+    std::fs::write(user_dir(home.path()).join("long.toml"), long).expect("write variant");
+    let out = run(home.path(), &["variants"], "");
+    let listing = stdout(&out);
+    let lines: Vec<Vec<char>> = listing
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.chars().collect())
+        .collect();
+    let head: String = lines[0].iter().collect();
+    let at = |word: &str| head[..head.find(word).expect("heading")].chars().count();
+    let (ruleset, source) = (at("RULESET"), at("SOURCE"));
+    assert!(
+        listing.contains("a-rather-long-variant-id-of-mine"),
+        "{listing}"
+    );
+    for line in &lines[1..] {
+        let text: String = line.iter().collect();
+        assert_eq!(line.get(ruleset - 1), Some(&' '), "{text}\n{listing}");
+        assert_ne!(line.get(ruleset), Some(&' '), "{text}\n{listing}");
+        assert_eq!(line.get(source - 1), Some(&' '), "{text}\n{listing}");
+        assert_ne!(line.get(source), Some(&' '), "{text}\n{listing}");
+    }
 }
 
 /// A FIFO named like a variant, a link to an endless device and a huge one-line file in the

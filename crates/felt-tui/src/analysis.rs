@@ -268,7 +268,11 @@ impl crate::game::Game {
         let text = if on {
             self.live
                 .changed(self.revision, self.session.ruleset(), self.session.state());
-            "Live status on: the solver peeks at hidden cards (w: off)"
+            if self.hides_cards() {
+                "Live status on: the solver peeks at hidden cards (w: off)"
+            } else {
+                "Live status on: the solver says whether the game can still be won (w: off)"
+            }
         } else {
             "Live status off"
         };
@@ -290,11 +294,25 @@ impl crate::game::Game {
         hint || live || demo || moment
     }
 
-    /// The status bar's live part, when the status is on.
+    /// The status bar's live part, when the status is on; it says that the solver peeks
+    /// while the table has cards the player cannot see.
     pub(crate) fn live_words(&self) -> Option<String> {
+        let who = if self.hides_cards() {
+            "solver (peeks)"
+        } else {
+            "solver"
+        };
         self.live
             .verdict(self.revision)
-            .map(|v| format!("solver (peeks): {}", v.words()))
+            .map(|v| format!("{who}: {}", v.words()))
+    }
+
+    /// Whether the table shows any card face down: only then has a solver anything to peek at.
+    pub(crate) fn hides_cards(&self) -> bool {
+        self.view
+            .piles
+            .iter()
+            .any(|p| p.cards.contains(&felt_core::CardFace::Down))
     }
 }
 

@@ -19,7 +19,7 @@ pub struct Demo {
 }
 
 /// What the status bar says while the demo runs.
-pub const DEMO_WORDS: &str = "demo: the bot plays (any key stops)";
+pub const DEMO_WORDS: &str = "demo (any key stops)";
 
 impl Game {
     /// Whether this game was played with help (the demo moved, or a followed hint where

@@ -22,6 +22,20 @@ pub(crate) fn describe_cards(view: &TableView, from: PileId, index: u16, theme: 
     }
 }
 
+/// The word for dealing at this table: a stock that turns its cards onto a waste is drawn
+/// from, as players say; one that deals onto the columns is dealt from.
+pub(crate) fn deal_word(view: &TableView) -> &'static str {
+    if view
+        .piles
+        .iter()
+        .any(|p| p.role == felt_core::PileRole::Waste)
+    {
+        "draw"
+    } else {
+        "deal"
+    }
+}
+
 /// `action` in words, as the table `view` (before it) shows the piles and cards.
 pub(crate) fn describe(view: &TableView, action: &Action, theme: &Theme) -> String {
     match action {
@@ -31,7 +45,7 @@ pub(crate) fn describe(view: &TableView, action: &Action, theme: &Theme) -> Stri
             label(view, *from),
             label(view, *to)
         ),
-        Action::Deal { from } => format!("deal from {}", label(view, *from)),
+        Action::Deal { from } => format!("{} from {}", deal_word(view), label(view, *from)),
         Action::Choose { option } => {
             let label = view
                 .prompt

@@ -21,6 +21,11 @@ pub struct Marks {
     pub accepting: Vec<PileId>,
     /// While dragging with the mouse: where the pointer is, so the cards follow it.
     pub pointer: Option<(u16, u16)>,
+    /// The pile and first card a hint would move, marked beside the cards.
+    pub hinted: Option<(PileId, u16)>,
+    /// Cards of the player's hands that no legal action plays now, drawn greyed: each a
+    /// pile and a card index.
+    pub unplayable: Vec<(PileId, u16)>,
 }
 
 /// Draws every pile of `view` as `layout` places them, and records the regions in `hits`.
@@ -40,7 +45,15 @@ pub fn draw_table(
             continue;
         };
         let accepting = marks.accepting.contains(&g.id);
-        draw_label(buf, pile, g, accepting, theme);
+        // An empty stack shows its note inside its outline, where a player looks for what
+        // dealing from it does next (the waste turned back over, or nothing more).
+        let note_inside = note_in_slot(pile, g);
+        draw_label(buf, pile, g, accepting, note_inside.is_none(), theme);
+        if let Some(note) = note_inside {
+            let middle = g.slot.y + g.slot.height / 2;
+            let line = Rect::new(g.slot.x, middle, g.slot.width, 1);
+            centred(buf, line, note, theme.label());
+        }
         if g.cards.is_empty() {
             let style = if accepting {
                 theme.accepting()
@@ -60,8 +73,13 @@ pub fn draw_table(
             Some((p, i)) if p == g.id => Some(i),
             _ => None,
         };
+        let hinted_from = match marks.hinted {
+            Some((p, i)) if p == g.id => Some(i),
+            _ => None,
+        };
         for place in &g.cards {
-            draw_unit(buf, pile, place, theme);
+            let greyed = marks.unplayable.contains(&(g.id, place.first));
+            draw_unit(buf, pile, place, greyed, theme);
             hits.push(
                 place.rect,
                 Target::Card {
@@ -75,7 +93,21 @@ pub fn draw_table(
                     && (pile.hint != DrawHint::FanRight || place.first <= from)
             });
             if carried {
-                mark_unit(buf, pile.hint, place, theme.carry_mark(), theme.carried());
+                mark_unit(
+                    buf,
+                    pile.hint,
+                    g,
+                    place,
+                    theme.carry_mark(),
+                    theme.carried(),
+                );
+            }
+            let hinted = hinted_from.is_some_and(|from| {
+                place.first + place.count > from
+                    && (pile.hint != DrawHint::FanRight || place.first <= from)
+            });
+            if hinted {
+                mark_unit(buf, pile.hint, g, place, theme.hint_mark(), theme.hinted());
             }
         }
         if let Some((_, index)) = marks.cursor.filter(|(p, _)| *p == g.id) {
@@ -84,16 +116,43 @@ pub fn draw_table(
     }
     if let (Some((x, y)), Some((from, index))) = (marks.pointer, marks.carried) {
         if let Some(pile) = view.pile(from) {
-            draw_floating(buf, pile, index, x, y, layout.card_w, theme);
+            let size = (layout.card_w, layout.card_h);
+            draw_floating(buf, pile, index, (x, y), size, theme);
         }
     }
 }
 
-fn draw_label(buf: &mut Buffer, pile: &PileView, g: &PileGeom, accepting: bool, theme: &Theme) {
-    let mut text = pile.label.clone();
-    if let Some(note) = &pile.note {
-        text = format!("{text}{}{note}", theme.separator());
-    }
+/// The note an empty stacked pile shows inside its outline, when it fits there.
+fn note_in_slot<'a>(pile: &'a PileView, g: &PileGeom) -> Option<&'a str> {
+    use unicode_width::UnicodeWidthStr;
+    let note = pile.note.as_deref()?;
+    let inside = usize::from(g.slot.width.saturating_sub(2));
+    (pile.hint == DrawHint::Stacked
+        && g.cards.is_empty()
+        && g.slot.height >= 3
+        && note.width() <= inside)
+        .then_some(note)
+}
+
+fn draw_label(
+    buf: &mut Buffer,
+    pile: &PileView,
+    g: &PileGeom,
+    accepting: bool,
+    with_note: bool,
+    theme: &Theme,
+) {
+    // A label drawn from its pile's second cell keeps the first free for marks, and the
+    // last free too: two blanks stand before the next pile's label, so two labels never
+    // read as one ("5 deals runs"). A centred one keeps the same room.
+    let room = usize::from(g.label.width.saturating_sub(2));
+    let room = if accepting {
+        room.saturating_sub(2)
+    } else {
+        room
+    };
+    let note = pile.note.as_deref().filter(|_| with_note);
+    let text = fit_label(&pile.label, note, theme.separator(), room);
     let (text, style) = if accepting {
         (format!("[{text}]"), theme.accepting())
     } else {
@@ -112,16 +171,48 @@ fn draw_label(buf: &mut Buffer, pile: &PileView, g: &PileGeom, accepting: bool, 
     }
 }
 
-/// The mark column of a unit: left of a card in a column, over it in a row across.
-fn mark_unit(buf: &mut Buffer, hint: DrawHint, place: &CardPlace, mark: char, style: Style) {
+/// A pile's label and note in `room` cells, never cut in the middle of a word: both
+/// (`stock · 5 deals`), else the note alone when it has a word or a number in it (`5 deals`
+/// says more than `stock` beside a face-down stack), else the label, cut only when even it
+/// does not fit.
+pub fn fit_label(label: &str, note: Option<&str>, separator: &str, room: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    let Some(note) = note else {
+        return crate::paint::take_width(label, room);
+    };
+    let full = format!("{label}{separator}{note}");
+    if full.width() <= room {
+        return full;
+    }
+    if note.width() <= room && note.chars().any(char::is_alphanumeric) {
+        return note.to_string();
+    }
+    crate::paint::take_width(label, room)
+}
+
+/// The mark column of a unit: left of a card in a column and of a squared pile's fan (whose
+/// first cell is kept free for it), over it in a row across.
+fn mark_unit(
+    buf: &mut Buffer,
+    hint: DrawHint,
+    g: &PileGeom,
+    place: &CardPlace,
+    mark: char,
+    style: Style,
+) {
     match hint {
-        DrawHint::FanRight | DrawHint::FanLast(_) => put_char(
+        DrawHint::FanRight => put_char(
             buf,
             place.rect.x,
             place.rect.y.saturating_sub(1),
             mark,
             style,
         ),
+        DrawHint::FanLast(_) => {
+            for y in place.rect.top()..place.rect.bottom() {
+                put_char(buf, g.area.x, y, mark, style);
+            }
+        }
         _ => {
             for y in place.rect.top()..place.rect.bottom() {
                 put_char(buf, place.rect.x.saturating_sub(1), y, mark, style);
@@ -137,7 +228,7 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
         .find(|p| p.first <= index && index < p.first + p.count)
         .or(g.cards.last());
     let mark = match pile.hint {
-        DrawHint::FanRight | DrawHint::FanLast(_) => {
+        DrawHint::FanRight => {
             if theme.ascii {
                 'v'
             } else {
@@ -155,7 +246,7 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
                 },
                 ..*place
             };
-            mark_unit(buf, pile.hint, &one_line, mark, theme.cursor());
+            mark_unit(buf, pile.hint, g, &one_line, mark, theme.cursor());
         }
         // An empty row across has its mark where its cards' marks go, above the slot.
         None if pile.hint == DrawHint::FanRight => put_char(
@@ -175,7 +266,7 @@ fn draw_cursor(buf: &mut Buffer, pile: &PileView, g: &PileGeom, index: u16, them
     }
 }
 
-fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme) {
+fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, greyed: bool, theme: &Theme) {
     let face = pile
         .cards
         .get(usize::from(place.first))
@@ -184,7 +275,7 @@ fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme
     let r = place.rect;
     match place.shape {
         Shape::Full | Shape::Stack => {
-            draw_card(buf, r, face, theme);
+            draw_card_styled(buf, r, face, greyed, theme);
             if place.shape == Shape::Stack && r.height >= 2 {
                 let count = format!(" {} ", place.count);
                 centred(
@@ -197,15 +288,13 @@ fn draw_unit(buf: &mut Buffer, pile: &PileView, place: &CardPlace, theme: &Theme
         }
         Shape::Strip => match face {
             CardFace::Up(card) => {
-                fill(buf, r, ' ', theme.face(card));
-                put(
-                    buf,
-                    r.x,
-                    r.y,
-                    &theme.card_label(card),
-                    r.width,
-                    theme.face(card),
-                );
+                let style = if greyed {
+                    theme.unplayable()
+                } else {
+                    theme.face(card)
+                };
+                fill(buf, r, ' ', style);
+                put(buf, r.x, r.y, &theme.card_label(card), r.width, style);
             }
             CardFace::Down => back(buf, r, theme),
         },
@@ -241,16 +330,26 @@ fn back(buf: &mut Buffer, r: Rect, theme: &Theme) {
 
 /// A whole card: its label top left, the suit in the middle, the label again bottom right.
 pub fn draw_card(buf: &mut Buffer, r: Rect, face: CardFace, theme: &Theme) {
+    draw_card_styled(buf, r, face, false, theme);
+}
+
+/// A whole card, greyed when no legal action plays it.
+fn draw_card_styled(buf: &mut Buffer, r: Rect, face: CardFace, greyed: bool, theme: &Theme) {
     match face {
         CardFace::Down => back(buf, r, theme),
         CardFace::Up(card) => {
-            let style = theme.face(card);
+            let style = if greyed {
+                theme.unplayable()
+            } else {
+                theme.face(card)
+            };
             fill(buf, r, ' ', style);
             let label = theme.card_label(card);
             put(buf, r.x, r.y, &label, r.width, style);
             if r.height >= CARD_H {
                 let suit = theme.suit_glyph(card.suit()).to_string();
-                centred(buf, Rect::new(r.x, r.y + 1, r.width, 1), &suit, style);
+                let middle = r.y + r.height / 2;
+                centred(buf, Rect::new(r.x, middle, r.width, 1), &suit, style);
                 let len = label.chars().count() as u16;
                 let x = r.right().saturating_sub(len).max(r.x);
                 put(buf, x, r.bottom() - 1, &label, r.right() - x, style);
@@ -259,21 +358,23 @@ pub fn draw_card(buf: &mut Buffer, r: Rect, face: CardFace, theme: &Theme) {
     }
 }
 
-/// The carried cards drawn under the mouse pointer, as a short column.
+/// The carried cards drawn under the mouse pointer at `at`, as a short column of cards of
+/// `size` (columns, lines).
 fn draw_floating(
     buf: &mut Buffer,
     pile: &PileView,
     index: u16,
-    x: u16,
-    y: u16,
-    card_w: u16,
+    at: (u16, u16),
+    size: (u16, u16),
     theme: &Theme,
 ) {
+    let (x, y) = at;
+    let (card_w, card_h) = size;
     let cards = pile.cards.get(usize::from(index)..).unwrap_or(&[]);
     let n = cards.len() as u16;
     for (i, &face) in cards.iter().enumerate() {
         let i = i as u16;
-        let h = if i + 1 == n { CARD_H } else { 1 };
+        let h = if i + 1 == n { card_h } else { 1 };
         let rect = Rect::new(x, y.saturating_add(i), card_w, h).intersection(buf.area);
         if rect.is_empty() {
             continue;

@@ -96,9 +96,10 @@ pub struct Note {
     pub text: String,
     /// A refusal or error, rather than news.
     pub error: bool,
-    /// The rule a refusal cites, which `text` ends with in brackets (`… (SP-GROUP)`): the
-    /// message line shortens the reason rather than cut it off, since the id is how a player
-    /// looks the rule up.
+    /// The rule a refusal cites, which `text` ends with after the sentence (`… · SP-GROUP`),
+    /// where it is drawn dimmed: the sentence is what a player reads first, and the message
+    /// line shortens it rather than cut the id off, since the id is how a player looks the
+    /// rule up.
     pub rule: Option<String>,
 }
 
@@ -302,6 +303,11 @@ impl Game {
     /// The carried cards, if any.
     pub fn carry(&self) -> Option<&Carry> {
         self.carry.as_ref()
+    }
+
+    /// The hint on show, its cards and target marked on the table, if any.
+    pub fn hint_action(&self) -> Option<&Action> {
+        self.hint.as_ref()
     }
 
     /// The overlay shown, if any.
@@ -572,7 +578,7 @@ impl Game {
     /// A refusal on the message line: the ruleset's sentence and the rule it cites.
     pub(crate) fn refuse(&mut self, v: &felt_core::RuleViolation) {
         self.note = Some(Note {
-            text: format!("{} ({})", v.message, v.rule),
+            text: format!("{}{}{}", v.message, self.theme.separator(), v.rule),
             error: true,
             rule: Some(v.rule.clone()),
         });

@@ -3,19 +3,19 @@
 use crate::draw::{draw_table, Marks};
 use crate::game::{Game, Overlay, Pending};
 use crate::hit::Target;
-use crate::input::{key_bar, Binding, Msg, FINISH_KEYS, TABLE_KEYS};
+use crate::input::{key_bar, Msg, FINISH_KEYS};
 use crate::layout::{layout, TooSmall};
 use crate::paint::{
-    centred, clip_keeping_end, fill, paragraph, put, put_with_code, status_line, window,
-    wrapped_height,
+    centred, clip_keeping_end, fill, put, put_with_code, status_line, window, wrapped_height,
 };
 use crate::theme::Theme;
 use felt_core::{Action, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 /// Lines under the table: the status bar and the message line.
 const BARS: u16 = 2;
@@ -55,8 +55,17 @@ impl Game {
             let at = bottom - BARS - prompt_h;
             self.draw_prompt(buf, Rect::new(area.x, at, area.width, prompt_h));
         }
-        self.draw_status(buf, Rect::new(area.x, bottom - 2, area.width, 1));
-        self.draw_message(buf, Rect::new(area.x, bottom - 1, area.width, 1));
+        // News too long for the message line takes a second line, the table's last, when
+        // nothing of the table is drawn there; the status bar moves up over it.
+        let above = bottom.saturating_sub(BARS + 1);
+        let bare = prompt_h == 0 && above >= area.y && row_is_bare(buf, area, above);
+        let message = self.message_lines(area.width, if bare { 2 } else { 1 });
+        let extra = message
+            .as_ref()
+            .map_or(0, |m| m.len().saturating_sub(1) as u16);
+        let status_y = bottom - 2 - extra;
+        self.draw_status(buf, Rect::new(area.x, status_y, area.width, 1));
+        self.draw_message(buf, Rect::new(area.x, bottom - 1, area.width, 1), message);
         match self.overlay {
             Some(Overlay::Help { scroll }) => self.draw_help(buf, area, scroll),
             Some(Overlay::Confirm(p)) => draw_confirm(buf, area, p, self.confirm_text(p), &theme),
@@ -83,12 +92,19 @@ impl Game {
         } else {
             Some(self.cursor)
         };
-        // A hint shows where its cards go as the piles that would take them are shown.
-        let hinted = match (&self.hint, &self.carry) {
-            (Some(Action::Move { to, .. }), None) => vec![*to],
-            _ => Vec::new(),
+        // A hint marks the cards it moves beside them, and where they go as the piles that
+        // would take carried cards are shown; a deal marks the pile dealt from.
+        let (hinted, hinted_cards) = match (&self.hint, &self.carry) {
+            (Some(Action::Move { from, index, to }), None) => (vec![*to], Some((*from, *index))),
+            (Some(Action::Deal { from }), None) => {
+                let top = self.pile(*from).and_then(|p| p.cards.len().checked_sub(1));
+                (vec![*from], top.map(|t| (*from, t as u16)))
+            }
+            _ => (Vec::new(), None),
         };
         Marks {
+            hinted: hinted_cards,
+            unplayable: self.unplayable(),
             cursor,
             carried: self.carry.as_ref().map(|c| (c.from, c.index)),
             accepting: self
@@ -98,6 +114,34 @@ impl Game {
                 .unwrap_or(hinted),
             pointer: self.pointer,
         }
+    }
+
+    /// The cards of the player's hands that no legal action plays, while some card of the
+    /// hand may be played (the player's turn): greyed on the table, so the cards that follow
+    /// the game's rules stand out. Piles of other roles keep their colours: which of a
+    /// column's cards may move is a question of groups, not of single cards.
+    fn unplayable(&self) -> Vec<(felt_core::PileId, u16)> {
+        let mut out = Vec::new();
+        for pile in &self.view.piles {
+            if pile.role != felt_core::PileRole::Hand {
+                continue;
+            }
+            let plays = |i: u16| {
+                self.legal.iter().any(
+                    |a| matches!(a, Action::Move { from, index, .. } if *from == pile.id && *index == i),
+                )
+            };
+            let indexes = 0..pile.cards.len() as u16;
+            if !indexes.clone().any(plays) {
+                continue;
+            }
+            out.extend(
+                indexes
+                    .filter(|&i| pile.cards[usize::from(i)].card().is_some() && !plays(i))
+                    .map(|i| (pile.id, i)),
+            );
+        }
+        out
     }
 
     /// The prompt's options, as drawn: ` 3 `, the chosen one `[3]`, so it shows without
@@ -183,59 +227,127 @@ impl Game {
             .and_then(|o| o.confirm.clone())
     }
 
-    /// The status bar: the game's name, then its counters as far as they fit.
+    /// The status bar: the game's name, then its counters as far as they fit, the clock at
+    /// the right end. Nothing on it is cut in the middle: the live status and the demo's
+    /// words stay whole, and the name gives way to the counters (shortened with `…`, or
+    /// left out) when the line is short, since they are what changes as the game goes on.
     fn draw_status(&self, buf: &mut Buffer, line: Rect) {
         let theme = self.theme;
         fill(buf, line, ' ', theme.bar());
-        let mut text = format!(" {}", self.session.ruleset().info().name);
         // The live status goes first after the name: when it is on, it must never be cut off,
         // since it says that it peeks.
+        let mut extras = String::new();
         if let Some(live) = self.live_words() {
-            text.push_str(&format!("  · {live} ·"));
+            extras.push_str(&format!("  · {live} ·"));
         }
         if self.demo_running() {
-            text.push_str(&format!("  · {} ·", crate::demo::DEMO_WORDS));
+            extras.push_str(&format!("  · {} ·", crate::demo::DEMO_WORDS));
         }
-        // The clock sits at the right end once the game is under way; the counters give way
-        // to it rather than it to them.
-        let clock = (!self.session.log().is_empty() || !self.clock.shown().is_zero())
-            .then(|| format!("{} ", crate::clock::clock_text(self.clock.shown())));
-        let clock_w = clock.as_ref().map_or(0, |c| c.chars().count() as u16 + 1);
+        // The clock sits at the right end from the deal on (0:00 until the first move); the
+        // counters give way to it rather than it to them.
+        let clock = format!("{} ", crate::clock::clock_text(self.clock.shown()));
+        let clock_w = clock.width() as u16 + 1;
         let room = line.width.saturating_sub(clock_w);
-        let text = status_line(text, &self.view.status, room);
+        let widths: Vec<usize> = self
+            .view
+            .status
+            .iter()
+            .map(|i| format!("  {} {}", i.label, i.value).width())
+            .collect();
+        let name = &self.session.ruleset().info().name;
+        let room_beside = |kept: usize| usize::from(room).saturating_sub(1 + extras.width() + kept);
+        let all = room_beside(widths.iter().sum());
+        let two = room_beside(widths.iter().take(2).sum());
+        // The name whole when every counter fits beside it; shortened (to a dozen cells at
+        // the least) so that they all fit; else whole or shortened beside the first two.
+        let name = if name.width() <= all {
+            name.clone()
+        } else if all >= 12 {
+            clip_keeping_end(name, "", all, theme.ascii)
+        } else if name.width() <= two {
+            name.clone()
+        } else if two >= 8 {
+            clip_keeping_end(name, "", two, theme.ascii)
+        } else {
+            String::new()
+        };
+        // Without the name the counters' own leading blanks start the line.
+        let head = if name.is_empty() {
+            extras.trim_start().to_string()
+        } else {
+            format!(" {name}{extras}")
+        };
+        let text = status_line(head, &self.view.status, room);
         put(buf, line.x, line.y, &text, room, theme.bar());
-        if let Some(clock) = clock {
-            let w = clock.chars().count() as u16;
-            if w < line.width {
-                put(buf, line.right() - w, line.y, &clock, w, theme.bar());
-            }
+        let w = clock.width() as u16;
+        if w < line.width {
+            put(buf, line.right() - w, line.y, &clock, w, theme.bar());
         }
     }
 
     /// The message line: a refusal, news or key hints on the left, the game code on the right.
-    fn draw_message(&self, buf: &mut Buffer, line: Rect) {
+    /// The message line's news fitted to `lines` lines of `width` (one, or two where the
+    /// table leaves its last line bare), when it is news; `None` for a refusal and the key
+    /// bar, which are fitted their own ways.
+    fn message_lines(&self, width: u16, lines: u16) -> Option<Vec<String>> {
+        let ascii = self.theme.ascii;
+        let split = |text: &str| -> Vec<String> { text.split(" · ").map(String::from).collect() };
+        let (pieces, tail) = if let Some(moment) = self.moment() {
+            (vec![moment.message.clone()], " · any key goes on")
+        } else {
+            match (&self.note, &self.status) {
+                (Some(n), _) if n.error => return None,
+                (Some(n), _) => (split(&n.text), ""),
+                (None, Status::Over { reason }) => (
+                    vec![format!("Game over: {reason}")],
+                    " · n new game · q menu",
+                ),
+                (None, Status::Won { .. }) => return None,
+                _ if !self.view.messages.is_empty() => (self.view.messages.clone(), ""),
+                _ => return None,
+            }
+        };
+        Some(crate::message_line::fit(&pieces, tail, width, lines, ascii))
+    }
+
+    fn draw_message(&self, buf: &mut Buffer, line: Rect, news: Option<Vec<String>>) {
         let theme = self.theme;
         let code = self.code_label();
-        if let Some(moment) = self.moment() {
-            let text = format!(" {} · any key goes on", moment.message);
-            put_with_code(buf, line, &text, theme.info(), &code, theme.dim());
+        if let Some(news) = news {
+            let style = theme.info();
+            let first = line.bottom().saturating_sub(news.len() as u16);
+            for (i, text) in news.iter().enumerate() {
+                let row = Rect {
+                    y: first + i as u16,
+                    ..line
+                };
+                if i + 1 == news.len() {
+                    put_with_code(buf, row, text, style, &code, theme.dim());
+                } else {
+                    fill(buf, row, ' ', theme.table());
+                    put(buf, row.x, row.y, text, row.width, style);
+                }
+            }
             return;
         }
         let (text, style) = match (&self.note, &self.status) {
             (Some(n), _) if n.error => {
                 let text = format!(" {}", n.text);
                 // A refusal too long for the line keeps its rule id and loses the end of its
-                // reason instead.
-                let text = match &n.rule {
-                    Some(rule) => clip_keeping_end(
-                        &text,
-                        &format!(" ({rule})"),
-                        usize::from(line.width),
-                        theme.ascii,
-                    ),
-                    None => text,
+                // reason instead; the id is drawn dimmed after the sentence.
+                let Some(rule) = &n.rule else {
+                    put_with_code(buf, line, &text, theme.error(), &code, theme.dim());
+                    return;
                 };
-                (text, theme.error())
+                let keep = format!("{}{rule}", theme.separator());
+                let text = clip_keeping_end(&text, &keep, usize::from(line.width), theme.ascii);
+                put_with_code(buf, line, &text, theme.error(), &code, theme.dim());
+                if text.ends_with(keep.as_str()) {
+                    let end = line.x + text.width() as u16;
+                    let w = rule.width() as u16;
+                    put(buf, end.saturating_sub(w), line.y, rule, w, theme.dim());
+                }
+                return;
             }
             (Some(n), _) => (format!(" {}", n.text), theme.info()),
             (None, Status::Won { .. }) => (
@@ -256,72 +368,6 @@ impl Game {
             _ => (self.key_hints(line.width, &code), theme.dim()),
         };
         put_with_code(buf, line, &text, style, &code, theme.dim());
-    }
-
-    fn draw_help(&mut self, buf: &mut Buffer, area: Rect, scroll: u16) {
-        let theme = self.theme;
-        let info = self.session.ruleset().info();
-        let inner = window(
-            buf,
-            area,
-            78,
-            area.height,
-            &format!("Help: {}", info.name),
-            &theme,
-        );
-        let mut lines: Vec<Line<'_>> = vec![Line::styled("Keys", theme.heading())];
-        let has_role = |role| self.has_role(role);
-        for b in TABLE_KEYS.iter().filter(|b| offered(info, &has_role, b)) {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:<15}", b.label), theme.heading()),
-                Span::raw(b.help),
-            ]));
-        }
-        for (key, what) in self.sheet_keys() {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{key:<15}"), theme.heading()),
-                Span::raw(format!("the {what}")),
-            ]));
-        }
-        for (key, _, what) in self.extra_keys() {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{key:<15}"), theme.heading()),
-                Span::raw(what),
-            ]));
-        }
-        for (what, does) in [
-            (
-                "click",
-                "pick up from the card clicked; click a pile to drop",
-            ),
-            ("drag", "carry cards with the pointer, release on a pile"),
-            ("double-click", "send the cards to the best place"),
-        ] {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{what:<15}"), theme.heading()),
-                Span::raw(does),
-            ]));
-        }
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            format!("Rules: {}", info.name),
-            theme.heading(),
-        ));
-        for para in &info.help {
-            lines.push(Line::raw(para.clone()));
-            lines.push(Line::raw(""));
-        }
-        let body = Rect::new(
-            inner.x,
-            inner.y,
-            inner.width,
-            inner.height.saturating_sub(1),
-        );
-        self.help_lines = wrapped_height(&lines, body.width).saturating_sub(body.height);
-        let scroll = scroll.min(self.help_lines);
-        paragraph(buf, body, lines, scroll);
-        let foot = Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1);
-        centred(buf, foot, "↑↓ scroll · Esc close", theme.dim());
     }
 
     fn draw_finish(&self, buf: &mut Buffer, area: Rect) {
@@ -416,26 +462,6 @@ fn draw_confirm(
     );
 }
 
-/// Whether the help lists binding `b` for a game described by `info`: its command is one
-/// the game has a use for, the demo and hints only where it gives hints, a pile role's key
-/// only where `has_role` says a pile of that role is one the player moves cards to or from.
-fn offered(
-    info: &felt_core::RulesetInfo,
-    has_role: &dyn Fn(felt_core::PileRole) -> bool,
-    b: &Binding,
-) -> bool {
-    let Some(msg) = b.keys.first().map(|k| (b.msg)(k.0)) else {
-        return true;
-    };
-    if let Msg::PileOf(role) = msg {
-        return has_role(role);
-    }
-    if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
-        return msg != Msg::Demo;
-    }
-    crate::keymap::command_of(msg).is_none_or(|c| info.offers(c))
-}
-
 impl Game {
     /// The key bar of the table: help first, the game's own pages, then the commands it has
     /// a use for, as many as fit beside the code; the menu key always.
@@ -448,8 +474,9 @@ impl Game {
         for (key, name, _) in self.extra_keys() {
             items.push(format!("{key} {name}"));
         }
+        let deal = format!("d {}", crate::describe::deal_word(&self.view));
         for (msg, text) in [
-            (Msg::Deal, "d deal"),
+            (Msg::Deal, deal.as_str()),
             (Msg::Undo, "u undo"),
             (Msg::Auto, "a best place"),
             (Msg::Hint, "H hint"),
@@ -476,6 +503,11 @@ impl Game {
         text.push_str(last);
         text
     }
+}
+
+/// Whether line `y` of `area` has nothing drawn on it: only blanks.
+fn row_is_bare(buf: &Buffer, area: Rect, y: u16) -> bool {
+    (area.left()..area.right()).all(|x| buf[(x, y)].symbol() == " ")
 }
 
 fn too_small(buf: &mut Buffer, area: Rect, need: TooSmall, bars: u16, theme: &Theme) {

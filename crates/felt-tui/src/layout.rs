@@ -3,24 +3,57 @@
 //! Rows of piles (`Place.row`) run top to bottom, piles within a row by `Place.col`. Rows holding
 //! a fanned-down pile share the height left over; long columns are compressed to fit: first
 //! their face-down runs fold into one line, then face-up cards in the middle hide behind a
-//! `┊+n` line, and the last card always shows in full.
+//! `┊+n` line, and the last card always shows in full. A pile's place depends on the table's
+//! piles and the screen, never on what the piles hold, so nothing moves while a game goes on.
+//!
+//! Cards grow with the screen: wider and taller (five lines) where every row of columns still
+//! has room for a King-to-Two run under its top card, and a face-up card under others shows
+//! two lines of itself wherever its whole column fits so.
+//!
+//! A row whose piles stand at columns of their own (a gap in its `Place.col`s) may sit beside
+//! the row above, lifted by half a card, when no pile of either shares a column with the
+//! other: four places of a trick laid out around the table take three card heights, not four.
 
-use felt_core::{CardFace, DrawHint, PileId, PileView, TableView};
+use felt_core::{DrawHint, PileId, PileView, TableView};
 use ratatui::layout::Rect;
 use std::collections::BTreeMap;
 
-/// Height of a card drawn in full.
+mod fan;
+use fan::{fan_down, fan_last, fan_right, top_only};
+pub use fan::{fan_units, natural_lines, unit_h, Unit};
+
+/// Height of a card drawn in full on a small screen.
 pub const CARD_H: u16 = 3;
-/// The widest a card is drawn.
+/// Height of a card drawn in full where the screen has room.
+pub const CARD_H_TALL: u16 = 5;
+/// The widest a card is drawn on a small screen.
 pub const CARD_W_MAX: u16 = 7;
+/// The widest a tall card is drawn.
+pub const CARD_W_TALL: u16 = 9;
 /// The narrowest column that still shows `10♠` with its cursor cell.
 pub const COL_W_MIN: u16 = 5;
-/// The widest column.
+/// The widest column on a small screen.
 pub const COL_W_MAX: u16 = 10;
+/// The widest column of tall cards.
+pub const COL_W_TALL: u16 = 13;
 /// The fewest lines a fanned row may have for its cards.
 pub const FAN_MIN: u16 = 6;
+/// Lines a column of tall cards keeps under its top card at the least: a run from King to
+/// Two shows whole.
+const TALL_ROOM: u16 = 12;
 /// Column widths a row of cards across wants, in columns.
 const FAN_RIGHT_SLOTS: u16 = 3;
+
+/// How large cards are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scale {
+    /// Columns of a card.
+    pub card_w: u16,
+    /// Lines of a card drawn in full.
+    pub card_h: u16,
+    /// Lines a face-up card under others shows of itself in a column.
+    pub step: u16,
+}
 
 /// How one visible unit of a pile is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +107,8 @@ pub struct TableLayout {
     pub piles: Vec<PileGeom>,
     /// The width cards are drawn at.
     pub card_w: u16,
+    /// The height a card drawn in full takes.
+    pub card_h: u16,
 }
 
 /// The screen is smaller than the table needs.
@@ -121,40 +156,109 @@ fn fixed_slots(p: &PileView) -> u16 {
     }
 }
 
+/// One row of the table as the vertical placement sees it.
+struct Row {
+    /// Its piles, in `TableView.piles` positions, left to right.
+    piles: Vec<usize>,
+    /// It holds a column fanned down, and shares the lines left over.
+    flex: bool,
+    /// Lines above its cards.
+    head: u16,
+    /// The table columns its piles take, when it places them at columns of their own.
+    spans: Option<Vec<(u16, u16)>>,
+}
+
+impl Row {
+    /// Whether `self` may sit beside `above`, lifted: both place their piles at columns of
+    /// their own, and no column holds a pile of each.
+    fn beside(&self, above: &Row) -> bool {
+        match (&self.spans, &above.spans) {
+            (Some(a), Some(b)) => a
+                .iter()
+                .all(|&(s, e)| b.iter().all(|&(t, f)| e <= t || f <= s)),
+            _ => false,
+        }
+    }
+}
+
+fn rows_of(view: &TableView) -> Vec<Row> {
+    let mut rows: BTreeMap<u8, Vec<usize>> = BTreeMap::new();
+    for (i, p) in view.piles.iter().enumerate() {
+        rows.entry(p.place.row).or_default().push(i);
+    }
+    rows.into_values()
+        .map(|mut piles| {
+            piles.sort_by_key(|&i| view.piles[i].place.col);
+            let flex = piles
+                .iter()
+                .any(|&i| view.piles[i].hint == DrawHint::FanDown);
+            let spans = (!flex)
+                .then(|| explicit_slots(view, &piles))
+                .flatten()
+                .map(|starts| {
+                    starts
+                        .iter()
+                        .zip(&piles)
+                        .map(|(&s, &i)| (s, s + fixed_slots(&view.piles[i])))
+                        .collect()
+                });
+            Row {
+                head: head_h(view, &piles),
+                flex,
+                spans,
+                piles,
+            }
+        })
+        .collect()
+}
+
+/// The top line of each row, from the table's top, and the lines the table takes, when
+/// each row's cards take `bodies` lines and a card is `card_h` tall. A row sits under every
+/// row above it, or beside one it may sit beside (`Row::beside`) with its cards starting
+/// half a card below that row's.
+fn stack_rows(rows: &[Row], bodies: &[u16], card_h: u16) -> (Vec<u16>, u16) {
+    let mut tops: Vec<u16> = Vec::with_capacity(rows.len());
+    let mut total = 0;
+    for (r, row) in rows.iter().enumerate() {
+        let mut top = 0;
+        for (q, above) in rows[..r].iter().enumerate() {
+            let under = if row.beside(above) {
+                (tops[q] + above.head + card_h.div_ceil(2)).saturating_sub(row.head)
+            } else {
+                tops[q] + above.head + bodies[q]
+            };
+            top = top.max(under);
+        }
+        total = total.max(top + row.head + bodies[r]);
+        tops.push(top);
+    }
+    (tops, total)
+}
+
+/// The lines of each row's cards when every row of columns gets `flex` lines.
+fn bodies(rows: &[Row], card_h: u16, flex: u16) -> Vec<u16> {
+    rows.iter()
+        .map(|r| if r.flex { flex } else { card_h })
+        .collect()
+}
+
 /// The size of table `view` needs to be drawn at all.
 pub fn minimum_size(view: &TableView) -> TooSmall {
     let rows = rows_of(view);
-    let slots = rows
-        .values()
-        .map(|r| row_slots(view, r))
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let height: u16 = rows
-        .values()
-        .map(|r| {
-            if r.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown) {
-                1 + FAN_MIN
-            } else {
-                head_h(view, r) + CARD_H
-            }
-        })
-        .sum();
+    let slots = table_slots(view, &rows);
+    let (_, height) = stack_rows(&rows, &bodies(&rows, CARD_H, FAN_MIN), CARD_H);
     TooSmall {
         width: slots * COL_W_MIN,
         height: height.max(1 + CARD_H),
     }
 }
 
-fn rows_of(view: &TableView) -> BTreeMap<u8, Vec<usize>> {
-    let mut rows: BTreeMap<u8, Vec<usize>> = BTreeMap::new();
-    for (i, p) in view.piles.iter().enumerate() {
-        rows.entry(p.place.row).or_default().push(i);
-    }
-    for row in rows.values_mut() {
-        row.sort_by_key(|&i| view.piles[i].place.col);
-    }
-    rows
+fn table_slots(view: &TableView, rows: &[Row]) -> u16 {
+    rows.iter()
+        .map(|r| row_slots(view, &r.piles))
+        .max()
+        .unwrap_or(1)
+        .max(1)
 }
 
 fn row_slots(view: &TableView, row: &[usize]) -> u16 {
@@ -200,6 +304,34 @@ fn label_len(p: &PileView) -> u16 {
     (p.label.chars().count() + note) as u16
 }
 
+/// How large the cards of `view` are drawn in `area`: tall and wide where every row of
+/// columns keeps room for a long run under a tall card (and a table of fixed rows fits
+/// with tall cards), else as small as they always were.
+fn scale_for(rows: &[Row], area: Rect, slots: u16) -> (Scale, u16) {
+    let tall_col = (area.width / slots).clamp(COL_W_MIN, COL_W_TALL);
+    let tall_w = (tall_col - 1).min(CARD_W_TALL);
+    let (_, tall_total) = stack_rows(
+        rows,
+        &bodies(rows, CARD_H_TALL, CARD_H_TALL + TALL_ROOM),
+        CARD_H_TALL,
+    );
+    if tall_w >= CARD_W_MAX && tall_total <= area.height {
+        let scale = Scale {
+            card_w: tall_w,
+            card_h: CARD_H_TALL,
+            step: 2,
+        };
+        return (scale, tall_col);
+    }
+    let col_w = (area.width / slots).clamp(COL_W_MIN, COL_W_MAX);
+    let scale = Scale {
+        card_w: (col_w - 1).min(CARD_W_MAX),
+        card_h: CARD_H,
+        step: 2,
+    };
+    (scale, col_w)
+}
+
 /// Lays out `view` in `area`, or says how much room it needs.
 pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
     let need = minimum_size(view);
@@ -207,50 +339,44 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         return Err(need);
     }
     let rows = rows_of(view);
-    let slots = rows
-        .values()
-        .map(|r| row_slots(view, r))
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let col_w = (area.width / slots).clamp(COL_W_MIN, COL_W_MAX);
+    let slots = table_slots(view, &rows);
+    let (scale, col_w) = scale_for(&rows, area, slots);
     let table_w = area.width.min(slots * col_w);
     let x0 = area.x + (area.width - table_w) / 2;
-    let card_w = (col_w - 1).min(CARD_W_MAX);
+    let card_w = scale.card_w;
 
-    let flex_rows = rows
-        .values()
-        .filter(|r| r.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown))
-        .count() as u16;
-    let fixed_h: u16 = rows
-        .values()
-        .filter(|r| r.iter().all(|&i| view.piles[i].hint != DrawHint::FanDown))
-        .map(|r| head_h(view, r) + CARD_H)
-        .sum();
-    let flex_h = (area.height - fixed_h)
-        .checked_div(flex_rows)
-        .map_or(0, |h| h.saturating_sub(1));
-
-    let mut piles = Vec::with_capacity(view.piles.len());
+    let flex_rows = rows.iter().filter(|r| r.flex).count() as u16;
+    let (_, least) = stack_rows(&rows, &bodies(&rows, scale.card_h, FAN_MIN), scale.card_h);
+    // Rows of columns never sit beside another, so each line they get lowers all below it.
+    let flex_h = FAN_MIN
+        + area
+            .height
+            .saturating_sub(least)
+            .checked_div(flex_rows)
+            .unwrap_or(0);
+    let heights = bodies(&rows, scale.card_h, flex_h);
+    let (tops, total) = stack_rows(&rows, &heights, scale.card_h);
     // A table of fixed rows only (a card table for four) would sit in the top lines of a tall
     // screen with the rest empty: it moves down by a third of the spare lines, as a table
     // sits in a room, a little above the middle.
     let spare = if flex_rows == 0 {
-        area.height.saturating_sub(fixed_h) / 3
+        area.height.saturating_sub(total) / 3
     } else {
         0
     };
-    let mut y = area.y + spare;
-    for row in rows.values() {
-        let flex = row.iter().any(|&i| view.piles[i].hint == DrawHint::FanDown);
-        let body_h = if flex { flex_h } else { CARD_H };
-        let head = head_h(view, row);
-        // A lone row across and a row of piles whose labels want more than their columns
-        // spread over the whole width; the rest keep to the table's columns.
+    let spread = !view.piles.iter().any(|p| p.hint == DrawHint::FanDown);
+    let mut piles = Vec::with_capacity(view.piles.len());
+    for ((r, &top), &body_h) in rows.iter().zip(&tops).zip(&heights) {
+        let row = &r.piles;
+        let y = area.y + spare + top;
+        let head = r.head;
+        // A lone row across spreads over the whole width, and so does a row of piles whose
+        // labels want more than their columns on a table without columns below (a card
+        // table for four); the rest keep to the table's columns.
         let (row_x, row_w, widths, in_columns) = if lone_across(view, row) {
             (area.x, area.width, vec![area.width], false)
         } else {
-            match wide_labels(view, row, col_w, area.width) {
+            match wide_labels(view, row, col_w, area.width).filter(|_| spread) {
                 Some(widths) => (area.x, area.width, widths, false),
                 None => (x0, table_w, row_widths(view, row, col_w, table_w), true),
             }
@@ -259,6 +385,17 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         let mut x = row_x + (row_w - used.min(row_w)) / 2;
         // A row with a gap the ruleset left puts each pile at its own column of the table.
         let starts = in_columns.then(|| explicit_slots(view, row)).flatten();
+        // The step of face-up cards under others: two lines where every column of the row
+        // fits so, else one, the same for the whole row.
+        let step = if r.flex
+            && row.iter().all(|&i| {
+                let p = &view.piles[i];
+                p.hint != DrawHint::FanDown || natural_lines(&p.cards, scale) <= body_h
+            }) {
+            scale.step
+        } else {
+            1
+        };
         for (k, (&i, &w)) in row.iter().zip(&widths).enumerate() {
             if let Some(start) = starts.as_ref().and_then(|s| s.get(k)) {
                 x = x0 + start * col_w;
@@ -267,17 +404,22 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
             let area = Rect::new(x, y, w, head + body_h);
             let body = Rect::new(x, y + head, w, body_h);
             let cw = card_w.min(w.saturating_sub(1));
+            let pile_scale = Scale {
+                card_w: cw,
+                step,
+                ..scale
+            };
             // A slot in a row wider than its column sits under its centred label.
             let sx = if p.hint == DrawHint::Slot && w > col_w {
                 x + (w - cw) / 2
             } else {
                 x + 1
             };
-            let slot = Rect::new(sx, body.y, cw, CARD_H.min(body_h));
+            let slot = Rect::new(sx, body.y, cw, scale.card_h.min(body_h));
             let cards = match p.hint {
-                DrawHint::FanDown => fan_down(&p.cards, body, cw),
-                DrawHint::FanRight => fan_right(&p.cards, body, cw, row.len() == 1),
-                DrawHint::FanLast(n) => fan_last(&p.cards, n, body, cw),
+                DrawHint::FanDown => fan_down(&p.cards, body, pile_scale),
+                DrawHint::FanRight => fan_right(&p.cards, body, pile_scale, row.len() == 1),
+                DrawHint::FanLast(n) => fan_last(&p.cards, n, body, pile_scale),
                 DrawHint::Stacked | DrawHint::Slot => top_only(p, slot),
             };
             piles.push((
@@ -293,20 +435,24 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
             ));
             x += w;
         }
-        y += head + body_h;
     }
     piles.sort_by_key(|(i, _)| *i);
     Ok(TableLayout {
         piles: piles.into_iter().map(|(_, g)| g).collect(),
         card_w,
+        card_h: scale.card_h,
     })
 }
 
 /// Widths of a row of one-card piles (stacks, slots) whose labels and notes do not fit their
 /// columns ("North · bid 3 · won 1"): the whole width, shared evenly. `None` when every label
-/// fits its column, or the row holds a row across.
+/// fits its column, the row holds a row across, or it places its piles at columns of their
+/// own.
 fn wide_labels(view: &TableView, row: &[usize], col_w: u16, width: u16) -> Option<Vec<u16>> {
-    if row.iter().any(|&i| !is_fixed(&view.piles[i])) || row.is_empty() {
+    if row.iter().any(|&i| !is_fixed(&view.piles[i]))
+        || row.is_empty()
+        || explicit_slots(view, row).is_some()
+    {
         return None;
     }
     let wants: Vec<u16> = row
@@ -342,11 +488,14 @@ fn row_widths(view: &TableView, row: &[usize], col_w: u16, table_w: u16) -> Vec<
         return widths;
     }
     let mut spare = table_w.saturating_sub(fixed);
-    // A stacked pile's note ("5 deals") reads better beside its label than cut off.
+    // A stacked pile's note ("5 deals") reads better beside its label than cut off: a
+    // stack with a note takes two columns and a little more where the row has room. Not the
+    // note's own length, which changes as the game goes on: the row across beside it keeps
+    // its place.
     for (w, &i) in widths.iter_mut().zip(row) {
         let p = &view.piles[i];
-        if p.hint == DrawHint::Stacked {
-            let want = (label_len(p) + 3).min(2 * col_w + 4);
+        if p.hint == DrawHint::Stacked && p.note.is_some() {
+            let want = 2 * col_w + 2;
             let extra = want
                 .saturating_sub(*w)
                 .min(spare.saturating_sub(across * COL_W_MIN * FAN_RIGHT_SLOTS));
@@ -361,230 +510,6 @@ fn row_widths(view: &TableView, row: &[usize], col_w: u16, table_w: u16) -> Vec<
         }
     }
     widths
-}
-
-fn top_only(p: &PileView, slot: Rect) -> Vec<CardPlace> {
-    let n = p.cards.len() as u16;
-    if n == 0 {
-        return Vec::new();
-    }
-    let shape = if p.hint == DrawHint::Stacked {
-        Shape::Stack
-    } else {
-        Shape::Full
-    };
-    vec![CardPlace {
-        first: n - 1,
-        count: if shape == Shape::Stack { n } else { 1 },
-        rect: slot,
-        shape,
-    }]
-}
-
-/// The last `n` cards of a squared pile fanned across `body`: the covered ones as strips
-/// showing their left edge, the top one whole.
-fn fan_last(cards: &[CardFace], n: u8, body: Rect, card_w: u16) -> Vec<CardPlace> {
-    let len = cards.len() as u16;
-    let shown = u16::from(n).min(len);
-    if shown == 0 {
-        return Vec::new();
-    }
-    let room = body.width.saturating_sub(1 + card_w);
-    let step = room.checked_div(shown - 1).unwrap_or(0).clamp(1, 4);
-    let h = CARD_H.min(body.height);
-    let mut x = body.x + 1;
-    (len - shown..len)
-        .map(|i| {
-            let w = if i + 1 == len { card_w } else { step };
-            let x0 = x.min(body.right());
-            let rect = Rect::new(x0, body.y, w.min(body.right() - x0), h);
-            x = x.saturating_add(w);
-            CardPlace {
-                first: i,
-                count: 1,
-                rect,
-                shape: if i + 1 == len {
-                    Shape::Full
-                } else {
-                    Shape::Strip
-                },
-            }
-        })
-        .collect()
-}
-
-/// A unit before placement: first card, count, shape.
-type Unit = (u16, u16, Shape);
-
-/// The units of a fanned-down column fitted into `lines` lines, bottom first.
-pub fn fan_units(cards: &[CardFace], lines: u16) -> Vec<Unit> {
-    let n = cards.len() as u16;
-    if n == 0 || lines == 0 {
-        return Vec::new();
-    }
-    let full_h = CARD_H.min(lines);
-    let budget = lines - full_h;
-    let top: Unit = (n - 1, 1, Shape::Full);
-    let mut units: Vec<Unit> = (0..n - 1).map(|i| (i, 1, Shape::Strip)).collect();
-    if units.len() as u16 <= budget {
-        units.push(top);
-        return units;
-    }
-    units = fold_face_down(cards, &units);
-    if units.len() as u16 > budget {
-        units = hide_middle(cards, &units, budget);
-    }
-    units.push(top);
-    units
-}
-
-fn fold_face_down(cards: &[CardFace], units: &[Unit]) -> Vec<Unit> {
-    let mut out: Vec<Unit> = Vec::with_capacity(units.len());
-    for &(i, c, s) in units {
-        let down = cards[usize::from(i)] == CardFace::Down;
-        match out.last_mut() {
-            Some((first, count, shape))
-                if down
-                    && cards[usize::from(*first)] == CardFace::Down
-                    && matches!(shape, Shape::Strip | Shape::Folded) =>
-            {
-                *count += c;
-                *shape = Shape::Folded;
-            }
-            _ => out.push((i, c, s)),
-        }
-    }
-    out
-}
-
-fn hide_middle(cards: &[CardFace], units: &[Unit], budget: u16) -> Vec<Unit> {
-    let len = units.len() as u16;
-    if budget == 0 {
-        return Vec::new();
-    }
-    // Keep what lies under the first face-up card and that card itself: it shows where the
-    // face-up part starts; then as many of the newest cards as fit.
-    let first_up = units
-        .iter()
-        .position(|&(i, _, _)| cards[usize::from(i)] != CardFace::Down)
-        .map_or(0, |p| p as u16 + 1);
-    let keep_front = if first_up + 2 <= budget { first_up } else { 0 };
-    let tail = budget - keep_front - 1;
-    let hidden = &units[usize::from(keep_front)..usize::from(len - tail)];
-    let first = hidden.first().map_or(0, |u| u.0);
-    let count = hidden.iter().map(|u| u.1).sum();
-    let mut out: Vec<Unit> = units[..usize::from(keep_front)].to_vec();
-    out.push((first, count, Shape::Hidden));
-    out.extend_from_slice(&units[usize::from(len - tail)..]);
-    out
-}
-
-fn fan_down(cards: &[CardFace], body: Rect, card_w: u16) -> Vec<CardPlace> {
-    let units = fan_units(cards, body.height);
-    let mut y = body.y;
-    units
-        .into_iter()
-        .map(|(first, count, shape)| {
-            let h = if shape == Shape::Full {
-                CARD_H.min(body.bottom() - y)
-            } else {
-                1
-            };
-            let rect = Rect::new(body.x + 1, y, card_w, h);
-            y += h;
-            CardPlace {
-                first,
-                count,
-                rect,
-                shape,
-            }
-        })
-        .collect()
-}
-
-/// Units of a row across before widths: face-down runs fold into one back with a count,
-/// since their order says nothing; face-up cards stand alone.
-fn across_units(cards: &[CardFace]) -> Vec<(u16, u16, Shape)> {
-    let mut units: Vec<(u16, u16, Shape)> = Vec::new();
-    for (i, face) in cards.iter().enumerate() {
-        let i = i as u16;
-        match units.last_mut() {
-            Some(last)
-                if *face == CardFace::Down && cards[usize::from(last.0)] == CardFace::Down =>
-            {
-                last.1 += 1;
-                last.2 = Shape::Folded;
-            }
-            _ => units.push((i, 1, Shape::Strip)),
-        }
-    }
-    if let Some(last) = units.last_mut() {
-        if last.2 == Shape::Strip {
-            last.2 = Shape::Full;
-        }
-    }
-    units
-}
-
-fn fan_right(cards: &[CardFace], body: Rect, card_w: u16, centred: bool) -> Vec<CardPlace> {
-    if cards.is_empty() {
-        return Vec::new();
-    }
-    let room = body.width.saturating_sub(1);
-    let h = CARD_H.min(body.height);
-    let base = across_units(cards);
-    let last = base.len() - 1;
-    let width = |i: usize, u: &(u16, u16, Shape), step: u16| match u.2 {
-        _ if i == last => card_w,
-        Shape::Folded => 4.min(card_w),
-        _ if cards[usize::from(u.0)] == CardFace::Down => step.div_ceil(2),
-        _ => step,
-    };
-    let mut units: Vec<(u16, u16, Shape, u16)> = Vec::new();
-    for step in (1..=4).rev() {
-        units = base
-            .iter()
-            .enumerate()
-            .map(|(i, u)| (u.0, u.1, u.2, width(i, u, step)))
-            .collect();
-        if units.iter().map(|u| u.3).sum::<u16>() <= room {
-            break;
-        }
-    }
-    if units.iter().map(|u| u.3).sum::<u16>() > room {
-        // Even one column per card is too wide: the oldest cards hide behind a count.
-        const MARK_W: u16 = 3;
-        let mut cut = 0;
-        while cut + 1 < units.len() && units[cut..].iter().map(|u| u.3).sum::<u16>() + MARK_W > room
-        {
-            cut += 1;
-        }
-        if cut > 0 {
-            let hidden = units[..cut].iter().map(|u| u.1).sum();
-            let rest = units.split_off(cut);
-            units = vec![(0, hidden, Shape::Hidden, MARK_W)];
-            units.extend(rest);
-        }
-    }
-    let used: u16 = units.iter().map(|u| u.3).sum();
-    let mut x = body.x + 1;
-    if centred {
-        x += room.saturating_sub(used) / 2;
-    }
-    units
-        .into_iter()
-        .map(|(first, count, shape, w)| {
-            let x0 = x.min(body.right());
-            let rect = Rect::new(x0, body.y, w.min(body.right() - x0), h);
-            x = x.saturating_add(w);
-            CardPlace {
-                first,
-                count,
-                rect,
-                shape,
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -73,7 +73,7 @@ pub fn clip_keeping_end(text: &str, keep: &str, room: usize, ascii: bool) -> Str
 }
 
 /// The start of `text` that fits in `room` cells.
-fn take_width(text: &str, room: usize) -> String {
+pub(crate) fn take_width(text: &str, room: usize) -> String {
     let mut used = 0;
     text.chars()
         .take_while(|c| {
@@ -136,7 +136,13 @@ pub fn window(
     title: &str,
     theme: &Theme,
 ) -> Rect {
-    let w = width.min(area.width);
+    // A window that would leave a sliver of the table at its sides (a column or two, whose
+    // cards and cursor would show through as stray marks) takes the whole width instead.
+    let w = if area.width.saturating_sub(width) < 6 {
+        area.width
+    } else {
+        width
+    };
     let h = height.min(area.height);
     let rect = Rect::new(
         area.x + (area.width - w) / 2,

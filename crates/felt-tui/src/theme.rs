@@ -228,6 +228,41 @@ impl Theme {
         }
     }
 
+    /// The mark drawn left of the cards a hint would move.
+    pub fn hint_mark(&self) -> char {
+        if self.ascii {
+            '*'
+        } else {
+            '»'
+        }
+    }
+
+    /// The style of a hint's marks.
+    pub fn hinted(&self) -> Style {
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        if self.high() {
+            s.fg(Color::LightCyan)
+        } else if self.colour {
+            s.fg(Color::Cyan)
+        } else {
+            s
+        }
+    }
+
+    /// The face of a card of the player's hand that no legal action plays now: greyed, so
+    /// the cards that may be played stand out (dimmed where there is no colour).
+    pub fn unplayable(&self) -> Style {
+        if !self.colour {
+            return Style::default().add_modifier(Modifier::DIM);
+        }
+        let ink = if self.high() {
+            Color::Black
+        } else {
+            Color::DarkGray
+        };
+        Style::default().fg(ink).bg(Color::Gray)
+    }
+
     /// The line standing for cards hidden to fit the column: `┊+4`.
     pub fn hidden_mark(&self) -> char {
         if self.ascii {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{draw, screen, text, theme};
+use common::{draw, keys, screen, text, theme};
 use felt_core::{Catalog, Origin, RulesetFactory};
 use felt_tui::{App, Start};
 use std::sync::Arc;
@@ -137,4 +137,77 @@ fn a_refusal_names_its_cards_as_the_table_draws_them() {
         "{ascii}"
     );
     assert!(!ascii.contains('♣') && !ascii.contains('♠'), "{ascii}");
+}
+
+/// An app playing deal 1 of any bundled FreeCell variant.
+fn of(variant: &str) -> App {
+    let mut catalog = Catalog::new();
+    let factory: Arc<dyn RulesetFactory> = Arc::new(felt_freecell::FreeCellFactory);
+    catalog.add_ruleset(factory);
+    for (name, text) in felt_freecell::VARIANTS {
+        catalog
+            .add_variant(Origin::Plugin(name.into()), text)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let code = catalog
+        .code_for(variant, None, 1)
+        .expect("a code")
+        .to_string();
+    App::new(catalog, theme(), None, Some(Start::Code(code)), 7).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn help(app: &App) -> Vec<String> {
+    app.game()
+        .map(|g| g.session().ruleset().info().help.clone())
+        .unwrap_or_default()
+}
+
+fn shot(app: &mut App, w: u16, h: u16) -> String {
+    let mut term = screen(w, h);
+    draw(&mut term, app);
+    text(&term)
+}
+
+fn note(app: &App) -> String {
+    app.game()
+        .and_then(|g| g.note())
+        .map(|n| n.text.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_help_of_a_kings_only_freecell_gives_the_group_felt_allows() {
+    // FC-SUPERMOVE: where an empty column takes only a King, empty columns add nothing to a
+    // group; the help says so and the status bar's figure is the same formula.
+    for variant in ["seahaven-towers", "eight-off"] {
+        let mut app = of(variant);
+        let text = help(&app).join("\n");
+        assert!(!text.contains("2 ^"), "{variant}: {text}");
+        assert!(text.contains("free cells + 1"), "{variant}: {text}");
+        let view = app.game().expect("playing").view().clone();
+        let free = view
+            .piles
+            .iter()
+            .filter(|p| p.role == felt_core::PileRole::Cell && p.cards.is_empty())
+            .count();
+        assert_eq!(
+            view.status_value("supermove"),
+            Some((free + 1).to_string().as_str())
+        );
+        let shown = shot(&mut app, 80, 24);
+        assert!(shown.contains(&format!("Group {}", free + 1)), "{shown}");
+    }
+    let freecell = help(&of("freecell")).join("\n");
+    assert!(freecell.contains("2 ^ (empty columns)"), "{freecell}");
+}
+
+#[test]
+fn freecell_does_not_say_the_solver_peeks() {
+    // Every card is face up: there is nothing to peek at.
+    let mut app = of("freecell");
+    keys(&mut app, "w");
+    assert!(!note(&app).contains("peeks"), "{}", note(&app));
+    keys(&mut app, "?");
+    let shown = shot(&mut app, 80, 24);
+    assert!(!shown.contains("peeks"), "{shown}");
 }

@@ -66,20 +66,57 @@ fn thoughtful_shows_every_card_at_80x24() {
     insta::assert_snapshot!(text(&term));
 }
 
-#[test]
-fn an_empty_stock_that_takes_the_waste_again_is_marked() {
-    // KL-RECYCLE: after 24 single draws the stock is empty and may take the waste back.
-    let mut app = game("klondike", 1);
-    common::keys(&mut app, &"d".repeat(24));
-    let mut term = screen(80, 24);
+/// The columns where the top row's labels start (`waste`, the four foundations), and the
+/// top line's text.
+fn top_row_places(shown: &str) -> Vec<usize> {
+    let top: Vec<char> = shown.lines().next().unwrap_or_default().chars().collect();
+    let text: String = top.iter().collect();
+    ["waste", " S ", " H ", " D ", " C"]
+        .iter()
+        .map(|w| {
+            let at = text.find(w).unwrap_or_else(|| panic!("{w} in {text}"));
+            text[..at].chars().count()
+        })
+        .collect()
+}
+
+/// Draws `variant` before and after turning the whole stock (24 `d`s) at `w`×`h`: the top
+/// row keeps its places, the empty stock shows `sign` inside its outline, and the screen
+/// after is returned.
+fn stock_runs_out(variant: &str, w: u16, h: u16, draws: usize, sign: &str) -> String {
+    let mut app = game(variant, 1);
+    let mut term = screen(w, h);
+    draw(&mut term, &mut app);
+    let before = top_row_places(&text(&term));
+    common::keys(&mut app, &"d".repeat(draws));
     draw(&mut term, &mut app);
     let shown = text(&term);
-    let top = shown.lines().next().unwrap_or_default();
-    assert!(
-        top.contains("stock · ↺") || top.contains("stock ↺"),
-        "{shown}"
-    );
     assert!(shown.contains("Stock 0"), "{shown}");
+    assert_eq!(top_row_places(&shown), before, "{shown}");
+    // The sign sits inside the empty stock's outline, under its label.
+    let top = shown.lines().next().unwrap_or_default();
+    let stock_x = top.find("stock").map_or(0, |at| top[..at].chars().count());
+    let inside = shown.lines().skip(1).take(5).any(|l| {
+        let under: String = l.chars().skip(stock_x).take(12).collect();
+        under.contains(sign)
+    });
+    assert!(inside, "{shown}");
+    shown
+}
+
+#[test]
+fn the_top_row_keeps_its_places_when_the_stock_runs_out_at_80x24() {
+    // KL-RECYCLE: after 24 single draws the stock is empty and may take the waste back (↺).
+    let shown = stock_runs_out("klondike", 80, 24, 24, "↺");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn the_top_row_keeps_its_places_when_the_stock_runs_out_at_120x40() {
+    // Vegas goes through the stock once (KL-RECYCLE): after 8 draws of three it is empty
+    // for good (✕).
+    let shown = stock_runs_out("vegas", 120, 40, 8, "✕");
+    insta::assert_snapshot!(shown);
 }
 
 #[test]

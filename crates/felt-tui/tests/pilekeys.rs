@@ -131,7 +131,7 @@ fn a_mixed_suit_group_is_refused_when_picked_up_under_classic_rules() {
     let mut app = spider("spider-2suit", "classic", MIXED);
     keys(&mut app, "g1↑⏎");
     assert_eq!(carried(&app), None);
-    assert!(note(&app).contains("(SP-GROUP)"), "{}", note(&app));
+    assert!(note(&app).contains("· SP-GROUP"), "{}", note(&app));
     // Under relaxed rules the whole column may move, so the cursor starts on 9♠: one down
     // is 8♥, and the same group is picked up.
     let mut app = spider("spider-2suit", "relaxed", MIXED);

@@ -427,7 +427,7 @@ fn a_card_that_may_not_be_played_is_refused_when_picked_up() {
     let game = app.game().expect("playing");
     assert!(game.carry().is_none(), "nothing is carried");
     let note = game.note().map(|n| n.text.clone()).unwrap_or_default();
-    assert!(note.contains("(SPD-"), "{note}");
+    assert!(note.contains("· SPD-"), "{note}");
 }
 
 /// An observer that keeps no games and answers the statistics it was given.
@@ -497,4 +497,153 @@ fn the_statistics_screen_shows_what_spades_keeps_about_its_games() {
     );
     assert!(!text.contains("Fewest moves"), "{text}");
     insta::assert_snapshot!(text);
+}
+
+/// The first cell of South's `index`-th card on a `w`×`h` screen.
+fn south_card_cell(app: &App, index: u16, w: u16, h: u16) -> (u16, u16) {
+    let game = app.game().expect("a game is on");
+    // The table is the screen less the status bar and the message line.
+    let area = ratatui::layout::Rect::new(0, 0, w, h - 2);
+    let layout = felt_tui::layout::layout(game.view(), area).expect("fits");
+    let geom = layout.pile(PileId(0)).expect("South's hand drawn");
+    let place = geom
+        .cards
+        .iter()
+        .find(|p| p.first <= index && index < p.first + p.count)
+        .expect("card drawn");
+    (place.rect.x, place.rect.y)
+}
+
+#[test]
+fn the_cards_south_may_not_play_are_greyed_at_80x24_and_120x40() {
+    // SPD-FOLLOW: while South must follow suit, the cards that do not are drawn greyed, the
+    // others in their own colours; the legal actions say which is which.
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, south_holds_an_unplayable_card);
+    let game = app.game().expect("playing");
+    let hand = game.view().pile(PileId(0)).expect("hand").cards.clone();
+    let legal = game.session().legal_actions();
+    let plays = |i: u16| {
+        legal
+            .iter()
+            .any(|a| matches!(a, Action::Move { from: PileId(0), index, .. } if *index == i))
+    };
+    let theme = common::theme();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut term = screen(w, h);
+        draw(&mut term, &mut app);
+        let buf = term.backend().buffer().clone();
+        for (i, face) in hand.iter().enumerate() {
+            let i = i as u16;
+            let card = face.card().expect("South sees its cards");
+            let (x, y) = south_card_cell(&app, i, w, h);
+            let style = buf[(x, y)].style();
+            let want = if plays(i) {
+                theme.face(card)
+            } else {
+                theme.unplayable()
+            };
+            assert_eq!(
+                (style.fg, style.bg),
+                (want.fg, want.bg),
+                "card {i} ({card:?}, playable: {}) at {w}×{h}",
+                plays(i)
+            );
+        }
+        let shown = text(&term);
+        if w == 80 {
+            insta::assert_snapshot!("greyed_80x24", shown);
+        } else {
+            insta::assert_snapshot!("greyed_120x40", shown);
+        }
+    }
+}
+
+/// Where a word starts on the screen: its line and column (in characters).
+fn find_word(shown: &str, word: &str, from_line: usize) -> Option<(usize, usize)> {
+    shown
+        .lines()
+        .enumerate()
+        .skip(from_line)
+        .find_map(|(y, l)| l.find(word).map(|at| (y, l[..at].chars().count())))
+}
+
+#[test]
+fn the_trick_lies_around_the_table_at_80x24_and_120x40() {
+    // North's card above the middle, West's to the left, East's to the right, South's
+    // below: each place is labelled by its seat under the hands' row.
+    let mut app = app(seed_bidding_after_others(1));
+    play_until(&mut app, holding_a_trick);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = shot(&mut app, w, h);
+        // The hands' row comes first; the trick's labels follow it.
+        let (hands, _) = find_word(&shown, "North ·", 0).expect("North's hand");
+        let (ny, nx) = find_word(&shown, "North", hands + 1).expect("North's place");
+        let (wy, wx) = find_word(&shown, "West", hands + 1).expect("West's place");
+        let (ey, ex) = find_word(&shown, "East", hands + 1).expect("East's place");
+        let (sy, sx) = find_word(&shown, "South", hands + 1).expect("South's place");
+        assert!(ny < wy && wy == ey && ey < sy, "rows at {w}×{h}:\n{shown}");
+        assert!(
+            wx < nx && nx < ex && wx < sx && sx < ex,
+            "columns at {w}×{h}:\n{shown}"
+        );
+        assert!(!shown.contains("trick-"), "{shown}");
+    }
+}
+
+#[test]
+fn news_too_long_for_80_columns_wraps_and_is_never_cut() {
+    // A step in which three seats play and one wins the trick says more than 80 columns
+    // hold: it takes a second line, or leaves its oldest pieces out whole.
+    let mut app = app(seed_bidding_after_others(1));
+    // The pieces of news the message line has to say: the note of the last step, or the
+    // table's messages.
+    let news = |a: &App| -> Vec<String> {
+        a.game().map_or_else(Vec::new, |g| match g.note() {
+            Some(n) if !n.error => n.text.split(" · ").map(String::from).collect(),
+            Some(_) => Vec::new(),
+            None => g.view().messages.clone(),
+        })
+    };
+    let long = |a: &App| {
+        a.game()
+            .is_some_and(|g| g.moment().is_none() && g.overlay().is_none())
+            && news(a).join(" · ").chars().count() > 78
+    };
+    play_until(&mut app, long);
+    let messages = news(&app);
+    let shown = shot(&mut app, 80, 24);
+    let lines: Vec<&str> = shown.lines().collect();
+    let tail = format!("{} {}", lines[lines.len() - 2], lines[lines.len() - 1]);
+    let tail = tail.split_whitespace().collect::<Vec<_>>().join(" ");
+    let newest = messages.last().expect("news");
+    assert!(
+        tail.contains(newest.as_str()),
+        "{newest} whole in:\n{shown}"
+    );
+    for m in &messages {
+        let first = m.split_whitespace().next().unwrap_or_default();
+        let shown_whole = tail.contains(m.as_str());
+        let left_out = !tail.contains(m.as_str()) && !tail.ends_with(first);
+        assert!(shown_whole || left_out, "{m} cut in:\n{shown}");
+    }
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn the_help_says_the_keys_in_a_card_tables_words() {
+    // No columns, no pile keys: the help speaks of cards and where they go, not of piles.
+    let mut app = app(seed_bidding_after_others(1));
+    keys(&mut app, "?");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = shot(&mut app, w, h);
+        for patience in [
+            "the pile on the left",
+            "g then a digit",
+            "release on a pile",
+        ] {
+            assert!(!shown.contains(patience), "{patience} at {w}×{h}:\n{shown}");
+        }
+        assert!(shown.contains("play the card"), "{shown}");
+    }
 }

@@ -80,7 +80,7 @@ enum Command {
     Store(store_cmd::StoreCommand),
     #[command(flatten)]
     Plugins(plugins::PluginCommand),
-    /// Solve Spider deals or positions: won, proven unwinnable or undecided; or time many.
+    /// Solve deals or positions of any game with a solver: won, proven unwinnable or undecided; or time many.
     Solve(solve::SolveArgs),
     /// The helper process felt runs a plugin in (felt starts it; not for people).
     #[command(hide = true)]
@@ -393,13 +393,37 @@ fn deal(global: &Global, code: &str, format: &str) -> Result<()> {
 fn variants(global: &Global) -> Result<()> {
     let catalog = load_catalog(global);
     let mut out = felt::out::stdout();
-    writeln!(out, "{:<22} {:<32} {:<10} SOURCE", "ID", "NAME", "RULESET")?;
-    for entry in catalog.variants() {
+    // Each column as wide as its longest entry (a file's id or name may be long; past a
+    // bound it is cut with …), so the columns line up whatever the names.
+    const WIDEST: usize = 48;
+    let width = |of: &dyn Fn(&felt_core::Entry) -> &str, head: &str| {
+        catalog
+            .variants()
+            .iter()
+            .map(|e| of(e).chars().count())
+            .chain([head.len()])
+            .max()
+            .unwrap_or(0)
+            .min(WIDEST)
+    };
+    let id_w = width(&|e| e.variant.id.as_str(), "ID");
+    let name_w = width(&|e| e.variant.name.as_str(), "NAME");
+    let rules_w = width(&|e| e.variant.ruleset.as_str(), "RULESET");
+    let clip = felt_core::view::clip;
+    writeln!(
+        out,
+        "{:<id_w$} {:<name_w$} {:<rules_w$} SOURCE",
+        "ID", "NAME", "RULESET"
+    )?;
+    for entry in catalog.variants().iter() {
         let v = &entry.variant;
         write!(
             out,
-            "{:<22} {:<32} {:<10} {}",
-            v.id, v.name, v.ruleset, entry.origin
+            "{:<id_w$} {:<name_w$} {:<rules_w$} {}",
+            clip(&v.id, id_w),
+            clip(&v.name, name_w),
+            clip(&v.ruleset, rules_w),
+            entry.origin
         )?;
         if let Some(old) = &entry.overrides {
             write!(out, " (overrides {old})")?;

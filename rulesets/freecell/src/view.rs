@@ -107,10 +107,22 @@ impl Rules {
                 p.cells,
                 if p.cells == 1 { "" } else { "s" }
             ),
-            "A group built down at the end of a column moves as one when it could have moved a \
-             card at a time through the free cells and empty columns: (free cells + 1) × 2 ^ \
-             (empty columns), half that onto an empty column. The status bar shows how many."
-                .to_string(),
+            // FC-SUPERMOVE as `rules::capacity` counts it, so the help and the status bar's
+            // figure say the same.
+            match p.empty {
+                Empty::Any => "A group built down at the end of a column moves as one when it \
+                               could have moved a card at a time through the free cells and \
+                               empty columns: (free cells + 1) × 2 ^ (empty columns), half that \
+                               onto an empty column. The status bar's Group shows how many."
+                    .to_string(),
+                Empty::Kings => "A group built down at the end of a column moves as one when \
+                                 it could have moved a card at a time through the free cells: \
+                                 free cells + 1 cards. An empty column takes only a King, so \
+                                 no card of a group can wait there on the way and empty \
+                                 columns do not add to it. The status bar's Group shows how \
+                                 many."
+                    .to_string(),
+            },
             if p.auto {
                 "Cards no other card could still want go to the foundations by themselves."
                     .to_string()

@@ -56,7 +56,7 @@ impl Klondike {
                 variant: RULESET_ID.into(),
                 name: "Klondike".into(),
                 rules: "standard".into(),
-                help: rules.help(),
+                help: rules.help(scoring.as_ref()),
                 seats: 1,
                 hints: true,
                 commands: None,

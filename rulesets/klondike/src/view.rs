@@ -3,7 +3,9 @@
 
 use crate::rules::Rules;
 use crate::state::{Pile, State};
-use felt_core::{Card, CardFace, DrawHint, PileRole, PileView, Place, Seat, Suit, TableView};
+use felt_core::{
+    Card, CardFace, DrawHint, PileRole, PileView, Place, ScoreTable, Seat, Suit, TableView,
+};
 use felt_patience::{foundation, status::item};
 
 impl Rules {
@@ -33,7 +35,7 @@ impl Rules {
                 label: (i + 1).to_string(),
                 hint: DrawHint::FanDown,
                 place: Place {
-                    row: 1,
+                    row: 1 + u8::from(face_up),
                     col: i as u8,
                 },
                 cards: col
@@ -64,11 +66,19 @@ impl Rules {
         } else {
             None
         };
+        // A stock dealt face up (Thoughtful) shows every card in the order they come: a row
+        // of its own across the top, the next card to turn whole at its right end; the
+        // waste and the foundations keep their places over the columns, a row lower.
+        let (stock_hint, top) = if face_up {
+            (DrawHint::FanRight, 1)
+        } else {
+            (DrawHint::Stacked, 0)
+        };
         piles.push(PileView {
             id: Pile::Stock.id(),
             role: PileRole::Stock,
             label: "stock".into(),
-            hint: DrawHint::Stacked,
+            hint: stock_hint,
             place: Place { row: 0, col: 0 },
             cards: state.stock.iter().map(|&c| hidden(c)).collect(),
             note: stock_note,
@@ -78,7 +88,7 @@ impl Rules {
             role: PileRole::Waste,
             label: "waste".into(),
             hint: self.waste_hint(),
-            place: Place { row: 0, col: 1 },
+            place: Place { row: top, col: 1 },
             // Every waste card was seen when it was turned: they stay known (face up).
             cards: state.waste.iter().map(|&c| CardFace::Up(c)).collect(),
             note: None,
@@ -89,8 +99,8 @@ impl Rules {
                 suit,
                 state.foundations[i],
                 Place {
-                    row: 0,
-                    col: 2 + i as u8,
+                    row: top,
+                    col: 3 + i as u8,
                 },
             ));
         }
@@ -100,12 +110,16 @@ impl Rules {
         }
         status.push(item("moves", "Moves", state.moves.to_string()));
         status.push(item("stock", "Stock", state.stock.len().to_string()));
+        // The pass through the stock the player is on, out of how many the variant allows:
+        // "Pass 1/1" says plainly that the stock is gone through once (Vegas), where
+        // "0 passes left" read as none at all.
+        let pass = state.recycles + 1;
         status.push(item(
-            "passes",
-            "Passes left",
-            match self.passes_left(state) {
-                Some(n) => n.to_string(),
-                None => "∞".into(),
+            "pass",
+            "Pass",
+            match self.params.passes {
+                Some(n) => format!("{pass}/{n}"),
+                None => pass.to_string(),
             },
         ));
         status.push(item("cards", "Up", format!("{}/52", state.cards_up())));
@@ -120,15 +134,21 @@ impl Rules {
         }
     }
 
-    /// The rules text of the help overlay, for this variant's settings.
-    pub fn help(&self) -> Vec<String> {
+    /// The rules text of the help overlay, for this variant's settings and scoring table.
+    pub fn help(&self, scoring: Option<&ScoreTable>) -> Vec<String> {
         let p = &self.params;
         let passes = match p.passes {
-            None => "as often as you like".to_string(),
-            Some(1) => "once only: there is no second pass".to_string(),
-            Some(n) => format!("{n} times in all"),
+            None => "An empty stock takes the waste back, turned over, as often as you like."
+                .to_string(),
+            Some(1) => "The stock is gone through once only: the waste is never turned back \
+                        over."
+                .to_string(),
+            Some(n) => format!(
+                "An empty stock takes the waste back, turned over: you go through the stock \
+                 {n} times in all."
+            ),
         };
-        vec![
+        let mut help = vec![
             format!(
                 "Seven columns of one to seven cards, the last card of each face up{}; the other \
                  24 cards are the stock. Build the four foundations up by suit from the Ace to \
@@ -140,9 +160,8 @@ impl Rules {
                 }
             ),
             format!(
-                "Dealing from the stock turns {} onto the waste; the waste's top card may be \
-                 played. An empty stock takes the waste back, turned over: you go through the \
-                 stock {passes}.",
+                "Drawing from the stock turns {} onto the waste; the waste's top card may be \
+                 played. {passes}",
                 if p.draw == 1 {
                     "one card".to_string()
                 } else {
@@ -154,16 +173,80 @@ impl Rules {
              fits. An empty column takes only a King, or a group led by one. A card left face \
              down at the end of a column turns up."
                 .to_string(),
-            match (p.foundation_return, p.auto) {
-                (true, true) => "A foundation's top card may come back to a column. Cards no \
+            self.foundation_help(),
+        ];
+        if let Some(table) = scoring.filter(|t| t.shows_score) {
+            help.push(self.score_help(table));
+        }
+        help
+    }
+
+    /// What the help says of the foundations: cards coming back, cards going up unasked.
+    fn foundation_help(&self) -> String {
+        let p = &self.params;
+        match (p.foundation_return, p.auto) {
+            (true, true) => "A foundation's top card may come back to a column. Cards no \
                                  card in play could still want go up by themselves."
-                    .to_string(),
-                (true, false) => "A foundation's top card may come back to a column.".to_string(),
-                (false, true) => "Cards on the foundations stay there. Cards no card in play \
+                .to_string(),
+            (true, false) => "A foundation's top card may come back to a column.".to_string(),
+            (false, true) => "Cards on the foundations stay there. Cards no card in play \
                                   could still want go up by themselves."
-                    .to_string(),
-                (false, false) => "Cards on the foundations stay there.".to_string(),
-            },
-        ]
+                .to_string(),
+            (false, false) => "Cards on the foundations stay there.".to_string(),
+        }
+    }
+
+    /// The scoring table in words (KL-SCORE): what each event earns, where the score starts
+    /// and, for a running total (Vegas), that the games add up.
+    fn score_help(&self, table: &ScoreTable) -> String {
+        let recycle = if self.params.draw == 1 {
+            "recycle-1"
+        } else {
+            "recycle-3"
+        };
+        let named = [
+            ("foundation", "a card to a foundation"),
+            ("waste-tableau", "the waste's card to a column"),
+            ("turn", "a card turned up"),
+            ("foundation-tableau", "a card taken back from a foundation"),
+            (recycle, "the waste turned back over"),
+        ];
+        let parts: Vec<String> = named
+            .iter()
+            .filter_map(|(event, words)| {
+                let p = table.points(event, 1);
+                let sign = if p > 0 { "+" } else { "−" };
+                (p != 0).then(|| format!("{words} {sign}{}", p.abs()))
+            })
+            .collect();
+        let start = if table.start < 0 {
+            format!("−{}", table.start.unsigned_abs())
+        } else {
+            table.start.to_string()
+        };
+        let mut text = if table.start < 0 {
+            format!(
+                "{} scoring: each game costs {} (the score starts at {start})",
+                table.name,
+                table.start.unsigned_abs()
+            )
+        } else {
+            format!("{} scoring: the score starts at {start}", table.name)
+        };
+        if !parts.is_empty() {
+            text.push_str(&format!("; {}", parts.join(", ")));
+        }
+        match table.floor {
+            Some(floor) => text.push_str(&format!("; it never goes below {floor}.")),
+            None if table.start < 0 => text.push_str(": a lost game loses money."),
+            None => text.push('.'),
+        }
+        if table.running_total {
+            text.push_str(
+                " The scores of every game of this variant add up to a running total, which \
+                 the status bar shows as a deal opens and the statistics keep.",
+            );
+        }
+        text
     }
 }

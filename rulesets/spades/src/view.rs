@@ -2,7 +2,8 @@
 //! down with their counts, the trick in the middle, bids, tricks, scores and bags.
 //!
 //! Piles: 0–3 the hands of South, West, North, East; 4–7 their places in the trick.
-//! Rows: the three other hands on top, the trick across the middle, South's hand below.
+//! Rows: the three other hands on top, the trick around the middle (North's card above,
+//! West's and East's beside, South's below), South's hand at the bottom.
 //! Hands are labelled by seat (`West`), places in the trick `trick-W`; each hand's note keeps
 //! its bid and tricks in view. A trick completed and cleared within one step comes as a
 //! [`Moment`]; the score sheet and the last trick are [`Sheet`]s (keys `s` and `t`).
@@ -41,9 +42,10 @@ pub const SCORE_KEY: char = 's';
 pub const LAST_TRICK_KEY: char = 't';
 
 fn hand_place(s: u8) -> Place {
-    // Top row: West, North, East, left to right, as seen from South.
+    // Top row: West, North, East, left to right, as seen from South; South's hand below the
+    // trick.
     match s {
-        SOUTH => Place { row: 2, col: 0 },
+        SOUTH => Place { row: 4, col: 0 },
         1 => Place { row: 0, col: 0 },
         2 => Place { row: 0, col: 1 },
         _ => Place { row: 0, col: 2 },
@@ -90,6 +92,19 @@ fn hand_view(state: &State, s: u8, viewer: u8) -> PileView {
     hand_at(state, s, viewer, 0, state.taken[s as usize])
 }
 
+/// Where a seat's card of the trick lies: around the middle of the table as the players sit,
+/// North's at the top, West's to the left, East's to the right and South's at the bottom, in
+/// three columns with a gap beside each (the host sets a row beside the one above it when no
+/// column holds a pile of both, so the four take three card heights).
+fn trick_place(s: u8) -> Place {
+    match s {
+        SOUTH => Place { row: 3, col: 1 },
+        1 => Place { row: 2, col: 0 },
+        2 => Place { row: 1, col: 1 },
+        _ => Place { row: 2, col: 2 },
+    }
+}
+
 /// A seat's place in the trick holding `card`, with `note`.
 fn slot_view(s: u8, card: Option<C>, note: Option<String>) -> PileView {
     PileView {
@@ -97,10 +112,7 @@ fn slot_view(s: u8, card: Option<C>, note: Option<String>) -> PileView {
         role: PileRole::Trick,
         label: format!("trick-{}", &SEAT_NAMES[s as usize][..1]),
         hint: DrawHint::Slot,
-        place: Place {
-            row: 1,
-            col: (s + 3) % 4,
-        },
+        place: trick_place(s),
         cards: card
             .map(|c| vec![CardFace::Up(c.card())])
             .unwrap_or_default(),
@@ -141,7 +153,7 @@ fn won_by(t: &LastTrick, viewer: u8) -> String {
 pub fn table_view(state: &State, seat: Seat, target: i32) -> TableView {
     let viewer = seat.0 % 4;
     let mut piles: Vec<PileView> = (0..4u8).map(|s| hand_view(state, s, viewer)).collect();
-    // Middle row: the trick in play order from West; once it is complete and cleared, the
+    // The trick, in play order from West; once it is complete and cleared, the
     // last trick stays in view until the next card is played.
     let showing_last = state.trick.iter().all(Option::is_none) && state.phase != Phase::Bidding;
     let last = state.last_trick.as_ref().filter(|_| showing_last);

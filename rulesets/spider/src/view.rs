@@ -171,6 +171,8 @@ pub(crate) fn help(
             list(&params.deals)
         ),
     };
+    // The stock's sentence starts one of its own: "… are face up. The other 50 cards …".
+    let deals = capitalised(&deals);
     help.push(format!(
         "{} cards ({} of {suits}) are dealt a row at a time, left to right, into {sizes}; {face_up}. {}{deals}.",
         deck.len(),
@@ -223,7 +225,24 @@ pub(crate) fn help(
             thousands(limit)
         ));
     }
+    if params.dead_end {
+        help.push(
+            "These are the house rules of a well-known Spider web site: once the stock is dealt \
+             and no sequence of moves can ever turn up another card or finish another run, the \
+             game is over and counts as lost. felt proves it by trying every line, so it is never a false alarm."
+                .to_string(),
+        );
+    }
     help
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 fn score_help(table: &ScoreTable) -> String {

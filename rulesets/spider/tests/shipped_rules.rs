@@ -116,8 +116,9 @@ fn site_game_stops_after_three_thousand_moves() {
 }
 
 #[test]
-fn site_shows_no_score_but_cards_left_runs_finished_and_deals_left() {
-    // SITE-NOSCORE: no points; the status counts cards left, runs finished and deals left.
+fn site_shows_no_score_but_moves_cards_left_deals_left_and_runs_finished() {
+    // SITE-NOSCORE: no points; the status counts moves, cards left, deals left and runs
+    // finished, in the order of the other variants.
     let r = site("1suit");
     let mut s = r.new_game(3);
     assert_eq!(r.scoreboard(&s).score, None);
@@ -125,14 +126,14 @@ fn site_shows_no_score_but_cards_left_runs_finished_and_deals_left() {
     assert_eq!(
         pairs(&s),
         [
-            ("cards".to_string(), "104".to_string()),
-            ("runs".into(), "0/8".into()),
+            ("moves".to_string(), "0".to_string()),
+            ("cards".into(), "104".into()),
             ("deals".into(), "5".into()),
-            ("moves".into(), "0".into()),
+            ("runs".into(), "0/8".into()),
         ]
     );
     play(&r, &mut s, &deal(&r));
-    assert_eq!(pairs(&s)[0].1, "104", "a deal moves cards, it removes none");
+    assert_eq!(pairs(&s)[1].1, "104", "a deal moves cards, it removes none");
     assert_eq!(pairs(&s)[2].1, "4");
     // A finished run leaves: 13 cards fewer (SITE-RUN: always, by itself).
     let mut s = position(
@@ -145,8 +146,8 @@ fn site_shows_no_score_but_cards_left_runs_finished_and_deals_left() {
         9,
     );
     play(&r, &mut s, &mv(1, 0, 0));
-    assert_eq!(pairs(&s)[0], ("cards".into(), "91".into()));
-    assert_eq!(pairs(&s)[1], ("runs".into(), "1/8".into()));
+    assert_eq!(pairs(&s)[1], ("cards".into(), "91".into()));
+    assert_eq!(pairs(&s)[3], ("runs".into(), "1/8".into()));
     assert!(
         !r.info().help.join(" ").contains("score"),
         "no score to explain"

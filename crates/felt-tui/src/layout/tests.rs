@@ -1,6 +1,6 @@
 //! The layout's unit tests: columns fitted to their lines, rows to their width.
 use super::*;
-use felt_core::{Card, PileRole, Place, Rank, Seat, Suit};
+use felt_core::{Card, CardFace, PileRole, Place, Rank, Seat, Suit};
 
 fn up(n: u8) -> CardFace {
     CardFace::Up(Card::new(Suit::Heart, Rank::new(n).expect("rank")))
@@ -11,6 +11,13 @@ fn column(down: usize, ups: usize) -> Vec<CardFace> {
     v.extend((0..ups).map(|i| up(13 - (i % 13) as u8)));
     v
 }
+
+/// The small scale, with one line a strip: what the folding tests were written for.
+const SMALL: Scale = Scale {
+    card_w: 7,
+    card_h: CARD_H,
+    step: 1,
+};
 
 fn lines(units: &[Unit]) -> u16 {
     units
@@ -25,7 +32,7 @@ fn cards_covered(units: &[Unit]) -> u16 {
 
 #[test]
 fn a_short_column_shows_every_card() {
-    let units = fan_units(&column(5, 1), 17);
+    let units = fan_units(&column(5, 1), 17, SMALL);
     assert_eq!(units.len(), 6);
     assert_eq!(units[5], (5, 1, Shape::Full));
     assert!(units[..5].iter().all(|u| u.2 == Shape::Strip));
@@ -34,7 +41,7 @@ fn a_short_column_shows_every_card() {
 #[test]
 fn face_down_cards_fold_first() {
     // 5 down + 13 up = 20 lines natural; 17 available.
-    let units = fan_units(&column(5, 13), 17);
+    let units = fan_units(&column(5, 13), 17, SMALL);
     assert_eq!(units[0], (0, 5, Shape::Folded));
     assert_eq!(lines(&units), 16);
     assert_eq!(cards_covered(&units), 18);
@@ -43,7 +50,7 @@ fn face_down_cards_fold_first() {
 #[test]
 fn a_25_card_column_fits_80x24_keeping_its_first_face_up_and_newest_cards() {
     let cards = column(5, 20);
-    let units = fan_units(&cards, 17);
+    let units = fan_units(&cards, 17, SMALL);
     assert_eq!(lines(&units), 17);
     assert_eq!(cards_covered(&units), 25);
     assert_eq!(units[0].2, Shape::Folded);
@@ -54,7 +61,7 @@ fn a_25_card_column_fits_80x24_keeping_its_first_face_up_and_newest_cards() {
 
 #[test]
 fn a_tiny_budget_still_shows_the_top_card() {
-    let units = fan_units(&column(5, 20), 4);
+    let units = fan_units(&column(5, 20), 4, SMALL);
     assert_eq!(lines(&units), 4);
     assert_eq!(cards_covered(&units), 25);
     assert_eq!(units.last(), Some(&(24, 1, Shape::Full)));
@@ -212,4 +219,111 @@ fn a_gap_counts_in_the_width_a_table_needs() {
         pile(2, DrawHint::Stacked, 0, 3, Vec::new()),
     ];
     assert_eq!(minimum_size(&view(piles)).width, 4 * COL_W_MIN);
+}
+
+/// Seven columns under a row of a stock, a waste two places wide and four foundations: the
+/// shape of a Klondike table, with `column` dealt into the first column.
+fn seven_columns(first: Vec<CardFace>, stock_note: Option<&str>) -> TableView {
+    let mut piles: Vec<PileView> = (0..7)
+        .map(|i| pile(i, DrawHint::FanDown, 1, i, column(i.into(), 1)))
+        .collect();
+    piles[0].cards = first;
+    let mut stock = pile(7, DrawHint::Stacked, 0, 0, Vec::new());
+    stock.label = "stock".into();
+    stock.note = stock_note.map(str::to_string);
+    piles.push(stock);
+    piles.push(pile(
+        8,
+        DrawHint::FanLast(3),
+        0,
+        1,
+        (1..=5).map(up).collect(),
+    ));
+    for s in 0..4 {
+        piles.push(pile(9 + s, DrawHint::Stacked, 0, 3 + s, Vec::new()));
+    }
+    view(piles)
+}
+
+#[test]
+fn the_top_row_keeps_its_places_whatever_its_notes_say() {
+    // An empty stock's note ("↺", "✕") once spread the row over the whole width.
+    for (w, h) in [(80, 22), (120, 38)] {
+        let area = Rect::new(0, 0, w, h);
+        let before = layout(&seven_columns(column(0, 1), None), area).expect("fits");
+        let after = layout(&seven_columns(column(0, 1), Some("↺")), area).expect("fits");
+        for i in 7..13 {
+            assert_eq!(
+                before.piles[i].area, after.piles[i].area,
+                "pile {i} at {w}×{h}"
+            );
+        }
+        // The foundations stand over columns 4 to 7.
+        for f in 0..4 {
+            assert_eq!(after.piles[9 + f].area.x, after.piles[3 + f].area.x);
+        }
+    }
+}
+
+#[test]
+fn cards_are_tall_and_wide_where_the_screen_has_room() {
+    let v = seven_columns(column(0, 1), None);
+    let small = layout(&v, Rect::new(0, 0, 80, 22)).expect("fits");
+    assert_eq!((small.card_w, small.card_h), (CARD_W_MAX, CARD_H));
+    let large = layout(&v, Rect::new(0, 0, 120, 38)).expect("fits");
+    assert_eq!((large.card_w, large.card_h), (CARD_W_TALL, CARD_H_TALL));
+    let top = large.piles[0].cards.last().expect("a card");
+    assert_eq!(top.rect.height, CARD_H_TALL);
+    assert_eq!(top.rect.width, CARD_W_TALL);
+}
+
+#[test]
+fn a_long_face_up_column_shows_every_card_where_its_lines_allow() {
+    // Nineteen cards face up (Thoughtful, a Yukon-like column): at 120×38 each shows two
+    // lines and none is hidden; at 80×22 each shows one line, and the column
+    // uses every line of its column before any card hides.
+    let cards: Vec<CardFace> = (0..19).map(|i| up(13 - (i % 13) as u8)).collect();
+    let v = seven_columns(cards.clone(), None);
+    let large = layout(&v, Rect::new(0, 0, 120, 38)).expect("fits");
+    let units = &large.piles[0].cards;
+    assert_eq!(units.len(), 19, "{units:?}");
+    assert!(units.iter().all(|u| u.shape != Shape::Hidden));
+    assert!(units[..18]
+        .iter()
+        .all(|u| u.rect.height == 1 || u.rect.height == 2));
+    let used: u16 = units.iter().map(|u| u.rect.height).sum();
+    let body = large.piles[0].area.height - 1;
+    assert!(used <= body, "{used} lines in {body}");
+    let small = layout(&v, Rect::new(0, 0, 80, 22)).expect("fits");
+    let units = &small.piles[0].cards;
+    let used: u16 = units.iter().map(|u| u.rect.height).sum();
+    let body = small.piles[0].area.height - 1;
+    // Every line of the column is used before any card hides.
+    assert_eq!(used, body.min(18 + CARD_H), "{units:?}");
+}
+
+#[test]
+fn places_of_a_trick_sit_beside_each_other_around_the_middle() {
+    // North's place above, West's and East's beside it half a card lower, South's below:
+    // rows with a gap at columns no pile of the other row takes.
+    let slot = |id, row, col| pile(id, DrawHint::Slot, row, col, Vec::new());
+    let v = view(vec![
+        slot(0, 1, 1),
+        slot(1, 2, 0),
+        slot(2, 2, 2),
+        slot(3, 3, 1),
+        pile(4, DrawHint::FanRight, 4, 0, (1..=13).map(up).collect()),
+    ]);
+    let t = layout(&v, Rect::new(0, 0, 80, 20)).expect("fits");
+    let (n, w, e, s) = (&t.piles[0], &t.piles[1], &t.piles[2], &t.piles[3]);
+    assert!(w.area.x < n.area.x && n.area.x < e.area.x);
+    assert_eq!(n.area.x, s.area.x);
+    assert_eq!(w.area.y, e.area.y);
+    assert!(n.slot.y < w.slot.y && w.slot.y < s.slot.y);
+    // Beside, not under: West's card starts inside North's lines, South's inside West's.
+    assert!(w.slot.y < n.slot.bottom() && s.slot.y < w.slot.bottom());
+    assert!(s.slot.y >= n.slot.bottom());
+    // Three card heights for the four, where rows under rows took four.
+    let need = minimum_size(&v);
+    assert!(need.height <= 2 + 3 * (CARD_H + 1) + 2, "{need:?}");
 }
