@@ -40,12 +40,38 @@ Foundations: S=0 H=0 D=0 C=0
 8:
 ";
 
-/// A headless game of `variant` from the position `text`, written into `data`.
+/// A headless game of `variant` from the position `text`, written into `data`. The
+/// hand-made positions are lost games, which FC-DEADEND would end at once: the variant is
+/// played as shipped but with that setting off (a `--config` file of the same id replaces
+/// the shipped one), so that each refusal is the move's own.
 fn from_position(data: &Path, variant: &str, text: &str) -> Game {
     let file = data.join("table.txt");
     std::fs::write(&file, text).expect("writes the position");
     let file = file.to_str().expect("a UTF-8 temp path").to_string();
-    Game::start(data, &["play", variant, "--position", &file, "--headless"])
+    let shipped = match variant {
+        "seahaven-towers" => include_str!("../rulesets/freecell/variants/seahaven-towers.toml"),
+        _ => include_str!("../rulesets/freecell/variants/freecell.toml"),
+    };
+    let config = data.join("config");
+    std::fs::create_dir_all(&config).expect("a config folder");
+    std::fs::write(
+        config.join(format!("{variant}.toml")),
+        format!("{shipped}\ndead_end = false\n"),
+    )
+    .expect("writes the variant");
+    let config = config.to_str().expect("a UTF-8 temp path").to_string();
+    Game::start(
+        data,
+        &[
+            "play",
+            variant,
+            "--config",
+            &config,
+            "--position",
+            &file,
+            "--headless",
+        ],
+    )
 }
 
 fn refused(game: &mut Game, command: &str, expected: &str) {

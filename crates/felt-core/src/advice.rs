@@ -12,7 +12,8 @@
 //!
 //! **No loops.** A candidate whose table ([`crate::TableView::table_key`]) is one the game
 //! already stood on, on its line from the start ([`Session::tables`]), is held back and the
-//! next rank is asked; only when every candidate repeats is the best of them offered. The host
+//! next rank is asked; when every candidate repeats, there is no hint ([`Advice::Nothing`]):
+//! following hints alone never comes back to a table, so it always comes to an end. The host
 //! knows no game, so it cannot tell a reversible step from one that is not; but a step that can
 //! never be undone (a card turned, a deal) leaves every earlier table behind for good, so
 //! "anywhere earlier on the line" is the same test as "since the last such step".
@@ -60,8 +61,9 @@ pub struct Hint {
     pub then: Vec<Action>,
     /// True when it came from a plan kept from an earlier hint, without a search.
     pub from_plan: bool,
-    /// True when it returns the table to one already on the game's line: offered only
-    /// because every candidate does.
+    /// True when it returns the table to one already on the game's line. The advisor never
+    /// offers such a hint (it answers [`Advice::Nothing`] instead); the flag stays so that
+    /// batch tables can count them and show that none was given.
     pub repeats: bool,
 }
 
@@ -70,7 +72,8 @@ pub struct Hint {
 pub enum Advice {
     /// Play this.
     Hint(Hint),
-    /// The ruleset finds no action that helps.
+    /// The ruleset finds no action that helps, or every one it offers goes back to a table
+    /// the game already stood on.
     Nothing,
     /// The ruleset offers no hints.
     NotOffered,
@@ -159,11 +162,9 @@ impl Advisor {
         while asked.fresh.len() <= asked.shown && !asked.done {
             fetch(asked, table);
         }
-        let pool = if asked.fresh.is_empty() {
-            &asked.held
-        } else {
-            &asked.fresh
-        };
+        // A candidate that goes back to a table on the line is never offered: a hint that
+        // loops is no hint.
+        let pool = &asked.fresh;
         if pool.is_empty() {
             return if asked.not_offered {
                 Advice::NotOffered

@@ -9,12 +9,13 @@
 //! | `empty` | what an empty column takes: `"any"` card or `"kings"` (FC-EMPTY) | `"any"` |
 //! | `deal` | the shuffle: `"microsoft"` (FC-DEAL) | `"microsoft"` |
 //! | `auto` | play safe cards to the foundations by themselves (FC-AUTO) | `true` |
+//! | `dead_end` | end the game, lost, once the solver proves no line wins (FC-DEADEND) | `true` |
 
 use felt_core::ParamError;
 use toml::{Table, Value};
 
 /// The keys `[game]` may hold.
-pub const KEYS: [&str; 7] = [
+pub const KEYS: [&str; 8] = [
     "cells",
     "columns",
     "cells_dealt",
@@ -22,6 +23,7 @@ pub const KEYS: [&str; 7] = [
     "empty",
     "deal",
     "auto",
+    "dead_end",
 ];
 
 /// Most free cells a variant may have.
@@ -64,6 +66,8 @@ pub struct Params {
     pub empty: Empty,
     /// Whether safe cards go up by themselves.
     pub auto: bool,
+    /// Whether a game ends, lost, once the solver proves that no line wins.
+    pub dead_end: bool,
 }
 
 impl Default for Params {
@@ -75,6 +79,7 @@ impl Default for Params {
             build: Build::Alternate,
             empty: Empty::Any,
             auto: true,
+            dead_end: true,
         }
     }
 }
@@ -135,6 +140,11 @@ impl Params {
                 "deal" => word(&at, value, &[("microsoft", ())])?,
                 "auto" => {
                     p.auto = value
+                        .as_bool()
+                        .ok_or_else(|| ParamError::at(&at, "expected true or false"))?
+                }
+                "dead_end" => {
+                    p.dead_end = value
                         .as_bool()
                         .ok_or_else(|| ParamError::at(&at, "expected true or false"))?
                 }

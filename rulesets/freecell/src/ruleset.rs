@@ -247,6 +247,13 @@ impl Ruleset for FreeCell {
                 reason: "No card can move any more".into(),
             };
         }
+        if self.params().dead_end && crate::solver::glue::proven_lost(self, state) {
+            return Status::Over {
+                reason: "No line of play wins from here: the game is lost (FC-DEADEND). Undo \
+                         to try another way, or start a new deal"
+                    .into(),
+            };
+        }
         Status::Playing
     }
 

@@ -105,6 +105,7 @@ proptest! {
             build: if suit { Build::Suit } else { Build::Alternate },
             empty: if kings { Empty::Kings } else { Empty::Any },
             auto: false,
+            dead_end: false,
         };
         let fc = FreeCell::with_params(params);
         let start = end_game(&params, levels, &order, in_cells.min(cells));

@@ -44,6 +44,17 @@ pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analys
     }
 }
 
+/// Positions the check that ends a lost game (FC-DEADEND) may visit after each move: a
+/// winnable table is nearly always won within a few thousand, and a lost one proven within
+/// this is lost. A table neither won nor proven lost within it plays on.
+pub const STATUS_STATES: u64 = 20_000;
+
+/// FC-DEADEND: whether the solver proves, within [`STATUS_STATES`], that no line wins from
+/// `state`. Every card is face up, so this reads nothing a player cannot see.
+pub fn proven_lost(fc: &FreeCell, state: &State) -> bool {
+    fc.is_whole(state) && matches!(solve(fc, state, STATUS_STATES), Analysis::Unwinnable { .. })
+}
+
 /// Searches for a win from `state` within `max_states` positions.
 pub fn solve(fc: &FreeCell, state: &State, max_states: u64) -> Analysis {
     let game = Game::new(fc.params());
@@ -53,14 +64,19 @@ pub fn solve(fc: &FreeCell, state: &State, max_states: u64) -> Analysis {
 
 /// The hints for `state`, best first: the first step of a winning line if the search finds
 /// one, then every other legal move, those leading nearer a win first; and the rest of that
-/// winning line (empty without one).
+/// winning line (empty without one). None at all where the search proves the table lost.
 pub fn hints(fc: &FreeCell, state: &State, max_states: u64) -> (Vec<Action>, Vec<Action>) {
     let mut out = Vec::new();
     let mut rest = Vec::new();
-    if let Analysis::Won { actions, .. } = solve(fc, state, max_states) {
-        let mut line = actions.into_iter();
-        out.extend(line.next());
-        rest.extend(line);
+    match solve(fc, state, max_states) {
+        Analysis::Won { actions, .. } => {
+            let mut line = actions.into_iter();
+            out.extend(line.next());
+            rest.extend(line);
+        }
+        // No move helps a table proven lost: no hint, rather than moves that go round.
+        Analysis::Unwinnable { .. } => return (Vec::new(), Vec::new()),
+        _ => {}
     }
     let game = Game::new(fc.params());
     let mut legal = Vec::new();
