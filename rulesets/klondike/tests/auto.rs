@@ -6,21 +6,10 @@
 
 mod common;
 
-use common::{deal, dealt_face_up, knotted_end_game, mv, position};
+use common::{deal, dealt_face_up, knotted_end_game, mv, position, solve};
 use felt_core::{Analysis, AnalyzeRequest, Ruleset};
 use felt_klondike::state::{FIRST_FOUNDATION, WASTE};
-use felt_klondike::{Klondike, Params, State};
-
-fn solve(k: &Klondike, s: &State, max_states: u64) -> Analysis {
-    k.analyze(
-        s,
-        &AnalyzeRequest::Solve {
-            full_information: true,
-            max_states,
-        },
-    )
-    .expect("Klondike answers")
-}
+use felt_klondike::{Klondike, Params};
 
 fn klondike(draw: usize, foundation_return: bool) -> Klondike {
     Klondike::with_params(

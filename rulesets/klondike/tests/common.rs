@@ -225,3 +225,15 @@ pub fn knotted_end_game(seed: u64, left: u8, stock: usize, cols: usize, k: &Klon
         .auto_moves(&mut t, &mut Vec::new(), &mut Vec::new());
     t
 }
+
+/// The solver's answer for `s` with every card in view, within `max_states` positions.
+pub fn solve(k: &Klondike, s: &State, max_states: u64) -> felt_core::Analysis {
+    k.analyze(
+        s,
+        &felt_core::AnalyzeRequest::Solve {
+            full_information: true,
+            max_states,
+        },
+    )
+    .expect("Klondike answers")
+}

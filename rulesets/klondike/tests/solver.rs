@@ -4,21 +4,10 @@
 
 mod common;
 
-use common::{dealt_face_up, knotted_end_game, plain_search, plain_search_all, position};
+use common::{dealt_face_up, knotted_end_game, plain_search, plain_search_all, position, solve};
 use felt_core::{Analysis, AnalyzeRequest, GameState, Ruleset, Seat, Status};
 use felt_klondike::{Klondike, Params, State};
 use std::collections::HashSet;
-
-fn solve(k: &Klondike, s: &State, max_states: u64) -> Analysis {
-    k.analyze(
-        s,
-        &AnalyzeRequest::Solve {
-            full_information: true,
-            max_states,
-        },
-    )
-    .expect("Klondike answers")
-}
 
 fn thoughtful() -> Klondike {
     Klondike::with_params(

@@ -59,6 +59,26 @@ fn deals_new(game: &Game, pos: &Pos, step: &Step) -> bool {
         && (step.deals > 0 || step.then == Move::Deal)
 }
 
+/// Whether `step` from `here`, giving `after`, ends the search: a win, a card turned up, or
+/// stock cards never seen.
+fn is_target(game: &Game, here: &Pos, step: &Step, after: &Pos) -> bool {
+    game.won(after) || face_down(after) < face_down(here) || deals_new(game, here, step)
+}
+
+/// A line of steps as felt actions from `state`, replayed through the ruleset (a line it
+/// refuses is no answer).
+fn line_actions(
+    k: &Klondike,
+    state: &State,
+    line: impl IntoIterator<Item = Step>,
+) -> Option<Vec<Action>> {
+    let moves: Vec<Move> = line
+        .into_iter()
+        .flat_map(|s| std::iter::repeat_n(Move::Deal, s.deals as usize).chain([s.then]))
+        .collect();
+    actions_for_moves(k, state, &moves)
+}
+
 /// Searches for the way on from `state`, entering at most `max_states` tables.
 pub fn way_on(k: &Klondike, state: &State, max_states: u64) -> WayOn {
     way_on_counted(k, state, max_states).0
@@ -108,10 +128,7 @@ pub fn ways_on(
             let first = if at == 0 { n } else { tables[at].3 };
             let mut after = here;
             game.step(&mut after, step);
-            let target = game.won(&after)
-                || face_down(&after) < face_down(&here)
-                || deals_new(&game, &here, &step);
-            if target {
+            if is_target(&game, &here, &step, &after) {
                 if !firsts.insert(first) {
                     continue;
                 }
@@ -169,16 +186,8 @@ pub fn deep_way_on(k: &Klondike, state: &State, max_states: u64) -> Option<Vec<A
         let here = *here;
         let mut after = here;
         game.step(&mut after, step);
-        let target = game.won(&after)
-            || face_down(&after) < face_down(&here)
-            || deals_new(&game, &here, &step);
-        if target {
-            let moves: Vec<Move> = path
-                .iter()
-                .map(|(_, s, n)| s[*n - 1])
-                .flat_map(|s| std::iter::repeat_n(Move::Deal, s.deals as usize).chain([s.then]))
-                .collect();
-            return actions_for_moves(k, state, &moves);
+        if is_target(&game, &here, &step, &after) {
+            return line_actions(k, state, path.iter().map(|(_, s, n)| s[*n - 1]));
         }
         if seen.insert(game.key(&after)) {
             if seen.len() as u64 >= max_states {
