@@ -221,8 +221,8 @@ fn a_gap_counts_in_the_width_a_table_needs() {
     assert_eq!(minimum_size(&view(piles)).width, 4 * COL_W_MIN);
 }
 
-/// Seven columns under a row of a stock, a waste two places wide and four foundations: the
-/// shape of a seven-column patience table with a stock, a waste and four foundations, with `column` dealt into the first column.
+/// Seven columns under a row of a stock, a waste two places wide and four foundations, with
+/// `column` dealt into the first column.
 fn seven_columns(first: Vec<CardFace>, stock_note: Option<&str>) -> TableView {
     let mut piles: Vec<PileView> = (0..7)
         .map(|i| pile(i, DrawHint::FanDown, 1, i, column(i.into(), 1)))
