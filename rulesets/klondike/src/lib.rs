@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod params;
+pub mod position;
 pub mod rules;
 pub mod ruleset;
 pub mod solver;

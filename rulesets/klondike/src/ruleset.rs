@@ -273,4 +273,12 @@ impl Ruleset for Klondike {
     fn analyze(&self, state: &State, request: &AnalyzeRequest) -> Option<Analysis> {
         Some(crate::solver::analyze(self, state, request))
     }
+
+    fn import_position(&self, text: &str) -> Result<State, String> {
+        self.read_position(text)
+    }
+
+    fn export_position(&self, state: &State) -> Option<String> {
+        Some(self.write_position(state))
+    }
 }
