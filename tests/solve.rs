@@ -70,7 +70,10 @@ fn the_batch_table_gives_solution_lengths_and_the_cpu_budget() {
         "--jobs",
         "1",
     ]);
-    assert!(out.contains("budget 200000 states, 256 MB a deal"), "{out}");
+    assert!(
+        out.contains("budget 200,000 states, 256 MB a deal"),
+        "{out}"
+    );
     assert!(out.contains("moves a won deal        median "), "{out}");
     assert!(out.contains("CPU time a deal"), "{out}");
 }

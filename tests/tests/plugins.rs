@@ -120,7 +120,7 @@ fn play_whole_game(ruleset: &dyn DynRuleset, seed: u64) -> (Vec<String>, Vec<u8>
     let mut log = Vec::new();
     let hint = AnalyzeRequest::Hint {
         rank: 0,
-        max_states: 0,
+        budget: felt_core::Budget::states(0),
     };
     while ruleset.status(&state) == Status::Playing {
         let action = match ruleset.analyze(&state, &hint) {

@@ -41,7 +41,7 @@ pub use keys::{key_clash, set_host_keys, HostKey};
 pub use remote::{PluginFactory, PluginRuleset};
 
 /// The ABI this crate speaks. Bumped on any change of [`PluginTable`] or of the protocol.
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// The name of the one exported function, NUL-terminated as the loader wants it.
 pub const ENTRY_SYMBOL: &[u8] = b"felt_plugin_entry\0";

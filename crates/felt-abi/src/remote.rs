@@ -437,7 +437,12 @@ impl DynRuleset for PluginRuleset {
         }
     }
 
-    fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis> {
+    fn analyze_until(
+        &self,
+        state: &GameState,
+        request: &AnalyzeRequest,
+        _cancel: &felt_core::Cancel,
+    ) -> Option<Analysis> {
         let ask = Request::Analyze {
             instance: self.instance,
             request: request.clone(),

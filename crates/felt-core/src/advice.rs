@@ -19,6 +19,7 @@
 //! "anywhere earlier on the line" is the same test as "since the last such step".
 
 use crate::action::Action;
+use crate::analysis::Budget;
 use crate::ruleset::{Analysis, AnalyzeRequest, DynRuleset, GameState};
 use crate::session::{table_key, Session};
 
@@ -271,7 +272,7 @@ fn fetch(asked: &mut Asked, table: Table<'_>) {
     }
     let request = AnalyzeRequest::Hint {
         rank,
-        max_states: HINT_STATES,
+        budget: Budget::states(HINT_STATES),
     };
     let (action, then) = match table.ruleset.analyze(table.state, &request) {
         Some(Analysis::Hint {

@@ -9,6 +9,7 @@
 
 pub mod action;
 pub mod advice;
+pub mod analysis;
 pub mod card;
 pub mod catalog;
 pub mod code;
@@ -22,6 +23,7 @@ pub mod view;
 
 pub use action::{Action, PileId, Seat};
 pub use advice::{Advice, Advisor, Hint, HINT_STATES};
+pub use analysis::{Budget, Cancel, KeepGoing, Report, Stopped};
 pub use card::{cards_in_text, Card, CardParseError, CardText, Rank, Suit};
 pub use catalog::{Catalog, CatalogError, Entry};
 pub use code::{CodeError, GameCode};

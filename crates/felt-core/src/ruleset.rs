@@ -5,6 +5,8 @@
 //! directly on the host side, so built-ins and plugins travel the same path (✱ contract 10).
 
 use crate::action::{Action, PileId, Seat};
+use crate::analysis::{metered, Cancel, KeepGoing};
+pub use crate::analysis::{Analysis, AnalyzeRequest};
 use crate::facts::Fact;
 use crate::variant::{ScoreTable, Variant};
 use crate::view::TableView;
@@ -130,68 +132,6 @@ pub struct RuleChoice {
     pub description: String,
 }
 
-/// A question for a ruleset's analysis hook (solver, hints, dead ends).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AnalyzeRequest {
-    /// Is the game still winnable?
-    Solve {
-        /// May the analysis look at face-down cards and the stock order?
-        full_information: bool,
-        /// How many positions it may visit before answering "undecided".
-        max_states: u64,
-    },
-    /// The `rank`-th best next action found honestly (0 = best).
-    Hint {
-        /// Which hint, for cycling.
-        rank: u32,
-        /// Positions the search may visit.
-        max_states: u64,
-    },
-    /// Can any sequence of actions still make progress? A table reached by actions from one
-    /// answered "stuck" is stuck too (its ways on were the stuck table's), so a host may keep
-    /// that answer until an undo instead of asking again.
-    DeadEnd,
-}
-
-/// An analysis answer. `Unwinnable` is only given when the search was exhaustive.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Analysis {
-    /// A winning line.
-    Won {
-        /// The actions, replayable from the analysed position.
-        actions: Vec<Action>,
-        /// Positions visited.
-        states: u64,
-    },
-    /// Proven: no line wins.
-    Unwinnable {
-        /// Positions visited.
-        states: u64,
-    },
-    /// The budget ran out first.
-    Undecided {
-        /// Positions visited.
-        states: u64,
-    },
-    /// A suggested action, or none when nothing helps.
-    Hint {
-        /// The action.
-        action: Option<Action>,
-        /// The actions that follow `action` in the same plan, as far as the ruleset can tell
-        /// they are right whatever a hidden card turns out to be. A host that sees the table
-        /// reach the next step of the plan plays on from it instead of searching again
-        /// ([`crate::advice::Advisor`]). Empty when the ruleset plans one action at a time;
-        /// an older plugin's answer, without it, still reads.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        then: Vec<Action>,
-    },
-    /// Whether any progress is still possible.
-    DeadEnd {
-        /// True when nothing can ever turn a card or finish a set again.
-        stuck: bool,
-    },
-}
-
 mod info;
 pub use info::{Command, ExtraKey, Places, RulesetInfo, Shuffles, Turn};
 
@@ -283,9 +223,25 @@ pub trait Ruleset: Send + Sync + 'static {
     fn status(&self, state: &Self::State) -> Status;
     /// Score and move counter.
     fn scoreboard(&self, state: &Self::State) -> Scoreboard;
-    /// The solver / hint / dead-end hook; `None` when the ruleset offers no analysis.
-    fn analyze(&self, _state: &Self::State, _request: &AnalyzeRequest) -> Option<Analysis> {
+    /// The solver / hint / dead-end hook ([`crate::analysis`]); `None` when the ruleset offers
+    /// no analysis. A search honours the request's budget: its positions and memory itself,
+    /// its CPU time through `keep_going` (asked now and then; `false` stops it, reported as
+    /// [`crate::Stopped::Caller`]), which also stops it when the asker gives up.
+    fn analyze(
+        &self,
+        _state: &Self::State,
+        _request: &AnalyzeRequest,
+        _keep_going: KeepGoing<'_>,
+    ) -> Option<Analysis> {
         None
+    }
+    /// [`Ruleset::analyze`] held to the request's budget by the host's own clock, as
+    /// [`DynRuleset::analyze`] runs it: for a caller holding the typed ruleset (its tests,
+    /// its measuring examples).
+    fn analyze_metered(&self, state: &Self::State, request: &AnalyzeRequest) -> Option<Analysis> {
+        metered(request.budget(), &Cancel::new(), |keep_going| {
+            self.analyze(state, request, keep_going)
+        })
     }
     /// The seat the game waits for, in a game whose seats take turns; `None` for a one-seat
     /// game, and when nobody is to act. A host driving several seats (`--seats`) shows the
@@ -341,8 +297,18 @@ pub trait DynRuleset: Send + Sync {
     fn status(&self, state: &GameState) -> Status;
     /// Score and moves.
     fn scoreboard(&self, state: &GameState) -> Scoreboard;
-    /// The analysis hook.
-    fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis>;
+    /// The analysis hook ([`Ruleset::analyze`]), held to the request's budget.
+    fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis> {
+        self.analyze_until(state, request, &Cancel::new())
+    }
+    /// [`DynRuleset::analyze`], stopped early (answering [`crate::Stopped::Cancelled`]) once
+    /// `cancel` is set: a front end that drops a hint it no longer wants stops its search.
+    fn analyze_until(
+        &self,
+        state: &GameState,
+        request: &AnalyzeRequest,
+        cancel: &Cancel,
+    ) -> Option<Analysis>;
     /// The seat the game waits for ([`Ruleset::turn`]); `None` by default.
     fn turn(&self, _state: &GameState) -> Option<Turn> {
         None
@@ -477,8 +443,16 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     fn scoreboard(&self, state: &GameState) -> Scoreboard {
         self.0.scoreboard(self.state(state))
     }
-    fn analyze(&self, state: &GameState, request: &AnalyzeRequest) -> Option<Analysis> {
-        self.0.analyze(self.state(state), request)
+    fn analyze_until(
+        &self,
+        state: &GameState,
+        request: &AnalyzeRequest,
+        cancel: &Cancel,
+    ) -> Option<Analysis> {
+        let state = self.state(state);
+        metered(request.budget(), cancel, |keep_going| {
+            self.0.analyze(state, request, keep_going)
+        })
     }
     fn turn(&self, state: &GameState) -> Option<Turn> {
         self.0.turn(self.state(state))

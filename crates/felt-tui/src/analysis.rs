@@ -11,12 +11,18 @@
 
 use crate::game::Note;
 use felt_core::advice::Table;
-use felt_core::{Action, Advice, Advisor, Analysis, AnalyzeRequest, DynRuleset, GameState};
+use felt_core::{Action, Advice, Advisor, Analysis, AnalyzeRequest, Budget, DynRuleset, GameState};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 
-/// Positions each search may visit: about a second of work, so the answer keeps up with play.
-const LIVE_BUDGET: u64 = 1_000_000;
+/// What each search may spend: a million positions (about a second of work, so the answer keeps
+/// up with play), and never more than three seconds of CPU time, so that a slow machine or a
+/// slow plugin's solver answers "unknown" instead of holding its helper process.
+const LIVE_BUDGET: Budget = Budget {
+    cpu_ms: Some(3_000),
+    states: Some(1_000_000),
+    max_mb: None,
+};
 
 /// What the status bar says about the position on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +143,7 @@ impl Live {
 fn search(ask: &Ask) -> Verdict {
     let request = AnalyzeRequest::Solve {
         full_information: true,
-        max_states: LIVE_BUDGET,
+        budget: LIVE_BUDGET,
     };
     match ask.ruleset.analyze(&ask.state, &request) {
         Some(Analysis::Won { .. }) => Verdict::Winnable,

@@ -226,16 +226,17 @@ impl felt_core::DynRuleset for Counting {
     fn scoreboard(&self, state: &felt_core::GameState) -> felt_core::Scoreboard {
         self.inner.scoreboard(state)
     }
-    fn analyze(
+    fn analyze_until(
         &self,
         state: &felt_core::GameState,
         request: &felt_core::AnalyzeRequest,
+        cancel: &felt_core::Cancel,
     ) -> Option<felt_core::Analysis> {
         if *request == felt_core::AnalyzeRequest::DeadEnd {
             self.dead_end_checks
                 .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         }
-        self.inner.analyze(state, request)
+        self.inner.analyze_until(state, request, cancel)
     }
     fn encode_state(&self, state: &felt_core::GameState) -> Vec<u8> {
         self.inner.encode_state(state)

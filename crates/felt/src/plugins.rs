@@ -199,21 +199,6 @@ pub fn run(
                     },
                 );
             }
-            // Spider's honest bot plans whole lines between turned cards; one hint at a time
-            // would search far more for a weaker game.
-            if catalog
-                .get(variant)
-                .is_some_and(|e| e.variant.ruleset == felt_spider::RULESET_ID)
-            {
-                return crate::solve::honest_autoplay(
-                    &catalog,
-                    variant,
-                    args.seed,
-                    args.games,
-                    !args.summary,
-                    args.jobs,
-                );
-            }
             autoplay(&catalog, variant, args)
         }
         PluginCommand::NewRuleset { name, dir, felt } => {
@@ -344,7 +329,7 @@ fn play_one(ruleset: &dyn DynRuleset, seed: u64) -> Result<Played> {
     let mut actions = 0u32;
     let hint = AnalyzeRequest::Hint {
         rank: 0,
-        max_states: felt_core::HINT_STATES,
+        budget: felt_core::Budget::states(felt_core::HINT_STATES),
     };
     let mut stuck = false;
     while ruleset.status(&state) == Status::Playing {
@@ -575,7 +560,12 @@ mod tests {
                 moves: *state,
             }
         }
-        fn analyze(&self, state: &u32, _: &AnalyzeRequest) -> Option<Analysis> {
+        fn analyze(
+            &self,
+            state: &u32,
+            _: &AnalyzeRequest,
+            _: felt_core::KeepGoing<'_>,
+        ) -> Option<Analysis> {
             Some(Analysis::Hint {
                 action: (*state < self.stuck_at).then_some(Action::Choose { option: 0 }),
                 then: Vec::new(),

@@ -1,40 +1,38 @@
-//! `felt solve`: the Spider solver from the command line.
+//! `felt solve`: any ruleset's solver from the command line, through the one analysis
+//! interface ([`felt_core::analysis`]); nothing here knows a game.
 //!
-//! - `felt solve CODE | --position FILE [--budget-ms N] [--mode full|honest]`: one position.
-//! - `felt solve --variant V --deals A..B [--budget-ms N] [--jobs N]`: many deals, a summary
-//!   table (won / proven unwinnable / undecided and why, median and 90th-percentile CPU time
-//!   and solution length, memory).
-//!   With `--mode honest` the honest bot plays each deal instead and the table gives its win
-//!   rate; with `--dead-ends` random games are played to an empty stock and the exact dead-end
-//!   check is timed on their positions.
+//! - `felt solve CODE | --variant V --position FILE [--budget-ms N] [--budget-states N]
+//!   [--max-mb N] [--mode full|honest] [--moves]`: one position.
+//! - `felt solve --variant V --deals A..B [...] [--jobs N]`: many deals, a summary table (won /
+//!   proven unwinnable / undecided and why, median and 90th-percentile CPU time and solution
+//!   length, memory). With `--mode honest` the deals are played by following the hints
+//!   (`felt autoplay`'s table); with `--dead-ends` random games are played and the dead-end
+//!   check is timed on their last positions.
 //!
-//! The solver itself reads no clock (rulesets are pure): the time budget becomes a deadline
-//! checked here, through the solver's "keep going?" callback. The budget is the searching
-//! thread's CPU time, not the wall clock, so the same deal gets the same search on a quiet
+//! The budget is the searching thread's CPU time, positions and memory, all three passed to
+//! the ruleset ([`Budget`]); the CPU clock is read on the host's side of the interface (in a
+//! plugin's helper process for a plugin), so the same deal gets the same search on a quiet
 //! machine and a busy one (`--budget-states` makes it exact: the figure repeats to the state).
 
 mod batch;
 mod budget;
 mod dead_ends;
-mod generic;
 pub(crate) mod paired;
 
-use batch::{figures, jobs, pool, print_lengths, print_verdicts, progress, share, SPREAD};
+use batch::{figures, jobs, pool, print_lengths, print_verdicts, progress, SPREAD};
 pub(crate) use batch::{in_chunks, jobs_of, worker_pool};
-use budget::{budget_of, deadline, undecided_because};
 pub(crate) use budget::{cpu_ms_since, thread_cpu};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
-use felt_core::{Catalog, GameCode, Setup};
-use felt_spider::solver::glue::{position_of, rules_of, within_move_limit};
-use felt_spider::solver::honest::{self, autoplay};
-use felt_spider::solver::{
-    solve, Budget, Mode, Position, SolverMove, SolverRules, Stopped, Verdict,
+use felt_core::analysis::states_text;
+use felt_core::{
+    Action, Analysis, AnalyzeRequest, Budget, Catalog, DynRuleset, GameCode, GameState, Report,
+    Seat, Status, Stopped,
 };
-use felt_spider::{SpiderRuleset, SpiderState, RULESET_ID};
 use rayon::prelude::*;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// What the solver may look at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -82,13 +80,14 @@ pub struct SolveArgs {
     /// With --deals: threads (default: every core).
     #[arg(long)]
     jobs: Option<usize>,
-    /// With --mode honest: positions each honest plan may search.
+    /// With --mode honest and one position: positions the hint's search may visit.
     #[arg(long, default_value_t = PLAN_STATES)]
     plan_states: u64,
     /// With --deals: time the exact dead-end check on positions from random play instead.
     #[arg(long, requires = "deals")]
     dead_ends: bool,
-    /// Print the winning line, one headless command a line (`move FROM TO N`, `deal`).
+    /// Print the winning line, one command a line as `felt play --headless` takes it
+    /// (`move FROM TO N`, `deal`, ...).
     #[arg(long)]
     moves: bool,
     /// With --deals: a line for every deal.
@@ -104,13 +103,23 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
             .as_deref()
             .ok_or_else(|| anyhow!("--deals needs --variant, e.g. --variant spider-4suit"))?;
         let (first, last) = parse_range(range)?;
-        if !is_spider(catalog, variant) {
-            if args.dead_ends || args.mode == ModeArg::Honest {
-                bail!("--dead-ends and --mode honest are for Spider's solver only");
-            }
-            return generic::solve_table(catalog, variant, first, last, args);
+        if args.mode == ModeArg::Honest {
+            // The honest bot is the hints followed to the end: `felt autoplay`'s table.
+            return crate::by_hints::run(
+                catalog,
+                variant,
+                crate::by_hints::Batch {
+                    first,
+                    games: last - first + 1,
+                    verbose: args.verbose,
+                    jobs: args.jobs,
+                },
+            );
         }
-        let ruleset = spider(catalog, variant, args.rules.as_deref())?;
+        let ruleset = catalog.build(variant, args.rules.as_deref())?;
+        // The range's ends are the deals furthest out: a range the ruleset deals all of.
+        ruleset.check_shuffle(first)?;
+        ruleset.check_shuffle(last)?;
         return_large_blocks();
         let deals = Deals {
             ruleset: &ruleset,
@@ -121,39 +130,29 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
         };
         return if args.dead_ends {
             dead_ends::dead_end_table(&deals)
-        } else if args.mode == ModeArg::Honest {
-            bot_table(&deals)
         } else {
             solve_table(&deals)
         };
-    }
-    if let Some(text) = &args.code {
-        let code = GameCode::parse(text)?;
-        let (entry, choice) = catalog.resolve(&code)?;
-        if !is_spider(catalog, &entry.variant.id) {
-            let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
-            ruleset.check_shuffle(code.shuffle)?;
-            let label = format!("{code} ({}, {})", entry.variant.id, choice.id);
-            return generic::solve_one(&ruleset, &ruleset.new_game(code.shuffle), &label, args);
-        }
     }
     let (ruleset, state, label) = match (&args.code, &args.position) {
         (Some(text), _) => {
             let code = GameCode::parse(text)?;
             let (entry, choice) = catalog.resolve(&code)?;
-            let ruleset = spider(catalog, &entry.variant.id, Some(&choice.id))?;
+            let ruleset = catalog.build(&entry.variant.id, Some(&choice.id))?;
+            ruleset.check_shuffle(code.shuffle)?;
             let label = format!("{code} ({}, {})", entry.variant.id, choice.id);
-            (ruleset.clone(), ruleset.deal(code.shuffle), label)
+            let state = ruleset.new_game(code.shuffle);
+            (ruleset, state, label)
         }
         (None, Some(path)) => {
             let variant = args.variant.as_deref().ok_or_else(|| {
                 anyhow!("--position needs --variant: the variant whose deck the file holds")
             })?;
-            let ruleset = spider(catalog, variant, args.rules.as_deref())?;
+            let ruleset = catalog.build(variant, args.rules.as_deref())?;
             let text = felt::files::read_text(path, felt::files::TEXT_FILE_LIMIT)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let state = ruleset
-                .read_position(&text)
+                .import_position(&text)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
             (ruleset, state, format!("{} ({variant})", path.display()))
         }
@@ -162,64 +161,137 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
     solve_one(&ruleset, &state, &label, args)
 }
 
-/// `felt autoplay` for a Spider-family variant: the honest bot plays `games` deals from shuffle
-/// `first` on, on `jobs` threads (default: every core), and the table gives its win rate (a
-/// line a deal when `verbose`).
-pub fn honest_autoplay(
-    catalog: &Catalog,
-    variant: &str,
-    first: u64,
-    games: u64,
-    verbose: bool,
-    jobs: Option<usize>,
-) -> Result<()> {
-    let args = SolveArgs {
-        code: None,
-        position: None,
-        variant: Some(variant.to_string()),
-        rules: None,
-        deals: Some(format!("{first}..{}", first + games.max(1) - 1)),
-        budget_ms: None,
-        budget_states: None,
-        max_mb: 256,
-        mode: ModeArg::Honest,
-        jobs,
-        plan_states: PLAN_STATES,
-        dead_ends: false,
-        moves: false,
-        verbose,
-    };
-    run(&args, catalog)
-}
-
-/// Whether `variant` is one of the Spider family, whose solver `felt solve` drives directly;
-/// any other ruleset is solved through its analysis hook.
-fn is_spider(catalog: &Catalog, variant: &str) -> bool {
-    catalog
-        .get(variant)
-        .is_none_or(|e| e.variant.ruleset == RULESET_ID)
-}
-
-/// The typed Spider ruleset of a catalog variant.
-fn spider(catalog: &Catalog, variant: &str, rules: Option<&str>) -> Result<SpiderRuleset> {
-    let (entry, choice) = catalog.choose(variant, rules)?;
-    if entry.variant.ruleset != RULESET_ID {
-        bail!(
-            "{variant} is a game of the '{}' ruleset: only Spider and its relatives have a solver",
-            entry.variant.ruleset
-        );
+impl SolveArgs {
+    /// The CPU time each search may take, if it is bounded by time: 1000 ms unless a budget
+    /// of states alone is given.
+    fn time_limit(&self) -> Option<u64> {
+        match (self.budget_ms, self.budget_states) {
+            (Some(ms), _) => Some(ms),
+            (None, Some(_)) => None,
+            (None, None) => Some(1000),
+        }
     }
-    let scoring = entry
-        .variant
-        .scoring
-        .as_deref()
-        .and_then(|id| catalog.scoring(id));
-    let setup = Setup {
-        variant: &entry.variant,
-        scoring,
-        rules: choice,
+
+    /// The budget every search of this command is held to.
+    fn budget(&self) -> Budget {
+        Budget {
+            cpu_ms: self.time_limit(),
+            states: self.budget_states,
+            max_mb: Some(self.max_mb as u64),
+        }
+    }
+
+    fn solve_request(&self) -> AnalyzeRequest {
+        AnalyzeRequest::Solve {
+            full_information: self.mode == ModeArg::Full,
+            budget: self.budget(),
+        }
+    }
+}
+
+/// A solve's answer: the verdict's word for the tables, the line, and the figures.
+struct Solved {
+    word: &'static str,
+    line: Vec<Action>,
+    report: Report,
+}
+
+/// What `ruleset` answered to a solve of `state`: a dead plugin is an error that says so,
+/// never "no solver".
+fn solved(ruleset: &dyn DynRuleset, answer: Option<Analysis>) -> Result<Solved> {
+    if let Some(why) = ruleset.stopped() {
+        bail!("{why}");
+    }
+    let (word, line, report) = match answer {
+        Some(Analysis::Won { actions, report }) => ("won", actions, report),
+        Some(Analysis::Unwinnable { report }) => ("proven", Vec::new(), report),
+        Some(Analysis::Undecided { report }) => ("undecided", Vec::new(), report),
+        Some(other) => bail!("the ruleset answered a solve with {other:?}"),
+        None => bail!("{} has no solver", ruleset.info().variant),
     };
-    SpiderRuleset::new(setup).map_err(|e| anyhow!("{variant}: {e}"))
+    Ok(Solved { word, line, report })
+}
+
+fn solve_one(
+    ruleset: &Arc<dyn DynRuleset>,
+    state: &GameState,
+    label: &str,
+    args: &SolveArgs,
+) -> Result<()> {
+    felt::say!("{label}");
+    if ruleset.status(state) != Status::Playing {
+        felt::say!("the game is over: {}", ruleset.status(state).word());
+        return Ok(());
+    }
+    felt::say!(
+        "{}",
+        match args.mode {
+            ModeArg::Full =>
+                "full information: the solver peeks at face-down cards and the stock order",
+            ModeArg::Honest => "honest: the solver sees only what the player sees",
+        }
+    );
+    let budget = args.budget();
+    let start = thread_cpu();
+    let answer = solved(
+        ruleset.as_ref(),
+        ruleset.analyze(state, &args.solve_request()),
+    )?;
+    let ms = cpu_ms_since(start);
+    match answer.word {
+        "won" => felt::say!("won in {} moves", answer.line.len()),
+        "proven" => felt::say!("proven unwinnable: no line wins from here"),
+        _ => felt::say!("undecided: {}", answer.report.because(&budget)),
+    }
+    felt::say!(
+        "CPU time {ms:.0} ms, {} searched, peak {} MB",
+        states_text(answer.report.states),
+        answer.report.peak_bytes.div_ceil(1 << 20)
+    );
+    if args.mode == ModeArg::Honest {
+        let request = AnalyzeRequest::Hint {
+            rank: 0,
+            budget: Budget::states(args.plan_states),
+        };
+        let view = ruleset.view(state, Seat(0));
+        match ruleset.analyze(state, &request) {
+            Some(Analysis::Hint {
+                action: Some(action),
+                ..
+            }) => felt::say!("hint: {}", felt::table_text::describe(&view, &action)),
+            Some(Analysis::Hint { action: None, .. }) => felt::say!("hint: none (no move helps)"),
+            _ => felt::say!("hint: this game offers none"),
+        }
+    }
+    if args.moves && answer.word == "won" {
+        for line in commands(ruleset.as_ref(), state, &answer.line)? {
+            felt::say!("{line}");
+        }
+    }
+    Ok(())
+}
+
+/// `line` as the commands `felt play --headless` takes, each worded on the table it is played
+/// on (the piles' labels and the count of cards moved are the table's).
+fn commands(ruleset: &dyn DynRuleset, state: &GameState, line: &[Action]) -> Result<Vec<String>> {
+    let mut now = state.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for (k, action) in line.iter().enumerate() {
+        let view = ruleset.view(&now, Seat(0));
+        out.push(felt::table_text::describe(&view, action));
+        ruleset
+            .apply(&mut now, action)
+            .map_err(|e| anyhow!("step {} of the line, {action}, was refused: {e}", k + 1))?;
+    }
+    Ok(out)
+}
+
+/// One deal's result in a batch.
+struct Row {
+    seed: u64,
+    solved: Solved,
+    /// CPU time of the thread that solved the deal.
+    ms: f64,
 }
 
 /// `A..B` (both included) or a single number.
@@ -242,138 +314,6 @@ fn parse_range(text: &str) -> Result<(u64, u64)> {
     Ok((a, b))
 }
 
-/// The headless command for a solver move (columns from 1): `move FROM TO N` or `deal`.
-fn command(mv: SolverMove) -> String {
-    match mv {
-        SolverMove::Move { from, count, to } => format!("move {} {} {count}", from + 1, to + 1),
-        SolverMove::Deal => "deal".to_string(),
-    }
-}
-
-fn solve_one(
-    ruleset: &SpiderRuleset,
-    state: &SpiderState,
-    label: &str,
-    args: &SolveArgs,
-) -> Result<()> {
-    let pos = position_of(ruleset, state);
-    let rules = rules_of(ruleset);
-    let mode = match args.mode {
-        ModeArg::Full => Mode::Full,
-        ModeArg::Honest => Mode::Honest,
-    };
-    felt::say!("{label}");
-    felt::say!(
-        "{}",
-        match mode {
-            Mode::Full =>
-                "full information: the solver peeks at face-down cards and the stock order",
-            Mode::Honest => "honest: the solver sees only what the player sees",
-        }
-    );
-    let start = thread_cpu();
-    let keep_going = deadline(args.time_limit());
-    let answer = within_move_limit(
-        ruleset.moves_left(state),
-        solve(&pos, &rules, mode, budget_of(args, &keep_going)),
-    );
-    let ms = cpu_ms_since(start);
-    match &answer.verdict {
-        Verdict::Won(line) => felt::say!("won in {} moves", line.len()),
-        Verdict::ProvenUnwinnable => felt::say!("proven unwinnable: no line wins from here"),
-        Verdict::Undecided => felt::say!("undecided: {}", undecided_because(&answer, args)),
-    }
-    felt::say!(
-        "CPU time {ms:.0} ms, {} states searched, peak {} MB",
-        answer.states,
-        answer.peak_bytes.div_ceil(1 << 20)
-    );
-    if mode == Mode::Honest {
-        let hints = honest::hints(&pos, &rules, Budget::states(args.plan_states));
-        match hints.first() {
-            Some(&mv) => felt::say!("hint: {}", command(mv)),
-            None => felt::say!("hint: none (no move turns a card, finishes a run or deals)"),
-        }
-    }
-    if let (true, Verdict::Won(line)) = (args.moves, &answer.verdict) {
-        for &mv in line {
-            felt::say!("{}", command(mv));
-        }
-    }
-    Ok(())
-}
-
-/// One deal's result in a batch.
-struct Row {
-    seed: u64,
-    verdict: &'static str,
-    /// CPU time of the thread that played the deal.
-    ms: f64,
-    states: u64,
-    peak: usize,
-    moves: usize,
-    stopped: Stopped,
-}
-
-/// What one deal of a batch gave, before its seed and time are added.
-struct Outcome {
-    verdict: &'static str,
-    states: u64,
-    peak: usize,
-    moves: usize,
-    stopped: Stopped,
-}
-
-/// Deals `first..=last` of `ruleset`, each given to `one` as a solver position and timed, in
-/// parallel (`--jobs`), with a progress bar; rows in seed order.
-fn batch(
-    deals: &Deals<'_>,
-    one: impl Fn(&Position, &SolverRules) -> Outcome + Sync,
-) -> Result<Vec<Row>> {
-    let (ruleset, args) = (deals.ruleset, deals.args);
-    let (first, last) = (deals.first, deals.last);
-    let rules = rules_of(ruleset);
-    let bar = progress((last - first).saturating_add(1));
-    let pool = pool(args)?;
-    let chunk = |from: u64, to: u64| -> Vec<Row> {
-        (from..=to)
-            .into_par_iter()
-            .map(|seed| {
-                let pos = position_of(ruleset, &ruleset.deal(seed));
-                let start = thread_cpu();
-                let out = one(&pos, &rules);
-                let row = Row {
-                    seed,
-                    verdict: out.verdict,
-                    ms: cpu_ms_since(start),
-                    states: out.states,
-                    peak: out.peak,
-                    moves: out.moves,
-                    stopped: out.stopped,
-                };
-                bar.inc(1);
-                row
-            })
-            .collect()
-    };
-    let rows = in_chunks(&pool, first, last, chunk);
-    bar.finish_and_clear();
-    if args.verbose {
-        for r in &rows {
-            felt::say!(
-                "deal {:>6}: {:<10} {:>8.1} ms {:>10} states {:>5} MB {:>5} moves",
-                r.seed,
-                r.verdict,
-                r.ms,
-                r.states,
-                r.peak.div_ceil(1 << 20),
-                r.moves
-            );
-        }
-    }
-    Ok(rows)
-}
-
 fn times(rows: &[Row]) -> Vec<f64> {
     let mut t: Vec<f64> = rows.iter().map(|r| r.ms).collect();
     t.sort_by(f64::total_cmp);
@@ -383,9 +323,9 @@ fn times(rows: &[Row]) -> Vec<f64> {
 /// Makes the allocator hand every block of 4 MB or more straight back to the system when it
 /// is freed. A batch runs a thousand searches one after another; by default glibc raises this
 /// threshold as large blocks are freed, then keeps the later mid-size blocks of each search's
-/// tables. Over the 4-suit batch (deals 1..1000, one job) the process grew to 270 MB though no
-/// search used 200 MB; with this it peaks at 190 MB, for 10 to 15 % more time a deal (1 MB:
-/// 185 MB and 25 % more time).
+/// tables. Over the Spider 4-suit batch (deals 1..1000, one job) the process grew to 270 MB
+/// though no search used 200 MB; with this it peaks at 190 MB, for 10 to 15 % more time a deal
+/// (1 MB: 185 MB and 25 % more time).
 fn return_large_blocks() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: `mallopt` only changes a tuning value of the allocator; it is called before the
@@ -407,7 +347,7 @@ fn process_peak_mb() -> Option<u64> {
 /// the options.
 #[derive(Clone, Copy)]
 struct Deals<'a> {
-    ruleset: &'a SpiderRuleset,
+    ruleset: &'a Arc<dyn DynRuleset>,
     variant: &'a str,
     first: u64,
     last: u64,
@@ -422,53 +362,75 @@ fn header(deals: &Deals<'_>, what: &str) {
         last,
         args,
     } = *deals;
-    let jobs = jobs(args);
     felt::say!(
-        "{what}: {variant} ({}), deals {first}..{last}, {jobs} job(s)",
-        match ruleset.group_rule() {
-            felt_spider::GroupRule::Classic => "classic",
-            felt_spider::GroupRule::Relaxed => "relaxed",
-        }
+        "{what}: {variant} ({}), deals {first}..{last}, {} job(s)",
+        ruleset.info().rules,
+        jobs(args)
     );
 }
 
 fn solve_table(deals: &Deals<'_>) -> Result<()> {
-    let args = deals.args;
-    let rows = batch(deals, |pos, rules| {
-        let keep_going = deadline(args.time_limit());
-        // Every deal of the batch starts with no move made.
-        let answer = within_move_limit(
-            deals.ruleset.params().move_limit,
-            solve(pos, rules, Mode::Full, budget_of(args, &keep_going)),
-        );
-        let (verdict, moves) = match &answer.verdict {
-            Verdict::Won(line) => ("won", line.len()),
-            Verdict::ProvenUnwinnable => ("proven", 0),
-            Verdict::Undecided => ("undecided", 0),
-        };
-        Outcome {
-            verdict,
-            states: answer.states,
-            peak: answer.peak_bytes,
-            moves,
-            stopped: answer.stopped,
+    let (ruleset, args) = (deals.ruleset, deals.args);
+    let (first, last) = (deals.first, deals.last);
+    let request = args.solve_request();
+    let bar = progress((last - first).saturating_add(1));
+    let pool = pool(args)?;
+    let chunk = |from: u64, to: u64| -> Vec<Result<Row>> {
+        (from..=to)
+            .into_par_iter()
+            .map(|seed| {
+                let state = ruleset.new_game(seed);
+                let start = thread_cpu();
+                let answer = solved(ruleset.as_ref(), ruleset.analyze(&state, &request));
+                let ms = cpu_ms_since(start);
+                bar.inc(1);
+                answer.map(|solved| Row { seed, solved, ms })
+            })
+            .collect()
+    };
+    let rows = in_chunks(&pool, first, last, chunk)
+        .into_iter()
+        .collect::<Result<Vec<_>>>()?;
+    bar.finish_and_clear();
+    if args.verbose {
+        for r in &rows {
+            felt::say!(
+                "deal {:>6}: {:<10} {:>8.1} ms {:>10} states {:>5} MB {:>5} moves",
+                r.seed,
+                r.solved.word,
+                r.ms,
+                r.solved.report.states,
+                r.solved.report.peak_bytes.div_ceil(1 << 20),
+                r.solved.line.len()
+            );
         }
-    })?;
-    header(deals, "solve, full information");
-    felt::say!("budget {} a deal", args.budget_text());
-    let verdicts: Vec<(&str, usize)> = rows.iter().map(|r| (r.verdict, r.moves)).collect();
+    }
+    header(
+        deals,
+        match args.mode {
+            ModeArg::Full => "solve, full information",
+            ModeArg::Honest => "solve, honest",
+        },
+    );
+    felt::say!("budget {} a deal", args.budget().text());
+    let verdicts: Vec<(&str, usize)> = rows
+        .iter()
+        .map(|r| (r.solved.word, r.solved.line.len()))
+        .collect();
     print_verdicts(&verdicts);
     let why: Vec<String> = [
-        (Stopped::Caller, "out of time"),
+        (Stopped::CpuTime, "out of time"),
         (Stopped::Memory, "out of memory"),
         (Stopped::States, "out of states"),
         (Stopped::MoveLimit, "won only past the move limit"),
+        (Stopped::Hidden, "hidden cards"),
+        (Stopped::RulesetCap, "at the game's own cap"),
     ]
     .iter()
     .filter_map(|&(reason, text)| {
         let k = rows
             .iter()
-            .filter(|r| r.verdict == "undecided" && r.stopped == reason)
+            .filter(|r| r.solved.word == "undecided" && r.solved.report.stopped == reason)
             .count();
         (k > 0).then(|| format!("{k} {text}"))
     })
@@ -476,44 +438,37 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     if !why.is_empty() {
         felt::say!("  undecided because     {}", why.join(", "));
     }
+    // The proven deals by number (the first twenty): a named unwinnable deal is a fact a
+    // player can check.
+    let proven: Vec<String> = rows
+        .iter()
+        .filter(|r| r.solved.word == "proven")
+        .map(|r| r.seed.to_string())
+        .collect();
+    if !proven.is_empty() {
+        let more = if proven.len() > 20 { ", …" } else { "" };
+        felt::say!(
+            "  proven unwinnable     deal {}{more}",
+            proven[..proven.len().min(20)].join(", ")
+        );
+    }
     print_lengths(&verdicts);
     let t = times(&rows);
     felt::say!("CPU time a deal         {}", figures(&t, SPREAD, 1, " ms"));
-    let states: Vec<f64> = rows.iter().map(|r| r.states as f64).collect();
+    let states: Vec<f64> = rows.iter().map(|r| r.solved.report.states as f64).collect();
     felt::say!(
         "states a deal           {}",
         figures(&states, &SPREAD[..2], 0, "")
     );
-    let peak = rows.iter().map(|r| r.peak).max().unwrap_or(0);
+    let peak = rows
+        .iter()
+        .map(|r| r.solved.report.peak_bytes)
+        .max()
+        .unwrap_or(0);
     let whole = process_peak_mb().map_or(String::new(), |mb| format!(", whole process {mb} MB"));
     felt::say!(
         "peak memory             largest search {} MB{whole}",
         peak.div_ceil(1 << 20)
     );
-    Ok(())
-}
-
-fn bot_table(deals: &Deals<'_>) -> Result<()> {
-    let args = deals.args;
-    let rows = batch(deals, |pos, rules| {
-        let played = autoplay(pos, rules, args.plan_states, 5_000);
-        Outcome {
-            verdict: if played.won { "won" } else { "lost" },
-            states: 0,
-            peak: 0,
-            moves: played.moves.len(),
-            stopped: Stopped::Decided,
-        }
-    })?;
-    header(deals, "honest bot (never sees a hidden card)");
-    felt::say!("{} positions searched for each plan", args.plan_states);
-    let won = rows.iter().filter(|r| r.verdict == "won").count();
-    felt::say!(
-        "won {won} of {} games: {}",
-        rows.len(),
-        share(won, rows.len())
-    );
-    let t = times(&rows);
-    felt::say!("CPU time a game: {}", figures(&t, &SPREAD[..2], 1, " ms"));
     Ok(())
 }

@@ -38,22 +38,29 @@ fn main() {
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-        let answer = felt_freecell::solver::glue::solve(&fc, &state, budget);
+        let answer = felt_freecell::solver::glue::solve(
+            &fc,
+            &state,
+            &felt_patience::search::Limits::states(budget),
+        );
         let ns = match (cpu0, thread_cpu_ns()) {
             (Some(a), Some(b)) => b - a,
             _ => wall0.elapsed().as_nanos() as u64,
         };
         times.push(ns);
         match answer {
-            Analysis::Won { states: s, .. } => {
+            Analysis::Won { report, .. } => {
+                let s = report.states;
                 won.push(deal);
                 states.push(s);
             }
-            Analysis::Unwinnable { states: s } => {
+            Analysis::Unwinnable { report } => {
+                let s = report.states;
                 lost.push(deal);
                 states.push(s);
             }
-            Analysis::Undecided { states: s } => {
+            Analysis::Undecided { report } => {
+                let s = report.states;
                 undecided.push(deal);
                 states.push(s);
             }

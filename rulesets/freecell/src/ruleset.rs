@@ -7,7 +7,7 @@ use crate::params::Params;
 use crate::rules::Rules;
 use crate::state::{Pile, State};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Command, Event, ParamError, PileId, RuleChoice,
+    Action, Analysis, AnalyzeRequest, Command, Event, KeepGoing, ParamError, PileId, RuleChoice,
     RuleViolation, Ruleset, RulesetInfo, Scoreboard, Seat, Setup, Status, TableView,
 };
 
@@ -264,8 +264,15 @@ impl Ruleset for FreeCell {
         }
     }
 
-    fn analyze(&self, state: &State, request: &AnalyzeRequest) -> Option<Analysis> {
-        Some(crate::solver::glue::analyze(self, state, request))
+    fn analyze(
+        &self,
+        state: &State,
+        request: &AnalyzeRequest,
+        keep_going: KeepGoing<'_>,
+    ) -> Option<Analysis> {
+        Some(crate::solver::glue::analyze(
+            self, state, request, keep_going,
+        ))
     }
 
     fn import_position(&self, text: &str) -> Result<State, String> {

@@ -49,11 +49,11 @@ fn fc_deadend_a_table_proven_lost_ends_the_game() {
         other => panic!("{other:?}"),
     }
     // No hint at a table proven lost: no move there helps.
-    let hint = fc.analyze(
+    let hint = fc.analyze_metered(
         &s,
         &AnalyzeRequest::Hint {
             rank: 0,
-            max_states: 20_000,
+            budget: felt_core::Budget::states(20_000),
         },
     );
     assert_eq!(

@@ -32,7 +32,7 @@ fn the_plugin_plays_what_the_direct_ruleset_plays() {
         a.state(),
         &AnalyzeRequest::Solve {
             full_information: true,
-            max_states: 1_000_000,
+            budget: felt_core::Budget::states(1_000_000),
         },
     ) else {
         panic!("deal 617 is won through the plugin");

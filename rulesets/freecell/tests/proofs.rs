@@ -111,7 +111,11 @@ proptest! {
         let start = end_game(&params, levels, &order, in_cells.min(cells));
         let plain = plainly_winnable(&fc, &start);
         let game = Game::new(&params);
-        let report = search(&game, &game.from_state(&start), 1_000_000);
+        let report = search(
+            &game,
+            &game.from_state(&start),
+            &felt_patience::search::Limits::states(1_000_000),
+        );
         match report.outcome {
             Outcome::Won(line) => {
                 prop_assert!(plain, "the solver won a lost end game: {start:?}");

@@ -417,11 +417,11 @@ fn a_card_waits_for_its_colour_partner_two_lower() {
 fn a_won_game_needs_no_hint() {
     let fc = manual();
     let s = position(&[], &[], [13; 4]);
-    let hint = fc.analyze(
+    let hint = fc.analyze_metered(
         &s,
         &felt_core::AnalyzeRequest::Hint {
             rank: 0,
-            max_states: 100,
+            budget: felt_core::Budget::states(100),
         },
     );
     // All 52 cards are up: no move is left to suggest.

@@ -14,7 +14,7 @@ fn solve(id: &str, deal: u64, max_states: u64) -> (Session, Analysis) {
         session.state(),
         &AnalyzeRequest::Solve {
             full_information: true,
-            max_states,
+            budget: felt_core::Budget::states(max_states),
         },
     );
     (session, answer.expect("FreeCell analyses"))
@@ -66,7 +66,7 @@ fn a_line_without_automatic_moves_sends_cards_up_itself() {
         session.state(),
         &AnalyzeRequest::Solve {
             full_information: true,
-            max_states: 1_000_000,
+            budget: felt_core::Budget::states(1_000_000),
         },
     ) else {
         panic!("deal 5 is won");
@@ -98,7 +98,7 @@ fn hints_are_legal_moves() {
             session.state(),
             &AnalyzeRequest::Hint {
                 rank,
-                max_states: 200_000,
+                budget: felt_core::Budget::states(200_000),
             },
         )
         else {
@@ -117,7 +117,7 @@ fn hints_are_legal_moves() {
             session.state(),
             &AnalyzeRequest::Hint {
                 rank: 0,
-                max_states: 200_000,
+                budget: felt_core::Budget::states(200_000),
             },
         )
         else {

@@ -13,6 +13,7 @@
 
 use felt_core::{Analysis, Ruleset};
 use felt_klondike::{Klondike, Params};
+use felt_patience::search::Limits;
 use felt_patience::testing::thread_cpu_ns;
 
 fn main() {
@@ -40,21 +41,21 @@ fn main() {
         let state = k.new_game(deal);
         let t0 = thread_cpu_ns().unwrap_or(0);
         let answer = match alone.as_deref() {
-            None => felt_klondike::solver::solve(&k, &state, budget),
+            None => felt_klondike::solver::solve(&k, &state, &Limits::states(budget)),
             Some(search) => one_search(&k, &state, search, budget),
         };
         let ms = thread_cpu_ns().unwrap_or(0).saturating_sub(t0) as f64 / 1e6;
         let (word, states, moves) = match answer {
-            Analysis::Won { states, actions } => ("won", states, actions.len()),
+            Analysis::Won { report, actions } => ("won", report.states, actions.len()),
             // A quick order that runs out of lines proves nothing: the schedule would go on
             // to the complete walk.
-            Analysis::Unwinnable { states }
+            Analysis::Unwinnable { report }
                 if alone.as_deref().is_some_and(|s| s != "complete") =>
             {
-                ("ran-out", states, 0)
+                ("ran-out", report.states, 0)
             }
-            Analysis::Unwinnable { states } => ("proven", states, 0),
-            Analysis::Undecided { states } => ("undecided", states, 0),
+            Analysis::Unwinnable { report } => ("proven", report.states, 0),
+            Analysis::Undecided { report } => ("undecided", report.states, 0),
             _ => ("other", 0, 0),
         };
         println!("deal {deal:>7}: {word:<10} {ms:>8.1} ms {states:>10} states {moves:>5} moves");
@@ -69,13 +70,16 @@ fn one_search(k: &Klondike, state: &felt_klondike::State, search: &str, budget: 
     use felt_klondike::solver::search::{complete_walk, quick_alone, Order};
     let game = Game::new(k.params());
     let Some(start) = game.from_state(state) else {
-        return Analysis::Undecided { states: 0 };
+        return Analysis::Undecided {
+            report: Default::default(),
+        };
     };
+    let limits = Limits::states(budget);
     let report = match search {
-        "complete" => complete_walk(&game, &start, budget),
-        "blocking" => quick_alone(&game, &start, Order::Blocking, budget),
-        "plain" => quick_alone(&game, &start, Order::Plain, budget),
-        "depth" => quick_alone(&game, &start, Order::DepthFirst, budget),
+        "complete" => complete_walk(&game, &start, &limits),
+        "blocking" => quick_alone(&game, &start, Order::Blocking, &limits),
+        "plain" => quick_alone(&game, &start, Order::Plain, &limits),
+        "depth" => quick_alone(&game, &start, Order::DepthFirst, &limits),
         other => panic!("KLONDIKE_SEARCH is complete, blocking, plain or depth, not {other}"),
     };
     report.into_analysis(|line| actions_for(k, state, line))

@@ -270,8 +270,13 @@ impl Ruleset for Klondike {
         }
     }
 
-    fn analyze(&self, state: &State, request: &AnalyzeRequest) -> Option<Analysis> {
-        Some(crate::solver::analyze(self, state, request))
+    fn analyze(
+        &self,
+        state: &State,
+        request: &AnalyzeRequest,
+        keep_going: felt_core::KeepGoing<'_>,
+    ) -> Option<Analysis> {
+        Some(crate::solver::analyze(self, state, request, keep_going))
     }
 
     fn import_position(&self, text: &str) -> Result<State, String> {

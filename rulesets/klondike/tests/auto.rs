@@ -145,7 +145,7 @@ fn thoughtful_deals_28_and_4118_are_won_as_shipped() {
                 &state,
                 &AnalyzeRequest::Solve {
                     full_information: true,
-                    max_states: 1_000_000,
+                    budget: felt_core::Budget::states(1_000_000),
                 },
             )
             .expect("answers");

@@ -228,11 +228,11 @@ pub fn knotted_end_game(seed: u64, left: u8, stock: usize, cols: usize, k: &Klon
 
 /// The solver's answer for `s` with every card in view, within `max_states` positions.
 pub fn solve(k: &Klondike, s: &State, max_states: u64) -> felt_core::Analysis {
-    k.analyze(
+    k.analyze_metered(
         s,
         &felt_core::AnalyzeRequest::Solve {
             full_information: true,
-            max_states,
+            budget: felt_core::Budget::states(max_states),
         },
     )
     .expect("Klondike answers")

@@ -32,7 +32,7 @@ fn won_lines_replay_to_a_win() {
                 &state,
                 &AnalyzeRequest::Solve {
                     full_information: true,
-                    max_states: 30_000,
+                    budget: felt_core::Budget::states(30_000),
                 },
             )
             .expect("answers");
@@ -132,7 +132,11 @@ fn the_complete_walk_alone_matches_a_plain_search() {
                 continue;
             };
             let start = game.from_state(&s).expect("fits");
-            let report = complete_walk(&game, &start, 1_000_000);
+            let report = complete_walk(
+                &game,
+                &start,
+                &felt_patience::search::Limits::states(1_000_000),
+            );
             match report.outcome {
                 Outcome::Won(line) => {
                     assert!(
@@ -185,7 +189,9 @@ fn a_game_with_no_way_on_is_proven_lost() {
     );
     let s = position(&[], "", "8S 9S TS JS QS KS", [7, 13, 13, 13]);
     assert!(matches!(solve(&k, &s, 1000), Analysis::Unwinnable { .. }));
-    let dead = k.analyze(&s, &AnalyzeRequest::DeadEnd).expect("answers");
+    let dead = k
+        .analyze_metered(&s, &AnalyzeRequest::DeadEnd)
+        .expect("answers");
     assert_eq!(dead, Analysis::DeadEnd { stuck: true });
 }
 
@@ -218,11 +224,11 @@ fn the_hint_reads_only_what_the_player_sees() {
         let hint = |s: &State| {
             (0..3)
                 .map(|rank| {
-                    k.analyze(
+                    k.analyze_metered(
                         s,
                         &AnalyzeRequest::Hint {
                             rank,
-                            max_states: 10_000,
+                            budget: felt_core::Budget::states(10_000),
                         },
                     )
                 })
@@ -239,11 +245,11 @@ fn a_thoughtful_hint_is_the_first_step_of_a_win() {
     let s = k.new_game(1);
     if let Analysis::Won { actions, .. } = solve(&k, &s, 30_000) {
         let hint = k
-            .analyze(
+            .analyze_metered(
                 &s,
                 &AnalyzeRequest::Hint {
                     rank: 0,
-                    max_states: 30_000,
+                    budget: felt_core::Budget::states(30_000),
                 },
             )
             .expect("answers");

@@ -5,6 +5,7 @@
 //! game's, and each proof is written beside its search); what is the same in all of them is
 //! written once here.
 
+use felt_core::analysis::{Budget, KeepGoing, Report as Figures, Stopped};
 use felt_core::{Action, Analysis};
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
@@ -28,28 +29,157 @@ pub struct Report<M> {
     pub outcome: Outcome<M>,
     /// Distinct positions stored.
     pub states: u64,
+    /// The most memory the search held, in bytes, as its tables' capacities count it.
+    pub peak_bytes: u64,
+    /// What stopped it ([`Stopped::Decided`] unless the outcome is undecided).
+    pub stopped: Stopped,
 }
 
 impl<M> Report<M> {
-    /// A report of `states` positions that ended as `outcome`.
+    /// A decided report of `states` positions that ended as `outcome`.
     pub fn new(outcome: Outcome<M>, states: u64) -> Self {
-        Report { outcome, states }
+        Report {
+            outcome,
+            states,
+            peak_bytes: 0,
+            stopped: Stopped::Decided,
+        }
+    }
+
+    /// An undecided report: `stopped` ended the search after `states` positions.
+    pub fn undecided(states: u64, stopped: Stopped) -> Self {
+        Report {
+            outcome: Outcome::Undecided,
+            states,
+            peak_bytes: 0,
+            stopped,
+        }
+    }
+
+    /// The same report with `peak_bytes` as the memory held.
+    pub fn holding(mut self, peak_bytes: u64) -> Self {
+        self.peak_bytes = self.peak_bytes.max(peak_bytes);
+        self
+    }
+
+    /// The figures felt-core's answer carries.
+    pub fn figures(&self) -> Figures {
+        Figures {
+            states: self.states,
+            peak_bytes: self.peak_bytes,
+            stopped: self.stopped,
+        }
     }
 
     /// The answer felt gives for this report. A won line is handed out only as `replay` turns
     /// it into actions the ruleset accepted to the end (the line replayed on the game itself);
     /// a line it refuses would be a solver bug, and then nothing is claimed either way.
     pub fn into_analysis(self, replay: impl FnOnce(&[M]) -> Option<Vec<Action>>) -> Analysis {
-        let states = self.states;
+        let report = self.figures();
         match self.outcome {
             Outcome::Won(line) => match replay(&line) {
-                Some(actions) => Analysis::Won { actions, states },
-                None => Analysis::Undecided { states },
+                Some(actions) => Analysis::Won { actions, report },
+                None => Analysis::Undecided { report },
             },
-            Outcome::Lost => Analysis::Unwinnable { states },
-            Outcome::Undecided => Analysis::Undecided { states },
+            Outcome::Lost => Analysis::Unwinnable { report },
+            Outcome::Undecided => Analysis::Undecided { report },
         }
     }
+}
+
+/// How often (in positions stored) a search asks its [`KeepGoing`] and counts its memory:
+/// often enough that a CPU budget of a few milliseconds holds, seldom enough that reading the
+/// clock costs nothing that shows.
+const CHECK_EVERY: u64 = 256;
+
+/// A search's whole budget in one place: positions, memory and the host's "keep going?". Each
+/// search asks [`Limits::stop`] as it stores positions, so all three are honoured the same way
+/// in every solver.
+#[derive(Clone, Copy)]
+pub struct Limits<'a> {
+    max_states: u64,
+    max_bytes: usize,
+    keep_going: Option<KeepGoing<'a>>,
+}
+
+impl<'a> Limits<'a> {
+    /// The limits of `budget`, with the host's `keep_going`.
+    pub fn new(budget: &Budget, keep_going: KeepGoing<'a>) -> Limits<'a> {
+        Limits {
+            max_states: budget.max_states(),
+            max_bytes: budget.max_bytes(),
+            keep_going: Some(keep_going),
+        }
+    }
+
+    /// A budget of `max_states` positions and the default memory, with no clock: a ruleset's
+    /// own bounded checks (a status, a dead end), which must answer the same on every machine.
+    pub fn states(max_states: u64) -> Limits<'static> {
+        Limits {
+            max_states,
+            max_bytes: Budget::default().max_bytes(),
+            keep_going: None,
+        }
+    }
+
+    /// The positions the search may store.
+    pub fn max_states(&self) -> u64 {
+        self.max_states
+    }
+
+    /// The bytes the search may hold.
+    pub fn max_bytes(&self) -> usize {
+        self.max_bytes
+    }
+
+    /// The same limits with at most `max_states` positions (a search run in stages gives each
+    /// stage a share).
+    pub fn with_states(mut self, max_states: u64) -> Limits<'a> {
+        self.max_states = self.max_states.min(max_states);
+        self
+    }
+
+    /// What stops a search that has stored `states` positions, if anything does. Every
+    /// [`CHECK_EVERY`] positions it also reads `bytes()`, the memory the search's tables will
+    /// hold once they have room for the next [`CHECK_EVERY`] (see [`room_bytes`]), so a search
+    /// stops before a table's growth takes it past the cap, never after; `peak` keeps the
+    /// most of those readings that kept within it, the figure the answer reports.
+    pub fn stop(
+        &self,
+        states: u64,
+        peak: &mut usize,
+        bytes: impl FnOnce() -> usize,
+    ) -> Option<Stopped> {
+        if states >= self.max_states {
+            return Some(Stopped::States);
+        }
+        if !states.is_multiple_of(CHECK_EVERY) {
+            return None;
+        }
+        let held = bytes();
+        if held > self.max_bytes {
+            return Some(Stopped::Memory);
+        }
+        *peak = (*peak).max(held);
+        match self.keep_going {
+            Some(keep_going) if !keep_going(states) => Some(Stopped::Caller),
+            _ => None,
+        }
+    }
+}
+
+/// The bytes a table of `len` entries of `entry` bytes each, with room for `capacity`, holds
+/// once it has room for [`CHECK_EVERY`] more: a `Vec` or a hash table doubles its room when it
+/// is full, so one about to fill is counted at its doubled size. A hash table's room is its
+/// `capacity()`; it spends about 8/7 of that in slots, each with a control byte (count those in
+/// `entry`).
+pub fn room_bytes(len: usize, capacity: usize, entry: usize) -> usize {
+    let room = if len + CHECK_EVERY as usize > capacity {
+        (capacity * 2).max(len + CHECK_EVERY as usize)
+    } else {
+        capacity
+    };
+    room * entry
 }
 
 /// A multiply-rotate hash over eight bytes at a time: keys are card bytes, and SipHash would

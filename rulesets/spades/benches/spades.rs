@@ -97,7 +97,7 @@ fn play_hand(ruleset: &dyn DynRuleset, seed: u64) -> usize {
     let mut state = ruleset.new_game(seed);
     let hint = AnalyzeRequest::Hint {
         rank: 0,
-        max_states: 0,
+        budget: felt_core::Budget::states(0),
     };
     let mut steps = 0;
     while ruleset

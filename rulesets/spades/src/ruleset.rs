@@ -483,7 +483,12 @@ impl Ruleset for Spades {
         }
     }
 
-    fn analyze(&self, state: &State, request: &AnalyzeRequest) -> Option<Analysis> {
+    fn analyze(
+        &self,
+        state: &State,
+        request: &AnalyzeRequest,
+        _keep_going: felt_core::KeepGoing<'_>,
+    ) -> Option<Analysis> {
         let AnalyzeRequest::Hint { rank, .. } = request else {
             return None;
         };

@@ -16,9 +16,9 @@ fn quick() -> Spades {
 fn hint(spades: &Spades, state: &State) -> Action {
     let request = AnalyzeRequest::Hint {
         rank: 0,
-        max_states: 0,
+        budget: felt_core::Budget::states(0),
     };
-    match spades.analyze(state, &request) {
+    match spades.analyze_metered(state, &request) {
         Some(Analysis::Hint {
             action: Some(a), ..
         }) => a,

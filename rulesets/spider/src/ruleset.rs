@@ -154,8 +154,15 @@ impl Ruleset for SpiderRuleset {
         self.status_of(state)
     }
 
-    fn analyze(&self, state: &SpiderState, request: &AnalyzeRequest) -> Option<Analysis> {
-        Some(crate::solver::glue::analyze(self, state, request))
+    fn analyze(
+        &self,
+        state: &SpiderState,
+        request: &AnalyzeRequest,
+        keep_going: felt_core::KeepGoing<'_>,
+    ) -> Option<Analysis> {
+        Some(crate::solver::glue::analyze(
+            self, state, request, keep_going,
+        ))
     }
 
     fn scoreboard(&self, state: &SpiderState) -> Scoreboard {

@@ -30,9 +30,11 @@ fn solve_with_limit(limit: u32) -> Analysis {
     let state = ruleset.read_position(WON_IN_THREE).expect("a position");
     let request = AnalyzeRequest::Solve {
         full_information: true,
-        max_states: 100_000,
+        budget: felt_core::Budget::states(100_000),
     };
-    ruleset.analyze(&state, &request).expect("Spider analyses")
+    ruleset
+        .analyze_metered(&state, &request)
+        .expect("Spider analyses")
 }
 
 #[test]

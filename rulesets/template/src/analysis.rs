@@ -1,7 +1,7 @@
 //! Analysis: an honest hint from what the player sees, and a solver that sees every card.
 
 use crate::{Game, State};
-use felt_core::{Action, Analysis, Ruleset};
+use felt_core::{Action, Analysis, Budget, KeepGoing, Report, Ruleset, Stopped};
 use std::collections::HashSet;
 
 /// The legal actions, best first, judged only by what the player sees: a move that turns a
@@ -29,8 +29,9 @@ pub(crate) fn honest_hints(game: &Game, state: &State) -> Vec<Action> {
     legal
 }
 
-/// Looks for a win from `state` with every card in view, visiting at most `max_states`
-/// positions, depth first, each position once.
+/// Looks for a win from `state` with every card in view, depth first, each position once,
+/// within `budget`: its positions and memory counted here, its CPU time asked of the host's
+/// `keep_going` (a ruleset reads no clock).
 ///
 /// Soundness of "unwinnable": this is a plain graph search. Every legal action is tried from
 /// every position reached, and the only pruning is skipping a position already reached, whose
@@ -38,7 +39,7 @@ pub(crate) fn honest_hints(game: &Game, state: &State) -> Vec<Action> {
 /// every position reachable from `state`, and if none of them is won, no line wins. Scores and
 /// move counts change nothing of what can be won, so positions are compared without them. A
 /// won line is replayed through [`Ruleset::apply`] before it is given.
-pub fn solve(game: &Game, state: &State, max_states: u64) -> Analysis {
+pub fn solve(game: &Game, state: &State, budget: &Budget, keep_going: KeepGoing<'_>) -> Analysis {
     /// A position on the search path and the actions left to try from it.
     struct Frame {
         state: State,
@@ -53,11 +54,14 @@ pub fn solve(game: &Game, state: &State, max_states: u64) -> Analysis {
     if Game::won(state) {
         return Analysis::Won {
             actions: Vec::new(),
-            states: 1,
+            report: Report::decided(1),
         };
     }
     let mut seen: HashSet<Vec<u8>> = HashSet::from([key(state)]);
     let mut states = 1u64;
+    // Bytes held, roughly: each seen key with the set's own cost, and each frame on the path.
+    let mut held = 0usize;
+    let mut peak = 0usize;
     // The path: line[i] leads from stack[i] to stack[i + 1].
     let mut line: Vec<Action> = Vec::new();
     let mut stack = vec![Frame {
@@ -83,19 +87,43 @@ pub fn solve(game: &Game, state: &State, max_states: u64) -> Analysis {
             return if replays && Game::won(&replay) {
                 Analysis::Won {
                     actions: line,
-                    states,
+                    report: Report {
+                        peak_bytes: peak as u64,
+                        ..Report::decided(states)
+                    },
                 }
             } else {
                 // A line the rules refuse would be a bug here: say nothing false.
-                Analysis::Undecided { states }
+                Analysis::Undecided {
+                    report: Report::stopped(states, Stopped::Decided),
+                }
             };
         }
-        if !seen.insert(key(&next)) {
+        let k = key(&next);
+        // The key's bytes and what the set spends on an entry beside them.
+        let size = k.capacity() + 48;
+        if !seen.insert(k) {
             continue;
         }
+        held += size;
         states += 1;
-        if states > max_states {
-            return Analysis::Undecided { states };
+        peak = peak.max(held);
+        let stop = if states > budget.max_states() {
+            Some(Stopped::States)
+        } else if peak > budget.max_bytes() {
+            Some(Stopped::Memory)
+        } else if states.is_multiple_of(256) && !keep_going(states) {
+            Some(Stopped::Caller)
+        } else {
+            None
+        };
+        if let Some(stopped) = stop {
+            return Analysis::Undecided {
+                report: Report {
+                    peak_bytes: peak as u64,
+                    ..Report::stopped(states, stopped)
+                },
+            };
         }
         line.push(action);
         stack.push(Frame {
@@ -104,7 +132,12 @@ pub fn solve(game: &Game, state: &State, max_states: u64) -> Analysis {
             next: 0,
         });
     }
-    Analysis::Unwinnable { states }
+    Analysis::Unwinnable {
+        report: Report {
+            peak_bytes: peak as u64,
+            ..Report::decided(states)
+        },
+    }
 }
 
 /// A position as compact bytes, without its score and move count: each column's cards, then

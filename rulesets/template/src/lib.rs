@@ -19,9 +19,9 @@
 
 use felt_core::{
     Action, Analysis, AnalyzeRequest, Card, CardFace, DeckSpec, DrawHint, DynRuleset, Event,
-    ParamError, PileId, PileRole, PileView, Place, Rank, RuleChoice, RuleViolation, Ruleset,
-    RulesetFactory, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, StatusItem, Suit,
-    TableView, Typed,
+    KeepGoing, ParamError, PileId, PileRole, PileView, Place, Rank, Report, RuleChoice,
+    RuleViolation, Ruleset, RulesetFactory, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup,
+    Status, StatusItem, Stopped, Suit, TableView, Typed,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -433,17 +433,24 @@ impl Ruleset for Game {
         }
     }
 
-    fn analyze(&self, state: &State, request: &AnalyzeRequest) -> Option<Analysis> {
+    fn analyze(
+        &self,
+        state: &State,
+        request: &AnalyzeRequest,
+        keep_going: KeepGoing<'_>,
+    ) -> Option<Analysis> {
         Some(match *request {
             AnalyzeRequest::Solve {
                 full_information,
-                max_states,
+                ref budget,
             } => {
                 if full_information {
-                    solve(self, state, max_states)
+                    solve(self, state, budget, keep_going)
                 } else {
                     // An exact answer needs the face-down cards and the stock.
-                    Analysis::Undecided { states: 0 }
+                    Analysis::Undecided {
+                        report: Report::stopped(0, Stopped::Hidden),
+                    }
                 }
             }
             AnalyzeRequest::Hint { rank, .. } => Analysis::Hint {

@@ -196,7 +196,9 @@ fn the_solver_finds_a_line_that_replays_and_proves_a_lost_table() {
         .map(|r| card(&format!("{r}{suit}")).expect("card"))
         .collect();
     }
-    let Analysis::Won { actions, .. } = template_scorpion::solve(&g, &s, 1000) else {
+    let Analysis::Won { actions, .. } =
+        template_scorpion::solve(&g, &s, &felt_core::Budget::states(1000), &|_| true)
+    else {
         panic!("a win two moves away");
     };
     let mut replay = s.clone();
@@ -207,11 +209,11 @@ fn the_solver_finds_a_line_that_replays_and_proves_a_lost_table() {
     // No move at all: proven lost, and a dead end for the honest test too.
     let lost = position(&[("2S", 0), ("2H", 0)], "");
     assert!(matches!(
-        template_scorpion::solve(&g, &lost, 1000),
+        template_scorpion::solve(&g, &lost, &felt_core::Budget::states(1000), &|_| true),
         Analysis::Unwinnable { .. }
     ));
     assert_eq!(
-        g.analyze(&lost, &AnalyzeRequest::DeadEnd),
+        g.analyze_metered(&lost, &AnalyzeRequest::DeadEnd),
         Some(Analysis::DeadEnd { stuck: true })
     );
 }
@@ -224,11 +226,11 @@ fn the_hint_is_honest_two_deals_that_differ_only_in_hidden_cards_get_the_same_hi
     let hint = |s: &State| {
         (0..4)
             .map(|rank| {
-                g.analyze(
+                g.analyze_metered(
                     s,
                     &AnalyzeRequest::Hint {
                         rank,
-                        max_states: 100,
+                        budget: felt_core::Budget::states(100),
                     },
                 )
             })
@@ -371,7 +373,7 @@ proptest! {
         let Some(plain) = plain_wins(&g, &s, 200_000) else {
             return Ok(());
         };
-        match template_scorpion::solve(&g, &s, 1_000_000) {
+        match template_scorpion::solve(&g, &s, &felt_core::Budget::states(1_000_000), &|_| true) {
             Analysis::Won { .. } => prop_assert!(plain, "won, but the plain search finds no win: {s:?}"),
             Analysis::Unwinnable { .. } => prop_assert!(!plain, "proven lost, but the plain search wins: {s:?}"),
             other => prop_assert!(false, "undecided in a small position: {other:?}"),

@@ -96,7 +96,12 @@ impl Ruleset for Walk {
             moves: state.moves,
         }
     }
-    fn analyze(&self, state: &At, request: &AnalyzeRequest) -> Option<Analysis> {
+    fn analyze(
+        &self,
+        state: &At,
+        request: &AnalyzeRequest,
+        _: crate::KeepGoing<'_>,
+    ) -> Option<Analysis> {
         let script = self.script?;
         let AnalyzeRequest::Hint { rank, .. } = request else {
             return None;

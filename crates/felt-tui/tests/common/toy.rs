@@ -211,7 +211,12 @@ impl Ruleset for Toy {
         Scoreboard::default()
     }
 
-    fn analyze(&self, state: &ToyState, request: &AnalyzeRequest) -> Option<Analysis> {
+    fn analyze(
+        &self,
+        state: &ToyState,
+        request: &AnalyzeRequest,
+        _keep_going: felt_core::KeepGoing<'_>,
+    ) -> Option<Analysis> {
         match request {
             AnalyzeRequest::Hint { .. } if self.hint => {
                 let mut legal = Vec::new();

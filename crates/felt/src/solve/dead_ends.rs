@@ -1,50 +1,86 @@
-//! `felt solve --variant V --deals A..B --dead-ends`: the exact dead-end check timed on
-//! positions met in random games once their stock is empty.
+//! `felt solve --variant V --deals A..B --dead-ends`: the ruleset's dead-end check timed on the
+//! positions random games end in, for any ruleset that answers it.
+//!
+//! Each deal is played by picking legal actions at random (a generator seeded by the deal, so
+//! the positions repeat) until the game ends, no action is left, or [`MOVES`] actions; the
+//! check is then asked of the last [`KEEP`] positions of that game, where dead ends are met.
 
-use super::{
-    budget_of, cpu_ms_since, deadline, figures, header, in_chunks, pool, progress, thread_cpu,
-    Deals,
-};
-use anyhow::Result;
-use felt_spider::solver::dead_end;
-use felt_spider::solver::glue::{random_endgames, rules_of};
+use super::{cpu_ms_since, figures, header, in_chunks, pool, progress, thread_cpu, Deals};
+use anyhow::{bail, Result};
+use felt_core::{Analysis, AnalyzeRequest, DynRuleset, GameState, Status};
 use rayon::prelude::*;
+
+/// Actions a random game may take before it is cut off.
+const MOVES: usize = 2_000;
+/// Positions of each random game the check is timed on: its last ones.
+const KEEP: usize = 20;
+
+/// A small deterministic generator for random play (a 64-bit linear congruence, its high
+/// bits): the positions only need to repeat, not to be strong randomness.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+/// The last [`KEEP`] positions of a random game of deal `seed`.
+fn random_game(ruleset: &dyn DynRuleset, seed: u64) -> Vec<GameState> {
+    let mut state = ruleset.new_game(seed);
+    let mut rng = seed ^ 0x5eed_dead;
+    let mut kept: std::collections::VecDeque<GameState> = std::collections::VecDeque::new();
+    for _ in 0..MOVES {
+        if ruleset.status(&state) != Status::Playing {
+            break;
+        }
+        let legal = ruleset.legal_actions(&state);
+        if legal.is_empty() {
+            break;
+        }
+        let pick = &legal[next(&mut rng) as usize % legal.len()];
+        if ruleset.apply(&mut state, pick).is_err() {
+            break;
+        }
+        if ruleset.status(&state) == Status::Playing {
+            kept.push_back(state.clone());
+            if kept.len() > KEEP {
+                kept.pop_front();
+            }
+        }
+    }
+    kept.into()
+}
 
 pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     let (ruleset, args) = (deals.ruleset, deals.args);
     let (first, last) = (deals.first, deals.last);
-    use felt_spider::solver::DeadEnd;
-    // What one check answered: 0 stuck, 1 not stuck, 2 undecided (the budget ran out).
-    let rules = rules_of(ruleset);
+    let opening = ruleset.new_game(first);
+    if ruleset
+        .analyze(&opening, &AnalyzeRequest::DeadEnd)
+        .is_none()
+    {
+        match ruleset.stopped() {
+            Some(why) => bail!("{why}"),
+            None => bail!("{} offers no dead-end check", deals.variant),
+        }
+    }
     let bar = progress((last - first).saturating_add(1));
     let pool = pool(args)?;
-    let chunk = |from: u64, to: u64| -> Vec<(f64, usize, u64)> {
+    // Each check: its CPU time and whether it answered "stuck".
+    let chunk = |from: u64, to: u64| -> Vec<(f64, bool)> {
         (from..=to)
             .into_par_iter()
             .flat_map_iter(|seed| {
-                let positions = random_endgames(ruleset, seed, 20);
-                let out: Vec<(f64, usize, u64)> = positions
+                let out: Vec<(f64, bool)> = random_game(ruleset.as_ref(), seed)
                     .iter()
-                    .map(|pos| {
+                    .map(|state| {
                         let start = thread_cpu();
-                        let keep_going = deadline(args.time_limit());
-                        let answer = dead_end(pos, &rules, budget_of(args, &keep_going));
+                        let answer = ruleset.analyze(state, &AnalyzeRequest::DeadEnd);
                         let ms = cpu_ms_since(start);
-                        let (kind, states) = match answer {
-                            DeadEnd::Stuck { states } => (0, states),
-                            DeadEnd::NotStuck { states, .. } => (1, states),
-                            DeadEnd::Undecided { states } => (2, states),
-                        };
-                        // With --verbose, the slow checks are shown, to see what makes them slow.
-                        if args.verbose && ms >= 20.0 {
-                            let what = ["stuck", "not stuck", "undecided"][kind];
-                            bar.suspend(|| {
-                                felt::say!(
-                                    "deal {seed}: {what}, {states} states, {ms:.1} ms\n{pos:?}\n"
-                                )
-                            });
-                        }
-                        (ms, kind, states)
+                        (
+                            ms,
+                            matches!(answer, Some(Analysis::DeadEnd { stuck: true })),
+                        )
                     })
                     .collect();
                 bar.inc(1);
@@ -54,16 +90,13 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
     };
     let timings = in_chunks(&pool, first, last, chunk);
     bar.finish_and_clear();
-    header(deals, "exact dead-end check");
+    header(deals, "dead-end check");
     let t: Vec<f64> = timings.iter().map(|x| x.0).collect();
-    let count = |kind: usize| timings.iter().filter(|x| x.1 == kind).count();
+    let stuck = timings.iter().filter(|x| x.1).count();
     felt::say!(
-        "{} positions with an empty stock, from random play: {} stuck, {} not stuck, {} undecided (budget {})",
+        "{} positions from the ends of random games: {stuck} stuck, {} not proven stuck",
         timings.len(),
-        count(0),
-        count(1),
-        count(2),
-        args.budget_text()
+        timings.len() - stuck
     );
     let points = [
         ("median", 0.5),
@@ -72,7 +105,5 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
         ("max", 1.0),
     ];
     felt::say!("CPU time a check: {}", figures(&t, &points, 2, " ms"));
-    let max_states = timings.iter().map(|x| x.2).max().unwrap_or(0);
-    felt::say!("most positions visited by one check: {max_states}");
     Ok(())
 }

@@ -24,7 +24,7 @@ pub fn play(ruleset: &dyn DynRuleset, seed: u64) -> Result<Outcome> {
     let mut state = ruleset.new_game(seed);
     let hint = AnalyzeRequest::Hint {
         rank: 0,
-        max_states: felt_core::HINT_STATES,
+        budget: felt_core::Budget::states(felt_core::HINT_STATES),
     };
     let mut actions = 0u32;
     while ruleset.status(&state) == Status::Playing {

@@ -5,7 +5,9 @@ use super::position::{Dest, Game, Move};
 use super::search::search;
 use crate::ruleset::FreeCell;
 use crate::state::{suit_index, Pile, State};
+use felt_core::analysis::{KeepGoing, Report};
 use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
+use felt_patience::search::Limits;
 
 /// Positions a dead-end question may visit: enough to prove most lost tables, few enough to
 /// answer while the player waits. A table not proven lost within it is not called stuck.
@@ -13,7 +15,12 @@ pub const DEAD_END_STATES: u64 = 200_000;
 
 /// Answers an analysis request. Everything is face up, so full and honest information are
 /// the same and `full_information` changes nothing.
-pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analysis {
+pub fn analyze(
+    fc: &FreeCell,
+    state: &State,
+    request: &AnalyzeRequest,
+    keep_going: KeepGoing<'_>,
+) -> Analysis {
     if !fc.is_whole(state) {
         // Not a game this variant can reach (a damaged save): no claim either way.
         return match request {
@@ -22,13 +29,15 @@ pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analys
                 then: Vec::new(),
             },
             AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
-            AnalyzeRequest::Solve { .. } => Analysis::Undecided { states: 0 },
+            AnalyzeRequest::Solve { .. } => Analysis::Undecided {
+                report: Report::default(),
+            },
         };
     }
     match request {
-        AnalyzeRequest::Solve { max_states, .. } => solve(fc, state, *max_states),
-        AnalyzeRequest::Hint { rank, max_states } => {
-            let (hints, plan) = hints(fc, state, *max_states);
+        AnalyzeRequest::Solve { budget, .. } => solve(fc, state, &Limits::new(budget, keep_going)),
+        AnalyzeRequest::Hint { rank, budget } => {
+            let (hints, plan) = hints(fc, state, &Limits::new(budget, keep_going));
             let action = hints.into_iter().nth(*rank as usize);
             // The best hint is the first step of a winning line, and the host follows the
             // rest of it while the player does: a hint never wanders.
@@ -37,7 +46,7 @@ pub fn analyze(fc: &FreeCell, state: &State, request: &AnalyzeRequest) -> Analys
         }
         AnalyzeRequest::DeadEnd => Analysis::DeadEnd {
             stuck: matches!(
-                solve(fc, state, DEAD_END_STATES),
+                solve(fc, state, &Limits::states(DEAD_END_STATES)),
                 Analysis::Unwinnable { .. }
             ),
         },
@@ -52,23 +61,27 @@ pub const STATUS_STATES: u64 = 20_000;
 /// FC-DEADEND: whether the solver proves, within [`STATUS_STATES`], that no line wins from
 /// `state`. Every card is face up, so this reads nothing a player cannot see.
 pub fn proven_lost(fc: &FreeCell, state: &State) -> bool {
-    fc.is_whole(state) && matches!(solve(fc, state, STATUS_STATES), Analysis::Unwinnable { .. })
+    fc.is_whole(state)
+        && matches!(
+            solve(fc, state, &Limits::states(STATUS_STATES)),
+            Analysis::Unwinnable { .. }
+        )
 }
 
-/// Searches for a win from `state` within `max_states` positions.
-pub fn solve(fc: &FreeCell, state: &State, max_states: u64) -> Analysis {
+/// Searches for a win from `state` within `limits`.
+pub fn solve(fc: &FreeCell, state: &State, limits: &Limits<'_>) -> Analysis {
     let game = Game::new(fc.params());
-    search(&game, &game.from_state(state), max_states)
+    search(&game, &game.from_state(state), limits)
         .into_analysis(|line| actions_for(fc, state, line))
 }
 
 /// The hints for `state`, best first: the first step of a winning line if the search finds
 /// one, then every other legal move, those leading nearer a win first; and the rest of that
 /// winning line (empty without one). None at all where the search proves the table lost.
-pub fn hints(fc: &FreeCell, state: &State, max_states: u64) -> (Vec<Action>, Vec<Action>) {
+pub fn hints(fc: &FreeCell, state: &State, limits: &Limits<'_>) -> (Vec<Action>, Vec<Action>) {
     let mut out = Vec::new();
     let mut rest = Vec::new();
-    match solve(fc, state, max_states) {
+    match solve(fc, state, limits) {
         Analysis::Won { actions, .. } => {
             let mut line = actions.into_iter();
             out.extend(line.next());

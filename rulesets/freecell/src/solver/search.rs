@@ -24,11 +24,13 @@
 //!    cell or column, which never shrinks what may move (FC-SUPERMOVE's limit grows with
 //!    both) — so the changed line wins too.
 //!
-//! The budget counts positions stored, never time: rulesets read no clock.
+//! The budget is positions stored, the memory of the search's tables, and the host's "keep
+//! going?" ([`Limits`]): rulesets read no clock, the host's callback does.
 
 use super::position::{Game, Key, Move, Pos};
-use felt_patience::search::{KeyMap, Open};
+use felt_patience::search::{room_bytes, KeyMap, Limits, Open};
 use std::collections::BinaryHeap;
+use std::mem::size_of;
 
 /// How a search ended.
 pub type Outcome = felt_patience::search::Outcome<Move>;
@@ -46,16 +48,12 @@ const ROOT: u32 = u32::MAX;
 /// one deal, of 2 none.
 const DEPTH_COST: i32 = 2;
 
-/// Searches from `start` (FC-AUTO applied first) until a win, a proof, or `max_states`
-/// positions stored.
-pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
+/// Searches from `start` (FC-AUTO applied first) until a win, a proof, or `limits` stop it.
+pub fn search(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
     let mut first = *start;
     game.auto(&mut first);
     if game.won(&first) {
-        return Report {
-            outcome: Outcome::Won(Vec::new()),
-            states: 1,
-        };
+        return Report::new(Outcome::Won(Vec::new()), 1);
     }
     let mut seen = Seen::default();
     let mut nodes: Vec<(u32, Move)> = Vec::new();
@@ -69,6 +67,17 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
         item: key,
     });
     let mut moves = Vec::with_capacity(64);
+    // The tables' room, each entry at its size (a map's slots with their control bytes).
+    let held = |seen: &Seen, nodes: &Vec<(u32, Move)>, depth: &Vec<u16>, open: &BinaryHeap<_>| {
+        room_bytes(
+            seen.len(),
+            seen.capacity(),
+            (size_of::<(Key, u32)>() + 1) * 8 / 7,
+        ) + room_bytes(nodes.len(), nodes.capacity(), size_of::<(u32, Move)>())
+            + room_bytes(depth.len(), depth.capacity(), 2)
+            + room_bytes(open.len(), open.capacity(), size_of::<Open<Key>>())
+    };
+    let mut peak = 0usize;
     while let Some(Open {
         node, item: key, ..
     }) = open.pop()
@@ -91,17 +100,15 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
             };
             depth.push(d);
             if game.won(&next) {
-                return Report {
-                    outcome: Outcome::Won(line(&nodes, id)),
-                    states: seen.len() as u64 + 1,
-                };
+                return Report::new(Outcome::Won(line(&nodes, id)), seen.len() as u64 + 1)
+                    .holding(peak as u64);
             }
             seen.insert(k, id);
-            if seen.len() as u64 >= max_states {
-                return Report {
-                    outcome: Outcome::Undecided,
-                    states: seen.len() as u64,
-                };
+            let stop = limits.stop(seen.len() as u64, &mut peak, || {
+                held(&seen, &nodes, &depth, &open)
+            });
+            if let Some(stopped) = stop {
+                return Report::undecided(seen.len() as u64, stopped).holding(peak as u64);
             }
             open.push(Open {
                 priority: game.distance(&next) + DEPTH_COST * d as i32,
@@ -110,10 +117,7 @@ pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
             });
         }
     }
-    Report {
-        outcome: Outcome::Lost,
-        states: seen.len() as u64,
-    }
+    Report::new(Outcome::Lost, seen.len() as u64).holding(peak as u64)
 }
 
 fn line(nodes: &[(u32, Move)], mut id: u32) -> Vec<Move> {

@@ -10,7 +10,9 @@ pub mod search;
 
 use crate::ruleset::Klondike;
 use crate::state::{suit_index, Pile, State};
+use felt_core::analysis::{KeepGoing, Report};
 use felt_core::{Action, Analysis, AnalyzeRequest, Card, Ruleset};
+use felt_patience::search::Limits;
 use position::{Dest, Game, Move};
 use progress::{way_on, WayOn};
 use search::search;
@@ -21,7 +23,12 @@ use search::search;
 pub const DEAD_END_STATES: u64 = 200_000;
 
 /// Answers an analysis request.
-pub fn analyze(k: &Klondike, state: &State, request: &AnalyzeRequest) -> Analysis {
+pub fn analyze(
+    k: &Klondike,
+    state: &State,
+    request: &AnalyzeRequest,
+    keep_going: KeepGoing<'_>,
+) -> Analysis {
     if !k.is_whole(state) {
         // Not a game this variant can reach (a damaged save): no claim either way.
         return match request {
@@ -30,7 +37,9 @@ pub fn analyze(k: &Klondike, state: &State, request: &AnalyzeRequest) -> Analysi
                 then: Vec::new(),
             },
             AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
-            AnalyzeRequest::Solve { .. } => Analysis::Undecided { states: 0 },
+            AnalyzeRequest::Solve { .. } => Analysis::Undecided {
+                report: Report::default(),
+            },
         };
     }
     // Under `face_up` the player sees every card, and once every card is turned up and the
@@ -39,27 +48,31 @@ pub fn analyze(k: &Klondike, state: &State, request: &AnalyzeRequest) -> Analysi
     match request {
         AnalyzeRequest::Solve {
             full_information,
-            max_states,
+            budget,
         } => {
             if *full_information || open {
-                solve(k, state, *max_states)
+                solve(k, state, &Limits::new(budget, keep_going))
             } else {
                 // Without the hidden cards there is nothing to search exactly.
-                Analysis::Undecided { states: 0 }
+                Analysis::Undecided {
+                    report: Report::stopped(0, felt_core::Stopped::Hidden),
+                }
             }
         }
-        AnalyzeRequest::Hint { rank, max_states } => {
+        AnalyzeRequest::Hint { rank, budget } => {
             let rank = *rank as usize;
+            let limits = Limits::new(budget, keep_going);
+            let max_states = limits.max_states();
             let mut solved = None;
             if open {
-                if let Analysis::Won { actions, .. } = solve(k, state, *max_states) {
+                if let Analysis::Won { actions, .. } = solve(k, state, &limits) {
                     let mut line = actions.into_iter();
                     solved = line.next().map(|first| (first, line.collect::<Vec<_>>()));
                 }
             }
             // The best hint is the first step of a winning line, and the host follows the
             // rest of it while the player does.
-            let mut ranked = hint::ranked(k, state, *max_states, rank);
+            let mut ranked = hint::ranked(k, state, max_states, rank);
             if let Some((first, then)) = solved {
                 ranked.retain(|(a, _)| *a != first);
                 ranked.insert(0, (first, then));
@@ -74,7 +87,7 @@ pub fn analyze(k: &Klondike, state: &State, request: &AnalyzeRequest) -> Analysi
             let stuck = stuck(k, state)
                 || (open
                     && matches!(
-                        solve(k, state, DEAD_END_STATES),
+                        solve(k, state, &Limits::states(DEAD_END_STATES)),
                         Analysis::Unwinnable { .. }
                     ));
             Analysis::DeadEnd { stuck }
@@ -101,20 +114,22 @@ pub fn stuck(k: &Klondike, state: &State) -> bool {
         WayOn::Unknown => {
             all_known(k, state)
                 && matches!(
-                    solve(k, state, DEAD_END_STATES),
+                    solve(k, state, &Limits::states(DEAD_END_STATES)),
                     Analysis::Unwinnable { .. }
                 )
         }
     }
 }
 
-/// Searches for a win from `state` with every card in view, within `max_states` positions.
-pub fn solve(k: &Klondike, state: &State, max_states: u64) -> Analysis {
+/// Searches for a win from `state` with every card in view, within `limits`.
+pub fn solve(k: &Klondike, state: &State, limits: &Limits<'_>) -> Analysis {
     let game = Game::new(k.params());
     let Some(start) = game.from_state(state) else {
-        return Analysis::Undecided { states: 0 };
+        return Analysis::Undecided {
+            report: Report::default(),
+        };
     };
-    search(&game, &start, max_states).into_analysis(|line| actions_for(k, state, line))
+    search(&game, &start, limits).into_analysis(|line| actions_for(k, state, line))
 }
 
 /// The felt action that carries out a solver move on `state`, if the cards are where the move

@@ -59,7 +59,9 @@
 //! above depends on them.
 
 use super::position::{Game, Key, Move, Pos, Step};
-use felt_patience::search::{FingerprintSet, KeySet, Open};
+use felt_core::Stopped;
+use felt_patience::search::{room_bytes, FingerprintSet, KeySet, Limits, Open};
+use std::mem::size_of;
 
 /// How a search ended.
 pub type Outcome = felt_patience::search::Outcome<Move>;
@@ -78,6 +80,8 @@ trait Seen {
     fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool;
     /// Positions remembered.
     fn count(&self) -> u64;
+    /// Bytes the memory holds.
+    fn bytes(&self) -> usize;
 }
 
 /// Whole keys: what the complete walk keeps, so two positions never share one.
@@ -94,6 +98,9 @@ impl Seen for Keys {
     fn count(&self) -> u64 {
         self.len() as u64
     }
+    fn bytes(&self) -> usize {
+        room_bytes(self.len(), self.capacity(), (size_of::<Key>() + 1) * 8 / 7)
+    }
 }
 
 /// Fingerprints of quick keys: what the quick searches keep, which look only for wins (a
@@ -109,12 +116,23 @@ impl Seen for FingerprintSet {
     fn count(&self) -> u64 {
         self.len() as u64
     }
+    fn bytes(&self) -> usize {
+        room_bytes(self.len(), self.capacity(), (size_of::<u64>() + 1) * 8 / 7)
+    }
 }
 
-/// Room to make at once for a search of `max_states` positions: all of them, up to a bound on
-/// what a search that ends early would waste.
-fn room(max_states: u64) -> usize {
-    max_states.min(1 << 20) as usize
+/// Room to make at once for a search within `limits` whose entries take `entry` bytes: all of
+/// its positions, up to a bound on what a search that ends early would waste, and never more
+/// than a quarter of its memory.
+fn room(limits: &Limits<'_>, entry: usize) -> usize {
+    let by_memory = (limits.max_bytes() / 4 / entry.max(1)) as u64;
+    limits.max_states().min(1 << 20).min(by_memory) as usize
+}
+
+/// Whether a stage's report ends the whole search: anything but running out of its share of
+/// positions (memory, the host's callback) stops every later stage too.
+fn ends_all(report: &Report) -> bool {
+    report.outcome == Outcome::Undecided && report.stopped != Stopped::States
 }
 
 /// One level of the walk: a position, its actions (a range of the shared list) and the next
@@ -126,8 +144,8 @@ struct Frame {
     next: usize,
 }
 
-/// Searches from `start` (as the ruleset left it) until a win, a proof, or `max_states`
-/// positions stored: the quick searches first, then, when they ran out of lines without a
+/// Searches from `start` (as the ruleset left it) until a win, a proof, or `limits` stop it
+/// (its positions are shared among the stages): the quick searches first, then, when they ran out of lines without a
 /// win, the complete walk with what is left of the budget. Over Thoughtful deals 1..100 at 1M
 /// positions (a depth charge of 1), best-first then depth-first won 79, the depth-first walk
 /// alone 77.
@@ -136,58 +154,79 @@ struct Frame {
 /// first each given [`PROBE`] positions and the complete walk [`COMPLETE_PROBE`], before the
 /// two best-first orders start again with a quarter of the budget each: each order finds some wins at once that the others miss for
 /// hundreds of thousands of positions, and a probe costs little beside that.
-pub fn search(game: &Game, start: &Pos, max_states: u64) -> Report {
+pub fn search(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
+    let max_states = limits.max_states();
     let mut used = 0;
+    let mut peak = 0;
+    // A stage's report with the whole search's figures.
+    let total = |stage: Report, used: u64, peak: u64| Report {
+        states: used,
+        peak_bytes: peak.max(stage.peak_bytes),
+        ..stage
+    };
     if max_states >= PROBE_FROM {
         for order in [Order::Blocking, Order::DepthFirst, Order::Plain] {
-            let probe = quick_alone(game, start, order, PROBE);
+            let probe = quick_alone(game, start, order, &limits.with_states(PROBE));
             used += probe.states;
+            peak = peak.max(probe.peak_bytes);
+            if ends_all(&probe) {
+                return total(probe, used, peak);
+            }
             match probe.outcome {
                 Outcome::Undecided => {}
                 // The quick lines ran out: only the complete walk can say more.
-                Outcome::Lost => return complete(game, start, max_states, used),
-                outcome => return Report::new(outcome, used),
+                Outcome::Lost => return complete(game, start, limits, used, peak),
+                _ => return total(probe, used, peak),
             }
         }
         // Then the complete walk, briefly: it plays what the quick steps leave out (cards
         // back from the foundations, any column move), and some deals it wins at once. After
         // the quick probes, so that the many deals they win at once do not pay for it.
-        let probe = complete_walk(game, start, COMPLETE_PROBE);
+        let probe = complete_walk(game, start, &limits.with_states(COMPLETE_PROBE));
         used += probe.states;
-        if probe.outcome != Outcome::Undecided {
-            return Report::new(probe.outcome, used);
+        peak = peak.max(probe.peak_bytes);
+        if probe.outcome != Outcome::Undecided || ends_all(&probe) {
+            return total(probe, used, peak);
         }
     }
     // A quarter of the budget to each best-first order: on held-out deals 1001..2000 the plain
     // order alone at 500,000 positions won six deals the blocking order left undecided.
-    let mut quick = best_first(game, start, max_states / 4, true);
+    let quarter = limits.with_states(max_states / 4);
+    let mut quick = best_first(game, start, &quarter, true);
     used += quick.states;
-    if quick.outcome == Outcome::Undecided {
-        quick = best_first(game, start, max_states / 4, false);
+    peak = peak.max(quick.peak_bytes);
+    if quick.outcome == Outcome::Undecided && !ends_all(&quick) {
+        quick = best_first(game, start, &quarter, false);
         used += quick.states;
+        peak = peak.max(quick.peak_bytes);
+    }
+    if ends_all(&quick) {
+        return total(quick, used, peak);
     }
     let quick = match quick.outcome {
         Outcome::Undecided => {
             // The best-first order went astray: the depth-first order often does not.
-            let other = walk(game, start, max_states.saturating_sub(used).max(1), true);
+            let rest = limits.with_states(max_states.saturating_sub(used).max(1));
+            let other = walk(game, start, &rest, true);
             used += other.states;
+            peak = peak.max(other.peak_bytes);
             other
         }
         _ => quick,
     };
     match quick.outcome {
-        Outcome::Lost => complete(game, start, max_states, used),
-        outcome => Report::new(outcome, used),
+        Outcome::Lost => complete(game, start, limits, used, peak),
+        _ => total(quick, used, peak),
     }
 }
 
-/// One quick order by itself within `max_states` positions: what the schedule of [`search`]
-/// is made of, run alone to measure it (the `klondike_deals` example).
-pub fn quick_alone(game: &Game, start: &Pos, order: Order, max_states: u64) -> Report {
+/// One quick order by itself within `limits`: what the schedule of [`search`] is made of, run
+/// alone to measure it (the `klondike_deals` example).
+pub fn quick_alone(game: &Game, start: &Pos, order: Order, limits: &Limits<'_>) -> Report {
     match order {
-        Order::DepthFirst => walk(game, start, max_states, true),
-        Order::Blocking => best_first(game, start, max_states, true),
-        Order::Plain => best_first(game, start, max_states, false),
+        Order::DepthFirst => walk(game, start, limits, true),
+        Order::Blocking => best_first(game, start, limits, true),
+        Order::Plain => best_first(game, start, limits, false),
     }
 }
 
@@ -217,18 +256,20 @@ pub const COMPLETE_PROBE: u64 = 10_000;
 /// The least budget that starts with the probes: below it they would take too large a share.
 pub const PROBE_FROM: u64 = 250_000;
 
-/// The complete walk alone, within `max_states` positions: the one search whose end without a
-/// win proves the game lost. Public so that tests can check its answers against a plain search
-/// of the ruleset's actions, wins included (the quick searches find most wins first).
-pub fn complete_walk(game: &Game, start: &Pos, max_states: u64) -> Report {
-    walk(game, start, max_states.max(1), false)
+/// The complete walk alone, within `limits`: the one search whose end without a win proves
+/// the game lost. Public so that tests can check its answers against a plain search of the
+/// ruleset's actions, wins included (the quick searches find most wins first).
+pub fn complete_walk(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
+    walk(game, start, limits, false)
 }
 
-/// The complete walk with what is left of the budget once the quick searches spent `used`.
-fn complete(game: &Game, start: &Pos, max_states: u64, used: u64) -> Report {
-    let rest = max_states.saturating_sub(used);
-    let mut full = walk(game, start, rest.max(1), false);
+/// The complete walk with what is left of the budget once the quick searches spent `used`
+/// positions and held at most `peak` bytes.
+fn complete(game: &Game, start: &Pos, limits: &Limits<'_>, used: u64, peak: u64) -> Report {
+    let rest = limits.with_states(limits.max_states().saturating_sub(used).max(1));
+    let mut full = walk(game, start, &rest, false);
     full.states += used;
+    full.peak_bytes = full.peak_bytes.max(peak);
     full
 }
 
@@ -239,14 +280,11 @@ const DEPTH_COST: i32 = 2;
 
 /// The first quick search: best first over [`Game::quick_moves`], the open position nearest a win
 /// ([`Game::distance`] plus [`DEPTH_COST`] a move) first.
-fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Report {
+fn best_first(game: &Game, start: &Pos, limits: &Limits<'_>, blocking: bool) -> Report {
     if game.won(start) {
-        return Report {
-            outcome: Outcome::Won(Vec::new()),
-            states: 1,
-        };
+        return Report::new(Outcome::Won(Vec::new()), 1);
     }
-    let mut seen = FingerprintSet::with_room(room(max_states));
+    let mut seen = FingerprintSet::with_room(room(limits, size_of::<u64>() + 1));
     seen.insert_pos(game, start);
     // Node 0 is the start; each other node's parent and the step that led to it.
     let mut positions: Vec<Pos> = vec![*start];
@@ -259,6 +297,7 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
     });
     let mut steps = Vec::with_capacity(64);
     let mut dealt = Vec::with_capacity(32);
+    let mut peak = 0usize;
     while let Some(Open { node, .. }) = open.pop() {
         let pos = positions[node as usize];
         let depth = links[node as usize].2;
@@ -283,16 +322,16 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
                     at = parent;
                 }
                 line.reverse();
-                return Report {
-                    outcome: Outcome::Won(line),
-                    states: seen.count(),
-                };
+                return Report::new(Outcome::Won(line), seen.count()).holding(peak as u64);
             }
-            if seen.count() >= max_states {
-                return Report {
-                    outcome: Outcome::Undecided,
-                    states: seen.count(),
-                };
+            let stop = limits.stop(seen.count(), &mut peak, || {
+                seen.bytes()
+                    + room_bytes(positions.len(), positions.capacity(), size_of::<Pos>())
+                    + room_bytes(links.len(), links.capacity(), size_of::<(u32, Step, u16)>())
+                    + room_bytes(open.len(), open.capacity(), size_of::<Open<()>>())
+            });
+            if let Some(stopped) = stop {
+                return Report::undecided(seen.count(), stopped).holding(peak as u64);
             }
             open.push(Open {
                 priority: game.distance(&next, blocking) + DEPTH_COST * i32::from(depth + 1),
@@ -301,23 +340,21 @@ fn best_first(game: &Game, start: &Pos, max_states: u64, blocking: bool) -> Repo
             });
         }
     }
-    Report {
-        outcome: Outcome::Lost,
-        states: seen.count(),
-    }
+    Report::new(Outcome::Lost, seen.count()).holding(peak as u64)
 }
 
 /// One depth-first walk, over the quick steps (remembering fingerprints) or over every action
 /// (remembering whole keys).
-fn walk(game: &Game, start: &Pos, max_states: u64, quick: bool) -> Report {
+fn walk(game: &Game, start: &Pos, limits: &Limits<'_>, quick: bool) -> Report {
     if quick {
-        walk_with::<FingerprintSet>(game, start, max_states)
+        walk_with::<FingerprintSet>(game, start, limits, size_of::<u64>() + 1)
     } else {
-        walk_with::<Keys>(game, start, max_states)
+        walk_with::<Keys>(game, start, limits, size_of::<Key>() + 1)
     }
 }
 
-fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
+/// The walk remembering positions in `S`, whose entries take `entry` bytes.
+fn walk_with<S: Seen>(game: &Game, start: &Pos, limits: &Limits<'_>, entry: usize) -> Report {
     let quick = S::QUICK;
     let list = |pos: &Pos, out: &mut Vec<Step>| {
         if quick {
@@ -327,12 +364,10 @@ fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
         }
     };
     if game.won(start) {
-        return Report {
-            outcome: Outcome::Won(Vec::new()),
-            states: 1,
-        };
+        return Report::new(Outcome::Won(Vec::new()), 1);
     }
-    let mut seen = S::with_room(room(max_states));
+    let mut seen = S::with_room(room(limits, entry));
+    let mut peak = 0usize;
     seen.insert_pos(game, start);
     let mut all: Vec<Step> = Vec::new();
     let mut scratch = Vec::with_capacity(64);
@@ -367,16 +402,15 @@ fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
                     std::iter::repeat_n(Move::Deal, s.deals as usize).chain([s.then])
                 })
                 .collect();
-            return Report {
-                outcome: Outcome::Won(line),
-                states: seen.count(),
-            };
+            return Report::new(Outcome::Won(line), seen.count()).holding(peak as u64);
         }
-        if seen.count() >= max_states {
-            return Report {
-                outcome: Outcome::Undecided,
-                states: seen.count(),
-            };
+        let stop = limits.stop(seen.count(), &mut peak, || {
+            seen.bytes()
+                + room_bytes(all.len(), all.capacity(), size_of::<Step>())
+                + room_bytes(stack.len(), stack.capacity(), size_of::<Frame>())
+        });
+        if let Some(stopped) = stop {
+            return Report::undecided(seen.count(), stopped).holding(peak as u64);
         }
         list(&next, &mut scratch);
         let start = all.len();
@@ -388,8 +422,5 @@ fn walk_with<S: Seen>(game: &Game, start: &Pos, max_states: u64) -> Report {
             next: start,
         });
     }
-    Report {
-        outcome: Outcome::Lost,
-        states: seen.count(),
-    }
+    Report::new(Outcome::Lost, seen.count()).holding(peak as u64)
 }

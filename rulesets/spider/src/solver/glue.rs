@@ -9,6 +9,7 @@ use super::{
 use crate::params::DealRule;
 use crate::rules::{GroupRule as RulesGroup, SpiderRuleset};
 use crate::state::SpiderState;
+use felt_core::analysis::{KeepGoing, Report};
 use felt_core::{Action, Analysis, AnalyzeRequest, Card, PileId, Ruleset, Status};
 
 /// Positions the dead-end check may visit before it gives up and says "not stuck" (it never
@@ -141,13 +142,23 @@ pub fn dead_ended(ruleset: &SpiderRuleset, state: &SpiderState) -> bool {
 ///   the bot plays), counting round again past the last, with the rest of the plan's line as
 ///   `then`; `None` when nothing helps;
 /// - `DeadEnd`: [`dead_end`] within [`DEAD_END_STATES`]; "stuck" only when proven.
-pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRequest) -> Analysis {
+pub fn analyze(
+    ruleset: &SpiderRuleset,
+    state: &SpiderState,
+    request: &AnalyzeRequest,
+    keep_going: KeepGoing<'_>,
+) -> Analysis {
     let rules = rules_of(ruleset);
     let pos = position_of(ruleset, state);
+    let budget_of = |budget: &felt_core::Budget| Budget {
+        max_states: budget.max_states(),
+        max_bytes: budget.max_bytes(),
+        keep_going: Some(keep_going),
+    };
     match *request {
         AnalyzeRequest::Solve {
             full_information,
-            max_states,
+            ref budget,
         } => {
             let mode = if full_information {
                 Mode::Full
@@ -156,29 +167,29 @@ pub fn analyze(ruleset: &SpiderRuleset, state: &SpiderState, request: &AnalyzeRe
             };
             let answer = within_move_limit(
                 ruleset.moves_left(state),
-                solve(&pos, &rules, mode, Budget::states(max_states)),
+                solve(&pos, &rules, mode, budget_of(budget)),
             );
+            let report = Report {
+                states: answer.states,
+                peak_bytes: answer.peak_bytes as u64,
+                stopped: answer.stopped,
+            };
             match answer.verdict {
                 Verdict::Won(line) => Analysis::Won {
                     actions: actions_of(ruleset, &pos, &line),
-                    states: answer.states,
+                    report,
                 },
-                Verdict::ProvenUnwinnable => Analysis::Unwinnable {
-                    states: answer.states,
-                },
-                Verdict::Undecided => Analysis::Undecided {
-                    states: answer.states,
-                },
+                Verdict::ProvenUnwinnable => Analysis::Unwinnable { report },
+                Verdict::Undecided => Analysis::Undecided { report },
             }
         }
-        AnalyzeRequest::Hint { rank, max_states } => {
+        AnalyzeRequest::Hint { rank, ref budget } => {
             // The bot's chooser: plan `rank` of the plans it would pick from, whose line the
             // bot plays whole before it looks again, so the host can follow it the same way.
-            let plans: Vec<honest::Plan> =
-                honest::best_plans(&pos, &rules, Budget::states(max_states))
-                    .into_iter()
-                    .filter(|p| !p.line.is_empty())
-                    .collect();
+            let plans: Vec<honest::Plan> = honest::best_plans(&pos, &rules, budget_of(budget))
+                .into_iter()
+                .filter(|p| !p.line.is_empty())
+                .collect();
             // Asking again past the last hint starts the list over, as a player expects.
             let pick = match plans.len() {
                 0 => None,

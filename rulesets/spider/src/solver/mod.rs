@@ -127,26 +127,12 @@ pub struct Answer {
     pub stopped: Stopped,
 }
 
-/// What ended a search. Only [`Stopped::Decided`] goes with a won or proven verdict; every
-/// other reason goes with [`Verdict::Undecided`], so a caller can say what it would take to
-/// decide ("a larger memory cap") instead of a budget that was not the one used up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    /// The search won or proved a loss.
-    Decided,
-    /// It visited the [`Budget::max_states`] positions it was allowed.
-    States,
-    /// Going on would have taken it past [`Budget::max_bytes`].
-    Memory,
-    /// The caller's [`Budget::keep_going`] said no (the binary's time budget).
-    Caller,
-    /// An honest search saw every line the visible cards allow without deciding: while cards
-    /// are hidden it cannot prove a loss, and no certain line won. More time would not help.
-    Hidden,
-    /// The line found wins, but it is longer than the variant's move limit allows (SITE-LIMIT);
-    /// a shorter one may exist (`glue::within_move_limit`).
-    MoveLimit,
-}
+/// What ended a search: felt-core's one list ([`felt_core::Stopped`]). Only
+/// [`Stopped::Decided`] goes with a won or proven verdict; every other reason goes with
+/// [`Verdict::Undecided`], so a caller can say what it would take to decide ("a larger memory
+/// cap") instead of a budget that was not the one used up. The solver itself gives `Decided`,
+/// `States`, `Memory`, `Caller` (its `keep_going` said no), `Hidden` and `MoveLimit`.
+pub use felt_core::Stopped;
 
 /// Solves `pos` under `rules`. In [`Mode::Honest`] the hidden cards are masked first; an
 /// honest search can then only win or prove a loss when no hidden card is left that matters:

@@ -194,7 +194,12 @@ fn a_real_dead_end_is_stuck_and_a_brute_force_agrees() {
         DeadEnd::Undecided { .. }
     ));
     // And the hook says the same.
-    let hook = crate::solver::glue::analyze(&ruleset, &start, &felt_core::AnalyzeRequest::DeadEnd);
+    let hook = crate::solver::glue::analyze(
+        &ruleset,
+        &start,
+        &felt_core::AnalyzeRequest::DeadEnd,
+        &|_| true,
+    );
     assert_eq!(hook, felt_core::Analysis::DeadEnd { stuck: true });
 }
 

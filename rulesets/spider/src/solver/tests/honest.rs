@@ -71,8 +71,9 @@ fn every_hint_is_a_legal_move_and_the_ranks_differ() {
             &start,
             &AnalyzeRequest::Hint {
                 rank,
-                max_states: 5_000,
+                budget: felt_core::Budget::states(5_000),
             },
+            &|_| true,
         );
         let Analysis::Hint {
             action: Some(action),

@@ -84,8 +84,9 @@ fn a_lost_position_is_proven_unwinnable_and_an_independent_brute_force_agrees() 
         &start,
         &AnalyzeRequest::Solve {
             full_information: true,
-            max_states: 100_000,
+            budget: felt_core::Budget::states(100_000),
         },
+        &|_| true,
     );
     assert!(matches!(hook, Analysis::Unwinnable { .. }), "{hook:?}");
 }
@@ -148,13 +149,14 @@ fn the_analyze_hook_returns_replayable_actions() {
         &start,
         &AnalyzeRequest::Solve {
             full_information: true,
-            max_states: 10_000,
+            budget: felt_core::Budget::states(10_000),
         },
+        &|_| true,
     );
-    let Analysis::Won { actions, states } = hook else {
+    let Analysis::Won { actions, report } = hook else {
         panic!("{hook:?}")
     };
-    assert!(states > 0);
+    assert!(report.states > 0);
     let mut game = session(ruleset, start);
     game.replay(&actions).expect("replays");
     assert!(matches!(game.status(), Status::Won { .. }));
