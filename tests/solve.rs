@@ -143,3 +143,119 @@ fn autoplay_refuses_shuffle_numbers_no_game_code_carries() {
     assert!(!ok);
     assert!(err.contains("shuffle numbers go up to 8031810175"), "{err}");
 }
+
+/// The lines `felt solve --moves` prints for `variant`'s deal `seed`, solved from its position
+/// file under a budget of 500 ms of CPU time and 64 MB, played through `felt play --position
+/// FILE --headless`: the game's status line at the end.
+fn solve_and_replay(plugin: Option<&str>, variant: &str, seed: &str) -> (String, String) {
+    let data = match plugin {
+        Some(stem) => common::data_dir_with(stem),
+        None => TempDir::new().expect("a temporary folder"),
+    };
+    let dir = data.path();
+    let show = common::run_in(
+        dir,
+        &["play", variant, "--seed", seed, "--headless", "--json"],
+        "show\n",
+    );
+    let show = String::from_utf8_lossy(&show.stdout).into_owned();
+    let code = show
+        .split("\"code\":\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no code in {show}"))
+        .to_string();
+    let deal = common::run_in(dir, &["deal", &code, "--format", "position"], "");
+    assert!(
+        deal.status.success(),
+        "{}",
+        String::from_utf8_lossy(&deal.stderr)
+    );
+    let file = dir.join("deal.txt");
+    std::fs::write(&file, &deal.stdout).expect("writes the position");
+    let file = file.to_str().expect("a UTF-8 path");
+    let solved = common::run_in(
+        dir,
+        &[
+            "solve",
+            "--variant",
+            variant,
+            "--position",
+            file,
+            "--budget-ms",
+            "500",
+            "--max-mb",
+            "64",
+            "--moves",
+        ],
+        "",
+    );
+    let solved = String::from_utf8_lossy(&solved.stdout).into_owned();
+    // The commands are the lines after the figures; the report above them says how it went.
+    let commands: String = solved
+        .lines()
+        .skip_while(|l| !l.starts_with("CPU time"))
+        .skip(1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let played = common::run_in(
+        dir,
+        &["play", variant, "--position", file, "--headless"],
+        &format!("{commands}show\n"),
+    );
+    let played = String::from_utf8_lossy(&played.stdout).into_owned();
+    assert!(
+        !played.lines().any(|l| l.starts_with("error")),
+        "a line of the solution was refused:\n{solved}\n{played}"
+    );
+    let status = played
+        .lines()
+        .rfind(|l| l.starts_with("code "))
+        .unwrap_or_else(|| panic!("no status line in {played}"))
+        .to_string();
+    (solved, status)
+}
+
+/// Every word of the report that says the search kept within its budget: won, within 500 ms
+/// (a little over, for the last check), and under its 64 MB cap.
+fn within_budget(solved: &str) {
+    assert!(solved.contains("\nwon in "), "{solved}");
+    let figures = solved
+        .lines()
+        .find(|l| l.starts_with("CPU time"))
+        .unwrap_or_else(|| panic!("no figures in {solved}"));
+    let number = |after: &str, before: &str| -> u64 {
+        let rest = figures.split(after).nth(1).unwrap_or("");
+        rest.split(before)
+            .next()
+            .unwrap_or("")
+            .trim()
+            .parse()
+            .unwrap_or(u64::MAX)
+    };
+    assert!(number("CPU time ", " ms") <= 600, "{figures}");
+    assert!(number("peak ", " MB") <= 64, "{figures}");
+}
+
+// Issue 31: `--moves` prints lines the headless mode takes as typed, for every ruleset, and
+// they play the position to the same end the solver found.
+#[test]
+fn a_spider_solution_replays_through_the_headless_mode_to_a_win() {
+    let (solved, status) = solve_and_replay(None, "spider-1suit", "5");
+    within_budget(&solved);
+    assert!(status.ends_with(" won"), "{status}");
+}
+
+#[test]
+fn a_freecell_solution_replays_through_the_headless_mode_to_a_win() {
+    let (solved, status) = solve_and_replay(Some("felt_freecell"), "freecell", "5");
+    within_budget(&solved);
+    assert!(status.ends_with(" won"), "{status}");
+}
+
+#[test]
+fn a_klondike_solution_replays_through_the_headless_mode_to_a_win() {
+    let (solved, status) = solve_and_replay(Some("felt_klondike"), "klondike", "5");
+    within_budget(&solved);
+    assert!(status.ends_with(" won"), "{status}");
+}
