@@ -75,7 +75,7 @@ pub struct AutoplayArgs {
     #[arg(long)]
     summary: bool,
     /// Play every game by asking for a hint and playing it through a session, as `hint` in
-    /// the headless mode and the terminal's demo do, instead of the ruleset's own bot.
+    /// the headless mode and the terminal's demo do (what a one-player game always does).
     #[arg(long)]
     by_hints: bool,
     /// Threads (default: every core).
@@ -187,7 +187,15 @@ pub fn run(
             if !args.against.is_empty() {
                 return paired(&catalog, variant, args);
             }
-            if args.by_hints {
+            // A one-player game is played by the host's advisor, as a player who follows the
+            // hints plays it: its plans are played whole and no hint returns to a table already
+            // met, so every game comes to an end. A game of several seats takes each seat's
+            // hint as it comes.
+            let one_seat = args.seats.is_empty()
+                && catalog
+                    .build(variant, None)
+                    .is_ok_and(|r| r.info().seats <= 1);
+            if args.by_hints || one_seat {
                 return crate::by_hints::run(
                     &catalog,
                     variant,
