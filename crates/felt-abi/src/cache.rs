@@ -11,7 +11,8 @@
 //! The cache is only a cache: a missing, unreadable, corrupt or foreign one is read as empty
 //! and written again; a data folder that cannot be written to just goes without.
 
-use crate::host::{PluginError, Verdict};
+use crate::error::PluginError;
+use crate::host::Verdict;
 use crate::protocol::{Hello, REVISION};
 use crate::report::PluginReport;
 use crate::ABI_VERSION;

@@ -1,7 +1,8 @@
 //! Finding plugins: `--plugin PATH` first, then the user data folder's `plugins/`, then the
 //! folder of the running `felt` (so `cargo run` finds the workspace's own plugins).
 
-use crate::host::{Plugin, PluginError};
+use crate::error::PluginError;
+use crate::host::Plugin;
 use crate::remote::PluginFactory;
 use crate::report::{PluginReport, Source};
 use felt_core::{Catalog, Origin, VariantError};

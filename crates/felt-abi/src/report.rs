@@ -1,8 +1,9 @@
 //! What discovery found of one library: where it was and how, and the plugin or why it was
-//! refused. Its own module because both [`crate::discover`], which makes reports, and
+//! refused. Its own module because both [`crate::discover`](mod@crate::discover), which makes reports, and
 //! [`crate::cache`], which keeps them between runs, read it.
 
-use crate::host::{Plugin, PluginError};
+use crate::error::PluginError;
+use crate::host::Plugin;
 use std::path::PathBuf;
 use std::sync::Arc;
 
