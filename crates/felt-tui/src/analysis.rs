@@ -288,9 +288,9 @@ impl crate::game::Game {
     pub fn tick(&mut self) -> bool {
         let live = self.live.poll();
         let hint = self.poll_hint();
-        let moment = self.moment_tick();
+        let moment = self.moments.tick(&self.view);
         // The demo waits while a moment of its last move is on show.
-        let demo = self.held.is_none() && self.demo_tick();
+        let demo = !self.moments.holding() && self.demo_tick();
         hint || live || demo || moment
     }
 

@@ -7,11 +7,13 @@ use crate::demo::Demo;
 use crate::hit::HitMap;
 use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
+use crate::pages::Moments;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{Action, Advisor, DynRuleset, GameCode, PileId, Seat, Session, Status, TableView};
 use std::sync::Arc;
 
+pub use crate::note::Note;
 pub use crate::pages::{Held, PAUSE_TICKS};
 
 /// The seat the person at the keyboard plays.
@@ -87,20 +89,6 @@ pub enum Overlay {
         /// Lines scrolled.
         scroll: u16,
     },
-}
-
-/// A line for the player in the status bar.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
-    /// What they read.
-    pub text: String,
-    /// A refusal or error, rather than news.
-    pub error: bool,
-    /// The rule a refusal cites, which `text` ends with after the sentence (`… · SP-GROUP`),
-    /// where it is drawn dimmed: the sentence is what a player reads first, and the message
-    /// line shortens it rather than cut the id off, since the id is how a player looks the
-    /// rule up.
-    pub rule: Option<String>,
 }
 
 /// What a new deal tells the app of the game it replaced.
@@ -182,10 +170,8 @@ pub struct Game {
     pub(crate) revision: u64,
     /// Counts deals played on this table: a new deal is a new game for records.
     pub(crate) deal: u64,
-    /// A moment of the last step on show instead of the table, if any.
-    pub(crate) held: Option<crate::pages::Held>,
-    /// Idle ticks a moment stays on show before the table goes on by itself (0: until a key).
-    pub(crate) pause_ticks: u16,
+    /// The moments of the last step on show instead of the table, and for how long.
+    pub(crate) moments: Moments,
     /// The position file this deal was set up from, if it was.
     pub(crate) position: Option<PositionSource>,
     /// How long this game has been played (the app runs and stops it).
@@ -251,8 +237,7 @@ impl Game {
             theme,
             revision: 0,
             deal: 0,
-            held: None,
-            pause_ticks: crate::pages::PAUSE_TICKS,
+            moments: Moments::default(),
             position: None,
             clock: crate::clock::GameClock::default(),
             left: None,
@@ -336,6 +321,38 @@ impl Game {
         !self.session.log().is_empty() && self.status == Status::Playing
     }
 
+    /// Sets how many idle ticks a moment stays on show; 0 keeps it until a key.
+    pub fn set_pause_ticks(&mut self, ticks: u16) {
+        self.moments.set_pause_ticks(ticks);
+    }
+
+    /// The moment on show, if any.
+    pub fn moment(&self) -> Option<&felt_core::Moment> {
+        self.moments.on_show(&self.view)
+    }
+
+    /// How long this game has been played, as the status bar shows it.
+    pub fn played(&self) -> std::time::Duration {
+        self.clock.shown()
+    }
+
+    /// Whether the game clock may run: the game is under way (a first move made, not over) and
+    /// the table is in sight (no help, question, sheet or finish screen over it).
+    pub(crate) fn clock_may_run(&self) -> bool {
+        self.overlay.is_none() && self.status == Status::Playing && !self.session.log().is_empty()
+    }
+
+    /// Whether the ruleset has a use for what `msg` asks; if not, says so and drops it.
+    pub(crate) fn offered(&mut self, msg: Msg) -> bool {
+        match crate::pages::not_offered(msg, &self.view, self.session.ruleset().info()) {
+            Some(text) => {
+                self.error(text);
+                false
+            }
+            None => true,
+        }
+    }
+
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> Effect {
         if msg == Msg::Quit {
@@ -346,10 +363,10 @@ impl Game {
             self.stop_demo("Demo stopped");
             return Effect::None;
         }
-        if self.held.is_some() && msg != Msg::Redraw {
+        if self.moments.holding() && msg != Msg::Redraw {
             // A key (or click) while a moment is on show moves on to the table, and does
             // nothing else: it was pressed to go on.
-            self.next_moment();
+            self.moments.next(&self.view);
             return Effect::None;
         }
         match self.overlay {
@@ -511,7 +528,7 @@ impl Game {
         self.revision += 1;
         let asked = self.view.prompt.clone();
         self.view = self.session.view(HUMAN);
-        self.held = None;
+        self.moments.let_go();
         self.status = self.session.status();
         self.legal = self.session.legal_actions();
         self.carry = None;
@@ -552,7 +569,7 @@ impl Game {
                     self.assisted = true;
                 }
                 self.refresh();
-                self.hold_moments();
+                self.moments.hold(&self.view);
                 let news: Vec<String> = events
                     .into_iter()
                     .filter_map(|e| match e {

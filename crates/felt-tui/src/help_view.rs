@@ -42,7 +42,7 @@ impl Game {
                 Span::raw(help),
             ]));
         }
-        for (key, what) in self.sheet_keys() {
+        for (key, what) in crate::pages::sheet_keys(&self.view) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{key:<15}"), theme.heading()),
                 Span::raw(format!("the {what}")),
