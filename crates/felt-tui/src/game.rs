@@ -2,7 +2,7 @@
 //! update that turns messages into actions on the session. It reads only the `TableView`, the
 //! legal actions and the ruleset's rankings: it knows no game.
 
-use crate::analysis::{HintSearch, Live};
+use crate::analysis::{DeadEndNotice, Hints, Live};
 use crate::demo::Demo;
 use crate::hit::HitMap;
 use crate::input::{Mode, Msg};
@@ -10,7 +10,7 @@ use crate::layout::TableLayout;
 use crate::pages::Moments;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
-use felt_core::{Action, Advisor, DynRuleset, GameCode, PileId, Seat, Session, Status, TableView};
+use felt_core::{Action, DynRuleset, GameCode, PileId, Seat, Session, Status, TableView};
 use std::sync::Arc;
 
 pub use crate::note::Note;
@@ -19,6 +19,7 @@ pub use crate::pages::{Held, PAUSE_TICKS};
 /// The seat the person at the keyboard plays.
 pub const HUMAN: Seat = Seat::SOLO;
 
+mod assist;
 mod overlays;
 
 /// What a game needs to start.
@@ -146,19 +147,14 @@ pub struct Game {
     pub(crate) note: Option<Note>,
     pub(crate) overlay: Option<Overlay>,
     pub(crate) choice: usize,
-    /// Chooses hints and keeps their plans, as the headless mode's does.
-    pub(crate) advisor: Advisor,
+    /// Hints: the advisor that chooses them and keeps their plans, as the headless mode's
+    /// does, the search under way, and the hint on show.
+    pub(crate) hints: Hints,
     /// The demo, while it runs.
     pub(crate) demo: Option<Demo>,
-    /// The hint last given, its source and target marked until the next key.
-    pub(crate) hint: Option<Action>,
-    /// The hint being searched, if any.
-    pub(crate) hint_search: Option<HintSearch>,
     pub(crate) live: Live,
-    /// Whether to say so when the game has reached a proven dead end.
-    pub(crate) stuck_notice: bool,
-    /// The table on show was proven a dead end (or reached by actions from one).
-    pub(crate) stuck_known: bool,
+    /// Whether to say so when the game has reached a proven dead end, and whether it has.
+    pub(crate) dead_end: DeadEndNotice,
     pub(crate) auto_place: bool,
     pub(crate) seeds: Seeds,
     pub(crate) undo_depth: usize,
@@ -184,9 +180,6 @@ pub struct Game {
     pub(crate) assisted: bool,
     /// Whether playing a move a hint showed makes the game assisted (the player's setting).
     pub(crate) hints_assist: bool,
-    /// The hint last shown for the table on show, until the table changes: playing it is
-    /// following it, whatever keys or clicks it took.
-    pub(crate) hinted: Option<Action>,
     /// `g` was pressed: the next pile key moves the cursor without picking up.
     pub(crate) goto: bool,
 }
@@ -221,13 +214,10 @@ impl Game {
             // A game over from the start (a plugin that failed to deal) says why at once.
             overlay: over_at_start.then_some(Overlay::Finish),
             choice: 0,
-            advisor: Advisor::new(),
+            hints: Hints::default(),
             demo: None,
-            hint: None,
-            hint_search: None,
             live: Live::default(),
-            stuck_notice: false,
-            stuck_known: false,
+            dead_end: DeadEndNotice::default(),
             auto_place,
             seeds,
             undo_depth,
@@ -243,7 +233,6 @@ impl Game {
             left: None,
             assisted: false,
             hints_assist: false,
-            hinted: None,
             goto: false,
         };
         let first = game
@@ -292,7 +281,7 @@ impl Game {
 
     /// The hint on show, its cards and target marked on the table, if any.
     pub fn hint_action(&self) -> Option<&Action> {
-        self.hint.as_ref()
+        self.hints.on_show()
     }
 
     /// The overlay shown, if any.
@@ -319,6 +308,17 @@ impl Game {
     /// Whether leaving would lose something: actions played and the game not finished.
     pub fn in_progress(&self) -> bool {
         !self.session.log().is_empty() && self.status == Status::Playing
+    }
+
+    /// Whether this game was played with help (the demo moved, or a followed hint where
+    /// hints count as help): its record is marked assisted and never sets a best.
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Whether playing a move a hint showed marks the game assisted (the player's setting).
+    pub fn set_hints_assist(&mut self, on: bool) {
+        self.hints_assist = on;
     }
 
     /// Sets how many idle ticks a moment stays on show; 0 keeps it until a key.
@@ -387,7 +387,7 @@ impl Game {
             return Effect::None;
         }
         if msg != Msg::Hint {
-            self.hint = None;
+            self.hints.unmark();
         }
         if !self.offered(msg) {
             return Effect::None;
@@ -472,7 +472,7 @@ impl Game {
         self.assisted = false;
         // A fresh deal is the deal its code names, whatever the last game started from.
         self.position = None;
-        self.advisor.forget();
+        self.hints.new_deal();
         self.deal += 1;
         self.note = None;
         self.refresh();
@@ -533,9 +533,7 @@ impl Game {
         self.legal = self.session.legal_actions();
         self.carry = None;
         self.pointer = None;
-        self.advisor.table_changed();
-        self.hint = None;
-        self.hinted = None;
+        self.hints.table_changed();
         self.forget_hint_search();
         self.live
             .changed(self.revision, self.session.ruleset(), self.session.state());
@@ -562,7 +560,7 @@ impl Game {
     /// Plays `action`; a refusal becomes the status bar's message. True when played.
     pub(crate) fn act(&mut self, action: Action) -> bool {
         self.carry = None;
-        let followed = self.hinted.as_ref() == Some(&action);
+        let followed = self.hints.followed(&action);
         match self.session.act(&action) {
             Ok(events) => {
                 if followed && self.hints_assist {

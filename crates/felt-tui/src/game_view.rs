@@ -98,7 +98,7 @@ impl Game {
         };
         // A hint marks the cards it moves beside them, and where they go as the piles that
         // would take carried cards are shown; a deal marks the pile dealt from.
-        let (hinted, hinted_cards) = match (&self.hint, &self.carry) {
+        let (hinted, hinted_cards) = match (self.hints.on_show(), &self.carry) {
             (Some(Action::Move { from, index, to }), None) => (vec![*to], Some((*from, *index))),
             (Some(Action::Deal { from }), None) => {
                 let top = self.pile(*from).and_then(|p| p.cards.len().checked_sub(1));
