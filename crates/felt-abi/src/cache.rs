@@ -11,9 +11,10 @@
 //! The cache is only a cache: a missing, unreadable, corrupt or foreign one is read as empty
 //! and written again; a data folder that cannot be written to just goes without.
 
-use crate::discover::PluginReport;
-use crate::host::{PluginError, Verdict};
+use crate::error::PluginError;
+use crate::host::Verdict;
 use crate::protocol::{Hello, REVISION};
+use crate::report::PluginReport;
 use crate::ABI_VERSION;
 use felt_core::ParamError;
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 //! overflows its stack or loops costs only its own games.
 //!
 //! The host starts a helper process ([`Isolation`]: for felt, `felt plugin-host LIBRARY`),
-//! which loads the library in-process ([`serve`]) and answers the host's requests over its
+//! which loads the library in-process ([`serve`](crate::serve())) and answers the host's requests over its
 //! standard input and output with the plugin's own frames, each wrapped as
 //!
 //! - request: `u64` length (little-endian), then the frame [`crate::protocol::encode`] made;
@@ -27,8 +27,7 @@
 //! thread ends (`PR_SET_PDEATHSIG`), so a felt ended by a signal in the middle of a hung call
 //! takes its helpers with it.
 
-use crate::host::{Plugin, PluginError};
-use crate::protocol::{Hello, Reply, Request};
+use crate::error::PluginError;
 use crate::relay::Relay;
 use std::cell::Cell;
 use std::ffi::OsString;
@@ -41,7 +40,7 @@ use std::time::Duration;
 
 /// The status of a reply that carries a load failure (its message) instead of a plugin's
 /// answer: the helper could not load the library.
-const STATUS_LOAD_FAILED: i32 = -1000;
+pub(crate) const STATUS_LOAD_FAILED: i32 = -1000;
 
 thread_local! {
     /// The CPU time helper processes reported for this thread's calls ([`served_cpu`]).
@@ -208,7 +207,7 @@ impl ChildLink {
     }
 
     /// [`ChildLink::exchange`], waiting at most `limit` for the reply.
-    fn exchange_within(
+    pub(crate) fn exchange_within(
         &self,
         frame: &[u8],
         limit: Duration,
@@ -450,119 +449,4 @@ fn read_replies(mut out: ChildStdout, limit: u64, send: &mpsc::Sender<Result<Ans
             return;
         }
     }
-}
-
-impl Plugin {
-    /// Starts a helper process that loads the library at `path` (see [`Isolation`]), and asks
-    /// it who it is. A library the helper cannot load is refused with the same error loading
-    /// it here would give; a helper that crashes, hangs or babbles is refused with what it did.
-    pub fn spawn(
-        path: &Path,
-        isolation: &Isolation,
-    ) -> Result<std::sync::Arc<Plugin>, PluginError> {
-        let link = ChildLink::start(path, isolation)?;
-        let frame = crate::protocol::encode(&Request::Hello, &[]);
-        let (status, bytes) = link.exchange_within(&frame, isolation.hello_limit)?;
-        let hello: Hello = match status {
-            crate::STATUS_OK => match crate::protocol::decode::<Reply>(&bytes) {
-                Ok((Reply::Hello(hello), _)) => hello,
-                Ok((other, _)) => {
-                    return Err(PluginError::Unexpected {
-                        asked: "hello",
-                        got: other.name(),
-                    })
-                }
-                Err(e) => return Err(PluginError::BadReply(e.to_string())),
-            },
-            _ => {
-                return Err(PluginError::Refused(
-                    String::from_utf8_lossy(&bytes).into_owned(),
-                ))
-            }
-        };
-        Plugin::with_link(path, link, hello)
-    }
-}
-
-/// The helper's side: loads `library` and answers requests on standard input and output
-/// until the input ends. Returns the process's exit code.
-///
-/// The plugin's own writes to standard output would corrupt the replies, so the replies go
-/// to a copy of the descriptor taken first, and standard output is pointed at standard
-/// error for the plugin.
-pub fn serve(library: &Path) -> i32 {
-    let (mut input, mut output) = match protocol_streams() {
-        Ok(streams) => streams,
-        Err(e) => {
-            eprintln!("felt plugin-host: {e}");
-            return 2;
-        }
-    };
-    let plugin = Plugin::load(library);
-    loop {
-        let mut len = [0u8; 8];
-        if input.read_exact(&mut len).is_err() {
-            return 0;
-        }
-        let len = u64::from_le_bytes(len);
-        let mut frame = Vec::new();
-        if (&mut input).take(len).read_to_end(&mut frame).is_err() || frame.len() as u64 != len {
-            return 0;
-        }
-        let written = match &plugin {
-            Ok(plugin) => {
-                let start = thread_cpu();
-                plugin.call_raw(&frame, |status, bytes| {
-                    // Measured before the reply is written: the plugin's work, not the pipe's.
-                    let cpu = match (start, thread_cpu()) {
-                        (Some(start), Some(end)) => end.saturating_sub(start),
-                        _ => Duration::ZERO,
-                    };
-                    reply(&mut output, status, cpu, bytes)
-                })
-            }
-            Err(e) => reply(
-                &mut output,
-                STATUS_LOAD_FAILED,
-                Duration::ZERO,
-                e.to_string().as_bytes(),
-            ),
-        };
-        if written.is_err() {
-            return 0;
-        }
-    }
-}
-
-fn reply(out: &mut impl Write, status: i32, cpu: Duration, bytes: &[u8]) -> std::io::Result<()> {
-    let nanos = u64::try_from(cpu.as_nanos()).unwrap_or(u64::MAX);
-    out.write_all(&status.to_le_bytes())?;
-    out.write_all(&nanos.to_le_bytes())?;
-    out.write_all(&(bytes.len() as u64).to_le_bytes())?;
-    out.write_all(bytes)?;
-    out.flush()
-}
-
-/// Standard input, and a private copy of standard output with the real one sent to stderr.
-#[cfg(unix)]
-fn protocol_streams() -> std::io::Result<(std::io::Stdin, std::fs::File)> {
-    use std::os::unix::io::FromRawFd;
-    // SAFETY: `dup` and `dup2` only take descriptors; the copy is owned by the File below.
-    let copy = unsafe { libc::dup(1) };
-    if copy < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: as above.
-    if unsafe { libc::dup2(2, 1) } < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: `copy` is a fresh descriptor nothing else owns.
-    Ok((std::io::stdin(), unsafe {
-        std::fs::File::from_raw_fd(copy)
-    }))
-}
-
-#[cfg(not(unix))]
-fn protocol_streams() -> std::io::Result<(std::io::Stdin, std::io::Stdout)> {
-    Ok((std::io::stdin(), std::io::stdout()))
 }

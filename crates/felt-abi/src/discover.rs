@@ -1,46 +1,15 @@
 //! Finding plugins: `--plugin PATH` first, then the user data folder's `plugins/`, then the
 //! folder of the running `felt` (so `cargo run` finds the workspace's own plugins).
 
-use crate::host::{Plugin, PluginError};
+use crate::error::PluginError;
+use crate::host::Plugin;
 use crate::remote::PluginFactory;
+use crate::report::{PluginReport, Source};
 use felt_core::{Catalog, Origin, VariantError};
 use std::collections::BTreeSet;
 use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// Where a plugin was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// Named with `--plugin`.
-    CommandLine,
-    /// The user data folder's `plugins/`.
-    UserDir,
-    /// Beside the `felt` executable.
-    ExeDir,
-}
-
-impl Source {
-    /// A word for listings.
-    pub fn word(self) -> &'static str {
-        match self {
-            Source::CommandLine => "--plugin",
-            Source::UserDir => "user",
-            Source::ExeDir => "beside felt",
-        }
-    }
-}
-
-/// One library looked at: where, and either the loaded plugin or why it was refused.
-#[derive(Debug)]
-pub struct PluginReport {
-    /// The library file.
-    pub path: PathBuf,
-    /// How it was found.
-    pub source: Source,
-    /// The plugin, or the reason it was refused.
-    pub outcome: Result<Arc<Plugin>, PluginError>,
-}
 
 /// The places to look.
 #[derive(Clone, Debug, Default)]

@@ -1,6 +1,7 @@
 //! The host side of the ABI: loading a library, checking its version, and calling it.
 
-use crate::child::ChildLink;
+use crate::child::{ChildLink, Isolation};
+use crate::error::PluginError;
 use crate::protocol::{self, Hello, Reply, Request};
 use crate::{
     EntryFn, PluginTable, ReplyBuffer, ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK,
@@ -10,86 +11,6 @@ use felt_core::{ParamError, RuleChoice};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// Why a plugin could not be loaded or did not answer.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PluginError {
-    /// The file is not a shared library this system can load.
-    #[error("not a loadable library: {0}")]
-    NotALibrary(String),
-    /// A link in a plugins folder that leads to no library file.
-    #[error("a link to {target}, {why}")]
-    BrokenLink {
-        /// Where the link points.
-        target: String,
-        /// Why that is no library: gone, a loop, not a file.
-        why: String,
-    },
-    /// The library has no felt entry point.
-    #[error("no entry point `felt_plugin_entry`: not a felt plugin (a plugin exports one with felt_abi::export_ruleset!)")]
-    NoEntry,
-    /// The entry point returned no table.
-    #[error("the plugin failed while starting (its entry point returned no table)")]
-    NoTable,
-    /// The plugin speaks another ABI version.
-    #[error("the plugin speaks felt plugin ABI {found}, this felt speaks ABI {expected}: rebuild the plugin against this felt's felt-abi")]
-    AbiMismatch {
-        /// The plugin's version.
-        found: u32,
-        /// Ours.
-        expected: u32,
-    },
-    /// The table lacks a function.
-    #[error("the plugin's table has no `{0}` function")]
-    MissingFunction(&'static str),
-    /// A ruleset with the same id was already loaded.
-    #[error("ruleset '{id}' is already provided by {first}")]
-    Duplicate {
-        /// The ruleset id.
-        id: String,
-        /// The plugin that provides it.
-        first: String,
-    },
-    /// The plugin panicked while answering.
-    #[error("the plugin panicked: {0}")]
-    Panicked(String),
-    /// The plugin refused the request.
-    #[error("the plugin refused the request: {0}")]
-    Refused(String),
-    /// The reply does not decode.
-    #[error("the plugin's reply does not decode: {0}")]
-    BadReply(String),
-    /// The plugin's helper process crashed, hung, sent too much or could not start
-    /// ([`crate::Isolation`]); the plugin is stopped for the rest of this felt.
-    #[error("the plugin stopped: {0}")]
-    Process(String),
-    /// The plugin did not answer a call within its time limit, and its helper process was
-    /// stopped ([`crate::Isolation::call_limit`]). Apart from [`PluginError::Process`] because
-    /// a hang costs the whole limit each time: a build request that hangs is remembered in
-    /// felt's plugin cache, as a refusal is, and not sent again to the same file.
-    #[error("the plugin stopped: {0}")]
-    TimedOut(String),
-    /// The helper process could not load the library: what loading it said (the message
-    /// loading it in this process would give).
-    #[error("{0}")]
-    NotLoaded(String),
-    /// A refusal remembered from an earlier run (felt's plugin cache), for a library that
-    /// has not changed since.
-    #[error("{0} (as when felt last tried this file: `felt plugins --refresh` tries again)")]
-    Remembered(String),
-    /// The library said something else on loading than when felt listed it, though its file
-    /// looks the same.
-    #[error("the plugin is not what felt listed: run `felt plugins --refresh`")]
-    Changed,
-    /// A reply of the wrong kind.
-    #[error("the plugin answered '{got}' to a '{asked}' request")]
-    Unexpected {
-        /// The request.
-        asked: &'static str,
-        /// The reply.
-        got: &'static str,
-    },
-}
 
 /// A loaded plugin: its table, and what it said about itself.
 ///
@@ -229,6 +150,36 @@ impl Plugin {
             }
         }
         Ok(Arc::new(plugin))
+    }
+
+    /// Starts a helper process that loads the library at `path` (see [`Isolation`]), and asks
+    /// it who it is. A library the helper cannot load is refused with the same error loading
+    /// it here would give; a helper that crashes, hangs or babbles is refused with what it did.
+    pub fn spawn(
+        path: &Path,
+        isolation: &Isolation,
+    ) -> Result<std::sync::Arc<Plugin>, PluginError> {
+        let link = ChildLink::start(path, isolation)?;
+        let frame = crate::protocol::encode(&Request::Hello, &[]);
+        let (status, bytes) = link.exchange_within(&frame, isolation.hello_limit)?;
+        let hello: Hello = match status {
+            crate::STATUS_OK => match crate::protocol::decode::<Reply>(&bytes) {
+                Ok((Reply::Hello(hello), _)) => hello,
+                Ok((other, _)) => {
+                    return Err(PluginError::Unexpected {
+                        asked: "hello",
+                        got: other.name(),
+                    })
+                }
+                Err(e) => return Err(PluginError::BadReply(e.to_string())),
+            },
+            _ => {
+                return Err(PluginError::Refused(
+                    String::from_utf8_lossy(&bytes).into_owned(),
+                ))
+            }
+        };
+        Plugin::with_link(path, link, hello)
     }
 
     /// A plugin whose code runs behind `link`, which said `hello`.

@@ -20,25 +20,28 @@ pub mod child;
 pub mod discover;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod elf;
+pub mod error;
 pub mod export;
 pub mod host;
 pub mod keys;
 pub mod protocol;
 mod relay;
 pub mod remote;
+pub mod report;
+pub mod serve;
 pub mod template;
 
 use std::ffi::c_void;
 
 pub use cache::Cache;
-pub use child::{serve, served_cpu, thread_cpu, Isolation};
-pub use discover::{
-    discover, discover_cached, discover_in, register, Locations, PluginReport, Source,
-};
-pub use host::Verdict;
-pub use host::{Plugin, PluginError};
+pub use child::{served_cpu, thread_cpu, Isolation};
+pub use discover::{discover, discover_cached, discover_in, register, Locations};
+pub use error::PluginError;
+pub use host::{Plugin, Verdict};
 pub use keys::{key_clash, set_host_keys, HostKey};
 pub use remote::{PluginFactory, PluginRuleset};
+pub use report::{PluginReport, Source};
+pub use serve::serve;
 
 /// The ABI this crate speaks. Bumped on any change of [`PluginTable`] or of the protocol.
 pub const ABI_VERSION: u32 = 2;

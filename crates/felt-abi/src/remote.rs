@@ -6,7 +6,8 @@
 //! whose messages say what went wrong, and a status `Over` with the reason. The last fault is
 //! also kept ([`PluginRuleset::last_fault`]) for the launcher to show.
 
-use crate::host::{Plugin, PluginError};
+use crate::error::PluginError;
+use crate::host::Plugin;
 use crate::protocol::{Reply, Request};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, ParamError, PileId,

@@ -25,6 +25,15 @@ pub struct RecordFile {
     action_lines: Vec<usize>,
 }
 
+impl GameRecord {
+    /// Reads a record file written by [`GameRecord::to_text`] ([`RecordFile::from_text`],
+    /// keeping only the record). Blank lines and lines starting with `#` are ignored;
+    /// anything else out of place is an error naming its line.
+    pub fn from_text(text: &str) -> Result<GameRecord, RecordTextError> {
+        RecordFile::from_text(text).map(RecordFile::into_record)
+    }
+}
+
 impl RecordFile {
     /// Reads a record file written by [`GameRecord::to_text`]. Blank lines and lines starting
     /// with `#` are ignored; anything else out of place, and a key given twice, is an error

@@ -26,6 +26,7 @@
 
 #![warn(missing_docs)]
 
+mod connect;
 mod error;
 mod file;
 mod lock;

@@ -1,7 +1,7 @@
 //! Moving an unusable database aside, one felt at a time, never overwriting anything.
 
+use crate::connect::{check_mark, open_retrying, OpenFailure, BUSY_TIMEOUT};
 use crate::error::StoreError;
-use crate::open::{check_mark, open_retrying, OpenFailure, BUSY_TIMEOUT};
 use crate::time::Timestamp;
 use rusqlite::{Connection, ErrorCode};
 use std::fmt;

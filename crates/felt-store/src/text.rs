@@ -1,5 +1,6 @@
 //! Text forms: one line per action (stored in the database and in record files), and the
-//! record file `felt export` writes and `felt replay FILE` reads — a game shared by mail.
+//! record file `felt export` writes and `felt replay FILE` reads — a game shared by mail
+//! (`file.rs` reads it back).
 //!
 //! ```text
 //! felt game record 2
@@ -17,7 +18,6 @@
 //! (`move 4[6] -> 8`: column 4's sixth card, counted from the first one dealt, and those on it,
 //! to column 8); in the database and in format 1 files (still read) they count from 0.
 
-use crate::error::RecordTextError;
 use crate::model::GameRecord;
 use felt_core::{Action, PileId};
 use std::fmt::Write;
@@ -161,15 +161,6 @@ impl GameRecord {
             let _ = writeln!(out, "{}. {}", i + 1, file_action_to_text(action));
         }
         out
-    }
-
-    /// Reads a record file written by [`GameRecord::to_text`] ([`RecordFile::from_text`],
-    /// keeping only the record). Blank lines and lines starting with `#` are ignored;
-    /// anything else out of place is an error naming its line.
-    ///
-    /// [`RecordFile::from_text`]: crate::RecordFile::from_text
-    pub fn from_text(text: &str) -> Result<GameRecord, RecordTextError> {
-        crate::file::RecordFile::from_text(text).map(crate::file::RecordFile::into_record)
     }
 }
 

@@ -8,10 +8,15 @@
 //! since it peeks; the status bar says so whenever it is on. One search runs at a time. A
 //! change made while it runs is remembered and searched next, so a fast player never piles up
 //! threads, and an answer for an older position is never shown as the current one.
+//!
+//! Each is a part that keeps its own state ([`Live`], `Hints`, `DeadEndNotice`) and is
+//! handed the session it looks at; the table wires them to its cursor and message line.
 
-use crate::game::Note;
 use felt_core::advice::Table;
-use felt_core::{Action, Advice, Advisor, Analysis, AnalyzeRequest, Budget, DynRuleset, GameState};
+use felt_core::{
+    Action, Advice, Advisor, Analysis, AnalyzeRequest, Budget, CardFace, DynRuleset, GameState,
+    Session, Status, TableView,
+};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 
@@ -138,6 +143,37 @@ impl Live {
             _ => Verdict::Thinking,
         })
     }
+
+    /// `w`: the status on or off; on, the game at `revision` is searched at once. The message
+    /// line's words, saying plainly that the solver peeks where it can (`peeks`).
+    pub fn toggle(
+        &mut self,
+        revision: u64,
+        ruleset: &Arc<dyn DynRuleset>,
+        state: &GameState,
+        peeks: bool,
+    ) -> &'static str {
+        let on = !self.is_on();
+        self.set(on);
+        if on {
+            self.changed(revision, ruleset, state);
+            if peeks {
+                "Live status on: the solver peeks at hidden cards (w: off)"
+            } else {
+                "Live status on: the solver says whether the game can still be won (w: off)"
+            }
+        } else {
+            "Live status off"
+        }
+    }
+
+    /// The status bar's words for the game at `revision`, when the status is on; they say
+    /// that the solver peeks while the table has cards the player cannot see (`peeks`).
+    pub fn words(&self, revision: u64, peeks: bool) -> Option<String> {
+        let who = if peeks { "solver (peeks)" } else { "solver" };
+        self.verdict(revision)
+            .map(|v| format!("{who}: {}", v.words()))
+    }
 }
 
 fn search(ask: &Ask) -> Verdict {
@@ -154,33 +190,46 @@ fn search(ask: &Ask) -> Verdict {
 }
 
 /// What the status line says while a hint is searched.
-const THINKING: &str = "Hint: thinking…";
+pub(crate) const THINKING: &str = "Hint: thinking…";
+
+/// Whether `view` shows any card face down: only then has a solver anything to peek at.
+pub(crate) fn hides_cards(view: &TableView) -> bool {
+    view.piles.iter().any(|p| p.cards.contains(&CardFace::Down))
+}
 
 /// A hint being searched on a background thread, so that the table stays live meanwhile:
-/// where its answer arrives, with the advisor that found it (a copy of the game's, which
-/// replaces it then: it holds the new plan). A change to the table drops it
-/// ([`Game::forget_hint_search`]), so an answer that arrives is always for the table on show.
-///
-/// [`Game::forget_hint_search`]: crate::game::Game::forget_hint_search
-pub(crate) struct HintSearch(Receiver<(Advisor, Advice)>);
+/// where its answer arrives, with the advisor that found it (a copy of the table's, which
+/// replaces it then: it holds the new plan).
+struct HintSearch(Receiver<(Advisor, Advice)>);
 
-impl crate::game::Game {
-    /// `H`: the advisor's hint, shown with its source under the cursor and its target marked;
-    /// again for the next best. A hint the kept plan holds is shown at once; any other is
-    /// searched on a background thread and [`Self::tick`] shows it.
-    pub(crate) fn hint(&mut self) {
-        if self.hint_search.is_some() {
-            // Already searching this table: the answer is on its way.
-            return;
-        }
-        if let Some(advice) = self.advisor.planned(Table::of(&self.session)) {
-            self.show_advice(advice);
-            return;
+/// The hints of one table: the advisor that chooses them and keeps their plans, as the
+/// headless mode's does, the search under way, and the hint on show.
+#[derive(Default)]
+pub(crate) struct Hints {
+    advisor: Advisor,
+    /// The hint being searched, if any. A change to the table drops it
+    /// ([`Hints::forget_search`]), so an answer that arrives is always for the table on show.
+    search: Option<HintSearch>,
+    /// The hint last given, its source and target marked until the next key.
+    shown: Option<Action>,
+    /// The hint last shown for the table on show, until the table changes: playing it is
+    /// following it, whatever keys or clicks it took.
+    hinted: Option<Action>,
+}
+
+impl Hints {
+    /// The advisor's hint for `session`'s table: at once when its kept plan holds it; else
+    /// `None`, and a search starts on a background thread, whose answer [`Hints::poll`]
+    /// gives. Asked while a search is under way ([`Hints::searching`]), that search is
+    /// dropped for the new one.
+    pub(crate) fn ask(&mut self, session: &Session) -> Option<Advice> {
+        if let Some(advice) = self.advisor.planned(Table::of(session)) {
+            return Some(advice);
         }
         let mut advisor = self.advisor.clone();
-        let ruleset = self.session.ruleset().clone();
-        let state = self.session.state().clone();
-        let line = self.session.tables().to_vec();
+        let ruleset = session.ruleset().clone();
+        let state = session.state().clone();
+        let line = session.tables().to_vec();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let table = Table {
@@ -191,134 +240,77 @@ impl crate::game::Game {
             let advice = advisor.hint(table);
             let _ = tx.send((advisor, advice));
         });
-        self.hint_search = Some(HintSearch(rx));
-        self.note = Some(Note {
-            text: THINKING.to_string(),
-            error: false,
-            rule: None,
-        });
+        self.search = Some(HintSearch(rx));
+        None
     }
 
     /// Whether a hint is still being searched for the table on show.
-    pub fn hint_pending(&self) -> bool {
-        self.hint_search.is_some()
+    pub(crate) fn searching(&self) -> bool {
+        self.search.is_some()
     }
 
-    /// The table changed: a hint searched for the old one is dropped unseen.
-    pub(crate) fn forget_hint_search(&mut self) {
-        if self.hint_search.take().is_some()
-            && self.note.as_ref().is_some_and(|n| n.text == THINKING)
-        {
-            self.note = None;
-        }
+    /// Drops the search under way, unseen; true when there was one.
+    pub(crate) fn forget_search(&mut self) -> bool {
+        self.search.take().is_some()
     }
 
-    /// Shows a finished hint search's answer; true when the screen changed.
-    fn poll_hint(&mut self) -> bool {
-        let Some(search) = &self.hint_search else {
-            return false;
-        };
+    /// A finished search's answer, once: its advisor, which holds the new plan, becomes this
+    /// table's.
+    pub(crate) fn poll(&mut self) -> Option<Advice> {
+        let search = self.search.as_ref()?;
         let advice = match search.0.try_recv() {
             Ok((advisor, advice)) => {
                 self.advisor = advisor;
                 advice
             }
-            Err(std::sync::mpsc::TryRecvError::Empty) => return false,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
             // The search panicked inside the ruleset: say so, keep playing.
             Err(std::sync::mpsc::TryRecvError::Disconnected) => Advice::NotOffered,
         };
-        self.hint_search = None;
-        self.show_advice(advice);
-        true
+        self.search = None;
+        Some(advice)
     }
 
-    /// A hint for the player to see, or for the demo to play.
-    fn show_advice(&mut self, advice: Advice) {
-        // A search of a ruleset that stopped meanwhile found only its stand-in answers.
-        if self.session.ruleset().stopped().is_some() {
-            if self.demo.is_some() {
-                self.stop_demo("Demo stopped");
-            }
-            self.tell_stopped();
-            return;
-        }
-        if self.demo.is_some() {
-            self.demo_plays(advice);
-            return;
-        }
-        let text = match advice {
-            Advice::Hint(hint) => {
-                let a = hint.action;
-                if let Action::Move { from, index, .. } = a {
-                    self.cursor = (from, index);
-                }
-                let text = format!("Hint: {}", self.describe(&a));
-                self.hinted = Some(a.clone());
-                self.hint = Some(a);
-                text
-            }
-            Advice::Nothing => "Hint: no move helps here".to_string(),
-            Advice::NotOffered => "no hint available".to_string(),
-        };
-        self.note = Some(Note {
-            text,
-            error: false,
-            rule: None,
-        });
+    /// The table changed: the next hint is the best one again, and no hint of the old table
+    /// is on show or followed. A search for the old table is dropped by the caller
+    /// ([`Hints::forget_search`]), which also clears its word on the message line.
+    pub(crate) fn table_changed(&mut self) {
+        self.advisor.table_changed();
+        self.shown = None;
+        self.hinted = None;
     }
 
-    /// `w`: the live status on or off, saying plainly that it peeks.
-    pub(crate) fn toggle_live(&mut self) {
-        let on = !self.live.is_on();
-        self.live.set(on);
-        let text = if on {
-            self.live
-                .changed(self.revision, self.session.ruleset(), self.session.state());
-            if self.hides_cards() {
-                "Live status on: the solver peeks at hidden cards (w: off)"
-            } else {
-                "Live status on: the solver says whether the game can still be won (w: off)"
-            }
-        } else {
-            "Live status off"
-        };
-        self.note = Some(Note {
-            text: text.to_string(),
-            error: false,
-            rule: None,
-        });
+    /// The next hint asked is the best one again, not the next alternative (the demo plays
+    /// the best move every time).
+    pub(crate) fn best_next(&mut self) {
+        self.advisor.table_changed();
     }
 
-    /// Picks up finished background searches (the live status, a hint); true when the screen
-    /// should be drawn again.
-    pub fn tick(&mut self) -> bool {
-        let live = self.live.poll();
-        let hint = self.poll_hint();
-        let moment = self.moment_tick();
-        // The demo waits while a moment of its last move is on show.
-        let demo = self.held.is_none() && self.demo_tick();
-        hint || live || demo || moment
+    /// A new deal: every plan is forgotten.
+    pub(crate) fn new_deal(&mut self) {
+        self.advisor.forget();
     }
 
-    /// The status bar's live part, when the status is on; it says that the solver peeks
-    /// while the table has cards the player cannot see.
-    pub(crate) fn live_words(&self) -> Option<String> {
-        let who = if self.hides_cards() {
-            "solver (peeks)"
-        } else {
-            "solver"
-        };
-        self.live
-            .verdict(self.revision)
-            .map(|v| format!("{who}: {}", v.words()))
+    /// Shows `action` as the hint: marked on the table until the next key, followed if it is
+    /// played before the table changes.
+    pub(crate) fn show(&mut self, action: Action) {
+        self.hinted = Some(action.clone());
+        self.shown = Some(action);
     }
 
-    /// Whether the table shows any card face down: only then has a solver anything to peek at.
-    pub(crate) fn hides_cards(&self) -> bool {
-        self.view
-            .piles
-            .iter()
-            .any(|p| p.cards.contains(&felt_core::CardFace::Down))
+    /// The hint on show, if any.
+    pub(crate) fn on_show(&self) -> Option<&Action> {
+        self.shown.as_ref()
+    }
+
+    /// A key other than `H`: the hint is no longer marked (it is still followed if played).
+    pub(crate) fn unmark(&mut self) {
+        self.shown = None;
+    }
+
+    /// Whether playing `action` follows the hint shown for this table.
+    pub(crate) fn followed(&self, action: &Action) -> bool {
+        self.hinted.as_ref() == Some(action)
     }
 }
 
@@ -326,45 +318,46 @@ impl crate::game::Game {
 pub const STUCK_NOTE: &str =
     "Dead end: no move can turn up a card or finish a run · u undo · n new";
 
-impl crate::game::Game {
-    /// Turns the dead-end notice on or off (the launcher's option); on, the position on the
-    /// table is checked at once.
-    pub fn set_stuck_notice(&mut self, on: bool) {
-        self.stuck_notice = on;
-        self.notice_dead_end();
+/// The optional dead-end notice (the launcher's option): whether it is on, and whether the
+/// table on show is known to be at a dead end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct DeadEndNotice {
+    on: bool,
+    /// The table on show was proven a dead end (or reached by actions from one).
+    known: bool,
+}
+
+impl DeadEndNotice {
+    /// Turns the notice on or off.
+    pub(crate) fn set(&mut self, on: bool) {
+        self.on = on;
     }
 
-    /// With the notice on, asks the ruleset whether the game is at a proven dead end and says
-    /// so. The check sees no hidden card, and a ruleset says "stuck" only when it has proven
-    /// it, so the notice is never a false alarm. A game the rules already ended needs none.
-    /// Used where the table was not reached by an action (a new table, undo, redo), so what
-    /// was known about the last one is forgotten.
-    pub(crate) fn notice_dead_end(&mut self) {
-        self.stuck_known = false;
-        self.notice_dead_end_after_action();
+    /// The table on show was not reached by an action (a new table, undo, redo): what was
+    /// known about the last one is forgotten.
+    pub(crate) fn forget(&mut self) {
+        self.known = false;
     }
 
-    /// The notice after an action. "Stuck" means no sequence of actions can make progress, so
-    /// every table reached by actions from a stuck one is stuck too: the answer is kept
-    /// instead of searching again, which would cost the same each time (the search visits
-    /// the same closed set of tables) and freeze every later move.
-    pub(crate) fn notice_dead_end_after_action(&mut self) {
-        if !self.stuck_notice || self.status != felt_core::Status::Playing {
-            return;
+    /// With the notice on, asks the ruleset whether the game is at a proven dead end; true
+    /// when the notice is to be shown. The check sees no hidden card, and a ruleset says
+    /// "stuck" only when it has proven it, so the notice is never a false alarm. A game the
+    /// rules already ended needs none.
+    ///
+    /// "Stuck" means no sequence of actions can make progress, so every table reached by
+    /// actions from a stuck one is stuck too: the answer is kept instead of searching again,
+    /// which would cost the same each time (the search visits the same closed set of tables)
+    /// and freeze every later move.
+    pub(crate) fn check(&mut self, session: &Session, status: &Status) -> bool {
+        if !self.on || *status != Status::Playing {
+            return false;
         }
-        if !self.stuck_known {
-            let answer = self
-                .session
+        if !self.known {
+            let answer = session
                 .ruleset()
-                .analyze(self.session.state(), &AnalyzeRequest::DeadEnd);
-            self.stuck_known = answer == Some(Analysis::DeadEnd { stuck: true });
+                .analyze(session.state(), &AnalyzeRequest::DeadEnd);
+            self.known = answer == Some(Analysis::DeadEnd { stuck: true });
         }
-        if self.stuck_known {
-            self.note = Some(Note {
-                text: STUCK_NOTE.to_string(),
-                error: false,
-                rule: None,
-            });
-        }
+        self.known
     }
 }

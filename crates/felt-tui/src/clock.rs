@@ -62,21 +62,6 @@ impl GameClock {
     }
 }
 
-impl crate::game::Game {
-    /// How long this game has been played, as the status bar shows it.
-    pub fn played(&self) -> Duration {
-        self.clock.shown()
-    }
-
-    /// Whether the game clock may run: the game is under way (a first move made, not over) and
-    /// the table is in sight (no help, question, sheet or finish screen over it).
-    pub(crate) fn clock_may_run(&self) -> bool {
-        self.overlay.is_none()
-            && self.status == felt_core::Status::Playing
-            && !self.session.log().is_empty()
-    }
-}
-
 /// A time as the status bar and the statistics write it: `0:07`, `12:34`, `1:02:03`.
 pub fn clock_text(time: Duration) -> String {
     let secs = time.as_secs();

@@ -2,21 +2,24 @@
 //! update that turns messages into actions on the session. It reads only the `TableView`, the
 //! legal actions and the ruleset's rankings: it knows no game.
 
-use crate::analysis::{HintSearch, Live};
+use crate::analysis::{DeadEndNotice, Hints, Live};
 use crate::demo::Demo;
 use crate::hit::HitMap;
 use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
+use crate::pages::Moments;
 use crate::theme::Theme;
 use felt_core::code::SHUFFLE_LIMIT;
-use felt_core::{Action, Advisor, DynRuleset, GameCode, PileId, Seat, Session, Status, TableView};
+use felt_core::{Action, DynRuleset, GameCode, PileId, Seat, Session, Status, TableView};
 use std::sync::Arc;
 
+pub use crate::note::Note;
 pub use crate::pages::{Held, PAUSE_TICKS};
 
 /// The seat the person at the keyboard plays.
 pub const HUMAN: Seat = Seat::SOLO;
 
+mod assist;
 mod overlays;
 
 /// What a game needs to start.
@@ -89,20 +92,6 @@ pub enum Overlay {
     },
 }
 
-/// A line for the player in the status bar.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
-    /// What they read.
-    pub text: String,
-    /// A refusal or error, rather than news.
-    pub error: bool,
-    /// The rule a refusal cites, which `text` ends with after the sentence (`… · SP-GROUP`),
-    /// where it is drawn dimmed: the sentence is what a player reads first, and the message
-    /// line shortens it rather than cut the id off, since the id is how a player looks the
-    /// rule up.
-    pub rule: Option<String>,
-}
-
 /// What a new deal tells the app of the game it replaced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Left {
@@ -158,19 +147,14 @@ pub struct Game {
     pub(crate) note: Option<Note>,
     pub(crate) overlay: Option<Overlay>,
     pub(crate) choice: usize,
-    /// Chooses hints and keeps their plans, as the headless mode's does.
-    pub(crate) advisor: Advisor,
+    /// Hints: the advisor that chooses them and keeps their plans, as the headless mode's
+    /// does, the search under way, and the hint on show.
+    pub(crate) hints: Hints,
     /// The demo, while it runs.
     pub(crate) demo: Option<Demo>,
-    /// The hint last given, its source and target marked until the next key.
-    pub(crate) hint: Option<Action>,
-    /// The hint being searched, if any.
-    pub(crate) hint_search: Option<HintSearch>,
     pub(crate) live: Live,
-    /// Whether to say so when the game has reached a proven dead end.
-    pub(crate) stuck_notice: bool,
-    /// The table on show was proven a dead end (or reached by actions from one).
-    pub(crate) stuck_known: bool,
+    /// Whether to say so when the game has reached a proven dead end, and whether it has.
+    pub(crate) dead_end: DeadEndNotice,
     pub(crate) auto_place: bool,
     pub(crate) seeds: Seeds,
     pub(crate) undo_depth: usize,
@@ -182,10 +166,8 @@ pub struct Game {
     pub(crate) revision: u64,
     /// Counts deals played on this table: a new deal is a new game for records.
     pub(crate) deal: u64,
-    /// A moment of the last step on show instead of the table, if any.
-    pub(crate) held: Option<crate::pages::Held>,
-    /// Idle ticks a moment stays on show before the table goes on by itself (0: until a key).
-    pub(crate) pause_ticks: u16,
+    /// The moments of the last step on show instead of the table, and for how long.
+    pub(crate) moments: Moments,
     /// The position file this deal was set up from, if it was.
     pub(crate) position: Option<PositionSource>,
     /// How long this game has been played (the app runs and stops it).
@@ -198,9 +180,6 @@ pub struct Game {
     pub(crate) assisted: bool,
     /// Whether playing a move a hint showed makes the game assisted (the player's setting).
     pub(crate) hints_assist: bool,
-    /// The hint last shown for the table on show, until the table changes: playing it is
-    /// following it, whatever keys or clicks it took.
-    pub(crate) hinted: Option<Action>,
     /// `g` was pressed: the next pile key moves the cursor without picking up.
     pub(crate) goto: bool,
 }
@@ -235,13 +214,10 @@ impl Game {
             // A game over from the start (a plugin that failed to deal) says why at once.
             overlay: over_at_start.then_some(Overlay::Finish),
             choice: 0,
-            advisor: Advisor::new(),
+            hints: Hints::default(),
             demo: None,
-            hint: None,
-            hint_search: None,
             live: Live::default(),
-            stuck_notice: false,
-            stuck_known: false,
+            dead_end: DeadEndNotice::default(),
             auto_place,
             seeds,
             undo_depth,
@@ -251,14 +227,12 @@ impl Game {
             theme,
             revision: 0,
             deal: 0,
-            held: None,
-            pause_ticks: crate::pages::PAUSE_TICKS,
+            moments: Moments::default(),
             position: None,
             clock: crate::clock::GameClock::default(),
             left: None,
             assisted: false,
             hints_assist: false,
-            hinted: None,
             goto: false,
         };
         let first = game
@@ -307,7 +281,7 @@ impl Game {
 
     /// The hint on show, its cards and target marked on the table, if any.
     pub fn hint_action(&self) -> Option<&Action> {
-        self.hint.as_ref()
+        self.hints.on_show()
     }
 
     /// The overlay shown, if any.
@@ -336,6 +310,49 @@ impl Game {
         !self.session.log().is_empty() && self.status == Status::Playing
     }
 
+    /// Whether this game was played with help (the demo moved, or a followed hint where
+    /// hints count as help): its record is marked assisted and never sets a best.
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Whether playing a move a hint showed marks the game assisted (the player's setting).
+    pub fn set_hints_assist(&mut self, on: bool) {
+        self.hints_assist = on;
+    }
+
+    /// Sets how many idle ticks a moment stays on show; 0 keeps it until a key.
+    pub fn set_pause_ticks(&mut self, ticks: u16) {
+        self.moments.set_pause_ticks(ticks);
+    }
+
+    /// The moment on show, if any.
+    pub fn moment(&self) -> Option<&felt_core::Moment> {
+        self.moments.on_show(&self.view)
+    }
+
+    /// How long this game has been played, as the status bar shows it.
+    pub fn played(&self) -> std::time::Duration {
+        self.clock.shown()
+    }
+
+    /// Whether the game clock may run: the game is under way (a first move made, not over) and
+    /// the table is in sight (no help, question, sheet or finish screen over it).
+    pub(crate) fn clock_may_run(&self) -> bool {
+        self.overlay.is_none() && self.status == Status::Playing && !self.session.log().is_empty()
+    }
+
+    /// Whether the ruleset has a use for what `msg` asks; if not, says so and drops it.
+    pub(crate) fn offered(&mut self, msg: Msg) -> bool {
+        match crate::pages::not_offered(msg, &self.view, self.session.ruleset().info()) {
+            Some(text) => {
+                self.error(text);
+                false
+            }
+            None => true,
+        }
+    }
+
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) -> Effect {
         if msg == Msg::Quit {
@@ -346,10 +363,10 @@ impl Game {
             self.stop_demo("Demo stopped");
             return Effect::None;
         }
-        if self.held.is_some() && msg != Msg::Redraw {
+        if self.moments.holding() && msg != Msg::Redraw {
             // A key (or click) while a moment is on show moves on to the table, and does
             // nothing else: it was pressed to go on.
-            self.next_moment();
+            self.moments.next(&self.view);
             return Effect::None;
         }
         match self.overlay {
@@ -370,7 +387,7 @@ impl Game {
             return Effect::None;
         }
         if msg != Msg::Hint {
-            self.hint = None;
+            self.hints.unmark();
         }
         if !self.offered(msg) {
             return Effect::None;
@@ -455,7 +472,7 @@ impl Game {
         self.assisted = false;
         // A fresh deal is the deal its code names, whatever the last game started from.
         self.position = None;
-        self.advisor.forget();
+        self.hints.new_deal();
         self.deal += 1;
         self.note = None;
         self.refresh();
@@ -511,14 +528,12 @@ impl Game {
         self.revision += 1;
         let asked = self.view.prompt.clone();
         self.view = self.session.view(HUMAN);
-        self.held = None;
+        self.moments.let_go();
         self.status = self.session.status();
         self.legal = self.session.legal_actions();
         self.carry = None;
         self.pointer = None;
-        self.advisor.table_changed();
-        self.hint = None;
-        self.hinted = None;
+        self.hints.table_changed();
         self.forget_hint_search();
         self.live
             .changed(self.revision, self.session.ruleset(), self.session.state());
@@ -545,14 +560,14 @@ impl Game {
     /// Plays `action`; a refusal becomes the status bar's message. True when played.
     pub(crate) fn act(&mut self, action: Action) -> bool {
         self.carry = None;
-        let followed = self.hinted.as_ref() == Some(&action);
+        let followed = self.hints.followed(&action);
         match self.session.act(&action) {
             Ok(events) => {
                 if followed && self.hints_assist {
                     self.assisted = true;
                 }
                 self.refresh();
-                self.hold_moments();
+                self.moments.hold(&self.view);
                 let news: Vec<String> = events
                     .into_iter()
                     .filter_map(|e| match e {

@@ -26,17 +26,17 @@ impl Game {
         let theme = self.theme;
         self.hits.clear();
         fill(buf, area, ' ', theme.table());
-        let prompt_h = if self.held.is_some() {
+        let prompt_h = if self.moments.holding() {
             0
         } else {
             self.prompt_lines(area.width)
         };
         let bars = BARS + prompt_h;
         let table = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(bars));
-        let shown = self.shown_view().into_owned();
+        let shown = self.moments.shown_view(&self.view).into_owned();
         match layout(&shown, table) {
             Ok(l) => {
-                let marks = if self.held.is_some() {
+                let marks = if self.moments.holding() {
                     Marks::default()
                 } else {
                     self.marks()
@@ -70,7 +70,11 @@ impl Game {
             Some(Overlay::Help { scroll }) => self.draw_help(buf, area, scroll),
             Some(Overlay::Confirm(p)) => draw_confirm(buf, area, p, self.confirm_text(p), &theme),
             Some(Overlay::Finish) => self.draw_finish(buf, area),
-            Some(Overlay::Sheet { key, scroll }) => self.draw_sheet(buf, area, key, scroll),
+            Some(Overlay::Sheet { key, scroll }) => {
+                if let Some(sheet) = crate::pages::sheet(&self.view, key) {
+                    self.help_lines = crate::pages::draw_sheet(buf, area, sheet, scroll, &theme);
+                }
+            }
             None => {}
         }
     }
@@ -94,7 +98,7 @@ impl Game {
         };
         // A hint marks the cards it moves beside them, and where they go as the piles that
         // would take carried cards are shown; a deal marks the pile dealt from.
-        let (hinted, hinted_cards) = match (&self.hint, &self.carry) {
+        let (hinted, hinted_cards) = match (self.hints.on_show(), &self.carry) {
             (Some(Action::Move { from, index, to }), None) => (vec![*to], Some((*from, *index))),
             (Some(Action::Deal { from }), None) => {
                 let top = self.pile(*from).and_then(|p| p.cards.len().checked_sub(1));
@@ -468,7 +472,7 @@ impl Game {
     fn key_hints(&self, width: u16, code: &str) -> String {
         let info = self.session.ruleset().info();
         let mut items: Vec<String> = vec!["? help".to_string()];
-        for (key, what) in self.sheet_keys() {
+        for (key, what) in crate::pages::sheet_keys(&self.view) {
             items.push(format!("{key} {what}"));
         }
         for (key, name, _) in self.extra_keys() {

@@ -31,7 +31,7 @@ impl Game {
             let msg = b.keys.first().map(|k| (b.msg)(k.0));
             let help = match msg {
                 Some(Msg::Deal) => format!("{deal_word} from the stock"),
-                Some(Msg::LiveStatus) if !self.hides_cards() => {
+                Some(Msg::LiveStatus) if !crate::analysis::hides_cards(&self.view) => {
                     "live status: can the game still be won?".to_string()
                 }
                 Some(m) if hand => hand_words(m).unwrap_or(b.help).to_string(),
@@ -42,7 +42,7 @@ impl Game {
                 Span::raw(help),
             ]));
         }
-        for (key, what) in self.sheet_keys() {
+        for (key, what) in crate::pages::sheet_keys(&self.view) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{key:<15}"), theme.heading()),
                 Span::raw(format!("the {what}")),

@@ -8,9 +8,8 @@ use std::time::{Duration, Instant};
 
 pub use crate::keymap::{
     key_bar, keymap, Binding, Key, FINISH_KEYS, LAUNCHER_HELP, LAUNCHER_KEYS, NEW_GAME_KEYS,
-    REPLAY_KEYS, STATS_KEYS, TABLE_KEYS,
+    OPTIONS_KEYS, REPLAY_KEYS, STATS_KEYS, TABLE_KEYS,
 };
-pub use crate::options::OPTIONS_KEYS;
 
 /// Two presses at the same place closer than this make a double-click.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(400);

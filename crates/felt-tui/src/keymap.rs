@@ -427,6 +427,52 @@ const LIST_KEYS: &[Binding] = &[
     },
 ];
 
+/// The settings screen's keymap.
+pub const OPTIONS_KEYS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑↓",
+        help: "setting",
+        msg: |_| Msg::Up,
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Down,
+    },
+    Binding {
+        keys: &[code(KeyCode::Left), ch('h')],
+        label: "←→ Space",
+        help: "change",
+        msg: |_| Msg::Left,
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l'), ch(' '), code(KeyCode::Enter)],
+        label: "",
+        help: "",
+        msg: |_| Msg::Right,
+    },
+    Binding {
+        keys: &[code(KeyCode::Home), ch('g')],
+        label: "",
+        help: "",
+        msg: |_| Msg::First,
+    },
+    Binding {
+        keys: &[code(KeyCode::End), ch('G')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Last,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc), ch('q'), ch('o')],
+        label: "Esc",
+        help: "back",
+        msg: |_| Msg::Back,
+    },
+];
+
 /// The keymap of a mode: its own keys, then the list keys where it shows a list.
 pub fn keymap(mode: Mode) -> impl Iterator<Item = &'static Binding> {
     let (own, list): (&'static [Binding], bool) = match mode {
@@ -439,7 +485,7 @@ pub fn keymap(mode: Mode) -> impl Iterator<Item = &'static Binding> {
         Mode::Finish => (FINISH_KEYS, false),
         Mode::Stats => (STATS_KEYS, true),
         Mode::Replay => (REPLAY_KEYS, false),
-        Mode::Options => (crate::options::OPTIONS_KEYS, false),
+        Mode::Options => (OPTIONS_KEYS, false),
     };
     let list: &'static [Binding] = if list { LIST_KEYS } else { &[] };
     own.iter().chain(list)

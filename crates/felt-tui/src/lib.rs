@@ -36,6 +36,7 @@ pub mod layout;
 pub mod look;
 mod message_line;
 mod mouse;
+mod note;
 pub mod options;
 mod pages;
 mod paint;

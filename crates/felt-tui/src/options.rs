@@ -3,62 +3,15 @@
 //! will draw them. Reached by `o` from the launcher and from the table.
 
 use crate::input::{key_bar, Msg};
-use crate::keymap::{ch, code, Binding};
+use crate::keymap::OPTIONS_KEYS;
 use crate::look::Choice;
 use crate::paint::{fill, put, screen_title};
 use crate::settings::Settings;
 use crate::theme::Theme;
-use crossterm::event::KeyCode;
 use felt_core::{Card, Rank, Suit};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-
-/// The settings screen's keymap.
-pub const OPTIONS_KEYS: &[Binding] = &[
-    Binding {
-        keys: &[code(KeyCode::Up), ch('k')],
-        label: "↑↓",
-        help: "setting",
-        msg: |_| Msg::Up,
-    },
-    Binding {
-        keys: &[code(KeyCode::Down), ch('j')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Down,
-    },
-    Binding {
-        keys: &[code(KeyCode::Left), ch('h')],
-        label: "←→ Space",
-        help: "change",
-        msg: |_| Msg::Left,
-    },
-    Binding {
-        keys: &[code(KeyCode::Right), ch('l'), ch(' '), code(KeyCode::Enter)],
-        label: "",
-        help: "",
-        msg: |_| Msg::Right,
-    },
-    Binding {
-        keys: &[code(KeyCode::Home), ch('g')],
-        label: "",
-        help: "",
-        msg: |_| Msg::First,
-    },
-    Binding {
-        keys: &[code(KeyCode::End), ch('G')],
-        label: "",
-        help: "",
-        msg: |_| Msg::Last,
-    },
-    Binding {
-        keys: &[code(KeyCode::Esc), ch('q'), ch('o')],
-        label: "Esc",
-        help: "back",
-        msg: |_| Msg::Back,
-    },
-];
 
 /// The moment pauses offered, in tenths of a second; 0 keeps a moment until a key.
 const PAUSES: [u16; 6] = [5, 10, 15, 20, 30, 0];

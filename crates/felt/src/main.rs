@@ -12,6 +12,7 @@ use std::path::PathBuf;
 mod by_hints;
 mod new_ruleset;
 mod plugin_install;
+mod plugin_isolation;
 mod plugins;
 mod script_output;
 mod solve;
@@ -484,7 +485,7 @@ fn quiet_on_closed_pipe() {
 }
 
 fn run(cli: &Cli) -> Result<()> {
-    plugins::set_in_process(cli.global.plugins_in_process);
+    plugin_isolation::set_in_process(cli.global.plugins_in_process);
     table_keys::hand_to_plugins();
     match &cli.command {
         Some(Command::PluginHost { library }) => std::process::exit(felt_abi::serve(library)),

@@ -52,7 +52,7 @@ pub fn install(data_dir: Option<&Path>, library: &Path) -> Result<()> {
     };
     let checked = felt_abi::discover_in(&Locations {
         extra: vec![target.clone()],
-        isolation: crate::plugins::isolation(),
+        isolation: crate::plugin_isolation::isolation(),
         ..Locations::default()
     });
     let plugin = match checked.into_iter().next().map(|r| r.outcome) {

@@ -3,6 +3,7 @@
 //! Plugins are found with `--plugin PATH`, in `<data dir>/plugins/`, and beside the `felt`
 //! executable (`felt_*` libraries only); see felt_abi::discover.
 
+use crate::plugin_isolation::isolation;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, Subcommand};
 use felt_abi::{PluginReport, Source};
@@ -91,32 +92,12 @@ pub struct AutoplayArgs {
     against: Vec<String>,
 }
 
-/// Whether `--plugins-in-process` was given: set once, at start.
-static IN_PROCESS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Loads plugins into felt's own process from now on (`--plugins-in-process`), or each into a
-/// helper process of its own (the default).
-pub fn set_in_process(yes: bool) {
-    IN_PROCESS.store(yes, std::sync::atomic::Ordering::Relaxed);
-}
-
 /// The standard places, with each plugin run by `felt plugin-host` in a process of its own
 /// unless `--plugins-in-process` was given (or felt cannot name its own executable).
 fn locations(data_dir: Option<&Path>, extra: &[PathBuf]) -> felt_abi::Locations {
     let mut locations = felt_abi::Locations::standard(data_dir, extra);
     locations.isolation = isolation();
     locations
-}
-
-/// How this felt runs plugin code: in a helper process (`felt plugin-host`) unless
-/// `--plugins-in-process` was given or felt cannot name its own executable.
-pub fn isolation() -> Option<felt_abi::Isolation> {
-    if IN_PROCESS.load(std::sync::atomic::Ordering::Relaxed) {
-        return None;
-    }
-    std::env::current_exe()
-        .ok()
-        .map(|felt| felt_abi::Isolation::new(felt, vec!["plugin-host".into()]))
 }
 
 /// felt's plugin cache, beside the user plugins folder (in the data folder).

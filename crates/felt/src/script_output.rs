@@ -22,7 +22,7 @@ static KEPT: OnceLock<Option<std::fs::File>> = OnceLock::new();
 /// process, the kept copy of it (made at the first call, which must come before any plugin
 /// is loaded). If no copy can be made, standard output as it is.
 pub fn stdout() -> Box<dyn Write> {
-    if crate::plugins::isolation().is_some() {
+    if crate::plugin_isolation::isolation().is_some() {
         return Box::new(std::io::stdout());
     }
     match KEPT.get_or_init(keep) {

@@ -1,4 +1,5 @@
-//! The game's windows over the table: the help, a question to confirm, the finish window.
+//! The game's windows over the table: the help, the ruleset's pages, a question to confirm,
+//! the finish window.
 
 use super::*;
 
@@ -26,6 +27,33 @@ impl Game {
         };
         self.overlay = Some(Overlay::Help { scroll });
         Effect::None
+    }
+
+    /// Scrolls or closes a sheet; closing it over a finished game shows the finish screen.
+    pub(super) fn update_sheet(&mut self, key: char, scroll: u16, msg: Msg) -> Effect {
+        self.overlay = match crate::pages::scroll_sheet(scroll, self.help_lines, msg) {
+            Some(scroll) => Some(Overlay::Sheet { key, scroll }),
+            None => (self.status != Status::Playing).then_some(Overlay::Finish),
+        };
+        Effect::None
+    }
+
+    /// Opens a sheet the view asks to be read now (a hand just scored).
+    pub(super) fn open_sheet_asked(&mut self) {
+        if let Some(key) = crate::pages::asked_sheet(&self.view) {
+            self.overlay = Some(Overlay::Sheet { key, scroll: 0 });
+        }
+    }
+
+    /// A key the host does not bind: a page of the ruleset's, one of its own actions, or a
+    /// word that it does nothing.
+    pub(crate) fn other_key(&mut self, c: char) {
+        if crate::pages::sheet(&self.view, c).is_some() {
+            self.overlay = Some(Overlay::Sheet { key: c, scroll: 0 });
+        } else if !self.extra_key(c) {
+            let name = self.session.ruleset().info().name.clone();
+            self.error(format!("{c} does nothing in {name}: ? lists its keys"));
+        }
     }
 
     pub(super) fn update_confirm(&mut self, pending: Pending, msg: Msg) -> Effect {

@@ -1,0 +1,93 @@
+//! The helper process's side of [`crate::child`]: it loads the plugin in-process and answers
+//! the host's frames, wrapped as that module describes. Apart from `child.rs`, the host's end,
+//! because it stands on the loader ([`Plugin::load`]), which itself starts helpers through
+//! the host's end.
+
+use crate::child::{thread_cpu, STATUS_LOAD_FAILED};
+use crate::host::Plugin;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::time::Duration;
+
+/// The helper's side: loads `library` and answers requests on standard input and output
+/// until the input ends. Returns the process's exit code.
+///
+/// The plugin's own writes to standard output would corrupt the replies, so the replies go
+/// to a copy of the descriptor taken first, and standard output is pointed at standard
+/// error for the plugin.
+pub fn serve(library: &Path) -> i32 {
+    let (mut input, mut output) = match protocol_streams() {
+        Ok(streams) => streams,
+        Err(e) => {
+            eprintln!("felt plugin-host: {e}");
+            return 2;
+        }
+    };
+    let plugin = Plugin::load(library);
+    loop {
+        let mut len = [0u8; 8];
+        if input.read_exact(&mut len).is_err() {
+            return 0;
+        }
+        let len = u64::from_le_bytes(len);
+        let mut frame = Vec::new();
+        if (&mut input).take(len).read_to_end(&mut frame).is_err() || frame.len() as u64 != len {
+            return 0;
+        }
+        let written = match &plugin {
+            Ok(plugin) => {
+                let start = thread_cpu();
+                plugin.call_raw(&frame, |status, bytes| {
+                    // Measured before the reply is written: the plugin's work, not the pipe's.
+                    let cpu = match (start, thread_cpu()) {
+                        (Some(start), Some(end)) => end.saturating_sub(start),
+                        _ => Duration::ZERO,
+                    };
+                    reply(&mut output, status, cpu, bytes)
+                })
+            }
+            Err(e) => reply(
+                &mut output,
+                STATUS_LOAD_FAILED,
+                Duration::ZERO,
+                e.to_string().as_bytes(),
+            ),
+        };
+        if written.is_err() {
+            return 0;
+        }
+    }
+}
+
+fn reply(out: &mut impl Write, status: i32, cpu: Duration, bytes: &[u8]) -> std::io::Result<()> {
+    let nanos = u64::try_from(cpu.as_nanos()).unwrap_or(u64::MAX);
+    out.write_all(&status.to_le_bytes())?;
+    out.write_all(&nanos.to_le_bytes())?;
+    out.write_all(&(bytes.len() as u64).to_le_bytes())?;
+    out.write_all(bytes)?;
+    out.flush()
+}
+
+/// Standard input, and a private copy of standard output with the real one sent to stderr.
+#[cfg(unix)]
+fn protocol_streams() -> std::io::Result<(std::io::Stdin, std::fs::File)> {
+    use std::os::unix::io::FromRawFd;
+    // SAFETY: `dup` and `dup2` only take descriptors; the copy is owned by the File below.
+    let copy = unsafe { libc::dup(1) };
+    if copy < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::dup2(2, 1) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `copy` is a fresh descriptor nothing else owns.
+    Ok((std::io::stdin(), unsafe {
+        std::fs::File::from_raw_fd(copy)
+    }))
+}
+
+#[cfg(not(unix))]
+fn protocol_streams() -> std::io::Result<(std::io::Stdin, std::io::Stdout)> {
+    Ok((std::io::stdin(), std::io::stdout()))
+}
