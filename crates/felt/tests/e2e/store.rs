@@ -4,9 +4,9 @@
 // A test may say on stderr why it skipped a case.
 #![allow(clippy::disallowed_macros)]
 
-mod common;
+use crate::common;
 
-use common::{answers, run};
+use crate::common::{answers, run};
 use felt_core::Session;
 use felt_store::{GameId, Recorder, Store};
 use std::path::Path;

@@ -3,12 +3,10 @@
 //! says so; a bad file is reported with its file, line and key while the others still load;
 //! `felt check` answers with its exit code; every built-in variant deals headless.
 
-mod common;
-
-use common::{answers, run};
+use crate::common::{answers, run};
 use std::path::{Path, PathBuf};
 
-/// The user's variant folder inside a test home (tests/common.rs points XDG_CONFIG_HOME at
+/// The user's variant folder inside a test home (common.rs points XDG_CONFIG_HOME at
 /// `home/config`).
 fn user_dir(home: &Path) -> PathBuf {
     let dir = home.join("config").join("felt").join("variants");
@@ -134,7 +132,7 @@ fn a_new_variant_in_the_user_folder_is_listed_and_played_headless() {
 fn the_complete_example_of_the_variants_page_plays_as_it_says() {
     // docs/variants.md: "Save this as ~/.config/felt/variants/spider-open.toml, then felt play
     // spider-open deals it."
-    let doc = include_str!("../docs/variants.md");
+    let doc = include_str!("../../../../docs/variants.md");
     let start = doc
         .find("```toml\n# Spider with two suits and every card")
         .expect("the example");
@@ -197,7 +195,7 @@ fn a_variant_from_a_config_folder_plays_too() {
 fn a_user_file_with_a_built_in_id_overrides_it_and_says_so() {
     let home = tempfile::tempdir().expect("temp dir");
     let file = user_dir(home.path()).join("my-spider.toml");
-    let mine = include_str!("../config/variants/spider-1suit.toml")
+    let mine = include_str!("../../../../config/variants/spider-1suit.toml")
         .replace(
             "name = \"Spider, one suit\"",
             "name = \"My one-suit Spider\"",

@@ -1,8 +1,8 @@
 //! End-to-end: the real `felt` binary driven through the headless protocol (docs/protocol.md).
 
-mod common;
+use crate::common;
 
-use common::{answers, run};
+use crate::common::{answers, run};
 
 /// Rank number of a card token (`TS` -> 10), `None` for `??`.
 fn rank(token: &str) -> Option<u8> {

@@ -3,7 +3,7 @@
 //! get errors, never a crash.
 //!
 //! The library is the `cdylib` that cargo builds into `target/<profile>/deps` because this
-//! package depends on felt-spades; `cargo test -p felt-tests` (or the workspace) builds it.
+//! package depends on felt-spades; `cargo test -p felt` (or the workspace) builds it.
 
 use felt_abi::protocol::{self, Reply, Request};
 use felt_abi::{discover_in, register, Locations, Plugin, Source};

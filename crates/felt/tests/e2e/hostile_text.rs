@@ -4,11 +4,9 @@
 //! `\u{202e}`), never raw (issue 28). Each test feeds hostile bytes through one surface and
 //! checks both that no raw ESC, BEL, NUL, C1 control or bidi override came out and that the
 //! hostile text did come out, escaped: a surface that printed nothing would prove nothing.
-//! The terminal's surfaces are in tests/pty.rs.
+//! The terminal's surfaces are in pty.rs.
 
-mod common;
-
-use common::{data_dir_with, faulty_plugin, run, run_in};
+use crate::common::{data_dir_with, faulty_plugin, run, run_in};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 

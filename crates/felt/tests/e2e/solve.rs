@@ -2,9 +2,7 @@
 //! (states, memory, CPU time) or, for an honest search, that hidden cards decide; the batch
 //! table gives the lengths of the winning lines.
 
-mod common;
-
-use common::run;
+use crate::common::run;
 use tempfile::TempDir;
 
 /// Runs felt with `args`; its exit status and its standard output and error.

@@ -3,9 +3,7 @@
 //! the middle of a hung call, the game of a plugin whose process died, standard error that
 //! cannot be written, and a plugin in felt's own process that prints to standard output.
 
-mod common;
-
-use common::{data_dir_with, faulty_plugin, felt, marked_plugin, run, run_in, Game};
+use crate::common::{data_dir_with, faulty_plugin, felt, marked_plugin, run, run_in, Game};
 
 use std::path::Path;
 use std::process::Stdio;

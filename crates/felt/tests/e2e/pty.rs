@@ -2,7 +2,7 @@
 //! one suit, takes a move and its undo, leaves with `q`, and the terminal is back as it was; also
 //! when SIGTERM ends it. The screen is read through a VT100 parser.
 
-mod common;
+use crate::common;
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 use std::io::{Read, Write};

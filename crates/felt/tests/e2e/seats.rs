@@ -3,9 +3,7 @@
 //! every answer says whose turn it is, `legal` lines are typed back as they are, and every
 //! card anyone plays is reported.
 
-mod common;
-
-use common::{data_dir_with, run_in, Game};
+use crate::common::{data_dir_with, run_in, Game};
 
 fn data_dir_with_spades() -> tempfile::TempDir {
     data_dir_with("felt_spades")

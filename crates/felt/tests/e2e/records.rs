@@ -2,9 +2,7 @@
 //! game ends no kept game, a game played with help is counted apart by `felt stats`, and a
 //! record file whose header contradicts itself or its actions is refused with the line.
 
-mod common;
-
-use common::run;
+use crate::common::run;
 use felt_core::Session;
 use felt_store::{GameId, GameResult, Recorder, Store};
 use std::path::Path;

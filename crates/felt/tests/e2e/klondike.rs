@@ -2,9 +2,9 @@
 //! folder as a player's would be. Refusals name their rule (KL-…) and change nothing, undo
 //! gives back the table exactly, and following the hints of a Thoughtful deal wins it.
 
-mod common;
+use crate::common;
 
-use common::{data_dir_with, Game};
+use crate::common::{data_dir_with, Game};
 
 /// The status line of a `show` answer (the line with the game code).
 fn status(show: &[String]) -> &str {

@@ -3,9 +3,7 @@
 //! as an error, felt goes on, and every other game plays, with the plugin still in the
 //! plugins folder. (Each way of crashing mid-call is tested in felt-abi's `tests/process.rs`.)
 
-mod common;
-
-use common::{faulty_plugin, marked_plugin, run};
+use crate::common::{faulty_plugin, marked_plugin, run};
 use std::path::{Path, PathBuf};
 
 /// felt-abi's faulty fixture, built with `rustc` to abort at its first call after hello, as a

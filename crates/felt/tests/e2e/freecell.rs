@@ -3,9 +3,7 @@
 //! broke, about the cards on the move; another suit's foundation refuses a card; a deal number
 //! plays that deal or is refused; and `felt solve`'s batch figures read alike.
 
-mod common;
-
-use common::{data_dir_with, run_in, Game};
+use crate::common::{data_dir_with, run_in, Game};
 use std::path::Path;
 
 /// A Seahaven Towers table: column 1 ends K♠ Q♠ J♠ T♠, column 10 is empty, two cells free:
@@ -49,8 +47,10 @@ fn from_position(data: &Path, variant: &str, text: &str) -> Game {
     std::fs::write(&file, text).expect("writes the position");
     let file = file.to_str().expect("a UTF-8 temp path").to_string();
     let shipped = match variant {
-        "seahaven-towers" => include_str!("../rulesets/freecell/variants/seahaven-towers.toml"),
-        _ => include_str!("../rulesets/freecell/variants/freecell.toml"),
+        "seahaven-towers" => {
+            include_str!("../../../../rulesets/freecell/variants/seahaven-towers.toml")
+        }
+        _ => include_str!("../../../../rulesets/freecell/variants/freecell.toml"),
     };
     let config = data.join("config");
     std::fs::create_dir_all(&config).expect("a config folder");
