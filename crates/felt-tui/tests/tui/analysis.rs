@@ -1,9 +1,7 @@
 //! The solver in the terminal: `H` shows the best honest move with its source and target
 //! marked, again for the next best; `w` turns on the live status, which says it peeks.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::time::{Duration, Instant};
 
 fn shot(app: &mut felt_tui::App) -> String {

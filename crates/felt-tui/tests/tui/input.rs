@@ -2,9 +2,7 @@
 //! and the session's log shows the actions they became. The deal is SP1-S1C-AAAAAAD, whose
 //! columns end K K K 4 J 2 3 4 10 6; column 7's 3♠ fits on the 4♠ of columns 4 and 8.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, PileId};
 use felt_tui::App;
 

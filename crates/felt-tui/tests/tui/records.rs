@@ -1,9 +1,7 @@
 //! The records as the interface shows them: "Continue" in the launcher, the statistics screen,
 //! and the replay viewer. An in-memory observer stands in for the binary's database.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Catalog, GameCode, Seat, Session};
 use felt_tui::input::Mode;
 use felt_tui::{

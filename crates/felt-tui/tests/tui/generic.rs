@@ -1,9 +1,7 @@
 //! The renderer is generic: a toy trick game with hands across, trick slots and a bid prompt is
 //! drawn and played by the same code as any other ruleset.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, PileId};
 
 fn shot(app: &mut felt_tui::App) -> String {

@@ -2,9 +2,9 @@
 //! with face-down cards at 80×24 and 120×40 (insta snapshots), the draw-three waste fanned,
 //! and the stock dealt by keys alone.
 
-mod common;
+use crate::common;
 
-use common::{draw, screen, text, theme};
+use crate::common::{draw, screen, text, theme};
 use felt_core::{Catalog, Origin, RulesetFactory};
 use felt_tui::{App, Start};
 use std::sync::Arc;

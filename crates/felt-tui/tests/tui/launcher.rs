@@ -1,8 +1,6 @@
 //! The launcher: choosing a variant and its rules, replaying a code, remembering the choice.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_tui::App;
 
 fn code_of(app: &App) -> String {

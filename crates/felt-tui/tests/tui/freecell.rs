@@ -2,14 +2,14 @@
 //! 80×24 and 120×40 (insta snapshots), the cells dashed and the foundations solid, and a card
 //! goes into a cell by keys alone.
 
-mod common;
+use crate::common;
 
-use common::{draw, keys, screen, text, theme};
+use crate::common::{draw, keys, screen, text, theme};
 use felt_core::{Catalog, Origin, RulesetFactory};
 use felt_tui::{App, Start};
 use std::sync::Arc;
 
-const FREECELL: &str = include_str!("../../../rulesets/freecell/variants/freecell.toml");
+const FREECELL: &str = include_str!("../../../../rulesets/freecell/variants/freecell.toml");
 
 /// An app playing Microsoft's FreeCell deal 1.
 fn deal_one() -> App {

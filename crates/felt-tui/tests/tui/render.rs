@@ -2,9 +2,7 @@
 //! the text; highlights also change glyphs (`▶` cursor, `┃` carried, `[4]` accepting) so they
 //! show here too.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_tui::Theme;
 
 fn shot(app: &mut felt_tui::App, w: u16, h: u16) -> String {

@@ -1,9 +1,7 @@
 //! The demo (`p`): the bot plays the game on screen a move at a time, the status bar says so,
 //! and any key stops it. Offered only where the ruleset gives hints.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::time::{Duration, Instant};
 
 fn shot(app: &mut felt_tui::App, w: u16, h: u16) -> String {

@@ -3,9 +3,7 @@
 //! group that may not move refused as soon as it is picked up, the best place apart from the
 //! legal targets, and the ruleset's own keys (FreeCell's `m` collect) in the help and key bar.
 
-mod common;
-
-use common::{catalog, draw, keys, screen, text, theme};
+use crate::common::{catalog, draw, keys, screen, text, theme};
 use felt_core::{GameState, PileId, Session, Typed};
 use felt_freecell::{FreeCell, Params, State};
 use felt_tui::{App, Start};

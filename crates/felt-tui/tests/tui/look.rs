@@ -2,9 +2,7 @@
 //! under a variant's former id. Times are given by the test, so every screen is the same on
 //! any machine.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use crossterm::event::{Event, KeyCode};
 use felt_core::Origin;
 use felt_tui::game::Overlay;
@@ -208,7 +206,7 @@ fn rules_chosen_under_a_former_variant_id_are_read_under_the_new_one() {
     .expect("old settings");
     // The two-suit variant, as if renamed from `spider-two`.
     let mut catalog = catalog();
-    let text = include_str!("../../../config/variants/spider-2suit.toml").replacen(
+    let text = include_str!("../../../../config/variants/spider-2suit.toml").replacen(
         "[game]",
         "aliases = [\"spider-two\"]\n\n[game]",
         1,

@@ -15,19 +15,19 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
 
-const CLASSIC: &str = include_str!("../../../../config/scoring/classic.toml");
+const CLASSIC: &str = include_str!("../../../../../config/scoring/classic.toml");
 const VARIANTS: [(&str, &str); 3] = [
     (
         "spider-1suit.toml",
-        include_str!("../../../../config/variants/spider-1suit.toml"),
+        include_str!("../../../../../config/variants/spider-1suit.toml"),
     ),
     (
         "spider-2suit.toml",
-        include_str!("../../../../config/variants/spider-2suit.toml"),
+        include_str!("../../../../../config/variants/spider-2suit.toml"),
     ),
     (
         "spider-4suit.toml",
-        include_str!("../../../../config/variants/spider-4suit.toml"),
+        include_str!("../../../../../config/variants/spider-4suit.toml"),
     ),
 ];
 

@@ -3,9 +3,7 @@
 //! order, marks kept off the labels, whole words on the status bar, the words players use,
 //! and help pages that agree with the rules felt enforces.
 
-mod common;
-
-use common::{draw, keys, screen, text, theme};
+use crate::common::{draw, keys, screen, text, theme};
 use felt_core::{Catalog, Origin};
 use felt_tui::{App, Start};
 use std::time::{Duration, Instant};
@@ -13,24 +11,27 @@ use std::time::{Duration, Instant};
 const SPIDER: [(&str, &str); 3] = [
     (
         "spider-1suit.toml",
-        include_str!("../../../config/variants/spider-1suit.toml"),
+        include_str!("../../../../config/variants/spider-1suit.toml"),
     ),
     (
         "spider-3packs.toml",
-        include_str!("../../../config/variants/spider-3packs.toml"),
+        include_str!("../../../../config/variants/spider-3packs.toml"),
     ),
     (
         "spider-site-2suit.toml",
-        include_str!("../../../config/variants/spider-site-2suit.toml"),
+        include_str!("../../../../config/variants/spider-site-2suit.toml"),
     ),
 ];
 const SCORING: [(&str, &str); 3] = [
     (
         "classic",
-        include_str!("../../../config/scoring/classic.toml"),
+        include_str!("../../../../config/scoring/classic.toml"),
     ),
-    ("links", include_str!("../../../config/scoring/links.toml")),
-    ("none", include_str!("../../../config/scoring/none.toml")),
+    (
+        "links",
+        include_str!("../../../../config/scoring/links.toml"),
+    ),
+    ("none", include_str!("../../../../config/scoring/none.toml")),
 ];
 
 /// Spider (three of its variants) and every Klondike variant (one plugin crate a test binary:

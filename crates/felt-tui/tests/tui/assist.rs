@@ -3,9 +3,7 @@
 //! once (and a refusal is shown), and a game the demo moved in, or one where a followed hint
 //! counts as help, is reported assisted.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::Session;
 use felt_tui::{App, Observer, SavedGame, Start, VariantStats};
 use std::cell::RefCell;

@@ -2,9 +2,7 @@
 //! scrolls, the commands it gives for the selected game, and the replay Enter opens, which
 //! comes back to the list. An in-memory observer stands in for the binary's database.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Catalog, GameCode, Seat, Session};
 use felt_tui::input::{Mode, Msg};
 use felt_tui::{App, Flow, Observer, Outcome, PastGame, ReplayFrame, ReplayTape, VariantStats};

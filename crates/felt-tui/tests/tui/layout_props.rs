@@ -1,9 +1,7 @@
 //! Properties of the layout for any table and any screen: every card is accounted for once,
 //! nothing is drawn outside the screen, and any size, however small, draws without a panic.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{
     Card, CardFace, DrawHint, PileId, PileRole, PileView, Place, Rank, Seat, Suit, TableView,
 };
