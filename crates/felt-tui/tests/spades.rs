@@ -2,7 +2,12 @@
 //! card readable, the bid prompt whole and starting on a sensible bid, a completed trick kept
 //! on the table until a key or a pause, the score sheet at the end of a hand; the keys are the
 //! ones the ruleset offers, and a refused undo says why.
+//!
+//! A test binary of its own, not a module of `tui/`: every plugin ruleset crate exports the
+//! plugin entry point (`felt_plugin_entry`, from `export_ruleset!`), so one binary can link
+//! only one of them, and the `tui` suite links FreeCell's.
 
+#[path = "tui/common/mod.rs"]
 mod common;
 
 use common::{draw, keys, screen, text, theme};

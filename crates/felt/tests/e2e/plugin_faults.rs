@@ -1,0 +1,310 @@
+//! End-to-end: a plugin that crashes costs only its own games. felt runs every plugin in a
+//! helper process of its own (`felt plugin-host`), so an abort inside the plugin is reported
+//! as an error, felt goes on, and every other game plays, with the plugin still in the
+//! plugins folder. (Each way of crashing mid-call is tested in felt-abi's `tests/process.rs`.)
+
+use crate::common::{faulty_plugin, marked_plugin, run};
+use std::path::{Path, PathBuf};
+
+/// felt-abi's faulty fixture, built with `rustc` to abort at its first call after hello, as a
+/// library in the plugins folder of the data folder `data`.
+fn aborting_plugin(data: &Path) -> PathBuf {
+    faulty_plugin(data, "abort")
+}
+
+#[test]
+fn a_plugin_that_aborts_ends_its_own_game_with_a_message_and_felt_goes_on() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    aborting_plugin(&data);
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+
+    // Its hello works, so it is listed; the catalog checks its variant by building it, which
+    // makes it abort: the variant is refused with why, and felt lists the rest.
+    let listed = run(home.path(), &["--data-dir", data_arg, "plugins"], "");
+    let text = String::from_utf8_lossy(&listed.stdout);
+    assert!(text.contains("ruleset faulty"), "{text}");
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    // The listing names the refused file after the variants.
+    let err = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "felt itself goes on: {err}");
+    assert!(
+        err.contains("faulty.toml")
+            && err.contains(
+                "the plugin stopped: its process was killed by signal 6 (SIGABRT: it aborted)"
+            ),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("spider-1suit"));
+    // Asked for, the variant is refused with the same reason, not unknown.
+    for command in [
+        &["play", "faulty", "--headless"][..],
+        &["solve", "--variant", "faulty", "--deals", "1..1"],
+    ] {
+        let args: Vec<&str> = ["--data-dir", data_arg]
+            .iter()
+            .chain(command)
+            .copied()
+            .collect();
+        let out = run(home.path(), &args, "show\n");
+        assert!(!out.status.success(), "{command:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("variant 'faulty' was refused, so felt does not offer it:")
+                && err.contains("faulty.toml")
+                && err.contains("(SIGABRT: it aborted)"),
+            "{command:?}: {err}"
+        );
+    }
+
+    // Every other game is untouched by the plugin beside it.
+    let out = run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "play",
+            "spider-1suit",
+            "--seed",
+            "1",
+            "--headless",
+        ],
+        "show\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("code SP1-S1C-AAAAAAB"));
+}
+
+#[test]
+fn a_headless_game_of_a_built_in_variant_runs_no_plugin_code() {
+    // The noisy fixture prints a line (to standard error, in its helper) at every request.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "noisy");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "play",
+            "spider-1suit",
+            "--seed",
+            "1",
+            "--headless",
+        ],
+        "show\n",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("noise"), "the plugin ran: {err}");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "deal", "SP1-S1C-AAAAAAB"],
+        "",
+    );
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("noise"));
+    // A command that lists every family does run it.
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("noise"));
+}
+
+/// How many times the marked fixture's code was started.
+fn starts(mark: &Path) -> usize {
+    std::fs::read_to_string(mark).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn listing_plugins_and_variants_runs_a_plugin_once_until_its_file_changes() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    let mark = home.path().join("started");
+    let library = marked_plugin(&data, "builds", Some(&mark));
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let felt = |args: &[&str]| {
+        let mut all = vec!["--data-dir", data_arg];
+        all.extend_from_slice(args);
+        let out = run(home.path(), &all, "");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+
+    // The first listing loads the plugin (and builds its variant, to check it) ...
+    assert!(felt(&["variants"]).contains("faulty"));
+    assert_eq!(starts(&mark), 1);
+    // ... and the next ones take what it said from felt's cache, in every mode.
+    assert!(felt(&["variants"]).contains("faulty"));
+    assert!(felt(&["--plugins-in-process", "variants"]).contains("faulty"));
+    let listed = felt(&["plugins"]);
+    assert!(
+        listed.contains("ruleset faulty") && listed.contains("listed from felt's plugin cache"),
+        "{listed}"
+    );
+    assert_eq!(
+        starts(&mark),
+        1,
+        "no listing after the first ran the plugin"
+    );
+
+    // Asked to, felt loads it again; so it does when the file changes.
+    felt(&["plugins", "--refresh"]);
+    assert_eq!(starts(&mark), 2);
+    let bytes = std::fs::read(&library).expect("library");
+    std::fs::remove_file(&library).expect("remove");
+    std::fs::write(&library, [bytes.as_slice(), b"\0"].concat()).expect("rewrite");
+    felt(&["variants"]);
+    assert_eq!(starts(&mark), 3, "a changed library is loaded again");
+    felt(&["variants"]);
+    assert_eq!(starts(&mark), 3);
+
+    // Playing a game of it runs it; playing another game does not.
+    run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "play",
+            "faulty",
+            "--seed",
+            "1",
+            "--headless",
+        ],
+        "show\n",
+    );
+    assert_eq!(starts(&mark), 4);
+    felt(&["play", "spider-1suit", "--seed", "1", "--headless"]);
+    assert_eq!(starts(&mark), 4);
+}
+
+#[test]
+fn a_plugin_is_installed_as_a_link_and_removed_by_its_ruleset_id() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let built = home.path().join("built");
+    let library = marked_plugin(&built, "builds", None);
+    let data = home.path().join("data");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let lib_arg = library.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "plugins", "install", lib_arg],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("Installed ruleset faulty"),
+        "{out:?}"
+    );
+    let link = data
+        .join("plugins")
+        .join(library.file_name().expect("name"));
+    let meta = std::fs::symlink_metadata(&link).expect("installed");
+    assert!(meta.file_type().is_symlink(), "a link, not a stale copy");
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("faulty"));
+
+    // Something that is not a plugin is refused, and nothing is installed.
+    let junk = home.path().join("libjunk.so");
+    std::fs::write(&junk, b"not a library").expect("junk");
+    let out = run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "plugins",
+            "install",
+            junk.to_str().expect("UTF-8"),
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("not a plugin felt can load"),
+        "{err}"
+    );
+    assert!(!data.join("plugins/libjunk.so").exists());
+
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "plugins", "remove", "faulty"],
+        "",
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert!(std::fs::symlink_metadata(&link).is_err());
+    assert!(library.exists(), "the library itself is kept");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "plugins", "remove", "faulty"],
+        "",
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no plugin 'faulty'"));
+}
+
+// A ruleset's own action on a key felt binds at the table would never be sent: the plugin's
+// author reads why wherever its variants are checked, and the variant is not offered.
+#[test]
+fn a_ruleset_key_that_felt_uses_is_refused_with_its_use_wherever_it_is_checked() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "clashing_key");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let why = "ruleset faulty's extra 'sweep' asks for key 'q', which felt uses for back to the menu; choose another key";
+
+    // Twice: the second listing answers from felt's plugin cache, and still says it.
+    for _ in 0..2 {
+        let out = run(home.path(), &["--data-dir", data_arg, "plugins"], "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!("  variant file faulty.toml refused: {why}")),
+            "{text}"
+        );
+    }
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(faulty.toml)") && text.contains(why),
+        "{text}"
+    );
+
+    let file = home.path().join("mine.toml");
+    std::fs::write(
+        &file,
+        "id = \"mine\"\nname = \"Mine\"\ndescription = \"mine\"\nruleset = \"faulty\"\ncode = \"MIN-1\"\n",
+    )
+    .expect("a variant file");
+    let file_arg = file.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "check", file_arg],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(why), "{err}");
+
+    // Asked for, it is refused with why, not unknown; its statistics still show, with why.
+    let args = ["--data-dir", data_arg, "play", "faulty", "--headless"];
+    let out = run(home.path(), &args, "show\n");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("variant 'faulty' was refused, so felt does not offer it:")
+            && err.contains(why),
+        "{err}"
+    );
+    let out = run(
+        home.path(),
+        &["--data-dir", data_arg, "stats", "faulty"],
+        "",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("note: variant 'faulty' was refused") && err.contains(why),
+        "{err}"
+    );
+}
