@@ -2,7 +2,7 @@
 //! (states, memory, CPU time) or, for an honest search, that hidden cards decide; the batch
 //! table gives the lengths of the winning lines.
 
-use crate::common::run;
+use crate::common::{self, run};
 use tempfile::TempDir;
 
 /// Runs felt with `args`; its exit status and its standard output and error.
