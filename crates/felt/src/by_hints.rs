@@ -38,7 +38,7 @@ struct Game {
 fn play(ruleset: &Arc<dyn DynRuleset>, catalog: &Catalog, variant: &str, seed: u64) -> Game {
     // The game is played on one worker thread: its CPU time is the game's, however busy the
     // machine is.
-    let start = crate::solve::thread_cpu();
+    let start = crate::solve::budget::thread_cpu();
     let Ok(code) = catalog.code_for(variant, Some(&ruleset.info().rules), seed) else {
         return Game {
             seed,
@@ -74,7 +74,7 @@ fn play(ruleset: &Arc<dyn DynRuleset>, catalog: &Catalog, variant: &str, seed: u
         outcome,
         actions: session.log().len(),
         repeats,
-        ms: crate::solve::cpu_ms_since(start),
+        ms: crate::solve::budget::cpu_ms_since(start),
     }
 }
 
@@ -88,7 +88,7 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
     let last = batch.first + games - 1;
     ruleset.check_shuffle(batch.first)?;
     ruleset.check_shuffle(last)?;
-    let pool = crate::solve::worker_pool(batch.jobs)?;
+    let pool = crate::solve::batch::worker_pool(batch.jobs)?;
     let bar = ProgressBar::new(games);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed} (eta {eta})")
@@ -105,7 +105,7 @@ pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
             })
             .collect()
     };
-    let mut rows = crate::solve::in_chunks(&pool, batch.first, last, chunk);
+    let mut rows = crate::solve::batch::in_chunks(&pool, batch.first, last, chunk);
     bar.finish_and_clear();
     rows.sort_by_key(|g| g.seed);
     if batch.verbose {

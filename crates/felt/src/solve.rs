@@ -14,12 +14,12 @@
 //! plugin's helper process for a plugin), so the same deal gets the same search on a quiet
 //! machine and a busy one (`--budget-states` makes it exact: the figure repeats to the state).
 
-mod batch;
-mod budget;
+pub(crate) mod batch;
+pub(crate) mod budget;
 mod dead_ends;
 pub(crate) mod paired;
 
-use batch::{figures, jobs, pool, print_lengths, print_verdicts, progress, SPREAD};
+use batch::{figures, print_lengths, print_verdicts, progress, SPREAD};
 pub(crate) use batch::{in_chunks, jobs_of, worker_pool};
 pub(crate) use budget::{cpu_ms_since, thread_cpu};
 
@@ -365,7 +365,7 @@ fn header(deals: &Deals<'_>, what: &str) {
     felt::say!(
         "{what}: {variant} ({}), deals {first}..{last}, {} job(s)",
         ruleset.info().rules,
-        jobs(args)
+        jobs_of(args.jobs)
     );
 }
 
@@ -374,7 +374,7 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     let (first, last) = (deals.first, deals.last);
     let request = args.solve_request();
     let bar = progress((last - first).saturating_add(1));
-    let pool = pool(args)?;
+    let pool = worker_pool(args.jobs)?;
     let chunk = |from: u64, to: u64| -> Vec<Result<Row>> {
         (from..=to)
             .into_par_iter()

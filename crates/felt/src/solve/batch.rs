@@ -1,7 +1,6 @@
 //! What every batch table shares: worker threads (at most one a core), deals handed out a
 //! chunk at a time, the progress bar, and the verdict and length lines of the table.
 
-use super::SolveArgs;
 use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -10,18 +9,9 @@ pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The worker threads a batch runs: `--jobs`, at most one a core (default: every core).
-pub(super) fn jobs(args: &SolveArgs) -> usize {
-    jobs_of(args.jobs)
-}
-
 /// `jobs` threads, at most one a core (default: every core).
 pub(crate) fn jobs_of(jobs: Option<usize>) -> usize {
     jobs.unwrap_or(usize::MAX).clamp(1, cores())
-}
-
-pub(super) fn pool(args: &SolveArgs) -> Result<rayon::ThreadPool> {
-    worker_pool(args.jobs)
 }
 
 /// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).

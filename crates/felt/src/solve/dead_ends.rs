@@ -5,7 +5,7 @@
 //! the positions repeat) until the game ends, no action is left, or [`MOVES`] actions; the
 //! check is then asked of the last [`KEEP`] positions of that game, where dead ends are met.
 
-use super::{cpu_ms_since, figures, header, in_chunks, pool, progress, thread_cpu, Deals};
+use super::{cpu_ms_since, figures, header, in_chunks, progress, thread_cpu, worker_pool, Deals};
 use anyhow::{bail, Result};
 use felt_core::{Analysis, AnalyzeRequest, DynRuleset, GameState, Status};
 use rayon::prelude::*;
@@ -65,7 +65,7 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
         }
     }
     let bar = progress((last - first).saturating_add(1));
-    let pool = pool(args)?;
+    let pool = worker_pool(args.jobs)?;
     // Each check: its CPU time and whether it answered "stuck".
     let chunk = |from: u64, to: u64| -> Vec<(f64, bool)> {
         (from..=to)
