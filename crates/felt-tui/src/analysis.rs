@@ -14,8 +14,8 @@
 
 use felt_core::advice::Table;
 use felt_core::{
-    Action, Advice, Advisor, Analysis, AnalyzeRequest, Budget, CardFace, DynRuleset, GameState,
-    Session, Status, TableView,
+    Action, Advice, Advisor, Analysis, AnalyzeRequest, Budget, Cancel, CardFace, DynRuleset,
+    GameState, Session, Status, TableView,
 };
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
@@ -42,6 +42,8 @@ pub enum Verdict {
     Unknown,
     /// This game offers no solver.
     Unavailable,
+    /// The game's plugin stopped: nothing can be asked of it any more.
+    Stopped,
 }
 
 impl Verdict {
@@ -53,6 +55,7 @@ impl Verdict {
             Verdict::Lost => "no longer winnable",
             Verdict::Unknown => "unknown",
             Verdict::Unavailable => "not offered by this game",
+            Verdict::Stopped => "the game's plugin stopped",
         }
     }
 }
@@ -68,7 +71,9 @@ struct Ask {
 #[derive(Default)]
 pub struct Live {
     on: bool,
-    running: Option<(u64, Receiver<Verdict>)>,
+    /// The search under way: its revision, where its answer arrives, and the flag that stops
+    /// it once a newer table makes its answer useless.
+    running: Option<(u64, Receiver<Verdict>, Cancel)>,
     next: Option<Ask>,
     /// The latest answer and the revision it is for.
     answer: Option<(u64, Verdict)>,
@@ -86,6 +91,9 @@ impl Live {
         if !on {
             self.next = None;
             self.answer = None;
+            if let Some((_, _, cancel)) = &self.running {
+                cancel.cancel();
+            }
         }
     }
 
@@ -99,13 +107,20 @@ impl Live {
             ruleset: ruleset.clone(),
             state: state.clone(),
         });
+        // The running search is for a table no longer on show: stop it, so the next starts
+        // at once instead of after the old one's whole budget.
+        if let Some((running, _, cancel)) = &self.running {
+            if *running != revision {
+                cancel.cancel();
+            }
+        }
         self.poll();
     }
 
     /// Takes a finished answer and starts the next search; true when the status changed.
     pub fn poll(&mut self) -> bool {
         let mut changed = false;
-        if let Some((revision, rx)) = &self.running {
+        if let Some((revision, rx, _)) = &self.running {
             match rx.try_recv() {
                 Ok(verdict) => {
                     self.answer = Some((*revision, verdict));
@@ -124,10 +139,12 @@ impl Live {
         if let Some(ask) = self.next.take() {
             let (tx, rx) = channel();
             let revision = ask.revision;
+            let cancel = Cancel::new();
+            let stop = cancel.clone();
             std::thread::spawn(move || {
-                let _ = tx.send(search(&ask));
+                let _ = tx.send(search(&ask, &stop));
             });
-            self.running = Some((revision, rx));
+            self.running = Some((revision, rx, cancel));
             changed = true;
         }
         changed
@@ -176,12 +193,17 @@ impl Live {
     }
 }
 
-fn search(ask: &Ask) -> Verdict {
+fn search(ask: &Ask, cancel: &Cancel) -> Verdict {
     let request = AnalyzeRequest::Solve {
         full_information: true,
         budget: LIVE_BUDGET,
     };
-    match ask.ruleset.analyze(&ask.state, &request) {
+    let answer = ask.ruleset.analyze_until(&ask.state, &request, cancel);
+    // A plugin that stopped answers nothing: say it stopped, not that the game has no solver.
+    if ask.ruleset.stopped().is_some() {
+        return Verdict::Stopped;
+    }
+    match answer {
         Some(Analysis::Won { .. }) => Verdict::Winnable,
         Some(Analysis::Unwinnable { .. }) => Verdict::Lost,
         Some(_) => Verdict::Unknown,
