@@ -3,7 +3,11 @@
 //! Libraries that misbehave at load time are built from `tests/fixtures/*.rs` with `rustc`
 //! (no dependencies, so each builds in a moment). The panicking plugin is exported with the
 //! real `export_ruleset!` in this test binary and called through its real table.
+//!
+//! A test binary apart from the `abi` suite: `export_ruleset!` defines the plugin entry point
+//! `felt_plugin_entry`, one per binary, and the suite's `closed_piles` exports its own.
 
+#[path = "abi/common.rs"]
 mod common;
 
 use felt_abi::{discover_in, Locations, Plugin, PluginError, PluginFactory, Source};

@@ -1,7 +1,7 @@
 //! What the store costs: a recorded step (one synced transaction), resuming a long game,
 //! statistics over many games, and opening a database (its integrity check reads every page).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/store/common.rs"]
 mod common;
 
 use common::{counter, deal, session, LONG};

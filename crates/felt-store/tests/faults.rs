@@ -2,8 +2,10 @@
 //! newer felt, two processes recording at once.
 //!
 //! The child processes are this same test binary started again with `FELT_STORE_CHILD` set, so
-//! the file has its own `main` (harness = false) instead of libtest's.
+//! the file has its own `main` (harness = false) instead of libtest's, and is a test binary
+//! apart from the `store` suite.
 
+#[path = "store/common.rs"]
 mod common;
 
 use common::{counter, deal, session};

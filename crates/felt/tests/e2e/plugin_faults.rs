@@ -1,7 +1,7 @@
 //! End-to-end: a plugin that crashes costs only its own games. felt runs every plugin in a
 //! helper process of its own (`felt plugin-host`), so an abort inside the plugin is reported
 //! as an error, felt goes on, and every other game plays, with the plugin still in the
-//! plugins folder. (Each way of crashing mid-call is tested in felt-abi's `tests/process.rs`.)
+//! plugins folder. (Each way of crashing mid-call is tested in felt-abi's `tests/abi/process.rs`.)
 
 use crate::common::{faulty_plugin, marked_plugin, run};
 use std::path::{Path, PathBuf};

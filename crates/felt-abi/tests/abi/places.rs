@@ -1,7 +1,7 @@
 //! The best place and the legal targets cross the ABI apart (protocol revision 2), and a
 //! plugin of an older revision, asked for its ranked moves, still gives both.
 
-mod fake;
+use crate::fake;
 
 use felt_abi::protocol::{self, Reply, Request, REVISION_PLACES};
 use felt_core::{Action, PileId, Places, RuleViolation};

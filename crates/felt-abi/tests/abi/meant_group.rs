@@ -2,7 +2,7 @@
 //! ABI (protocol revision 5); a plugin of an older revision is never asked, and the last card
 //! is meant.
 
-mod fake;
+use crate::fake;
 
 use felt_abi::protocol::{self, Reply, Request, REVISION_MEANT_GROUP};
 use felt_core::PileId;

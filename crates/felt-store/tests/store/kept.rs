@@ -1,9 +1,9 @@
 //! Several games of one variant in progress: a new game ends none of them, the player gives up
 //! exactly the ones chosen, and old variant ids are renamed to the ids that replaced them.
 
-mod common;
+use crate::common;
 
-use common::{deal, session};
+use crate::common::{deal, session};
 use felt_store::{GameResult, Recorder, Store};
 
 fn store() -> (tempfile::TempDir, Store) {

@@ -2,9 +2,9 @@
 //! resume, and the best time of a variant (the fastest won game); and a database written before
 //! felt kept times upgrades with its games intact.
 
-mod common;
+use crate::common;
 
-use common::{deal, give_up, session};
+use crate::common::{deal, give_up, session};
 use felt_core::Status;
 use felt_store::{GameResult, Recorder, Store, SCHEMA_VERSION};
 use std::time::Duration;

@@ -2,8 +2,8 @@
 //! revision 4): asked once per instance, in this process and in a helper process, and a
 //! plugin of an older revision is never asked, its piles all the player's.
 
-mod common;
-mod fake;
+use crate::common;
+use crate::fake;
 
 use felt_abi::protocol::{self, Reply, Request, REVISION, REVISION_CLOSED_PILES};
 use felt_abi::{Isolation, Plugin, PluginFactory};

@@ -1,7 +1,7 @@
 //! Random bytes as a plugin's reply: every host call turns them into an error or a fault
 //! report, never a crash.
 
-mod fake;
+use crate::fake;
 
 use felt_abi::protocol::{self, Reply, Request};
 use felt_core::{Action, AnalyzeRequest, PileId, Seat};

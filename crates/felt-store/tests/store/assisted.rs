@@ -1,9 +1,7 @@
 //! Games played with help (the demo, or followed hints where the player counts them): marked
 //! for good, never a best, and counted apart from the player's own games.
 
-mod common;
-
-use common::{counter, deal, play_out, session, store};
+use crate::common::{counter, deal, play_out, session, store};
 use felt_core::Status;
 use felt_store::{Assisted, GameRecord, Recorder, Store};
 use std::time::Duration;

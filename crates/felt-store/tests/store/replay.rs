@@ -1,9 +1,9 @@
 //! Records read back: a replay shows every position as the player saw it, an exported record
 //! file reads back and replays the same, and a record the rules refuse names its action.
 
-mod common;
+use crate::common;
 
-use common::{counter, deal, play_out, store};
+use crate::common::{counter, deal, play_out, store};
 use felt_core::{CardFace, Seat, Status};
 use felt_store::{GameRecord, RecordFile, StoreError};
 

@@ -1,8 +1,8 @@
 //! Recording, resuming, statistics, replays and record files, with a tiny counter ruleset.
 
-mod common;
+use crate::common;
 
-use common::{counter, counter_with_rules, deal, give_up, play_out, session, store};
+use crate::common::{counter, counter_with_rules, deal, give_up, play_out, session, store};
 use felt_core::Status;
 use felt_store::{GameResult, Recorder, Store, StoreError, Timestamp};
 use proptest::prelude::*;

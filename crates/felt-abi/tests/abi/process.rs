@@ -3,7 +3,7 @@
 //! large, a start-up that hangs or aborts) ends with a clear error here, and this process,
 //! the host, goes on. The helper is felt-abi's `felt-plugin-host`; felt runs itself the same way.
 
-mod common;
+use crate::common;
 
 use felt_abi::protocol::Request;
 use felt_abi::{Isolation, Plugin, PluginError};
