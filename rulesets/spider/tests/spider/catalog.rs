@@ -1,9 +1,7 @@
 //! The catalog with real variant files: a plugin cannot replace a built-in variant, and
 //! thousands of user files load, each found by its id and its code.
 
-mod common;
-
-use common::{CLASSIC, ONE_SUIT};
+use crate::common::{CLASSIC, ONE_SUIT};
 use felt_core::{Catalog, GameCode, Origin};
 
 fn catalog() -> Catalog {

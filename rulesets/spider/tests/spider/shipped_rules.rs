@@ -1,9 +1,7 @@
 //! The rules where each shipped relative differs from the App's Spider, one test per
 //! difference, quoting the rule id (docs/rules/spider.md) where it has one.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Event, Ruleset, Seat, Status};
 use felt_spider::SpiderRuleset;
 

@@ -2,9 +2,7 @@
 //! the deck, the layout, building, flips, groups and empty columns. Dealing, runs, the win
 //! and the options are in `app_rules_deal_run_win.rs`.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Card, Event, PileId, Ruleset, Seat, Suit};
 use felt_spider::SpiderRuleset;
 

@@ -1,9 +1,7 @@
 //! Every shipped variant, under every rules choice it offers, played by random legal actions
 //! through the host's session to its end, with every card accounted for at every step.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Card, Seat, Session, Status};
 
 /// A small deterministic generator (SplitMix64): the same games on every run.

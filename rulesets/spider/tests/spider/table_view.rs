@@ -1,8 +1,6 @@
 //! The table view conventions renderers and the headless mode rely on, and the help text.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, CardFace, DrawHint, PileId, PileRole, Place, Ruleset, Seat};
 
 #[test]

@@ -1,7 +1,7 @@
 //! Golden deals: the full deal of a few game codes, pinned once. ✱ Contract 8: these must never
 //! change, or every code ever shared would deal a different game.
 
-mod common;
+use crate::common;
 
 use felt_core::GameCode;
 

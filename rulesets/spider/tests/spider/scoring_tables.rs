@@ -2,9 +2,7 @@
 //! made, one back per link broken, as GNOME Aisleriot's Spider), `none` shows no score. Both
 //! are files the ruleset reads by event name; no variant is special-cased.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Origin, Ruleset, Seat};
 use felt_spider::{SpiderRuleset, SpiderState};
 

@@ -2,9 +2,7 @@
 //! never a panic. Random text, TOML-shaped noise, and the shipped files mutated (bytes cut,
 //! inserted, lines swapped, `[game]` keys given values of every shape).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Catalog, Origin, Ruleset};
 use felt_spider::params::KEYS;
 use proptest::prelude::*;

@@ -1,15 +1,13 @@
 //! docs/variants.md and docs/game-codes.md cannot drift: every TOML block loads, the key tables
 //! name exactly the keys the code reads, and the tables of shipped variants match the files.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::variant::parse_score_table;
 use felt_core::{Origin, Ruleset, ScoreTable, Variant};
 use felt_spider::params::KEYS;
 
-const VARIANTS_MD: &str = include_str!("../../../docs/variants.md");
-const GAME_CODES_MD: &str = include_str!("../../../docs/game-codes.md");
+const VARIANTS_MD: &str = include_str!("../../../../docs/variants.md");
+const GAME_CODES_MD: &str = include_str!("../../../../docs/game-codes.md");
 
 /// The fenced blocks of `doc` whose info string is `lang`, with the line each starts on.
 fn blocks(doc: &str, lang: &str) -> Vec<(usize, String)> {

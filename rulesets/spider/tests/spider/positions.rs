@@ -1,8 +1,6 @@
 //! The `.game` position format: round trips, what the reader accepts, and its errors.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Ruleset};
 use felt_spider::{SpiderRuleset, SpiderState};
 use proptest::prelude::*;

@@ -2,9 +2,7 @@
 //! exactly what `check` accepts and never touches the runs pile, and random legal play never
 //! panics.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Card, PileId, Ruleset, Session, Status};
 use felt_spider::{SpiderRuleset, SpiderState};
 use proptest::prelude::*;

@@ -1,8 +1,6 @@
 //! SP-SCORE and SP-UNDO: the classic table, the move counter, and undo through the session.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, PileId, Ruleset, Seat, Status};
 use felt_spider::{SpiderRuleset, SpiderState};
 

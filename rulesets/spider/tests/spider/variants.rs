@@ -1,9 +1,7 @@
 //! The `[game]` schema: the shipped files load, every bad key is named with what was expected,
 //! and relatives that differ only in numbers play by the same rules.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Event, Origin, PileId, Ruleset, Status};
 use felt_spider::SpiderRuleset;
 

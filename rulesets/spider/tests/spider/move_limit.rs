@@ -2,9 +2,9 @@
 //! no win there, so the analysis says "undecided" rather than "won"; within the limit the same
 //! line is a win.
 
-mod common;
+use crate::common;
 
-use common::{catalog_with, typed_in};
+use crate::common::{catalog_with, typed_in};
 use felt_core::{Analysis, AnalyzeRequest, Ruleset};
 
 /// Spider one suit with a move limit of `limit`, under a code of its own.

@@ -2,9 +2,7 @@
 //! deck, the runs that win, the scoring table and the rules offered. A new file in
 //! `config/variants` fails here until its layout is written down below.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Event, Ruleset, Suit};
 use felt_spider::SpiderRuleset;
 

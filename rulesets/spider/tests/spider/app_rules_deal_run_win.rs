@@ -1,9 +1,7 @@
 //! One test per rule of the App's rules page (docs/rules/spider.md), named after it:
 //! dealing, runs, the win, the options, the double-click ranking and refusals.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use felt_core::{Action, Card, Event, PileId, Ruleset, Seat, Status};
 use felt_spider::SpiderRuleset;
 

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const SPIDER_MD: &str = include_str!("../../../docs/rules/spider.md");
-const SPADES_MD: &str = include_str!("../../../docs/rules/spades.md");
+const SPIDER_MD: &str = include_str!("../../../../docs/rules/spider.md");
+const SPADES_MD: &str = include_str!("../../../../docs/rules/spades.md");
 
 /// The ids a page defines: a list item opening with the id in bold, `- **SP-DEAL** — …`.
 fn defined(page: &str) -> Vec<String> {
@@ -73,7 +73,7 @@ fn each_rules_page_defines_each_id_once() {
 fn every_rule_id_cited_in_the_code_tests_and_variants_is_on_a_rules_page() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut paths = Vec::new();
-    for dir in ["rulesets", "config", "crates", "tests", "docs"] {
+    for dir in ["rulesets", "config", "crates", "docs"] {
         files(&root.join(dir), &mut paths);
     }
     let known: BTreeSet<String> = defined(SPIDER_MD)
