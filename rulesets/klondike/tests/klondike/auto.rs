@@ -4,9 +4,9 @@
 //! against plain searches that send no card up unasked, and on whole deals against the
 //! solver with the automatic moves off.
 
-mod common;
+use crate::common;
 
-use common::{deal, dealt_face_up, knotted_end_game, mv, position, solve};
+use crate::common::{deal, dealt_face_up, knotted_end_game, mv, position, solve};
 use felt_core::{Analysis, AnalyzeRequest, Ruleset};
 use felt_klondike::state::{FIRST_FOUNDATION, WASTE};
 use felt_klondike::{Klondike, Params};
@@ -80,7 +80,7 @@ fn the_waste_sends_cards_up_by_itself_only_under_draw_one() {
 // KL-AUTO: on small knotted end games (low cards under high ones, so many are lost), the
 // solver wins exactly the games with the automatic moves that it wins without them, whatever
 // the draw, the passes and KL-RETURN. Its complete walk is checked against a plain search of
-// the ruleset's actions, with and without KL-AUTO, in tests/solver.rs; a card sent up that
+// the ruleset's actions, with and without KL-AUTO, in solver.rs; a card sent up that
 // some card still needed would make the first answer "lost" where the second is "won".
 #[test]
 fn automatic_moves_win_exactly_the_end_games_won_without_them() {

@@ -1,8 +1,8 @@
 //! Rule tests: each names the rule it pins (docs/rules/klondike.md).
 
-mod common;
+use crate::common;
 
-use common::{cards, deal, manual, mv, position, variant};
+use crate::common::{cards, deal, manual, mv, position, variant};
 use felt_core::{Action, Ruleset, Status};
 use felt_klondike::{Klondike, Params, State};
 

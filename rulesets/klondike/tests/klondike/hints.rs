@@ -3,7 +3,7 @@
 //! (KL-DEADEND) or where the hint finds nothing, well within the action cap.
 //! `FELT_KLONDIKE_HINT_DEALS` sets how many draw-one deals are played (default 50).
 
-mod common;
+use crate::common;
 
 use felt_core::advice::{Advice, Advisor};
 use felt_core::{GameCode, Session, Status};

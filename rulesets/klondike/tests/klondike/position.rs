@@ -2,7 +2,7 @@
 //! itself, a hand-written table reads as written, and each kind of mistake is refused naming
 //! its line.
 
-mod common;
+use crate::common;
 
 use felt_core::Ruleset;
 use felt_klondike::{Klondike, Params, State};

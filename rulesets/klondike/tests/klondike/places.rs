@@ -1,9 +1,7 @@
 //! "The best place" and "legal targets" apart (KL-RETURN, KL-MOVE): a move may be legal and
 //! still not worth making by itself.
 
-mod common;
-
-use common::{manual, mv, position};
+use crate::common::{manual, mv, position};
 use felt_core::{PileId, Ruleset};
 
 const SPADES: u8 = 9;

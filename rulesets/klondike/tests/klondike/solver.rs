@@ -2,9 +2,11 @@
 //! lost, its answers agree with a plain breadth-first search over the ruleset's own actions,
 //! and the honest hint reads nothing hidden.
 
-mod common;
+use crate::common;
 
-use common::{dealt_face_up, knotted_end_game, plain_search, plain_search_all, position, solve};
+use crate::common::{
+    dealt_face_up, knotted_end_game, plain_search, plain_search_all, position, solve,
+};
 use felt_core::{Analysis, AnalyzeRequest, GameState, Ruleset, Seat, Status};
 use felt_klondike::{Klondike, Params, State};
 use std::collections::HashSet;

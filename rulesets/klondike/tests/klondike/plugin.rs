@@ -2,7 +2,7 @@
 //! this test binary registers its ruleset, scoring tables and bundled variants, and deals the
 //! same games as the direct trait.
 
-mod common;
+use crate::common;
 
 use felt_abi::{discover_in, register, Locations};
 use felt_core::{Catalog, GameCode, Seat, Session};

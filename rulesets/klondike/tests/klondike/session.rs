@@ -2,9 +2,9 @@
 //! refusals carry their rule ids and change nothing, undo and redo are exact, and a game is
 //! played to a win.
 
-mod common;
+use crate::common;
 
-use common::{deal, mv, position};
+use crate::common::{deal, mv, position};
 use felt_core::{GameCode, GameState, Seat, Session, Status};
 use felt_klondike::State;
 

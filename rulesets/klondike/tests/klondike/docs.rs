@@ -2,18 +2,18 @@
 //! cites is on the page and every id on the page is used; its variant and scoring tables match
 //! the bundled files; docs/game-codes.md lists every bundled variant.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
-const GAME_CODES_MD: &str = include_str!("../../../docs/game-codes.md");
-const RULES_MD: &str = include_str!("../../../docs/rules/klondike.md");
+const GAME_CODES_MD: &str = include_str!("../../../../docs/game-codes.md");
+const RULES_MD: &str = include_str!("../../../../docs/rules/klondike.md");
 const SOURCES: [&str; 5] = [
-    include_str!("../src/rules.rs"),
-    include_str!("../src/ruleset.rs"),
-    include_str!("../src/params.rs"),
-    include_str!("../src/view.rs"),
-    include_str!("../src/solver/hint.rs"),
+    include_str!("../../src/rules.rs"),
+    include_str!("../../src/ruleset.rs"),
+    include_str!("../../src/params.rs"),
+    include_str!("../../src/view.rs"),
+    include_str!("../../src/solver/hint.rs"),
 ];
 
 use felt_patience::testing::{defined_rule_ids, rule_ids, table_after};
