@@ -3,9 +3,7 @@
 //! is refused under the first of them in check.rs's order: the piles, what the target takes
 //! at all, the sequence, the first card's fit, then the number of cards.
 
-mod common;
-
-use common::{cards, manual, position};
+use crate::common::{cards, manual, position};
 use felt_core::{Action, PileId, Ruleset};
 use felt_freecell::{Build, Empty, FreeCell, Params, State};
 

@@ -1,9 +1,7 @@
 //! "The best place", "legal targets" and groups refused before they are picked up
 //! (FC-SUPERMOVE, FC-FOUNDATION, FC-MOVE).
 
-mod common;
-
-use common::{manual, position};
+use crate::common::{manual, position};
 use felt_core::{Action, PileId, Ruleset};
 
 // Pile ids of classic FreeCell: columns 0..8, cells 8..12, foundations 12..16 (♠ ♥ ♦ ♣).

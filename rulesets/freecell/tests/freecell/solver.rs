@@ -1,9 +1,9 @@
 //! The solver through `analyze`: won lines replay through an ordinary `Session` to a win, and
 //! deal 11982 is proven unwinnable.
 
-mod common;
+use crate::common;
 
-use common::variant;
+use crate::common::variant;
 use felt_core::{Analysis, AnalyzeRequest, GameCode, Session, Status};
 
 fn solve(id: &str, deal: u64, max_states: u64) -> (Session, Analysis) {

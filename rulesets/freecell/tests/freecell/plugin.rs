@@ -2,7 +2,7 @@
 //! this test binary registers its ruleset and bundled variants, deals the same games as the
 //! direct trait, and a solver line played through it wins.
 
-mod common;
+use crate::common;
 
 use felt_abi::{discover_in, register, Locations};
 use felt_core::{Analysis, AnalyzeRequest, Catalog, GameCode, Seat, Session, Status};

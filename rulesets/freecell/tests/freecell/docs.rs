@@ -1,10 +1,10 @@
 //! docs/game-codes.md's FreeCell table and docs/rules/freecell.md's variant table cannot drift
 //! from the bundled variant files.
 
-mod common;
+use crate::common;
 
-const GAME_CODES_MD: &str = include_str!("../../../docs/game-codes.md");
-const RULES_MD: &str = include_str!("../../../docs/rules/freecell.md");
+const GAME_CODES_MD: &str = include_str!("../../../../docs/game-codes.md");
+const RULES_MD: &str = include_str!("../../../../docs/rules/freecell.md");
 
 use felt_patience::testing::table_after;
 
@@ -69,7 +69,7 @@ fn rule_ids() -> Vec<&'static str> {
 fn every_rule_a_move_may_break_is_quoted_by_a_refusal_test() {
     const REFUSALS: &str = include_str!("refusals.rs");
     // FC-DEAL, FC-AUTO and FC-DEADEND say what happens by itself: no action breaks them
-    // (tests/dead_end.rs pins FC-DEADEND).
+    // (tests/freecell/dead_end.rs pins FC-DEADEND).
     let ids = rule_ids();
     assert!(ids.len() >= 10, "{ids:?}");
     for id in ids
@@ -79,11 +79,11 @@ fn every_rule_a_move_may_break_is_quoted_by_a_refusal_test() {
         let name = format!("fn {}_", id.to_ascii_lowercase().replace('-', "_"));
         assert!(
             REFUSALS.contains(&name),
-            "{id}: no test in tests/refusals.rs is named for it"
+            "{id}: no test in tests/freecell/refusals.rs is named for it"
         );
         assert!(
             REFUSALS.contains(&format!("\"{id}\"")),
-            "{id}: no test in tests/refusals.rs quotes it"
+            "{id}: no test in tests/freecell/refusals.rs quotes it"
         );
     }
 }

@@ -1,9 +1,7 @@
 //! FC-DEADEND: a game the solver proves lost ends there, lost, and gets no hint; with the
 //! setting off it plays on.
 
-mod common;
-
-use common::cards;
+use crate::common::cards;
 use felt_core::{Analysis, AnalyzeRequest, Ruleset, Status};
 use felt_freecell::{FreeCell, Params, State};
 

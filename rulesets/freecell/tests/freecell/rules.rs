@@ -1,8 +1,6 @@
 //! Rule tests: each names the rule it pins (docs/rules/freecell.md).
 
-mod common;
-
-use common::{cards, manual, position, variant};
+use crate::common::{cards, manual, position, variant};
 use felt_core::{Action, PileId, Ruleset, Status};
 use felt_freecell::{FreeCell, Params};
 
@@ -294,7 +292,7 @@ fn foundations_build_up_by_suit() {
     let fc = manual();
     let s = position(&["AS", "3H", "2H AH"], &["2S"], [0, 0, 0, 0]);
     assert_eq!(fc.check(&s, &mv(0, 0, SPADES)), Ok(()));
-    // Another suit's foundation refuses it (tests/refusals.rs has the sentences).
+    // Another suit's foundation refuses it (tests/freecell/refusals.rs has the sentences).
     assert_eq!(refusal(&fc, &s, mv(0, 0, HEARTS)).0, "FC-FOUNDATION");
     let (rule, msg) = refusal(&fc, &s, mv(CELL0, 0, SPADES));
     assert_eq!(rule, "FC-FOUNDATION");

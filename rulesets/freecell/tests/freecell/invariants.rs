@@ -2,7 +2,7 @@
 //! `Session` is exact, and no sequence of actions panics. `FELT_FREECELL_CASES` sets how many
 //! games each property plays (default 48).
 
-mod common;
+use crate::common;
 
 use felt_core::{Action, Card, GameCode, PileId, Session};
 use proptest::prelude::*;
