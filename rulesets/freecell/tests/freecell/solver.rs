@@ -1,0 +1,149 @@
+//! The solver through `analyze`: won lines replay through an ordinary `Session` to a win, and
+//! deal 11982 is proven unwinnable.
+
+use crate::common;
+
+use crate::common::variant;
+use felt_core::{Analysis, AnalyzeRequest, GameCode, Session, Status};
+
+fn solve(id: &str, deal: u64, max_states: u64) -> (Session, Analysis) {
+    let fc = variant(id);
+    let code = GameCode::new("FC-4C", 'S', deal).expect("code");
+    let session = Session::new(fc.clone(), code, 1000);
+    let answer = fc.analyze(
+        session.state(),
+        &AnalyzeRequest::Solve {
+            full_information: true,
+            budget: felt_core::Budget::states(max_states),
+        },
+    );
+    (session, answer.expect("FreeCell analyses"))
+}
+
+fn replays_to_a_win(id: &str, deal: u64) {
+    let (mut session, answer) = solve(id, deal, 2_000_000);
+    let Analysis::Won { actions, .. } = answer else {
+        panic!("{id} deal {deal}: {answer:?}");
+    };
+    session
+        .replay(&actions)
+        .unwrap_or_else(|(i, e)| panic!("{id} deal {deal}: action {i} refused: {e}"));
+    assert_eq!(
+        session.status(),
+        Status::Won {
+            winner: String::new()
+        },
+        "{id} {deal}"
+    );
+}
+
+// FC-WIN: the solver's lines are lines the game accepts.
+#[test]
+fn won_lines_replay_through_a_session() {
+    for deal in [1, 2, 617, 1000] {
+        replays_to_a_win("freecell", deal);
+    }
+    replays_to_a_win("bakers-game", 3);
+    replays_to_a_win("eight-off", 1);
+    replays_to_a_win("seahaven-towers", 1);
+}
+
+// FC-AUTO off: the line sends the safe cards up itself.
+#[test]
+fn a_line_without_automatic_moves_sends_cards_up_itself() {
+    let text = felt_freecell::VARIANTS[0]
+        .1
+        .replace("id = \"freecell\"", "id = \"freecell-manual\"")
+        .replace("code = \"FC-4C\"", "code = \"FC-MA\"")
+        .replace("auto = true", "auto = false");
+    let mut catalog = common::catalog();
+    catalog
+        .add_variant(felt_core::Origin::Plugin("manual".into()), &text)
+        .expect("variant");
+    let fc = catalog.build("freecell-manual", None).expect("builds");
+    let mut session = Session::new(fc.clone(), GameCode::new("FC-MA", 'S', 5).expect("code"), 0);
+    let Some(Analysis::Won { actions, .. }) = fc.analyze(
+        session.state(),
+        &AnalyzeRequest::Solve {
+            full_information: true,
+            budget: felt_core::Budget::states(1_000_000),
+        },
+    ) else {
+        panic!("deal 5 is won");
+    };
+    session.replay(&actions).expect("replays");
+    assert!(matches!(session.status(), Status::Won { .. }));
+}
+
+// Deal 11982, the one lost deal of the first 32,000: proven by the exhaustive search.
+#[test]
+fn deal_11982_is_proven_unwinnable() {
+    let (_, answer) = solve("freecell", 11982, 2_000_000);
+    assert!(matches!(answer, Analysis::Unwinnable { .. }), "{answer:?}");
+}
+
+// A hint is a legal action; the first is the first step of a win.
+#[test]
+fn hints_are_legal_moves() {
+    let fc = variant("freecell");
+    let mut session = Session::new(
+        fc.clone(),
+        GameCode::new("FC-4C", 'S', 7).expect("code"),
+        10,
+    );
+    for rank in 0..3 {
+        let Some(Analysis::Hint {
+            action: Some(a), ..
+        }) = fc.analyze(
+            session.state(),
+            &AnalyzeRequest::Hint {
+                rank,
+                budget: felt_core::Budget::states(200_000),
+            },
+        )
+        else {
+            panic!("hint {rank}");
+        };
+        assert_eq!(fc.check(session.state(), &a), Ok(()));
+    }
+    // Following hint 0 all the way wins.
+    for _ in 0..400 {
+        if matches!(session.status(), Status::Won { .. }) {
+            return;
+        }
+        let Some(Analysis::Hint {
+            action: Some(a), ..
+        }) = fc.analyze(
+            session.state(),
+            &AnalyzeRequest::Hint {
+                rank: 0,
+                budget: felt_core::Budget::states(200_000),
+            },
+        )
+        else {
+            panic!("no hint");
+        };
+        session.act(&a).expect("hint accepted");
+    }
+    panic!("hints did not win deal 7");
+}
+
+// A dead end is said only when proven.
+#[test]
+fn dead_end_means_proven_lost() {
+    let fc = variant("freecell");
+    let session = Session::new(
+        fc.clone(),
+        GameCode::new("FC-4C", 'S', 11982).expect("code"),
+        0,
+    );
+    assert_eq!(
+        fc.analyze(session.state(), &AnalyzeRequest::DeadEnd),
+        Some(Analysis::DeadEnd { stuck: true })
+    );
+    let session = Session::new(fc.clone(), GameCode::new("FC-4C", 'S', 1).expect("code"), 0);
+    assert_eq!(
+        fc.analyze(session.state(), &AnalyzeRequest::DeadEnd),
+        Some(Analysis::DeadEnd { stuck: false })
+    );
+}

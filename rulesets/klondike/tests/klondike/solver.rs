@@ -1,0 +1,264 @@
+//! The solver: its won lines replay through the ruleset to a win, it proves small lost games
+//! lost, its answers agree with a plain breadth-first search over the ruleset's own actions,
+//! and the honest hint reads nothing hidden.
+
+use crate::common;
+
+use crate::common::{
+    dealt_face_up, knotted_end_game, plain_search, plain_search_all, position, solve,
+};
+use felt_core::{Analysis, AnalyzeRequest, GameState, Ruleset, Seat, Status};
+use felt_klondike::{Klondike, Params, State};
+use std::collections::HashSet;
+
+fn thoughtful() -> Klondike {
+    Klondike::with_params(
+        Params {
+            draw: 3,
+            face_up: true,
+            ..Params::default()
+        },
+        None,
+    )
+}
+
+// KL-WIN: a won line replays through a session of the shipped variant to a win.
+#[test]
+fn won_lines_replay_to_a_win() {
+    let dynamic = common::variant("thoughtful");
+    let mut won = 0;
+    for seed in 1..=6 {
+        let state = dynamic.new_game(seed);
+        let answer = dynamic
+            .analyze(
+                &state,
+                &AnalyzeRequest::Solve {
+                    full_information: true,
+                    budget: felt_core::Budget::states(30_000),
+                },
+            )
+            .expect("answers");
+        if let Analysis::Won { actions, .. } = answer {
+            won += 1;
+            let mut s: GameState = state.clone();
+            for a in &actions {
+                dynamic.apply(&mut s, a).expect("the line is legal");
+            }
+            assert_eq!(
+                dynamic.status(&s),
+                Status::Won {
+                    winner: String::new()
+                }
+            );
+        }
+    }
+    assert!(won >= 3, "only {won} of 6 won");
+}
+
+/// A small end game: the foundations hold all but `left` cards of each suit, half the rest
+/// lie in the stock, the others one or none to a column.
+fn end_game(seed: u64, left: u8, k: &Klondike) -> State {
+    knotted_end_game(seed, left, 2 * left as usize, 7, k)
+}
+
+// The solver's won and lost answers match a plain search of the ruleset's actions on small
+// end games, with and without KL-AUTO and KL-RETURN, drawing one and three.
+#[test]
+fn answers_match_a_plain_search_over_the_rulesets_actions() {
+    let mut checked = 0;
+    let mut lost = 0;
+    // Cards back from the foundations make even a small end game's tree large: those games
+    // keep two cards of each suit out, the others three.
+    // A single pass through the stock loses some of them.
+    for (draw, auto, back, passes) in [
+        (1, true, false, None),
+        (3, true, false, Some(1)),
+        (3, false, false, None),
+        (1, false, false, Some(1)),
+        (3, true, true, None),
+        (1, false, true, Some(2)),
+    ] {
+        let k = dealt_face_up(draw, auto, back, passes);
+        for seed in 0..12 {
+            let s = end_game(seed, if back { 2 } else { 3 }, &k);
+            let Some(truth) = plain_search(&k, &s, 20_000) else {
+                continue;
+            };
+            checked += 1;
+            match solve(&k, &s, 1_000_000) {
+                Analysis::Won { actions, .. } => {
+                    assert!(truth, "seed {seed}: the solver won a lost game");
+                    let mut t = s.clone();
+                    for a in &actions {
+                        k.apply(&mut t, a).expect("legal");
+                    }
+                    assert_eq!(t.cards_up(), 52);
+                }
+                Analysis::Unwinnable { .. } => {
+                    assert!(
+                        !truth,
+                        "seed {seed} draw {draw}: the solver lost a won game"
+                    );
+                    lost += 1;
+                }
+                other => panic!("seed {seed}: {other:?}"),
+            }
+        }
+    }
+    assert!(checked >= 25, "{checked} end games checked");
+    // Small end games are nearly always won; the lost answers are pinned by the test below.
+    assert!(lost < checked, "some end game is won");
+}
+
+// The complete walk by itself — the only search whose end proves a game lost, with its closed
+// rounds of the stock taken as one position — wins exactly the end games a plain search of
+// the ruleset's actions wins, and its won lines replay to a win. Knotted end games (low cards
+// buried under high ones) are often lost, so both answers are checked many times; drawing
+// three with KL-AUTO is where a round of the stock opens and closes.
+#[test]
+fn the_complete_walk_alone_matches_a_plain_search() {
+    use felt_klondike::solver::{actions_for, position::Game, search::complete_walk};
+    use felt_patience::search::Outcome;
+    let (mut won, mut lost) = (0, 0);
+    for (draw, auto, back) in [
+        (3, true, false),
+        (1, true, false),
+        (3, false, false),
+        (3, true, true),
+    ] {
+        let k = dealt_face_up(draw, auto, back, None);
+        let game = Game::new(k.params());
+        for seed in 0..40 {
+            let s = knotted_end_game(seed, 3, 3, 2, &k);
+            let Some((truth, reachable)) = plain_search_all(&k, &s, 4_000) else {
+                continue;
+            };
+            let start = game.from_state(&s).expect("fits");
+            let report = complete_walk(
+                &game,
+                &start,
+                &felt_patience::search::Limits::states(1_000_000),
+            );
+            match report.outcome {
+                Outcome::Won(line) => {
+                    assert!(
+                        truth,
+                        "draw {draw} auto {auto} seed {seed}: won a lost game"
+                    );
+                    let actions = actions_for(&k, &s, &line);
+                    assert!(actions.is_some(), "seed {seed}: the line replays to a win");
+                    won += 1;
+                }
+                Outcome::Lost => {
+                    assert!(
+                        !truth,
+                        "draw {draw} auto {auto} seed {seed}: lost a won game"
+                    );
+                    // Every reachable position was entered, once for each key: as many keys
+                    // as the plain search's states give.
+                    let keys: HashSet<_> = reachable
+                        .iter()
+                        .map(|t| game.key(&game.from_state(t).expect("fits")))
+                        .collect();
+                    assert_eq!(
+                        report.states,
+                        keys.len() as u64,
+                        "draw {draw} auto {auto} back {back} seed {seed}: positions entered"
+                    );
+                    lost += 1;
+                }
+                other => panic!("seed {seed}: {other:?}"),
+            }
+        }
+    }
+    eprintln!("complete walk against a plain search: {won} won, {lost} lost");
+    assert!(won >= 20 && lost >= 20, "{won} won and {lost} lost checked");
+}
+
+// A hopeless game is proven lost: one pass, the stock spent, the spades in the waste the wrong
+// way up, no card back from the foundations; the King may go to a column, and then nothing
+// moves.
+#[test]
+fn a_game_with_no_way_on_is_proven_lost() {
+    let k = Klondike::with_params(
+        Params {
+            passes: Some(1),
+            face_up: true,
+            foundation_return: false,
+            ..Params::default()
+        },
+        None,
+    );
+    let s = position(&[], "", "8S 9S TS JS QS KS", [7, 13, 13, 13]);
+    assert!(matches!(solve(&k, &s, 1000), Analysis::Unwinnable { .. }));
+    let dead = k
+        .analyze_metered(&s, &AnalyzeRequest::DeadEnd)
+        .expect("answers");
+    assert_eq!(dead, Analysis::DeadEnd { stuck: true });
+}
+
+// The honest hint never reads a face-down card or the stock's order: two games that look the
+// same get the same hints, whatever lies hidden.
+#[test]
+fn the_hint_reads_only_what_the_player_sees() {
+    let k = Klondike::with_params(Params::default(), None);
+    let dynamic: &dyn Ruleset<State = State> = &k;
+    for seed in 1..30 {
+        let a = k.new_game(seed);
+        let mut b = a.clone();
+        // Swap the hidden cards and the stock around: the player sees the same table.
+        let mut hidden: Vec<felt_core::Card> = Vec::new();
+        for col in &b.columns {
+            hidden.extend(&col.cards[..col.down]);
+        }
+        hidden.extend(&b.stock);
+        hidden.reverse();
+        let mut it = hidden.into_iter();
+        for col in &mut b.columns {
+            for c in &mut col.cards[..col.down] {
+                *c = it.next().expect("card");
+            }
+        }
+        for c in &mut b.stock {
+            *c = it.next().expect("card");
+        }
+        assert_eq!(dynamic.view(&a, Seat::SOLO), dynamic.view(&b, Seat::SOLO));
+        let hint = |s: &State| {
+            (0..3)
+                .map(|rank| {
+                    k.analyze_metered(
+                        s,
+                        &AnalyzeRequest::Hint {
+                            rank,
+                            budget: felt_core::Budget::states(10_000),
+                        },
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(hint(&a), hint(&b), "seed {seed}");
+    }
+}
+
+// Under Thoughtful the best hint is the first step of a winning line, and it carries the rest.
+#[test]
+fn a_thoughtful_hint_is_the_first_step_of_a_win() {
+    let k = thoughtful();
+    let s = k.new_game(1);
+    if let Analysis::Won { actions, .. } = solve(&k, &s, 30_000) {
+        let hint = k
+            .analyze_metered(
+                &s,
+                &AnalyzeRequest::Hint {
+                    rank: 0,
+                    budget: felt_core::Budget::states(30_000),
+                },
+            )
+            .expect("answers");
+        let Analysis::Hint { action, then } = hint else {
+            panic!("{hint:?}")
+        };
+        assert_eq!(action.as_ref(), actions.first());
+        assert_eq!(then.len() + 1, actions.len());
+    }
+}
