@@ -23,13 +23,11 @@ mod elf;
 pub mod error;
 pub mod export;
 pub mod host;
-pub mod keys;
 pub mod protocol;
 mod relay;
 pub mod remote;
 pub mod report;
 pub mod serve;
-pub mod template;
 
 use std::ffi::c_void;
 
@@ -38,7 +36,6 @@ pub use child::{served_cpu, thread_cpu, Isolation};
 pub use discover::{discover, discover_cached, discover_in, register, Locations};
 pub use error::PluginError;
 pub use host::{Plugin, Verdict};
-pub use keys::{key_clash, set_host_keys, HostKey};
 pub use remote::{PluginFactory, PluginRuleset};
 pub use report::{PluginReport, Source};
 pub use serve::serve;

@@ -10,9 +10,9 @@ use crate::error::PluginError;
 use crate::host::Plugin;
 use crate::protocol::{Reply, Request};
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, ParamError, PileId,
-    Places, RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat, Setup,
-    Shuffles, StateError, Status, TableView, Turn,
+    Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, HostKey, ParamError,
+    PileId, Places, RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat,
+    Setup, Shuffles, StateError, Status, TableView, Turn,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -53,10 +53,12 @@ impl PluginFactory {
         &self.plugin
     }
 
-    /// Builds an instance, telling a refused variant from a failed plugin.
+    /// Builds an instance, telling a refused variant from a failed plugin. One whose extra
+    /// actions ask for a key of `reserved` (the host's own) is refused.
     pub fn try_build(
         &self,
         setup: Setup<'_>,
+        reserved: &[HostKey],
     ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
         let request = build_request(setup);
         match self.plugin.call(&request, &[])? {
@@ -79,7 +81,7 @@ impl PluginFactory {
                 // A key the host keeps would silently do the host's thing: refused here, so
                 // the ruleset's author reads why wherever its variants are checked. Dropping
                 // the instance releases it.
-                match crate::keys::key_clash(&ruleset.info, crate::keys::host_keys()) {
+                match ruleset.info.key_clash(reserved) {
                     Some(message) => Ok(Err(ParamError { key: None, message })),
                     None => Ok(Ok(ruleset)),
                 }
@@ -116,7 +118,7 @@ impl RulesetFactory for PluginFactory {
         self.plugin.bundled_scoring().to_vec()
     }
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError> {
-        match self.try_build(setup) {
+        match self.try_build(setup, &[]) {
             Ok(Ok(ruleset)) => Ok(Arc::new(ruleset)),
             Ok(Err(refused)) => Err(refused),
             Err(fault) => Err(self.fault(fault)),
@@ -128,15 +130,15 @@ impl RulesetFactory for PluginFactory {
     /// ([`PluginError::TimedOut`], of this request or of one before it that stopped the
     /// plugin): waiting the call limit again at every start of felt would make the one
     /// faulty plugin cost every game.
-    fn check(&self, setup: Setup<'_>) -> Result<(), ParamError> {
-        let key = request_key(&build_request(setup));
+    fn check(&self, setup: Setup<'_>, reserved: &[HostKey]) -> Result<(), ParamError> {
+        let key = request_key(&build_request(setup), reserved);
         if let Some(verdict) = self.plugin.verdict(key) {
             return verdict;
         }
         if let Some(why) = self.plugin.hang(key) {
             return Err(self.fault(PluginError::Remembered(why)));
         }
-        match self.try_build(setup) {
+        match self.try_build(setup, reserved) {
             Ok(answer) => {
                 let verdict = answer.map(|_| ());
                 self.plugin.remember(key, verdict.clone());
@@ -172,10 +174,10 @@ fn build_request(setup: Setup<'_>) -> Request {
 /// A key for a request: FNV-1a of its encoding, which is the same for the same variant,
 /// scoring table and rules choice, on every run and every build of felt that speaks this
 /// protocol (unlike the standard library's hasher, which may change between releases). The
-/// host's own keys ([`crate::keys::host_keys`]) are part of it, since a verdict depends on
-/// them too: a felt whose keymap changed asks the plugin again.
-fn request_key(request: &Request) -> u64 {
-    let keys: String = crate::keys::host_keys()
+/// host's own keys (`reserved`) are part of it, since a verdict depends on them too: a felt
+/// whose keymap changed asks the plugin again.
+fn request_key(request: &Request, reserved: &[HostKey]) -> u64 {
+    let keys: String = reserved
         .iter()
         .map(|k| format!("{}{}\n", k.key, k.does))
         .collect();

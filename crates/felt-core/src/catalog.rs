@@ -4,7 +4,7 @@
 //! serves embedded variants, user files and plugin-bundled ones.
 
 use crate::code::{CodeError, GameCode};
-use crate::ruleset::{DynRuleset, RuleChoice, RulesetFactory, Setup};
+use crate::ruleset::{DynRuleset, HostKey, RuleChoice, RulesetFactory, Setup};
 use crate::variant::{parse_score_table, parse_variant, Origin, ScoreTable, Variant, VariantError};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -78,6 +78,8 @@ pub struct Catalog {
     /// The variant codes of refused files that give one, each to its error in `errors` and the
     /// id it goes by: a game code of one of these says why it does not resolve.
     refused_codes: HashMap<String, (usize, String)>,
+    /// The keys the host binds at its table, which no ruleset's extra action may ask for.
+    reserved: Vec<HostKey>,
 }
 
 /// The message of [`CatalogError::Refused`].
@@ -128,6 +130,19 @@ impl Catalog {
     /// An empty catalog.
     pub fn new() -> Catalog {
         Catalog::default()
+    }
+
+    /// Gives the catalog the keys the host binds at its table: from then on every variant it
+    /// checks or builds, of any ruleset, is refused when one of its extra actions asks for one
+    /// of them ([`crate::RulesetInfo::key_clash`]). Set it before adding variants, so that a refused one is
+    /// refused when it loads and `felt variants` shows why.
+    pub fn reserve_keys(&mut self, keys: Vec<HostKey>) {
+        self.reserved = keys;
+    }
+
+    /// The keys given to [`Catalog::reserve_keys`].
+    pub fn reserved_keys(&self) -> &[HostKey] {
+        &self.reserved
     }
 
     /// Adds a ruleset factory (built in or from a plugin).
@@ -310,11 +325,14 @@ impl Catalog {
         }
         for choice in &rules {
             factory
-                .check(Setup {
-                    variant: &variant,
-                    scoring,
-                    rules: choice,
-                })
+                .check(
+                    Setup {
+                        variant: &variant,
+                        scoring,
+                        rules: choice,
+                    },
+                    &self.reserved,
+                )
                 .map_err(|e| VariantError::at_key(origin, text, e.key.as_deref(), e.message))?;
         }
         Ok(Entry {
@@ -452,13 +470,22 @@ impl Catalog {
             .scoring
             .as_deref()
             .and_then(|id| self.scoring.get(id));
-        factory
+        let refused = |key: Option<&str>, message: String| {
+            CatalogError::from(VariantError::at_key(&origin, text, key, message))
+        };
+        let ruleset = factory
             .build(Setup {
                 variant: entry_variant,
                 scoring,
                 rules: choice,
             })
-            .map_err(|e| VariantError::at_key(&origin, text, e.key.as_deref(), e.message).into())
+            .map_err(|e| refused(e.key.as_deref(), e.message))?;
+        // Checked again on every build, not only when the file loaded: the keys may have been
+        // reserved after, and a plugin's answer may differ from the one it gave then.
+        match ruleset.info().key_clash(&self.reserved) {
+            Some(message) => Err(refused(None, message)),
+            None => Ok(ruleset),
+        }
     }
 
     /// The game code of a deal.

@@ -30,9 +30,9 @@ pub use code::{CodeError, GameCode};
 pub use deck::{shuffle, DeckError, DeckSpec};
 pub use facts::{Fact, FactSummary, Summary};
 pub use ruleset::{
-    Analysis, AnalyzeRequest, Command, DynRuleset, Event, ExtraKey, GameState, ParamError, Places,
-    RuleChoice, RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup, Shuffles,
-    StateError, Status, Turn, Typed,
+    Analysis, AnalyzeRequest, Command, DynRuleset, Event, ExtraKey, GameState, HostKey, ParamError,
+    Places, RuleChoice, RuleViolation, Ruleset, RulesetFactory, RulesetInfo, Scoreboard, Setup,
+    Shuffles, StateError, Status, Turn, Typed,
 };
 pub use session::Session;
 pub use variant::{Origin, ScoreTable, Variant, VariantError};

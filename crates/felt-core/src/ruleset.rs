@@ -133,7 +133,7 @@ pub struct RuleChoice {
 }
 
 mod info;
-pub use info::{Command, ExtraKey, Places, RulesetInfo, Shuffles, Turn};
+pub use info::{Command, ExtraKey, HostKey, Places, RulesetInfo, Shuffles, Turn};
 
 /// The game logic an author writes, with a concrete state type.
 ///
@@ -552,10 +552,15 @@ pub trait RulesetFactory: Send + Sync {
     }
     /// A ruleset instance for one variant and rules choice, or what is wrong with the variant.
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError>;
-    /// Whether [`build`](Self::build) would accept the setup. The catalog checks every
-    /// variant this way when it loads; a factory that can answer without building (a plugin
-    /// that remembers its answers, so listing variants runs none of its code) says so here.
-    fn check(&self, setup: Setup<'_>) -> Result<(), ParamError> {
-        self.build(setup).map(|_| ())
+    /// Whether [`build`](Self::build) would accept the setup at a table whose host binds
+    /// `reserved` itself ([`RulesetInfo::key_clash`]). The catalog checks every variant this way
+    /// when it loads; a factory that can answer without building (a plugin that remembers its
+    /// answers, so listing variants runs none of its code) says so here.
+    fn check(&self, setup: Setup<'_>, reserved: &[HostKey]) -> Result<(), ParamError> {
+        let ruleset = self.build(setup)?;
+        match ruleset.info().key_clash(reserved) {
+            Some(message) => Err(ParamError { key: None, message }),
+            None => Ok(()),
+        }
     }
 }

@@ -108,6 +108,9 @@ fn load_scoring(catalog: &mut Catalog, dir: &Path) {
 /// Only what is built into the binary.
 pub fn builtin_catalog() -> Catalog {
     let mut catalog = Catalog::new();
+    // Before any variant loads, so that one whose extra key felt's table binds is refused
+    // when it loads, built in or a plugin's.
+    catalog.reserve_keys(crate::table_keys::table_keys());
     catalog.add_ruleset(felt_spider::factory());
     for (name, text) in builtin::SCORING {
         let _ = catalog.add_scoring(Origin::BuiltIn(name.to_string()), stem(name), text);

@@ -6,6 +6,7 @@
 pub mod catalog;
 pub mod headless;
 pub mod out;
+pub mod table_keys;
 pub mod table_text;
 
 /// The bounded file reader, shared with the terminal (felt-tui reads `tui.toml` with it).

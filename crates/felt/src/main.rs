@@ -17,7 +17,6 @@ mod plugins;
 mod script_output;
 mod solve;
 mod store_cmd;
-mod table_keys;
 mod tui;
 
 #[derive(Parser)]
@@ -486,7 +485,6 @@ fn quiet_on_closed_pipe() {
 
 fn run(cli: &Cli) -> Result<()> {
     plugin_isolation::set_in_process(cli.global.plugins_in_process);
-    table_keys::hand_to_plugins();
     match &cli.command {
         Some(Command::PluginHost { library }) => std::process::exit(felt_abi::serve(library)),
         None => tui::launch(&cli.global),

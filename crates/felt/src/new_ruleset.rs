@@ -1,5 +1,7 @@
-//! `felt new-ruleset NAME`: a ruleset crate to start from (felt_abi::template), reaching
-//! felt's crates by a path relative to itself.
+//! `felt new-ruleset NAME`: a ruleset crate to start from ([`template`]), reaching felt's
+//! crates by a path relative to itself.
+
+mod template;
 
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::Path;
@@ -34,8 +36,8 @@ pub fn run(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()> {
     let here = std::fs::canonicalize(&root)
         .with_context(|| format!("cannot resolve {}", root.display()))?;
     // A path from the crate to felt, so the pair can move together; never this machine's.
-    let felt_path = felt_abi::template::relative(&here, &felt_src).unwrap_or(felt_src);
-    let files = felt_abi::template::files(name, &felt_path).map_err(|e| {
+    let felt_path = template::relative(&here, &felt_src).unwrap_or(felt_src);
+    let files = template::files(name, &felt_path).map_err(|e| {
         let _ = std::fs::remove_dir(&root);
         anyhow!(e)
     })?;

@@ -1,11 +1,11 @@
-//! The keys felt's terminal binds at the table, handed to felt-abi at start so that a plugin
-//! whose ruleset asks for one of them for an action of its own is refused with why (in
-//! `felt variants`, `felt plugins`, `felt check` and when its variant is built) instead of the
-//! key silently doing felt's thing. The list is the terminal's own keymap, read, not copied:
-//! a key the terminal comes to bind is refused to plugins with it.
+//! The keys felt's terminal binds at the table, handed to the catalog so that a ruleset (built
+//! in or a plugin's) whose variant asks for one of them for an action of its own is refused
+//! with why (in `felt variants`, `felt plugins`, `felt check` and when its variant is built)
+//! instead of the key silently doing felt's thing. The list is the terminal's own keymap, read,
+//! not copied: a key the terminal comes to bind is refused with it.
 
 use crossterm::event::KeyCode;
-use felt_abi::HostKey;
+use felt_core::HostKey;
 use felt_tui::keymap::{Key, TABLE_KEYS};
 
 /// Every character the table keymap binds without Ctrl, with what it does there. A ruleset's
@@ -25,11 +25,6 @@ pub fn table_keys() -> Vec<HostKey> {
         }
     }
     keys
-}
-
-/// Gives felt-abi the table's keys: called once, first thing.
-pub fn hand_to_plugins() {
-    felt_abi::set_host_keys(table_keys());
 }
 
 #[cfg(test)]

@@ -139,6 +139,34 @@ impl RulesetInfo {
             .as_ref()
             .is_none_or(|list| list.contains(&command))
     }
+
+    /// Why this ruleset cannot have its keys at a table where the host binds `keys`: the
+    /// first extra action that asks for a key the host uses, or one an earlier extra already has
+    /// (a key sends one action: the later one would never be sent). `None` when every key works.
+    pub fn key_clash(&self, keys: &[HostKey]) -> Option<String> {
+        let info = self;
+        for (i, extra) in info.extras.iter().enumerate() {
+            let asks = format!(
+                "ruleset {}'s extra '{}' asks for key '{}'",
+                info.ruleset,
+                extra.name,
+                extra.key.escape_debug()
+            );
+            if let Some(host) = keys.iter().find(|k| k.key == extra.key) {
+                return Some(format!(
+                    "{asks}, which felt uses for {}; choose another key",
+                    host.does
+                ));
+            }
+            if let Some(earlier) = info.extras[..i].iter().find(|e| e.key == extra.key) {
+                return Some(format!(
+                    "{asks}, which its extra '{}' already has; choose another key",
+                    earlier.name
+                ));
+            }
+        }
+        None
+    }
 }
 
 /// A command of the host's that only some games have a use for (the rest, such as undo, a
@@ -192,5 +220,79 @@ mod tests {
         assert_eq!(range.pick(0), 1);
         assert_eq!(range.pick(616), 617);
         assert!(!range.contains(0) && !range.contains(1 << 31));
+    }
+}
+
+/// A key the host binds at its table, and what it does there, in its help's words. The host
+/// hands its keys to the catalog ([`crate::Catalog::reserve_keys`]), which refuses every
+/// ruleset, built in or a plugin's, whose extra action asks for one: the key would silently do
+/// the host's thing instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostKey {
+    /// The character.
+    pub key: char,
+    /// What the host does with it (`back to the menu`).
+    pub does: String,
+}
+
+#[cfg(test)]
+mod reserved_key_tests {
+    use super::*;
+
+    fn info(extras: &[(&str, char)]) -> RulesetInfo {
+        RulesetInfo {
+            ruleset: "sweeper".into(),
+            variant: "sweeper".into(),
+            name: "Sweeper".into(),
+            rules: "standard".into(),
+            help: Vec::new(),
+            seats: 1,
+            hints: false,
+            commands: None,
+            extras: extras
+                .iter()
+                .map(|(name, key)| ExtraKey {
+                    name: (*name).into(),
+                    arg: 0,
+                    key: *key,
+                    help: String::new(),
+                })
+                .collect(),
+        }
+    }
+
+    fn keys() -> Vec<HostKey> {
+        vec![
+            HostKey {
+                key: 'q',
+                does: "back to the menu".into(),
+            },
+            HostKey {
+                key: 'u',
+                does: "undo".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn a_key_the_host_uses_is_refused_with_its_use() {
+        assert_eq!(
+            info(&[("collect", 'm'), ("sweep", 'u')]).key_clash(&keys()).as_deref(),
+            Some("ruleset sweeper's extra 'sweep' asks for key 'u', which felt uses for undo; choose another key")
+        );
+    }
+
+    #[test]
+    fn a_key_two_extras_ask_for_is_refused_for_the_second() {
+        assert_eq!(
+            info(&[("collect", 'm'), ("sweep", 'm')]).key_clash(&keys()).as_deref(),
+            Some("ruleset sweeper's extra 'sweep' asks for key 'm', which its extra 'collect' already has; choose another key")
+        );
+    }
+
+    #[test]
+    fn free_keys_pass_and_no_host_keys_refuse_nothing() {
+        assert_eq!(info(&[("collect", 'm')]).key_clash(&keys()), None);
+        assert_eq!(info(&[("sweep", 'q')]).key_clash(&[]), None);
     }
 }

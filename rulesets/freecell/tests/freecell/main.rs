@@ -14,5 +14,6 @@ mod places;
 mod plugin;
 mod proofs;
 mod refusals;
+mod reserved_keys;
 mod rules;
 mod solver;

@@ -8,11 +8,11 @@
 
 use std::path::{Path, PathBuf};
 
-const LIB: &str = include_str!("../../../rulesets/template/src/lib.rs");
-const ANALYSIS: &str = include_str!("../../../rulesets/template/src/analysis.rs");
-const TESTS: &str = include_str!("../../../rulesets/template/tests/game.rs");
-const VARIANT: &str = include_str!("../../../rulesets/template/variants/scorpion.toml");
-const SCORING: &str = include_str!("../../../rulesets/template/scoring/scorpion-standard.toml");
+const LIB: &str = include_str!("../../../../rulesets/template/src/lib.rs");
+const ANALYSIS: &str = include_str!("../../../../rulesets/template/src/analysis.rs");
+const TESTS: &str = include_str!("../../../../rulesets/template/tests/game.rs");
+const VARIANT: &str = include_str!("../../../../rulesets/template/variants/scorpion.toml");
+const SCORING: &str = include_str!("../../../../rulesets/template/scoring/scorpion-standard.toml");
 
 const MANIFEST: &str = r#"[package]
 name = "felt-@NAME@"
@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn every_rule_the_template_cites_is_on_its_rules_page() {
-        let page = include_str!("../../../docs/rules/scorpion.md");
+        let page = include_str!("../../../../docs/rules/scorpion.md");
         let defined: Vec<&str> = page
             .lines()
             .filter_map(|l| l.strip_prefix("- **"))
