@@ -17,10 +17,10 @@ pub fn run(name: &str, dir: Option<&Path>, felt: Option<&Path>) -> Result<()> {
     };
     let felt_src = std::fs::canonicalize(&felt_src)
         .ok()
-        .filter(|p| p.join("crates/felt-abi/Cargo.toml").is_file())
+        .filter(|p| p.join("crates/felt-plugin/Cargo.toml").is_file())
         .with_context(|| {
             format!(
-                "no felt source tree at {}: give --felt DIR, a checkout of felt's sources (the new crate depends on its felt-core and felt-abi)",
+                "no felt source tree at {}: give --felt DIR, a checkout of felt's sources (the new crate depends on its felt-core and felt-plugin)",
                 felt_src.display()
             )
         })?;

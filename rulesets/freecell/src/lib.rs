@@ -7,7 +7,7 @@
 //! Piles: the columns from 0, then the free cells, then the four foundations in ♠ ♥ ♦ ♣ order.
 //! A card goes only to its own suit's foundation.
 //!
-//! Built as a `cdylib` it is a felt plugin ([`felt_abi::export_ruleset!`]); built as an `rlib`,
+//! Built as a `cdylib` it is a felt plugin ([`felt_plugin::export_ruleset!`]); built as an `rlib`,
 //! tests and the measuring example call [`FreeCell`] directly.
 
 #![warn(missing_docs)]
@@ -75,4 +75,4 @@ impl RulesetFactory for FreeCellFactory {
     }
 }
 
-felt_abi::export_ruleset!(FreeCellFactory);
+felt_plugin::export_ruleset!(FreeCellFactory);

@@ -7,7 +7,7 @@
 //! Piles: the columns 0..7, the stock (7), the waste (8), then the four foundations in
 //! ♠ ♥ ♦ ♣ order (9..13). A card sent to any foundation goes to its own suit's.
 //!
-//! Built as a `cdylib` it is a felt plugin ([`felt_abi::export_ruleset!`]); built as an
+//! Built as a `cdylib` it is a felt plugin ([`felt_plugin::export_ruleset!`]); built as an
 //! `rlib`, tests call [`Klondike`] directly.
 
 #![warn(missing_docs)]
@@ -84,4 +84,4 @@ impl RulesetFactory for KlondikeFactory {
     }
 }
 
-felt_abi::export_ruleset!(KlondikeFactory);
+felt_plugin::export_ruleset!(KlondikeFactory);

@@ -129,7 +129,7 @@ pub fn defined_rule_ids(page: &str) -> BTreeSet<String> {
 /// The calling thread's CPU time in nanoseconds, for the measuring examples (budgets are
 /// CPU time, so a figure repeats on a busy machine); `None` where the clock is not there.
 pub fn thread_cpu_ns() -> Option<u64> {
-    felt_abi::thread_cpu().map(|t| t.as_nanos() as u64)
+    Some(felt_core::analysis::thread_cpu().as_nanos() as u64)
 }
 
 /// What a measuring example was asked on its command line: `FIRST LAST [BUDGET]` (defaults

@@ -2,7 +2,7 @@
 //! three computer seats, bidding with Nil, bags and the game to 500. See
 //! shared rules `spades.md` for the rule ids (SPD-*) the refusals and tests cite.
 //!
-//! Built as a `cdylib`, it is a felt plugin ([`felt_abi::export_ruleset!`]); built as an
+//! Built as a `cdylib`, it is a felt plugin ([`felt_plugin::export_ruleset!`]); built as an
 //! `rlib`, tests and benchmarks call [`Spades`] directly.
 //!
 //! Seats go clockwise: South 0 (the human), West 1, North 2, East 3. Bids are the prompt's
@@ -69,4 +69,4 @@ impl RulesetFactory for SpadesFactory {
     }
 }
 
-felt_abi::export_ruleset!(SpadesFactory);
+felt_plugin::export_ruleset!(SpadesFactory);

@@ -526,7 +526,7 @@ impl RulesetFactory for Factory {
     }
 }
 
-felt_abi::export_ruleset!(Factory);
+felt_plugin::export_ruleset!(Factory);
 
 /// A card by its token (`QH`, `10S`), for tests and positions.
 pub fn card(token: &str) -> Option<Card> {

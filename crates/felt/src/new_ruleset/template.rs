@@ -28,7 +28,7 @@ crate-type = ["cdylib", "rlib"]
 [dependencies]
 # felt's crates, by the path from this crate to a felt source tree.
 felt-core = { path = "@FELT@/crates/felt-core" }
-felt-abi = { path = "@FELT@/crates/felt-abi" }
+felt-plugin = { path = "@FELT@/crates/felt-plugin" }
 serde = { version = "1", features = ["derive"] }
 toml = "0.8"
 
@@ -160,8 +160,8 @@ mod tests {
         assert_eq!(parsed["package"]["name"].as_str(), Some("felt-hilo"));
         assert_eq!(parsed["lib"]["name"].as_str(), Some("felt_hilo"));
         assert_eq!(
-            parsed["dependencies"]["felt-abi"]["path"].as_str(),
-            Some("../felt/crates/felt-abi")
+            parsed["dependencies"]["felt-plugin"]["path"].as_str(),
+            Some("../felt/crates/felt-plugin")
         );
         let origin = felt_core::Origin::BuiltIn("hilo.toml".into());
         let v = felt_core::variant::parse_variant(&origin, text("variants/hilo.toml"))
