@@ -6,7 +6,7 @@
 //! An entry is keyed by the library's real path, size and modification time: a rebuilt or
 //! replaced library is loaded again. `felt plugins --refresh` ignores the cache. A library
 //! that is loaded after all is checked to say exactly what the cache said
-//! ([`PluginError::Changed`](crate::PluginError::Changed) if not).
+//! ([`PluginError::Changed`] if not).
 //!
 //! The cache is only a cache: a missing, unreadable, corrupt or foreign one is read as empty
 //! and written again; a data folder that cannot be written to just goes without.

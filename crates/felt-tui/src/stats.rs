@@ -49,7 +49,7 @@ const NAME_CHARS: usize = 40;
 impl StatsScreen {
     /// The screen over `rows` (or the reason there are none), naming variants as `catalog`
     /// does; a variant the catalog lacks (a plugin not loaded) goes by its id. A name is cut
-    /// to [`NAME_CHARS`]: a record may hold any id, and the table must still fit.
+    /// to `NAME_CHARS`: a record may hold any id, and the table must still fit.
     pub fn new(rows: Result<Vec<VariantStats>, String>, catalog: &Catalog) -> StatsScreen {
         let (rows, problem) = match rows {
             Ok(rows) => (rows, None),

@@ -3,7 +3,7 @@
 //! felt-core knows no game, so helpers that only make sense for a one-player card game built
 //! on foundations live here, in a crate of their own that a ruleset may take or leave: the
 //! host binary never depends on it. Everything here is pure (no clock, no file, no terminal),
-//! except the [`testing`] module, which exists only under the `testing` feature that test
+//! except the `testing` module, which exists only under the `testing` feature that test
 //! targets turn on.
 
 pub mod foundation;

@@ -140,8 +140,8 @@ impl<'a> Limits<'a> {
     }
 
     /// What stops a search that has stored `states` positions, if anything does. Every
-    /// [`CHECK_EVERY`] positions it also reads `bytes()`, the memory the search's tables will
-    /// hold once they have room for the next [`CHECK_EVERY`] (see [`room_bytes`]), so a search
+    /// `CHECK_EVERY` positions it also reads `bytes()`, the memory the search's tables will
+    /// hold once they have room for the next `CHECK_EVERY` (see [`room_bytes`]), so a search
     /// stops before a table's growth takes it past the cap, never after; `peak` keeps the
     /// most of those readings that kept within it, the figure the answer reports.
     pub fn stop(
@@ -169,7 +169,7 @@ impl<'a> Limits<'a> {
 }
 
 /// The bytes a table of `len` entries of `entry` bytes each, with room for `capacity`, holds
-/// once it has room for [`CHECK_EVERY`] more: a `Vec` or a hash table doubles its room when it
+/// once it has room for `CHECK_EVERY` more: a `Vec` or a hash table doubles its room when it
 /// is full, so one about to fill is counted at its doubled size. A hash table's room is its
 /// `capacity()`; it spends about 8/7 of that in slots, each with a control byte (count those in
 /// `entry`).
@@ -240,7 +240,7 @@ impl Hasher for PassHasher {
     }
 }
 
-/// A set of [`fingerprint`]s: what a search that only looks for wins remembers of the
+/// A set of fingerprints: what a search that only looks for wins remembers of the
 /// positions it saw.
 pub type FingerprintSet = HashSet<u64, BuildHasherDefault<PassHasher>>;
 

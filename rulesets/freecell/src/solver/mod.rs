@@ -1,5 +1,5 @@
 //! The FreeCell solver: every card is face up, so an honest search is a full-information one.
-//! [`position`] holds the compact position and its moves, [`search`] the best-first search and
+//! [`position`] holds the compact position and its moves, [`search`](mod@search) the best-first search and
 //! why its proofs are sound, [`glue`] the `analyze` answers in felt's actions.
 
 pub mod glue;

@@ -1,7 +1,7 @@
 //! Best-first search over canonical positions with a table of every position seen.
 //!
 //! The same search wins and proves: it takes the open position whose distance from a win
-//! ([`Game::distance`]) plus the length of its line ([`DEPTH_COST`] a move) is least, and
+//! ([`Game::distance`]) plus the length of its line (`DEPTH_COST` a move) is least, and
 //! stops at the first won position. When no open position is left
 //! the search has seen every position reachable from the start, so the deal is lost. That
 //! proof rests on three things, each sound:

@@ -77,7 +77,7 @@ fn deal_turns_new(k: &Klondike, state: &State) -> bool {
 }
 
 /// The legal actions worth a hint, best first, each with the rest of its plan: the moves
-/// [`worth`] ranks, then the deal while it turns new cards, or else the first step of the
+/// `worth` ranks, then the deal while it turns new cards, or else the first step of the
 /// shortest line to a new card within `max_states` tables (its other steps as the plan). That
 /// line is searched only when the list would otherwise hold no more than `need` hints.
 pub fn ranked(

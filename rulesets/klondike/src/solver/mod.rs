@@ -1,5 +1,5 @@
 //! Analysis: an honest hint from what the player sees ([`hint`]), and a solver that sees every
-//! card ([`search`]), its lines checked by replaying them through the ruleset.
+//! card ([`search`](mod@search)), its lines checked by replaying them through the ruleset.
 
 pub mod complete;
 pub mod hint;

@@ -195,7 +195,7 @@ impl Game {
     /// How far `pos` looks from a win, for the quick search's order: each card face down
     /// counts most (it blocks what lies under it and hides what it is), then each card not
     /// yet up, then each card left in the stock and waste, and, when `blocking`, each card
-    /// that lies over a lower card of its own suit ([`blockers`]). The order only steers the
+    /// that lies over a lower card of its own suit (`blockers`). The order only steers the
     /// quick search, which proves nothing, so no weight here bears on a proof.
     pub fn distance(&self, pos: &Pos, blocking: bool) -> i32 {
         let down: i32 = pos.downs.iter().map(|&d| i32::from(d)).sum();

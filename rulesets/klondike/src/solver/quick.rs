@@ -180,7 +180,7 @@ impl Game {
     }
 
     /// The quick search's key: as [`Game::key`], with the waste's length
-    /// [`Game::quick_waste`] gives.
+    /// `Game::quick_waste` gives.
     pub fn quick_key(&self, pos: &Pos) -> Key {
         if self.params.passes.is_some() {
             return self.exact_key(pos);

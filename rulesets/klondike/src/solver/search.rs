@@ -1,7 +1,7 @@
 //! The solver: two quick searches that only look for a win, then a complete one that alone
 //! may prove a game lost.
 //!
-//! **Quick searches** ([`best_first`], then a depth-first walk over the same steps) try a
+//! **Quick searches** (`best_first`, then a depth-first walk over the same steps) try a
 //! subset of the lines, [`Game::quick_moves`]: deals folded into the card they bring up, no
 //! card back from the foundations, only column moves that turn a card, empty a column for a
 //! waiting King or uncover a card ready to go up; and their keys merge waste lengths that
@@ -11,7 +11,7 @@
 //! remember a 64-bit fingerprint of each key ([`Game::quick_fingerprint`], made from the
 //! position without building the key), not the key: a step costs about a third less than with
 //! whole keys, and two positions sharing a fingerprint could only hide a line from them, never
-//! make one up. Which walk keeps what is fixed by its type ([`Seen::QUICK`]), so the complete walk
+//! make one up. Which walk keeps what is fixed by its type (`Seen::QUICK`), so the complete walk
 //! cannot be run over fingerprints.
 //!
 //! **The complete search** is a depth-first walk over the game's own actions with a table of

@@ -71,7 +71,7 @@ struct Frame {
 ///
 /// First the two coarser games are asked (`relaxed_progress`, and the count of last cards in
 /// `bases`): when either cannot make progress, the position is stuck without a search.
-/// Otherwise a short depth-first search runs, then a breadth-first [`probe`], then the
+/// Otherwise a short depth-first search runs, then a breadth-first `probe`, then the
 /// depth-first search again with the rest of the budget. Each is exhaustive when it ends
 /// without running out, and asks the coarser games again at the positions it reaches, so that
 /// it never explores the moves out of a position from which nothing can come.

@@ -29,7 +29,7 @@ pub struct Plan {
     pub edit_steps: u64,
 }
 
-/// A beam search of the plan ([`super::beam`]): a win it finds is spliced into the line.
+/// A beam search of the plan (`beam`): a win it finds is spliced into the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Beam {
     /// The weights its layers are ranked by.
