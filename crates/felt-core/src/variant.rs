@@ -372,9 +372,34 @@ impl FloorCharBoundary for str {
     }
 }
 
-/// The byte offset of `key` (dotted: `game.columns`) in a TOML text, found by its table header
-/// and the line that assigns it.
+/// The byte offset of `key` (dotted: `game.columns`, `game.build.by`) in a TOML text: where
+/// the parser saw that key, however the file spells the path (a `[game.build]` header, a
+/// dotted `build.by = ` line or an inline `build = { by = … }`), so an error points at the
+/// very key. A text that does not parse is searched line by line for the header and the line
+/// that assigns the key.
 fn locate_key(text: &str, dotted: &str) -> Option<usize> {
+    spanned_key(text, dotted).or_else(|| assigned_key(text, dotted))
+}
+
+/// [`locate_key`] by the parser's spans: each part of the path looked up in the table (or
+/// inline table) the part before it names.
+fn spanned_key(text: &str, dotted: &str) -> Option<usize> {
+    let document = toml_edit::ImDocument::parse(text).ok()?;
+    let mut table: &dyn toml_edit::TableLike = document.as_table();
+    let mut parts = dotted.split('.').peekable();
+    while let Some(part) = parts.next() {
+        let (key, item) = table.get_key_value(part)?;
+        if parts.peek().is_none() {
+            return key.span().map(|span| span.start);
+        }
+        table = item.as_table_like()?;
+    }
+    None
+}
+
+/// [`locate_key`] for a text the parser refused: the line that assigns the last part of the
+/// path under the header of the parts before it.
+fn assigned_key(text: &str, dotted: &str) -> Option<usize> {
     let (table, key) = match dotted.rsplit_once('.') {
         Some((t, k)) => (t, k),
         None => ("", dotted),

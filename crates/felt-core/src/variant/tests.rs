@@ -92,6 +92,23 @@ fn keys_in_tables_are_located() {
 }
 
 #[test]
+fn a_key_is_located_however_the_file_spells_its_path() {
+    // A header, a dotted key and an inline table all name game.build.by: the error points at
+    // the very `by`, not at the first `by` of the file.
+    let header = "id = \"x\"\n[game]\nby = 1\n[game.build]\nby = \"colour\"\n";
+    assert_eq!(locate_key(header, "game.build.by"), header.rfind("by"));
+    let dotted = "[game]\nmove.by = \"suit\"\nbuild.by = \"colour\"\n";
+    assert_eq!(locate_key(dotted, "game.build.by"), dotted.rfind("by"));
+    let inline =
+        "[game]\nmove = { by = \"suit\" }\nbuild = { direction = \"down\", by = \"colour\" }\n";
+    assert_eq!(locate_key(inline, "game.build.by"), inline.rfind("by"));
+    assert_eq!(locate_key(inline, "game.build.wrap"), None);
+    // A text the parser refuses is still searched line by line.
+    let broken = "[game]\ncolumns = 7\nstock = [\n";
+    assert_eq!(locate_key(broken, "game.columns"), broken.find("columns"));
+}
+
+#[test]
 fn the_shown_error_underlines_the_whole_token() {
     let text = "id = \"x\"\nname = \"X\"\nruleset = \"patience\"\ncode = \"SP1-S1\"\nundo_depth = \"lots\"\n";
     let shown = parse_variant(&origin(), text).expect_err("bad").to_string();
