@@ -1,0 +1,15 @@
+//! The patience engine (issue 27, docs/patience-engine.md): one ruleset whose games are TOML
+//! files written in a shared vocabulary, so a classic patience needs no Rust of its own.
+//!
+//! Built so far: the vocabulary ([`vocabulary::Game`]), read from a variant's `[game]` table
+//! with a default for every key but the number of columns, every mistake named by its dotted
+//! key with the values allowed, and the deal checked against the packs. Dealing, play and the
+//! solver come next, written against felt-core's one analysis interface; until then no variant
+//! names this engine and felt offers none of its games.
+
+#![warn(missing_docs)]
+
+mod reader;
+pub mod vocabulary;
+
+pub use vocabulary::Game;

@@ -1,0 +1,473 @@
+//! The vocabulary a patience game's `[game]` table is written in (docs/patience-engine.md):
+//! the settings as types, read with a default for every key but the number of columns, and
+//! checked together (the deal must fit the cards) so that a game that parses can be dealt.
+
+use crate::reader::{Reader, Words};
+use felt_core::ParamError;
+use toml::{Table, Value};
+
+/// Which way cards go on a pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Each card one rank lower.
+    Down,
+    /// Each card one rank higher.
+    Up,
+    /// One rank either way (a hole, Alaska's columns).
+    Either,
+    /// Nothing is built (Golf's and Black Hole's columns).
+    None,
+}
+
+/// What a card must share with the card it goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Match {
+    /// The same suit.
+    Suit,
+    /// The other colour.
+    Alternate,
+    /// Anything.
+    Any,
+    /// The same rank (building by rank is a direction of its own: the rank repeats).
+    Rank,
+    /// Any suit but its own.
+    NotSuit,
+}
+
+/// Which cards move together from a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// One card at a time.
+    Single,
+    /// A run built by the game's building rule.
+    Sequence,
+    /// Any face-up card with everything on it (Yukon).
+    AnyFaceUp,
+    /// A built run as long as free cells and empty columns allow (FreeCell).
+    Supermove,
+    /// The whole column, or its top card alone (Canfield).
+    Pile,
+}
+
+/// What may go into an empty column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Empty {
+    /// Any card or group.
+    Any,
+    /// A King, or a group from a King.
+    King,
+    /// Nothing: an empty column stays empty.
+    None,
+    /// Filled at once from the reserve, then from the waste when the reserve is out (Canfield).
+    AutoReserve,
+    /// Filled at once from the stock.
+    AutoStock,
+}
+
+/// The card a foundation starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// A fixed rank, 1 (Ace) to 13 (King).
+    Rank(u8),
+    /// The rank of the first card dealt to the foundations (Canfield, Penguin's beak).
+    FirstDealt,
+}
+
+/// Cards dealt to the foundations before play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// None.
+    Nothing,
+    /// Every base card, taken out of the pack first (Lucas, Beleaguered Castle).
+    Bases,
+    /// One card from the top of the pack (Canfield, Golf, Black Hole's Ace of Spades when
+    /// the base is fixed).
+    OneCard,
+}
+
+/// Where the stock deals to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StockDeal {
+    /// To a waste pile, `cards` at a time.
+    Waste,
+    /// One card on every column (Spider, Scorpion).
+    Columns,
+    /// One card to the foundation itself (Golf).
+    Foundation,
+}
+
+/// What a redeal does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Redeal {
+    /// The waste is turned over to be the stock again.
+    Waste,
+    /// The columns are gathered and dealt again (the Fan family).
+    Gather,
+}
+
+/// Which cards go up to the foundations by themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Automatic {
+    /// None: the player moves every card.
+    None,
+    /// Only a card no card left in play could need: never loses a won game.
+    Safe,
+    /// Every card that can go up.
+    All,
+}
+
+/// When the game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Win {
+    /// Every card is on the foundations (or in the hole).
+    Foundations,
+    /// Every column is one suit built King to Ace, or empty (Scorpion).
+    Sequences,
+}
+
+/// The columns and how they are dealt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tableau {
+    /// How many columns.
+    pub columns: u8,
+    /// Face-down cards dealt to each column.
+    pub down: Vec<u8>,
+    /// Face-up cards dealt on them.
+    pub up: Vec<u8>,
+    /// Kings dealt face up go under their column's other cards (Baker's Dozen).
+    pub kings_to_bottom: bool,
+}
+
+/// The foundations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Foundations {
+    /// How many piles: four a pack, or one hole.
+    pub count: u8,
+    /// The card each starts from.
+    pub base: Base,
+    /// Which way they are built.
+    pub build: Direction,
+    /// What each card shares with the one below it.
+    pub by: Match,
+    /// Whether King and Ace follow each other.
+    pub wrap: bool,
+    /// What is dealt to them before play.
+    pub start: Start,
+    /// Whether a card may come back down from them.
+    pub back: bool,
+}
+
+/// The stock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stock {
+    /// Where it deals.
+    pub deal: StockDeal,
+    /// Cards a deal turns to the waste.
+    pub cards: u8,
+    /// How many times it may be dealt again once out; `None` is without end.
+    pub redeals: Option<u8>,
+    /// What dealing again does.
+    pub redeal: Redeal,
+}
+
+/// One patience game, as its `[game]` table describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Packs shuffled together.
+    pub decks: u8,
+    /// Suits in each pack (Spider's one- and two-suit packs).
+    pub suits: u8,
+    /// The columns.
+    pub tableau: Tableau,
+    /// Cards in the reserve.
+    pub reserve: u8,
+    /// Whether every reserve card plays (a fan) or only the top one (a stack).
+    pub reserve_fanned: bool,
+    /// Free cells.
+    pub cells: u8,
+    /// Free cells dealt a card at the start.
+    pub cells_filled: u8,
+    /// The foundations.
+    pub foundations: Foundations,
+    /// How cards build on the columns.
+    pub build: Direction,
+    /// What a card shares with the one it is built on.
+    pub build_by: Match,
+    /// Whether King and Ace follow each other on the columns.
+    pub build_wrap: bool,
+    /// Which cards move together.
+    pub group: Group,
+    /// The rule a moving group's cards follow among themselves.
+    pub group_by: Match,
+    /// What an empty column takes.
+    pub empty: Empty,
+    /// The stock, when the deal leaves cards over.
+    pub stock: Option<Stock>,
+    /// Which cards go up by themselves.
+    pub automatic: Automatic,
+    /// When the game is won.
+    pub win: Win,
+    /// Whether a full suit built King to Ace leaves the table (the Spider family).
+    pub remove_suits: bool,
+}
+
+const DIRECTIONS: Words<Direction> = &[
+    ("down", Direction::Down),
+    ("up", Direction::Up),
+    ("either", Direction::Either),
+    ("none", Direction::None),
+];
+const FOUNDATION_DIRECTIONS: Words<Direction> = &[
+    ("up", Direction::Up),
+    ("down", Direction::Down),
+    ("either", Direction::Either),
+];
+const MATCHES: Words<Match> = &[
+    ("suit", Match::Suit),
+    ("alternate", Match::Alternate),
+    ("any", Match::Any),
+    ("rank", Match::Rank),
+    ("not-suit", Match::NotSuit),
+];
+const GROUPS: Words<Group> = &[
+    ("single", Group::Single),
+    ("sequence", Group::Sequence),
+    ("any-face-up", Group::AnyFaceUp),
+    ("supermove", Group::Supermove),
+    ("pile", Group::Pile),
+];
+const EMPTIES: Words<Empty> = &[
+    ("any", Empty::Any),
+    ("king", Empty::King),
+    ("none", Empty::None),
+    ("auto-reserve", Empty::AutoReserve),
+    ("auto-stock", Empty::AutoStock),
+];
+const BASES: Words<Base> = &[
+    ("ace", Base::Rank(1)),
+    ("king", Base::Rank(13)),
+    ("first-dealt", Base::FirstDealt),
+];
+const STARTS: Words<Start> = &[
+    ("nothing", Start::Nothing),
+    ("bases", Start::Bases),
+    ("one-card", Start::OneCard),
+];
+const STOCK_DEALS: Words<StockDeal> = &[
+    ("waste", StockDeal::Waste),
+    ("columns", StockDeal::Columns),
+    ("foundation", StockDeal::Foundation),
+];
+const REDEALS: Words<Redeal> = &[("waste", Redeal::Waste), ("gather", Redeal::Gather)];
+const AUTOMATICS: Words<Automatic> = &[
+    ("none", Automatic::None),
+    ("safe", Automatic::Safe),
+    ("all", Automatic::All),
+];
+const WINS: Words<Win> = &[
+    ("foundations", Win::Foundations),
+    ("sequences", Win::Sequences),
+];
+const RESERVE_SHAPES: Words<bool> = &[("stack", false), ("fan", true)];
+const REMOVES: Words<bool> = &[("none", false), ("suit", true)];
+
+impl Game {
+    /// Reads a variant's `[game]` table: every mistake names its key and the values allowed.
+    pub fn read(table: &Table) -> Result<Game, ParamError> {
+        let mut game = Reader::new(table, "game");
+        let decks = game.number("decks", 1..=4, 1)? as u8;
+        let suits = game.number("suits", 1..=4, 4)? as u8;
+        if suits == 3 {
+            return Err(game.error(
+                "suits",
+                "3 is not allowed: expected 1, 2 or 4 suits a pack".into(),
+            ));
+        }
+
+        let mut tableau = game.table("tableau")?;
+        if !tableau.has("columns") {
+            return Err(game.error(
+                "tableau",
+                "gives no `columns`: say how many columns the game has".into(),
+            ));
+        }
+        let columns = tableau.number("columns", 1..=52, 7)? as u8;
+        let down = small(tableau.numbers("down", columns.into(), 0..=52, 0)?);
+        let up = small(tableau.numbers("up", columns.into(), 0..=52, 1)?);
+        let kings_to_bottom = tableau.flag("kings_to_bottom", false)?;
+        tableau.finish()?;
+
+        let mut reserve = game.table("reserve")?;
+        let reserve_cards = reserve.number("cards", 0..=104, 0)? as u8;
+        let reserve_fanned = reserve.word("shape", RESERVE_SHAPES, false)?;
+        reserve.finish()?;
+
+        let mut cells = game.table("cells")?;
+        let cell_count = cells.number("count", 0..=8, 0)? as u8;
+        let cells_filled = cells.number("filled", 0..=8, 0)? as u8;
+        if cells_filled > cell_count {
+            return Err(cells.error(
+                "filled",
+                format!("fills {cells_filled} cells of {cell_count}: at most `count` are filled"),
+            ));
+        }
+        cells.finish()?;
+
+        let mut f = game.table("foundations")?;
+        let count = f.number("count", 1..=16, 4 * u32::from(decks))? as u8;
+        let base = match f.value("base") {
+            Some(Value::Integer(_)) => Base::Rank(f.number("base", 1..=13, 1)? as u8),
+            Some(value) => f.word_value("base", value, BASES)?,
+            None => Base::Rank(1),
+        };
+        let foundations = Foundations {
+            count,
+            base,
+            build: f.word("build", FOUNDATION_DIRECTIONS, Direction::Up)?,
+            by: f.word("by", MATCHES, Match::Suit)?,
+            wrap: f.flag("wrap", false)?,
+            start: f.word("start", STARTS, Start::Nothing)?,
+            back: f.flag("back", false)?,
+        };
+        f.finish()?;
+
+        let mut build = game.table("build")?;
+        let build_dir = build.word("direction", DIRECTIONS, Direction::Down)?;
+        let build_by = build.word("by", MATCHES, Match::Alternate)?;
+        let build_wrap = build.flag("wrap", false)?;
+        build.finish()?;
+
+        // `move` is a word, or a table when its group follows a rule of its own.
+        let (group, group_by) = match game.value("move") {
+            None => (Group::Single, build_by),
+            Some(Value::Table(table)) => {
+                let mut m = Reader::new(table, "game.move");
+                let group = m.word("group", GROUPS, Group::Single)?;
+                let by = m.word("by", MATCHES, build_by)?;
+                m.finish()?;
+                (group, by)
+            }
+            Some(value) => (game.word_value("move", value, GROUPS)?, build_by),
+        };
+
+        let empty = game.word("empty", EMPTIES, Empty::Any)?;
+        let stock = if game.has("stock") {
+            let mut s = game.table("stock")?;
+            let deal = s.word("deal", STOCK_DEALS, StockDeal::Waste)?;
+            let cards = s.number("cards", 1..=8, 1)? as u8;
+            let redeals = match s.value("redeals") {
+                Some(Value::String(w)) if w == "unlimited" => None,
+                Some(Value::Integer(_)) => Some(s.number("redeals", 0..=8, 0)? as u8),
+                Some(other) => return Err(s.error(
+                    "redeals",
+                    format!(
+                        "{other} is not allowed: expected a number from 0 to 8, or \"unlimited\""
+                    ),
+                )),
+                None => Some(0),
+            };
+            let redeal = s.word("redeal", REDEALS, Redeal::Waste)?;
+            s.finish()?;
+            Some(Stock {
+                deal,
+                cards,
+                redeals,
+                redeal,
+            })
+        } else {
+            None
+        };
+        let automatic = game.word("automatic", AUTOMATICS, Automatic::Safe)?;
+        let win = game.word("win", WINS, Win::Foundations)?;
+        let remove_suits = game.word("remove", REMOVES, false)?;
+
+        let parsed = Game {
+            decks,
+            suits,
+            tableau: Tableau {
+                columns,
+                down,
+                up,
+                kings_to_bottom,
+            },
+            reserve: reserve_cards,
+            reserve_fanned,
+            cells: cell_count,
+            cells_filled,
+            foundations,
+            build: build_dir,
+            build_by,
+            build_wrap,
+            group,
+            group_by,
+            empty,
+            stock,
+            automatic,
+            win,
+            remove_suits,
+        };
+        parsed.check_deal(&game)?;
+        game.finish()?;
+        Ok(parsed)
+    }
+
+    /// Cards in the shuffled packs.
+    pub fn cards(&self) -> u32 {
+        52 * u32::from(self.decks)
+    }
+
+    /// Cards dealt out before play, the foundations' start included.
+    pub fn dealt(&self) -> u32 {
+        let columns: u32 = self
+            .tableau
+            .down
+            .iter()
+            .zip(&self.tableau.up)
+            .map(|(d, u)| u32::from(*d) + u32::from(*u))
+            .sum();
+        let start = match self.foundations.start {
+            Start::Nothing => 0,
+            Start::Bases => u32::from(self.foundations.count),
+            Start::OneCard => 1,
+        };
+        columns + u32::from(self.reserve) + u32::from(self.cells_filled) + start
+    }
+
+    /// The deal must fit the packs, and cards left over need a stock to be dealt from: a game
+    /// that parses can be dealt.
+    fn check_deal(&self, game: &Reader<'_>) -> Result<(), ParamError> {
+        let (cards, dealt) = (self.cards(), self.dealt());
+        if dealt > cards {
+            return Err(game.error(
+                "tableau",
+                format!(
+                    "deals {dealt} cards, but {} pack{} hold{} {cards}",
+                    self.decks,
+                    if self.decks == 1 { "" } else { "s" },
+                    if self.decks == 1 { "s" } else { "" },
+                ),
+            ));
+        }
+        if dealt < cards && self.stock.is_none() {
+            return Err(game.error(
+                "stock",
+                format!(
+                    "is missing: the deal leaves {} of {cards} cards, which need a stock to be dealt from",
+                    cards - dealt
+                ),
+            ));
+        }
+        if self.foundations.start == Start::Bases && self.foundations.base == Base::FirstDealt {
+            return Err(game.error(
+                "foundations",
+                "start = \"bases\" needs a fixed base card: with base = \"first-dealt\" use start = \"one-card\"".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn small(numbers: Vec<u32>) -> Vec<u8> {
+    // The reader held each to 0..=52.
+    numbers.into_iter().map(|n| n as u8).collect()
+}
