@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+mod analysts;
 pub mod cache;
 pub mod child;
 pub mod discover;
