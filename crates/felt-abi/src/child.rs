@@ -20,7 +20,9 @@
 //! process and every later call is refused with the reason ([`PluginError::Process`]): the
 //! plugin's instances lived in that process, so the games built on them cannot go on, and
 //! the host never starts a fresh process behind their back. The library is loaded once per
-//! felt, as in-process: a new felt starts a new helper.
+//! felt, as in-process: a new felt starts a new helper. A search runs on a helper of its own
+//! ([`crate::analysts`]), whose stop costs that search only: the table's instances do not live
+//! there, and the next search starts another.
 //!
 //! No helper outlives felt: on Linux each is started from one thread that lives as long as
 //! felt ([`spawn_kept`]) and asks the kernel, between fork and exec, to kill it when that
