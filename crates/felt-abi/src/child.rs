@@ -20,7 +20,9 @@
 //! process and every later call is refused with the reason ([`PluginError::Process`]): the
 //! plugin's instances lived in that process, so the games built on them cannot go on, and
 //! the host never starts a fresh process behind their back. The library is loaded once per
-//! felt, as in-process: a new felt starts a new helper.
+//! felt, as in-process: a new felt starts a new helper. A search runs on a helper of its own
+//! ([`crate::analysts`]), whose stop costs that search only: the table's instances do not live
+//! there, and the next search starts another.
 //!
 //! No helper outlives felt: on Linux each is started from one thread that lives as long as
 //! felt ([`spawn_kept`]) and asks the kernel, between fork and exec, to kill it when that
@@ -36,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The status of a reply that carries a load failure (its message) instead of a plugin's
 /// answer: the helper could not load the library.
@@ -212,6 +214,23 @@ impl ChildLink {
         frame: &[u8],
         limit: Duration,
     ) -> Result<(i32, Vec<u8>), PluginError> {
+        match self.exchange_watched(frame, limit, &|| false) {
+            Watched::Answer(status, bytes) => Ok((status, bytes)),
+            Watched::Failed(error) => Err(error),
+            Watched::Cancelled => unreachable!("nobody cancels"),
+        }
+    }
+
+    /// [`ChildLink::exchange_within`], asking `cancelled` every [`CANCEL_POLL`] while it
+    /// waits: once it says yes, the helper is stopped (a search cannot be reached inside it
+    /// any other way) and the link refuses every later call, as after any stop. For a link of
+    /// its own that a search runs on, which the caller then drops.
+    pub(crate) fn exchange_watched(
+        &self,
+        frame: &[u8],
+        limit: Duration,
+        cancelled: &dyn Fn() -> bool,
+    ) -> Watched {
         let mut state = self
             .state
             .lock()
@@ -225,7 +244,7 @@ impl ChildLink {
             let LinkState::Stopped(error) = &*state else {
                 unreachable!("the state is one of two")
             };
-            return Err(error.clone());
+            return Watched::Failed(error.clone());
         };
         let sent = stdin
             .write_all(&(frame.len() as u64).to_le_bytes())
@@ -236,18 +255,32 @@ impl ChildLink {
             Err(_) => replies
                 .recv_timeout(Duration::from_secs(1))
                 .unwrap_or(Err(String::new())),
-            Ok(()) => match replies.recv_timeout(limit) {
-                Ok(reply) => reply,
-                Err(RecvTimeoutError::Timeout) => {
-                    // Its own kind, so a caller can remember that this request hangs.
-                    let error = PluginError::TimedOut(format!(
-                        "it did not answer within {} s and was stopped",
-                        limit.as_secs_f64()
-                    ));
-                    return Err(self.stop_with(&mut state, error));
+            Ok(()) => {
+                let deadline = Instant::now() + limit;
+                loop {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        // Its own kind, so a caller can remember that this request hangs.
+                        let error = PluginError::TimedOut(format!(
+                            "it did not answer within {} s and was stopped",
+                            limit.as_secs_f64()
+                        ));
+                        return Watched::Failed(self.stop_with(&mut state, error));
+                    }
+                    match replies.recv_timeout(left.min(CANCEL_POLL)) {
+                        Ok(reply) => break reply,
+                        Err(RecvTimeoutError::Timeout) if cancelled() => {
+                            let error = PluginError::Process(
+                                "its search was cancelled and its process stopped".to_string(),
+                            );
+                            self.stop_with(&mut state, error);
+                            return Watched::Cancelled;
+                        }
+                        Err(RecvTimeoutError::Timeout) => {}
+                        Err(RecvTimeoutError::Disconnected) => break Err(String::new()),
+                    }
                 }
-                Err(RecvTimeoutError::Disconnected) => Err(String::new()),
-            },
+            }
         };
         // What the plugin printed before it answered comes before what felt prints next.
         if let Some(errors) = &self.errors {
@@ -260,12 +293,12 @@ impl ChildLink {
                 ..
             }) => {
                 let error = PluginError::NotLoaded(String::from_utf8_lossy(&bytes).into_owned());
-                Err(self.stop_with(&mut state, error))
+                Watched::Failed(self.stop_with(&mut state, error))
             }
             Ok(Answer { status, cpu, bytes }) => {
                 // The caller's account: the thread that waited for this reply.
                 SERVED.with(|served| served.set(served.get().saturating_add(cpu)));
-                Ok((status, bytes))
+                Watched::Answer(status, bytes)
             }
             Err(why) => {
                 stop(child);
@@ -275,10 +308,24 @@ impl ChildLink {
                 } else {
                     format!("{why}; {ended}")
                 };
-                Err(self.stop_with(&mut state, PluginError::Process(reason)))
+                Watched::Failed(self.stop_with(&mut state, PluginError::Process(reason)))
             }
         }
     }
+}
+
+/// How often a watched call ([`ChildLink::exchange_watched`]) asks whether it is still
+/// wanted: short against a person's patience, long against the cost of asking.
+pub(crate) const CANCEL_POLL: Duration = Duration::from_millis(10);
+
+/// How a watched call ended.
+pub(crate) enum Watched {
+    /// The plugin's status and bytes.
+    Answer(i32, Vec<u8>),
+    /// Nobody wanted the answer any more: the helper was stopped.
+    Cancelled,
+    /// The helper stopped (or had stopped) with this.
+    Failed(PluginError),
 }
 
 impl Drop for ChildLink {

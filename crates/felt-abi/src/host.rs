@@ -24,6 +24,9 @@ pub struct Plugin {
     link: OnceLock<Result<Link, PluginError>>,
     /// How to load a listed plugin when it is first called.
     later: Option<Later>,
+    /// How its helper processes are started, for a plugin that runs in them: the table's,
+    /// and each search's ([`Plugin::start_helper`]).
+    isolation: Option<Isolation>,
     hello: Hello,
     /// What the plugin answered to variants it was asked to build (see [`Verdict`]).
     verdicts: Mutex<BTreeMap<u64, Verdict>>,
@@ -118,6 +121,7 @@ impl Plugin {
             path,
             link: OnceLock::from(Ok(Link::Local(table))),
             later: None,
+            isolation: None,
             verdicts: Mutex::new(BTreeMap::new()),
             hangs: Mutex::new(BTreeMap::new()),
             hello: Hello {
@@ -160,26 +164,8 @@ impl Plugin {
         isolation: &Isolation,
     ) -> Result<std::sync::Arc<Plugin>, PluginError> {
         let link = ChildLink::start(path, isolation)?;
-        let frame = crate::protocol::encode(&Request::Hello, &[]);
-        let (status, bytes) = link.exchange_within(&frame, isolation.hello_limit)?;
-        let hello: Hello = match status {
-            crate::STATUS_OK => match crate::protocol::decode::<Reply>(&bytes) {
-                Ok((Reply::Hello(hello), _)) => hello,
-                Ok((other, _)) => {
-                    return Err(PluginError::Unexpected {
-                        asked: "hello",
-                        got: other.name(),
-                    })
-                }
-                Err(e) => return Err(PluginError::BadReply(e.to_string())),
-            },
-            _ => {
-                return Err(PluginError::Refused(
-                    String::from_utf8_lossy(&bytes).into_owned(),
-                ))
-            }
-        };
-        Plugin::with_link(path, link, hello)
+        let hello = say_hello(&link, isolation)?;
+        Plugin::with_link(path, link, hello, isolation)
     }
 
     /// A plugin whose code runs behind `link`, which said `hello`.
@@ -187,6 +173,7 @@ impl Plugin {
         path: &Path,
         link: ChildLink,
         hello: Hello,
+        isolation: &Isolation,
     ) -> Result<Arc<Plugin>, PluginError> {
         if hello.abi != ABI_VERSION {
             return Err(PluginError::AbiMismatch {
@@ -199,10 +186,40 @@ impl Plugin {
             path: Some(path.to_path_buf()),
             link: OnceLock::from(Ok(Link::Child(Box::new(link)))),
             later: None,
+            isolation: Some(isolation.clone()),
             hello,
             verdicts: Mutex::new(BTreeMap::new()),
             hangs: Mutex::new(BTreeMap::new()),
         }))
+    }
+
+    /// Starts another helper process for this plugin, from the same library and under the
+    /// same [`Isolation`] as the table's, and checks that it says the same hello: where a
+    /// search runs, so that the table's own helper answers at once meanwhile. `None` for a
+    /// plugin in this process, or one whose code is not loaded (or failed to load).
+    pub(crate) fn start_helper(&self) -> Option<Result<ChildLink, PluginError>> {
+        if !self.in_helper() {
+            return None;
+        }
+        let (path, isolation) = (self.path.as_deref()?, self.isolation.as_ref()?);
+        let start = || {
+            let link = ChildLink::start(path, isolation)?;
+            if say_hello(&link, isolation)? != self.hello {
+                return Err(PluginError::Changed);
+            }
+            Ok(link)
+        };
+        Some(start())
+    }
+
+    /// Whether the plugin's code is loaded and runs in a helper process.
+    pub(crate) fn in_helper(&self) -> bool {
+        matches!(self.link.get(), Some(Ok(Link::Child(_))))
+    }
+
+    /// How its helper processes are started and limited, when it runs in them.
+    pub(crate) fn isolation(&self) -> Option<&Isolation> {
+        self.isolation.as_ref()
     }
 
     /// A plugin known from what it said on an earlier run (felt's plugin cache), loaded from
@@ -219,8 +236,9 @@ impl Plugin {
             link: OnceLock::new(),
             later: Some(Later {
                 path: path.to_path_buf(),
-                isolation,
+                isolation: isolation.clone(),
             }),
+            isolation,
             hello,
             verdicts: Mutex::new(verdicts.into_iter().collect()),
             hangs: Mutex::new(BTreeMap::new()),
@@ -446,8 +464,27 @@ impl Plugin {
     }
 }
 
+/// What a helper just started says it is: its hello, within [`Isolation::hello_limit`].
+fn say_hello(link: &ChildLink, isolation: &Isolation) -> Result<Hello, PluginError> {
+    let frame = crate::protocol::encode(&Request::Hello, &[]);
+    let (status, bytes) = link.exchange_within(&frame, isolation.hello_limit)?;
+    match status {
+        crate::STATUS_OK => match crate::protocol::decode::<Reply>(&bytes) {
+            Ok((Reply::Hello(hello), _)) => Ok(hello),
+            Ok((other, _)) => Err(PluginError::Unexpected {
+                asked: "hello",
+                got: other.name(),
+            }),
+            Err(e) => Err(PluginError::BadReply(e.to_string())),
+        },
+        _ => Err(PluginError::Refused(
+            String::from_utf8_lossy(&bytes).into_owned(),
+        )),
+    }
+}
+
 /// A reply as the plugin's status and bytes say.
-fn read_reply(status: i32, bytes: &[u8]) -> Result<(Reply, Vec<u8>), PluginError> {
+pub(crate) fn read_reply(status: i32, bytes: &[u8]) -> Result<(Reply, Vec<u8>), PluginError> {
     match status {
         STATUS_OK => {
             let (reply, blob): (Reply, &[u8]) =

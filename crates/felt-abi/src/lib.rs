@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+mod analysts;
 pub mod cache;
 pub mod child;
 pub mod discover;

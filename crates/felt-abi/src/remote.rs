@@ -6,13 +6,14 @@
 //! whose messages say what went wrong, and a status `Over` with the reason. The last fault is
 //! also kept ([`PluginRuleset::last_fault`]) for the launcher to show.
 
+use crate::analysts::{Analysts, Outcome};
 use crate::error::PluginError;
 use crate::host::Plugin;
 use crate::protocol::{Reply, Request};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, HostKey, ParamError,
     PileId, Places, RuleChoice, RuleViolation, RulesetFactory, RulesetInfo, Scoreboard, Seat,
-    Setup, Shuffles, StateError, Status, TableView, Turn,
+    Setup, Shuffles, StateError, Status, Stopped, TableView, Turn,
 };
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -72,6 +73,8 @@ impl PluginFactory {
             ) => {
                 let ruleset = PluginRuleset {
                     plugin: self.plugin.clone(),
+                    build: request,
+                    analysts: Analysts::default(),
                     instance,
                     info,
                     shuffles,
@@ -192,6 +195,10 @@ fn request_key(request: &Request, reserved: &[HostKey]) -> u64 {
 /// One ruleset instance living in a plugin.
 pub struct PluginRuleset {
     plugin: Arc<Plugin>,
+    /// The request that built the instance: each search's helper builds its own from it.
+    build: Request,
+    /// Where its searches run, apart from the table's calls ([`crate::analysts`]).
+    analysts: Analysts,
     instance: u64,
     info: RulesetInfo,
     /// The shuffles the instance deals, as its `Built` said.
@@ -440,17 +447,61 @@ impl DynRuleset for PluginRuleset {
         }
     }
 
+    /// A plugin in a helper process searches in helpers of their own ([`crate::analysts`]),
+    /// so the table's calls answer at once meanwhile, and a cancel, the wall watchdog or a
+    /// crash stops that search only: its answer is then undecided with what stopped it. A
+    /// plugin whose table's helper has stopped answers none, and [`DynRuleset::stopped`] says
+    /// why, never "not offered".
+    ///
+    /// A plugin in felt's own process searches on the calling thread, as a built-in does: its
+    /// table's calls from other threads do not wait for it (the plugin's dispatcher holds no
+    /// lock over a call), and its CPU budget is metered on this thread's clock. The C ABI has
+    /// no message to reach a search under way, so a cancel is seen before the search starts
+    /// and when it ends; a trusted in-process plugin's search is bounded by its budget alone.
     fn analyze_until(
         &self,
         state: &GameState,
         request: &AnalyzeRequest,
-        _cancel: &felt_core::Cancel,
+        cancel: &felt_core::Cancel,
     ) -> Option<Analysis> {
+        if self.plugin.stopped().is_some() {
+            return None;
+        }
+        if cancel.is_cancelled() {
+            return Some(Analysis::undecided(Stopped::Cancelled));
+        }
+        if self.plugin.in_helper() {
+            let Some(bytes) = state.downcast_ref::<PluginState>() else {
+                self.fault("the game state does not belong to this plugin");
+                return None;
+            };
+            if bytes.fault.is_some() {
+                return None;
+            }
+            return match self.analysts.analyze(
+                &self.plugin,
+                &self.build,
+                &bytes.bytes,
+                request,
+                cancel,
+            ) {
+                Outcome::Answer(analysis) => analysis,
+                Outcome::Stopped(stopped) => Some(Analysis::undecided(stopped)),
+                Outcome::Failed(why, stopped) => {
+                    self.fault(&why);
+                    Some(Analysis::undecided(stopped))
+                }
+            };
+        }
         let ask = Request::Analyze {
             instance: self.instance,
             request: request.clone(),
         };
-        match self.ask(ask.clone(), state) {
+        let answer = self.ask(ask.clone(), state);
+        if cancel.is_cancelled() {
+            return Some(Analysis::undecided(Stopped::Cancelled));
+        }
+        match answer {
             Ok((Reply::Analysis(analysis), _)) => analysis,
             Ok((other, _)) => {
                 self.unexpected(&ask, &other);

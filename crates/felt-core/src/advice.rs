@@ -19,7 +19,7 @@
 //! "anywhere earlier on the line" is the same test as "since the last such step".
 
 use crate::action::Action;
-use crate::analysis::Budget;
+use crate::analysis::{Budget, Cancel};
 use crate::ruleset::{Analysis, AnalyzeRequest, DynRuleset, GameState};
 use crate::session::{table_key, Session};
 
@@ -156,12 +156,20 @@ impl Advisor {
     /// kept plan's action when the table is one it expects, else the ruleset's best), then
     /// the next alternatives. May search (ask the ruleset); [`Advisor::planned`] never does.
     pub fn hint(&mut self, table: Table<'_>) -> Advice {
+        self.hint_until(table, &Cancel::new())
+    }
+
+    /// [`Advisor::hint`], whose searches stop once `cancel` is set: a front end that drops a
+    /// hint it no longer wants (the table changed, the player moved on) stops the work. An
+    /// advisor whose search was cancelled may hold a half-filed answer: the caller drops it
+    /// with the hint (the terminal searches on a copy, and keeps it only when it answered).
+    pub fn hint_until(&mut self, table: Table<'_>, cancel: &Cancel) -> Advice {
         self.start(table);
         let Some(asked) = self.asked.as_mut() else {
             return Advice::NotOffered;
         };
         while asked.fresh.len() <= asked.shown && !asked.done {
-            fetch(asked, table);
+            fetch(asked, table, cancel);
         }
         // A candidate that goes back to a table on the line is never offered: a hint that
         // loops is no hint.
@@ -261,7 +269,7 @@ impl Advisor {
 }
 
 /// Asks the ruleset for the next rank at `table` and files the answer.
-fn fetch(asked: &mut Asked, table: Table<'_>) {
+fn fetch(asked: &mut Asked, table: Table<'_>, cancel: &Cancel) {
     let rank = asked.next_rank;
     asked.next_rank += 1;
     // A ruleset that never comes round (nor says "no more") still ends: no list of distinct
@@ -274,12 +282,20 @@ fn fetch(asked: &mut Asked, table: Table<'_>) {
         rank,
         budget: Budget::states(HINT_STATES),
     };
-    let (action, then) = match table.ruleset.analyze(table.state, &request) {
+    let answer = table.ruleset.analyze_until(table.state, &request, cancel);
+    if cancel.is_cancelled() {
+        // Nobody wants this hint any more: ask no further rank.
+        asked.done = true;
+        return;
+    }
+    let (action, then) = match answer {
         Some(Analysis::Hint {
             action: Some(action),
             then,
         }) => (action, then),
-        Some(Analysis::Hint { action: None, .. }) => {
+        // A search that stopped before it answered (a plugin's helper that hung or crashed)
+        // found nothing to offer here; the ruleset still offers hints.
+        Some(Analysis::Hint { action: None, .. }) | Some(Analysis::Undecided { .. }) => {
             asked.done = true;
             return;
         }

@@ -95,6 +95,13 @@ pub enum Stopped {
     MoveLimit,
     /// The ruleset held the search to a cap of its own, below the budget it was given.
     RulesetCap,
+    /// A plugin's search ran past the wall-clock limit of the helper process it ran in, which
+    /// was stopped (the host's watchdog, for a plugin that hangs); the game goes on.
+    WallClock,
+    /// A plugin's search ended without an answer: the helper process it ran in crashed or
+    /// was killed, or the plugin failed to answer. The game goes on; the next search starts a
+    /// new helper.
+    Failed,
 }
 
 /// How far a search went and what stopped it.
@@ -158,6 +165,12 @@ impl Report {
             Stopped::RulesetCap => {
                 format!("the game's own search cap was reached after {states}")
             }
+            Stopped::WallClock => "the plugin's search ran past felt's time limit for one call \
+                 and was stopped (the game goes on)"
+                .to_string(),
+            Stopped::Failed => "the plugin's search ended without an answer: its helper \
+                 process crashed or was killed, or the plugin failed (the game goes on)"
+                .to_string(),
             Stopped::Decided => format!("no verdict after {states}"),
         }
     }
@@ -255,6 +268,14 @@ impl Analysis {
             | Analysis::Unwinnable { report }
             | Analysis::Undecided { report } => Some(report),
             Analysis::Hint { .. } | Analysis::DeadEnd { .. } => None,
+        }
+    }
+
+    /// The answer of a search that was stopped before it could say anything (cancelled, or
+    /// its plugin's helper stopped): undecided, with what stopped it.
+    pub fn undecided(stopped: Stopped) -> Analysis {
+        Analysis::Undecided {
+            report: Report::stopped(0, stopped),
         }
     }
 

@@ -79,6 +79,15 @@ pub struct Live {
     answer: Option<(u64, Verdict)>,
 }
 
+impl Drop for Live {
+    /// The table is gone (the player left the game): its search is wanted no more.
+    fn drop(&mut self) {
+        if let Some((_, _, cancel)) = &self.running {
+            cancel.cancel();
+        }
+    }
+}
+
 impl Live {
     /// Whether the status is on.
     pub fn is_on(&self) -> bool {
@@ -221,8 +230,15 @@ pub(crate) fn hides_cards(view: &TableView) -> bool {
 
 /// A hint being searched on a background thread, so that the table stays live meanwhile:
 /// where its answer arrives, with the advisor that found it (a copy of the table's, which
-/// replaces it then: it holds the new plan).
-struct HintSearch(Receiver<(Advisor, Advice)>);
+/// replaces it then: it holds the new plan), and the flag that stops the search. Dropped, it
+/// stops the search: nobody is left to read its answer.
+struct HintSearch(Receiver<(Advisor, Advice)>, Cancel);
+
+impl Drop for HintSearch {
+    fn drop(&mut self) {
+        self.1.cancel();
+    }
+}
 
 /// The hints of one table: the advisor that chooses them and keeps their plans, as the
 /// headless mode's does, the search under way, and the hint on show.
@@ -253,16 +269,22 @@ impl Hints {
         let state = session.state().clone();
         let line = session.tables().to_vec();
         let (tx, rx) = channel();
+        let cancel = Cancel::new();
+        let stop = cancel.clone();
         std::thread::spawn(move || {
             let table = Table {
                 ruleset: ruleset.as_ref(),
                 state: &state,
                 line: &line,
             };
-            let advice = advisor.hint(table);
-            let _ = tx.send((advisor, advice));
+            let advice = advisor.hint_until(table, &stop);
+            // A cancelled search's advisor may hold a half-filed answer: it is not kept.
+            if !stop.is_cancelled() {
+                let _ = tx.send((advisor, advice));
+            }
         });
-        self.search = Some(HintSearch(rx));
+        // A search still under way is for a hint no longer wanted: dropping it stops it.
+        self.search = Some(HintSearch(rx, cancel));
         None
     }
 
@@ -271,7 +293,7 @@ impl Hints {
         self.search.is_some()
     }
 
-    /// Drops the search under way, unseen; true when there was one.
+    /// Drops the search under way, unseen, and stops it; true when there was one.
     pub(crate) fn forget_search(&mut self) -> bool {
         self.search.take().is_some()
     }

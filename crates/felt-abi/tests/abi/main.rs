@@ -1,7 +1,7 @@
 //! felt-abi's tests, in one test binary: the host's side of each protocol revision against a
 //! fake plugin in this process (`fake`), random replies, a ruleset exported for real and
-//! loaded, and plugins in helper processes that crash, hang or flood (fixtures built by
-//! `common` from `../fixtures/`).
+//! loaded, plugins in helper processes that crash, hang or flood, and searches on helpers of
+//! their own (fixtures built by `common` from `../fixtures/`).
 //!
 //! Each `.rs` file of this folder is a module declared here: cargo compiles only what is
 //! declared, and felt's `repo::test_files` test fails, naming the file, for one that is not.
@@ -12,6 +12,7 @@
 mod common;
 mod fake;
 
+mod analysis_link;
 mod closed_piles;
 mod meant_group;
 mod places;

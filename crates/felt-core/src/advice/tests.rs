@@ -372,3 +372,22 @@ fn a_table_key_leaves_counters_out_but_not_cards_nor_a_question() {
     });
     assert_ne!(asked.table_key(), view.table_key());
 }
+
+#[test]
+fn a_cancelled_hint_asks_no_further_rank() {
+    let (session, asked) = walk_from(2, Some(two_ways));
+    let cancel = Cancel::new();
+    cancel.cancel();
+    // The ruleset may still answer the search it was handed; nothing more is asked.
+    let _ = Advisor::new().hint_until(Table::of(&session), &cancel);
+    assert!(asked.load(Ordering::SeqCst) <= 1, "one search at most");
+}
+
+#[test]
+fn a_hint_search_stopped_before_it_answered_is_no_hint_not_a_game_without_hints() {
+    // What a plugin's search answers when its helper hung or crashed.
+    let (session, _) = walk(Some(|_, _| {
+        Some(Analysis::undecided(crate::Stopped::Failed))
+    }));
+    assert_eq!(Advisor::new().hint_in(&session), Advice::Nothing);
+}

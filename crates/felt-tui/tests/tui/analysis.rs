@@ -179,6 +179,11 @@ struct Counting {
     inner: std::sync::Arc<dyn felt_core::DynRuleset>,
     dead_end_checks: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     statuses: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    /// Hint searches held until they were cancelled, then counted (when `hold_hints`).
+    cancelled_hints: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    /// Whether a hint's search waits for its cancel instead of answering: one that never ends
+    /// by itself, as a plugin's hung search.
+    hold_hints: bool,
 }
 
 impl felt_core::DynRuleset for Counting {
@@ -234,6 +239,20 @@ impl felt_core::DynRuleset for Counting {
             self.dead_end_checks
                 .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         }
+        if self.hold_hints && matches!(request, felt_core::AnalyzeRequest::Hint { .. }) {
+            // A safeguard only: a test whose cancel never comes fails on the count.
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !cancel.is_cancelled() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            if cancel.is_cancelled() {
+                self.cancelled_hints
+                    .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+            return Some(felt_core::Analysis::undecided(
+                felt_core::Stopped::Cancelled,
+            ));
+        }
         self.inner.analyze_until(state, request, cancel)
     }
     fn encode_state(&self, state: &felt_core::GameState) -> Vec<u8> {
@@ -254,24 +273,37 @@ impl felt_core::DynRuleset for Counting {
 struct Counted {
     dead_end_checks: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     statuses: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    cancelled_hints: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// The app on a stuck one-suit table whose column 10 holds K Q (the Queen may go onto the King
 /// of column 9, and back), through a [`Counting`] ruleset, with the settings file `settings`.
 fn counting_app(settings: &str) -> (felt_tui::App, Counted, tempfile::TempDir) {
+    counting_app_holding(settings, false)
+}
+
+/// [`counting_app`], whose hint searches wait for their cancel when `hold_hints`.
+fn counting_app_holding(
+    settings: &str,
+    hold_hints: bool,
+) -> (felt_tui::App, Counted, tempfile::TempDir) {
     let text = stuck_table()
         .replace("Play9:  KS", "Play9:  KS QS")
         .replacen(" |QS", "", 1);
     let counted = Counted {
         dead_end_checks: Default::default(),
         statuses: Default::default(),
+        cancelled_hints: Default::default(),
     };
     let (dead_end_checks, statuses) = (counted.dead_end_checks.clone(), counted.statuses.clone());
+    let cancelled_hints = counted.cancelled_hints.clone();
     let (app, dir) = app_through(&text, settings, |inner| {
         std::sync::Arc::new(Counting {
             inner,
             dead_end_checks,
             statuses,
+            cancelled_hints,
+            hold_hints,
         })
     });
     (app, counted, dir)
@@ -307,6 +339,26 @@ fn a_dead_end_stays_one_after_a_move_without_searching_again() {
     keys(&mut app, "u");
     assert!(note(&app).is_some_and(|n| n.starts_with("Dead end")));
     assert_eq!(checks.load(Ordering::SeqCst), asked + 1, "undo asks again");
+}
+
+/// A hint dropped because the table changed stops its search (issue 31): the search, which
+/// never ends by itself, sees its cancel, and the table played on meanwhile.
+#[test]
+fn a_hint_dropped_by_a_move_stops_its_search() {
+    use std::sync::atomic::Ordering;
+    let (mut app, counted, _dir) = counting_app_holding("", true);
+    keys(&mut app, "H");
+    assert_eq!(note(&app).as_deref(), Some("Hint: thinking…"));
+    // The Queen onto column 9's King: the table changes, and the hint is no longer wanted.
+    keys(&mut app, "09");
+    assert!(shot(&mut app).contains("Moves 1"));
+    // A safeguard only: the search sees its cancel within a poll of its own.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while counted.cancelled_hints.load(Ordering::SeqCst) == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(counted.cancelled_hints.load(Ordering::SeqCst), 1);
+    assert_ne!(note(&app).as_deref(), Some("Hint: thinking…"));
 }
 
 /// A ruleset's status may search (SITE-DEADEND proves dead ends inside it), so the session

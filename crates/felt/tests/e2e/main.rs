@@ -17,6 +17,7 @@ mod plugin_faults;
 mod plugin_hostile;
 mod plugins;
 mod pty;
+mod pty_analysis;
 mod records;
 mod repo;
 mod seats;

@@ -19,12 +19,13 @@ fn felt_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_felt"))
 }
 
-struct Term {
-    parser: vt100::Parser,
-    output: Receiver<Vec<u8>>,
+/// felt in a pseudo-terminal, its screen as a VT100 parser reads it (also for `pty_analysis`).
+pub(crate) struct Term {
+    pub(crate) parser: vt100::Parser,
+    pub(crate) output: Receiver<Vec<u8>>,
     input: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
+    pub(crate) child: Box<dyn Child + Send + Sync>,
+    pub(crate) master: Box<dyn MasterPty + Send>,
     _home: tempfile::TempDir,
 }
 
@@ -35,7 +36,7 @@ impl Term {
     }
 
     /// [`Term::start`] with `home` as the home folder (its data folder is `data/felt`).
-    fn start_in(home: tempfile::TempDir) -> Term {
+    pub(crate) fn start_in(home: tempfile::TempDir) -> Term {
         let felt = felt_binary();
         let pty = native_pty_system()
             .openpty(PtySize {
@@ -71,17 +72,17 @@ impl Term {
             output,
             input,
             child,
-            _master: pty.master,
+            master: pty.master,
             _home: home,
         }
     }
 
-    fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         self.parser.screen().contents()
     }
 
     /// Reads output until the screen shows `text`.
-    fn wait_for(&mut self, text: &str) {
+    pub(crate) fn wait_for(&mut self, text: &str) {
         let deadline = Instant::now() + PATIENCE;
         while !self.screen().contains(text) {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -110,14 +111,14 @@ impl Term {
         panic!("{entry} is not in the list:\n{}", self.screen());
     }
 
-    fn send(&mut self, keys: &str) {
+    pub(crate) fn send(&mut self, keys: &str) {
         self.input.write_all(keys.as_bytes()).expect("keys sent");
         self.input.flush().expect("keys flushed");
     }
 
     /// After felt left: it exited with 0, the normal screen is back with its cursor, and the
     /// line discipline is cooked again (`stty` shows `icanon` and `echo`, not `-icanon`).
-    fn assert_restored(&mut self) {
+    pub(crate) fn assert_restored(&mut self) {
         self.wait_for("felt-exit=");
         self.wait_for("icanon");
         let screen = self.parser.screen();
