@@ -11,8 +11,10 @@
 
 mod common;
 mod fake;
+mod samples;
 
 mod closed_piles;
+mod golden;
 mod meant_group;
 mod places;
 mod process;
