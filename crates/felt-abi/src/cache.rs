@@ -29,8 +29,9 @@ const MAX_BYTES: u64 = 16 << 20;
 /// not used.
 fn writer() -> String {
     format!(
-        "felt-abi {} abi {ABI_VERSION} revision {REVISION}",
-        env!("CARGO_PKG_VERSION")
+        "felt-abi {} abi {ABI_VERSION} revision {REVISION} schema {}",
+        env!("CARGO_PKG_VERSION"),
+        crate::schema::text(crate::SCHEMA_HASH)
     )
 }
 
@@ -52,6 +53,8 @@ struct Entry {
 }
 
 /// What loading the library gave.
+// One per library, read or written once a run: boxing the hello would save nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 enum Outcome {
     /// A plugin: what it said, its answers to build requests by request key, and the build
@@ -74,6 +77,8 @@ struct Refusal {
 }
 
 /// What a library found in the cache says, for [`crate::discover_cached`].
+// One per library, taken apart at once: boxing the hello would save nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Remembered {
     /// A plugin, to be loaded when first called.
     Plugin {

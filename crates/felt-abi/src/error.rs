@@ -29,6 +29,20 @@ pub enum PluginError {
         /// Ours.
         expected: u32,
     },
+    /// The plugin's hello names another ABI or another shape of the messages
+    /// ([`crate::SCHEMA_HASH`]) than this felt's: it was built against another felt-abi.
+    #[error(
+        "the plugin speaks felt plugin ABI {abi} with message schema {theirs}, this felt speaks ABI {ours_abi} with message schema {ours}: rebuild the plugin against this felt's felt-abi",
+        theirs = schema.map_or_else(|| "unstated (a plugin older than schema hashes)".to_string(), crate::schema::text),
+        ours_abi = crate::ABI_VERSION,
+        ours = crate::schema::text(crate::SCHEMA_HASH),
+    )]
+    SchemaMismatch {
+        /// The ABI its hello names.
+        abi: u32,
+        /// The schema hash its hello names, if any.
+        schema: Option<u64>,
+    },
     /// The table lacks a function.
     #[error("the plugin's table has no `{0}` function")]
     MissingFunction(&'static str),

@@ -134,16 +134,12 @@ impl Plugin {
                 name: String::new(),
                 revision: 0,
                 scoring: Vec::new(),
+                schema: None,
             },
         };
         match plugin.call(&Request::Hello, &[])? {
             (Reply::Hello(hello), _) => {
-                if hello.abi != ABI_VERSION {
-                    return Err(PluginError::AbiMismatch {
-                        found: hello.abi,
-                        expected: ABI_VERSION,
-                    });
-                }
+                check_hello(&hello)?;
                 plugin.hello = hello;
             }
             (other, _) => {
@@ -175,12 +171,7 @@ impl Plugin {
         hello: Hello,
         isolation: &Isolation,
     ) -> Result<Arc<Plugin>, PluginError> {
-        if hello.abi != ABI_VERSION {
-            return Err(PluginError::AbiMismatch {
-                found: hello.abi,
-                expected: ABI_VERSION,
-            });
-        }
+        check_hello(&hello)?;
         Ok(Arc::new(Plugin {
             name: path.display().to_string(),
             path: Some(path.to_path_buf()),
@@ -481,6 +472,18 @@ fn say_hello(link: &ChildLink, isolation: &Isolation) -> Result<Hello, PluginErr
             String::from_utf8_lossy(&bytes).into_owned(),
         )),
     }
+}
+
+/// Refuses, before any game, a plugin whose hello speaks another ABI or whose messages have
+/// other shapes ([`crate::SCHEMA_HASH`]): its replies would fail mid-game.
+fn check_hello(hello: &Hello) -> Result<(), PluginError> {
+    if hello.abi == ABI_VERSION && hello.schema == Some(crate::SCHEMA_HASH) {
+        return Ok(());
+    }
+    Err(PluginError::SchemaMismatch {
+        abi: hello.abi,
+        schema: hello.schema,
+    })
 }
 
 /// A reply as the plugin's status and bytes say.

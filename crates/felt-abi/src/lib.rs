@@ -36,8 +36,8 @@ pub use child::{served_cpu, thread_cpu, Isolation};
 pub use discover::{discover, discover_cached, discover_in, register, Locations};
 pub use error::PluginError;
 pub use felt_plugin::{
-    export, export_ruleset, protocol, CallFn, EntryFn, FreeFn, PluginTable, ReplyBuffer,
-    ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK, STATUS_PANIC,
+    export, export_ruleset, protocol, schema, CallFn, EntryFn, FreeFn, PluginTable, ReplyBuffer,
+    ABI_VERSION, ENTRY_SYMBOL, SCHEMA_HASH, STATUS_ERROR, STATUS_OK, STATUS_PANIC,
 };
 pub use host::{Plugin, Verdict};
 pub use remote::{PluginFactory, PluginRuleset};

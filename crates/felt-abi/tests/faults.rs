@@ -68,6 +68,42 @@ fn a_plugin_of_another_abi_version_is_refused_before_any_call() {
 }
 
 #[test]
+fn a_plugin_of_other_message_shapes_is_refused_when_loaded_naming_both_sides() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (abi, schema) = (
+        felt_abi::ABI_VERSION.to_string(),
+        felt_abi::SCHEMA_HASH.to_string(),
+    );
+    let path = common::build_fixture(
+        "faulty",
+        "other_schema",
+        dir.path(),
+        &[
+            ("FELT_FAULT", "other_schema"),
+            ("FELT_ABI", &abi),
+            ("FELT_SCHEMA", &schema),
+        ],
+    );
+    let err = Plugin::load(&path).expect_err("refused");
+    assert_eq!(
+        err,
+        PluginError::SchemaMismatch {
+            abi: felt_abi::ABI_VERSION,
+            schema: Some(12345),
+        }
+    );
+    let ours = felt_abi::schema::text(felt_abi::SCHEMA_HASH);
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the plugin speaks felt plugin ABI {abi} with message schema 0000000000003039, this \
+             felt speaks ABI {abi} with message schema {ours}: rebuild the plugin against this \
+             felt's felt-abi"
+        )
+    );
+}
+
+#[test]
 fn a_reply_that_does_not_decode_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = build_fixture("bad_reply", dir.path());

@@ -144,6 +144,7 @@ impl Dispatcher {
                 name: self.factory.name(),
                 revision: protocol::REVISION,
                 scoring: self.factory.bundled_scoring(),
+                schema: Some(crate::SCHEMA_HASH),
             }),
             Request::Build {
                 variant,

@@ -13,11 +13,16 @@
 
 pub mod export;
 pub mod protocol;
+pub mod schema;
 
 use std::ffi::c_void;
 
 /// The ABI this crate speaks. Bumped on any change of [`PluginTable`] or of the protocol.
 pub const ABI_VERSION: u32 = 2;
+
+/// The shape of the messages: a hash of their golden samples (see [`schema`]), said in every
+/// plugin's hello. felt refuses, when it loads it, a plugin whose hash is not its own.
+pub const SCHEMA_HASH: u64 = schema::hash(schema::GOLDEN);
 
 /// The name of the one exported function, NUL-terminated as the loader wants it.
 pub const ENTRY_SYMBOL: &[u8] = b"felt_plugin_entry\0";

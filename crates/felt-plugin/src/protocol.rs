@@ -235,6 +235,10 @@ pub struct Hello {
     /// plugin older than them.
     #[serde(default)]
     pub scoring: Vec<(String, String)>,
+    /// The shape of the messages the plugin was built with ([`crate::SCHEMA_HASH`]); none
+    /// from a plugin older than schema hashes. felt loads only a plugin whose hash is its own.
+    #[serde(default)]
+    pub schema: Option<u64>,
 }
 
 /// A plugin's answer. Which variant answers which request is documented on [`Request`].

@@ -358,12 +358,14 @@ impl Game {
             let redeals = match s.value("redeals") {
                 Some(Value::String(w)) if w == "unlimited" => None,
                 Some(Value::Integer(_)) => Some(s.number("redeals", 0..=8, 0)? as u8),
-                Some(other) => return Err(s.error(
-                    "redeals",
-                    format!(
+                Some(other) => {
+                    return Err(s.error(
+                        "redeals",
+                        format!(
                         "{other} is not allowed: expected a number from 0 to 8, or \"unlimited\""
                     ),
-                )),
+                    ))
+                }
                 None => Some(0),
             };
             let redeal = s.word("redeal", REDEALS, Redeal::Waste)?;

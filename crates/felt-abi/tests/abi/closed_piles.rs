@@ -227,11 +227,16 @@ fn a_wrong_answer_leaves_every_pile_the_players_and_is_not_asked_again() {
 /// The fixture built to say it speaks `revision`, in `dir`.
 fn closed_fixture(revision: u32, dir: &Path) -> PathBuf {
     let abi = felt_abi::ABI_VERSION.to_string();
+    let schema = felt_abi::SCHEMA_HASH.to_string();
     common::build_fixture(
         "closed",
         &format!("closed_r{revision}"),
         dir,
-        &[("FELT_ABI", &abi), ("FELT_REVISION", &revision.to_string())],
+        &[
+            ("FELT_ABI", &abi),
+            ("FELT_REVISION", &revision.to_string()),
+            ("FELT_SCHEMA", &schema),
+        ],
     )
 }
 

@@ -39,6 +39,7 @@ fn hello(revision: u32) -> Reply {
         name: String::new(),
         revision,
         scoring: Vec::new(),
+        schema: Some(felt_abi::SCHEMA_HASH),
     })
 }
 

@@ -11,9 +11,11 @@
 
 mod common;
 mod fake;
+mod samples;
 
 mod analysis_link;
 mod closed_piles;
+mod golden;
 mod meant_group;
 mod places;
 mod process;

@@ -13,11 +13,16 @@ use std::time::Duration;
 /// The faulty fixture built to fail as `fault` says, in `dir`.
 fn faulty(fault: &str, dir: &Path) -> PathBuf {
     let abi = felt_abi::ABI_VERSION.to_string();
+    let schema = felt_abi::SCHEMA_HASH.to_string();
     common::build_fixture(
         "faulty",
         &format!("faulty_{fault}"),
         dir,
-        &[("FELT_FAULT", fault), ("FELT_ABI", &abi)],
+        &[
+            ("FELT_FAULT", fault),
+            ("FELT_ABI", &abi),
+            ("FELT_SCHEMA", &schema),
+        ],
     )
 }
 
@@ -97,6 +102,20 @@ fn a_start_up_that_hangs_or_aborts_refuses_that_plugin_only() {
     let err =
         Plugin::spawn(&faulty("abort_start", dir.path()), &isolation()).expect_err("no hello");
     assert!(err.to_string().contains("signal 6"), "{err}");
+}
+
+#[test]
+fn a_plugin_of_other_message_shapes_is_refused_as_loading_it_here_would_be() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let library = faulty("other_schema", dir.path());
+    let here = Plugin::load(&library).expect_err("refused");
+    assert!(
+        matches!(here, PluginError::SchemaMismatch { .. }),
+        "{here:?}"
+    );
+    // The helper loads the library as felt would and says why it would not.
+    let there = Plugin::spawn(&library, &isolation()).expect_err("refused");
+    assert_eq!(there.to_string(), here.to_string());
 }
 
 #[test]

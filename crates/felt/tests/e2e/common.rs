@@ -181,6 +181,7 @@ pub fn marked_plugin(data: &Path, fault: &str, mark: Option<&Path>) -> PathBuf {
         .arg(source)
         .env("FELT_FAULT", fault)
         .env("FELT_ABI", felt_abi::ABI_VERSION.to_string())
+        .env("FELT_SCHEMA", felt_abi::SCHEMA_HASH.to_string())
         .env("FELT_MARK", mark.unwrap_or(Path::new("")))
         .status()
         .expect("rustc runs");

@@ -80,6 +80,37 @@ fn a_plugin_that_aborts_ends_its_own_game_with_a_message_and_felt_goes_on() {
 }
 
 #[test]
+fn a_plugin_of_other_message_shapes_is_listed_as_refused_naming_both_sides() {
+    // Built against a felt-abi whose messages had other shapes: refused when felt loads it,
+    // never mid-game, and the listing says which ABI and schema each side speaks.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "other_schema");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let why = format!(
+        "refused: the plugin speaks felt plugin ABI {abi} with message schema 0000000000003039, \
+         this felt speaks ABI {abi} with message schema {ours}: rebuild the plugin against \
+         this felt's felt-abi",
+        abi = felt_abi::ABI_VERSION,
+        ours = felt_abi::schema::text(felt_abi::SCHEMA_HASH),
+    );
+    // Twice: the second listing gives the refusal felt's plugin cache remembers.
+    for _ in 0..2 {
+        let out = run(home.path(), &["--data-dir", data_arg, "plugins"], "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(&why), "{text}");
+        assert!(!text.contains("ruleset faulty"), "{text}");
+    }
+    let out = run(home.path(), &["--data-dir", data_arg, "variants"], "");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("spider-1suit") && !text.contains("faulty"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_headless_game_of_a_built_in_variant_runs_no_plugin_code() {
     // The noisy fixture prints a line (to standard error, in its helper) at every request.
     let home = tempfile::tempdir().expect("temp dir");
