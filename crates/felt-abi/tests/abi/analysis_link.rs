@@ -19,12 +19,17 @@ use std::time::{Duration, Instant};
 /// The slow fixture, built to mark and wait in `dir`.
 fn slow(dir: &Path) -> PathBuf {
     let abi = felt_abi::ABI_VERSION.to_string();
+    let schema = felt_abi::SCHEMA_HASH.to_string();
     let folder = dir.to_str().expect("a UTF-8 temp path");
     common::build_fixture(
         "slow",
         "slow",
         dir,
-        &[("FELT_ABI", &abi), ("FELT_DIR", folder)],
+        &[
+            ("FELT_ABI", &abi),
+            ("FELT_SCHEMA", &schema),
+            ("FELT_DIR", folder),
+        ],
     )
 }
 
