@@ -21,11 +21,11 @@
 //! plugin's instances lived in that process, so the games built on them cannot go on, and
 //! the host never starts a fresh process behind their back. The library is loaded once per
 //! felt, as in-process: a new felt starts a new helper. A search runs on a helper of its own
-//! ([`crate::analysts`]), whose stop costs that search only: the table's instances do not live
+//! (`analysts.rs`), whose stop costs that search only: the table's instances do not live
 //! there, and the next search starts another.
 //!
 //! No helper outlives felt: on Linux each is started from one thread that lives as long as
-//! felt ([`spawn_kept`]) and asks the kernel, between fork and exec, to kill it when that
+//! felt (`spawn_kept`) and asks the kernel, between fork and exec, to kill it when that
 //! thread ends (`PR_SET_PDEATHSIG`), so a felt ended by a signal in the middle of a hung call
 //! takes its helpers with it.
 

@@ -447,7 +447,7 @@ impl DynRuleset for PluginRuleset {
         }
     }
 
-    /// A plugin in a helper process searches in helpers of their own ([`crate::analysts`]),
+    /// A plugin in a helper process searches in helpers of their own (`analysts.rs`),
     /// so the table's calls answer at once meanwhile, and a cancel, the wall watchdog or a
     /// crash stops that search only: its answer is then undecided with what stopped it. A
     /// plugin whose table's helper has stopped answers none, and [`DynRuleset::stopped`] says

@@ -1,7 +1,7 @@
 //! The one analysis interface every ruleset answers and every front end asks: solve a
 //! position under a [`Budget`], give a hint, tell a dead end. (The honest bot is the host's
-//! [`crate::advice::play_by_hints`]: it follows the hints, so it plays what a player who follows
-//! them plays.)
+//! [`crate::Advisor`] followed to the end: it follows the hints, so it plays what a player who
+//! follows them plays.)
 //!
 //! A budget is CPU time, positions and memory, and a search honours all three. Rulesets read no
 //! clock (✱ contract 1), so the time part reaches a search as its "keep going?" callback
