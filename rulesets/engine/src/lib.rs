@@ -3,13 +3,17 @@
 //!
 //! Built so far: the vocabulary ([`vocabulary::Game`]), read from a variant's `[game]` table
 //! with a default for every key but the number of columns, every mistake named by its dotted
-//! key with the values allowed, and the deal checked against the packs. Dealing, play and the
-//! solver come next, written against felt-core's one analysis interface; until then no variant
-//! names this engine and felt offers none of its games.
+//! key with the values allowed, and the deal checked against the packs; and the deal itself
+//! ([`deal`]), in the order felt's Klondike and Scorpion deal, checked against them deal by
+//! deal. Play, the view and the solver come next, the solver written against felt-core's one
+//! analysis interface; until then no variant names this engine and felt offers none of its
+//! games.
 
 #![warn(missing_docs)]
 
+pub mod deal;
 mod reader;
 pub mod vocabulary;
 
+pub use deal::{Column, Layout};
 pub use vocabulary::Game;

@@ -1,0 +1,132 @@
+//! Dealing a game the vocabulary describes: from one seed, the same layout on every machine.
+//!
+//! The order is the one a player deals by hand, and the one felt's Klondike, FreeCell and
+//! Scorpion deal in, so the engine's versions of those games can be checked against their
+//! crates deal by deal: the base cards a game starts with are taken out of the shuffled pack
+//! first; then the columns are dealt row by row (one card to each column that still takes one,
+//! face-down cards first); then the free cells, the reserve and a first foundation card; what
+//! is left is the stock, its top card last.
+
+use crate::vocabulary::{Base, Game, Start};
+use felt_core::{Card, DeckSpec, Rank, Suit};
+
+/// One column: its cards from the table up, the first `down` of them face down.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Column {
+    /// The cards, the last one the one a player reaches first.
+    pub cards: Vec<Card>,
+    /// How many of the first cards are face down.
+    pub down: usize,
+}
+
+/// A game as dealt, before any move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// The columns, left to right.
+    pub columns: Vec<Column>,
+    /// The reserve, its top card last.
+    pub reserve: Vec<Card>,
+    /// The free cells.
+    pub cells: Vec<Option<Card>>,
+    /// The foundations, each from its base up.
+    pub foundations: Vec<Vec<Card>>,
+    /// The stock, its top card last.
+    pub stock: Vec<Card>,
+    /// The rank every foundation starts from: the game's fixed base, or the rank of the first
+    /// card dealt to the foundations.
+    pub base: Rank,
+}
+
+impl Game {
+    /// The packs this game shuffles together: `decks` packs of the game's suits (one suit of
+    /// Spades four times over, two suits twice, or all four).
+    pub fn deck(&self) -> DeckSpec {
+        let suits: Vec<Suit> = Suit::ALL[..usize::from(self.suits)].to_vec();
+        DeckSpec {
+            packs: self.decks,
+            suits,
+        }
+    }
+
+    /// The game dealt from `seed`.
+    pub fn deal(&self, seed: u64) -> Layout {
+        let mut pack = self.deck().shuffled(seed);
+        let foundations = usize::from(self.foundations.count);
+        let mut layout = Layout {
+            columns: vec![Column::default(); usize::from(self.tableau.columns)],
+            cells: vec![None; usize::from(self.cells)],
+            foundations: vec![Vec::new(); foundations],
+            base: rank(match self.foundations.base {
+                Base::Rank(r) => r,
+                Base::FirstDealt => 1,
+            }),
+            reserve: Vec::new(),
+            stock: Vec::new(),
+        };
+        if self.foundations.start == Start::Bases {
+            // Each foundation takes the first base card of its suit left in the pack, suits in
+            // felt's order, so that two packs give two foundations of each suit.
+            let suits = self.deck().suits;
+            for (i, pile) in layout.foundations.iter_mut().enumerate() {
+                let suit = suits[i % suits.len()];
+                let wanted = Card::new(suit, layout.base);
+                if let Some(at) = pack.iter().position(|&c| c == wanted) {
+                    pile.push(pack.remove(at));
+                }
+            }
+        }
+        let mut cards = pack.into_iter();
+        let lengths: Vec<usize> = self
+            .tableau
+            .down
+            .iter()
+            .zip(&self.tableau.up)
+            .map(|(d, u)| usize::from(*d) + usize::from(*u))
+            .collect();
+        let rows = lengths.iter().copied().max().unwrap_or(0);
+        for row in 0..rows {
+            for (column, &length) in layout.columns.iter_mut().zip(&lengths) {
+                if row < length {
+                    column.cards.extend(cards.next());
+                }
+            }
+        }
+        for (column, &down) in layout.columns.iter_mut().zip(&self.tableau.down) {
+            column.down = usize::from(down).min(column.cards.len());
+            if self.tableau.kings_to_bottom {
+                kings_to_bottom(column);
+            }
+        }
+        for cell in layout.cells.iter_mut().take(usize::from(self.cells_filled)) {
+            *cell = cards.next();
+        }
+        layout
+            .reserve
+            .extend(cards.by_ref().take(usize::from(self.reserve)));
+        if self.foundations.start == Start::OneCard {
+            if let (Some(card), Some(pile)) = (cards.next(), layout.foundations.first_mut()) {
+                if self.foundations.base == Base::FirstDealt {
+                    layout.base = card.rank();
+                }
+                pile.push(card);
+            }
+        }
+        layout.stock = cards.collect();
+        layout
+    }
+}
+
+/// Moves a column's face-up Kings under its other face-up cards, keeping their order
+/// otherwise (Baker's Dozen: no King lies on a card it could never be moved off).
+fn kings_to_bottom(column: &mut Column) {
+    let up = column.cards.split_off(column.down);
+    let (kings, others): (Vec<Card>, Vec<Card>) =
+        up.into_iter().partition(|c| c.rank() == Rank::KING);
+    column.cards.extend(kings);
+    column.cards.extend(others);
+}
+
+fn rank(number: u8) -> Rank {
+    // The vocabulary holds a base to 1..=13.
+    Rank::new(number).unwrap_or(Rank::ACE)
+}

@@ -1,0 +1,122 @@
+//! The engine deals the layout its vocabulary describes, in the order felt's own crates deal:
+//! the engine's Klondike and Scorpion lay out every deal exactly as the Klondike crate and the
+//! template do, which is what lets their verdicts be compared later deal by deal.
+
+use felt_core::{Rank, RuleChoice, Ruleset, Setup, Variant};
+use felt_engine::Game;
+
+fn game(text: &str) -> Game {
+    let table: toml::Table = text.parse().expect("TOML");
+    Game::read(&table).unwrap_or_else(|e| panic!("{}", e.message))
+}
+
+const KLONDIKE: &str = r#"
+tableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = 1 }
+empty = "king"
+stock = { cards = 1, redeals = "unlimited" }
+"#;
+
+const SCORPION: &str = r#"
+tableau = { columns = 7, down = [3, 3, 3, 3, 0, 0, 0], up = [4, 4, 4, 4, 7, 7, 7] }
+build.by = "suit"
+move = { group = "any-face-up", by = "any" }
+empty = "king"
+stock = { deal = "columns" }
+win = "sequences"
+"#;
+
+#[test]
+fn the_engines_klondike_deals_what_the_klondike_crate_deals() {
+    let engine = game(KLONDIKE);
+    let crate_game = felt_klondike::Klondike::with_params(felt_klondike::Params::default(), None);
+    for seed in 1..=200 {
+        let ours = engine.deal(seed);
+        let theirs = crate_game.deal(seed);
+        assert_eq!(ours.columns.len(), theirs.columns.len());
+        for (a, b) in ours.columns.iter().zip(&theirs.columns) {
+            assert_eq!((&a.cards, a.down), (&b.cards, b.down), "seed {seed}");
+        }
+        assert_eq!(ours.stock, theirs.stock, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_engines_scorpion_deals_what_the_template_deals() {
+    let engine = game(SCORPION);
+    let (_, text) = template_scorpion::VARIANTS[0];
+    let variant: Variant = toml::from_str(text).expect("the template's variant");
+    let rules = RuleChoice {
+        id: "standard".into(),
+        letter: 'S',
+        name: "Standard".into(),
+        description: String::new(),
+    };
+    let template = template_scorpion::Game::new(Setup {
+        variant: &variant,
+        scoring: None,
+        rules: &rules,
+    })
+    .expect("builds");
+    for seed in 1..=200 {
+        let ours = engine.deal(seed);
+        let theirs = template.new_game(seed);
+        for (a, b) in ours.columns.iter().zip(&theirs.columns) {
+            assert_eq!((&a.cards, a.down), (&b.cards, b.down), "seed {seed}");
+        }
+        assert_eq!(ours.stock, theirs.stock, "seed {seed}");
+    }
+}
+
+#[test]
+fn every_card_is_dealt_once_and_the_foundations_start_as_told() {
+    // Lucas: two packs, the eight Aces up before the deal, 13 columns of 3.
+    let lucas = game(
+        "decks = 2\ntableau = { columns = 13, up = 3 }\nfoundations.start = \"bases\"\nbuild.by = \"suit\"\nstock = {}\n",
+    );
+    let layout = lucas.deal(7);
+    assert!(layout
+        .foundations
+        .iter()
+        .all(|f| f.len() == 1 && f[0].rank() == Rank::ACE));
+    let mut all: Vec<_> = layout
+        .columns
+        .iter()
+        .flat_map(|c| c.cards.clone())
+        .collect();
+    all.extend(layout.foundations.iter().flatten());
+    all.extend(&layout.stock);
+    all.sort();
+    let mut pack = lucas.deck().cards();
+    pack.sort();
+    assert_eq!(all, pack);
+    assert_eq!(layout.stock.len(), 104 - 8 - 39);
+
+    // Canfield: 13 in the reserve, then one card up whose rank is every foundation's base.
+    let canfield = game(
+        "tableau.columns = 4\nreserve.cards = 13\nfoundations = { base = \"first-dealt\", start = \"one-card\", wrap = true }\nstock = { cards = 3 }\n",
+    );
+    for seed in 1..=50 {
+        let layout = canfield.deal(seed);
+        assert_eq!(layout.reserve.len(), 13);
+        assert_eq!(layout.foundations[0].len(), 1);
+        assert_eq!(layout.base, layout.foundations[0][0].rank());
+        assert_eq!(layout.stock.len(), 52 - 4 - 13 - 1);
+    }
+}
+
+#[test]
+fn bakers_dozen_puts_its_kings_at_the_bottom() {
+    let bakers = game("tableau = { columns = 13, up = 4, kings_to_bottom = true }\nbuild.by = \"any\"\nempty = \"none\"\n");
+    for seed in 1..=100 {
+        for column in bakers.deal(seed).columns {
+            let first_other = column.cards.iter().position(|c| c.rank() != Rank::KING);
+            if let Some(at) = first_other {
+                assert!(
+                    column.cards[at..].iter().all(|c| c.rank() != Rank::KING),
+                    "seed {seed}: a King above another card in {:?}",
+                    column.cards
+                );
+            }
+        }
+    }
+}
