@@ -3,8 +3,8 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use felt::catalog;
-use felt::headless::{self, Format, Headless};
 use felt_core::{Catalog, GameCode, Seat, Session};
+use felt_headless::{self as headless, Format, Headless};
 use felt_store::{Recorder, Store};
 use std::io::Write;
 use std::path::PathBuf;

@@ -258,7 +258,7 @@ fn solve_one(
             Some(Analysis::Hint {
                 action: Some(action),
                 ..
-            }) => felt::say!("hint: {}", felt::table_text::describe(&view, &action)),
+            }) => felt::say!("hint: {}", felt_headless::describe(&view, &action)),
             Some(Analysis::Hint { action: None, .. }) => felt::say!("hint: none (no move helps)"),
             _ => felt::say!("hint: this game offers none"),
         }
@@ -278,7 +278,7 @@ fn commands(ruleset: &dyn DynRuleset, state: &GameState, line: &[Action]) -> Res
     let mut out = Vec::with_capacity(line.len());
     for (k, action) in line.iter().enumerate() {
         let view = ruleset.view(&now, Seat(0));
-        out.push(felt::table_text::describe(&view, action));
+        out.push(felt_headless::describe(&view, action));
         ruleset
             .apply(&mut now, action)
             .map_err(|e| anyhow!("step {} of the line, {action}, was refused: {e}", k + 1))?;
