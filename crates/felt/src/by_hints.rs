@@ -1,161 +1,135 @@
-//! `felt autoplay --by-hints`: every deal played by asking the host's [`Advisor`] for a hint
-//! and playing it through a [`Session`], the path of the headless `hint` and of the
-//! terminal's demo. Its table stands beside the bot's (`felt autoplay` without the flag): for
-//! Spider the two must win the same deals, since a hint is the move the bot would play.
+//! The one hint loop: a game played to its end by asking the host's [`Advisor`] for a hint and
+//! playing it through a [`Session`], the path of the headless `hint` and of the terminal's
+//! demo. `felt autoplay` (every game, one seat or several) and `felt solve --deals --mode
+//! honest` play their deals with it, and `felt autoplay --against` plays both arms of each deal
+//! with it.
+//!
+//! A one-seat game follows the advisor's plans whole. In a game of several seats the ruleset
+//! answers a hint for the seat whose turn it is, so the loop plays seat by seat, each seat
+//! driven from outside taking its hint as the turn comes to it (the ruleset's own computer
+//! seats play inside `apply`).
+//!
+//! **It never loops.** The advisor never offers a hint that returns to a table already on the
+//! game's line, so a game that would go round comes to "stuck"; and a game that goes on
+//! without repeating a table is cut at [`MAX_ACTIONS`], which its outcome says ("cap").
 
-use anyhow::Result;
-use felt_core::{Advice, Advisor, Catalog, DynRuleset, Session, Status};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use anyhow::{anyhow, Result};
+use felt_core::{Advice, Advisor, DynRuleset, Fact, GameCode, Session, Status};
 use std::sync::Arc;
 
-/// Actions after which a game that has not ended counts as lost: the bot's own cap.
-const MAX_ACTIONS: usize = 5_000;
+/// Actions after which a game that has not ended is cut off and counts as not won: the
+/// built-in bot's own cap.
+pub(crate) const MAX_ACTIONS: usize = 5_000;
 
-/// Which deals, and how.
-pub struct Batch {
-    /// The first shuffle number.
-    pub first: u64,
-    /// How many deals.
-    pub games: u64,
-    /// A line a deal.
-    pub verbose: bool,
-    /// Threads (default: every core).
-    pub jobs: Option<usize>,
+/// How a game played by hints ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// Won; `winner` names the side for a game of sides (`North–South`), else empty.
+    Won {
+        /// The winner the ruleset names.
+        winner: String,
+    },
+    /// Over by the rules, not won, and why (`East–West won the game, 512 to 300`).
+    Over {
+        /// The ruleset's reason.
+        reason: String,
+    },
+    /// The hint found no move in a game still playing (or every one went back to a table
+    /// already on the line): lost.
+    Stuck,
+    /// [`MAX_ACTIONS`] actions and no end.
+    Cap,
+    /// The ruleset refused its own hint.
+    Refused,
 }
 
-/// How one game went.
-struct Game {
-    seed: u64,
-    outcome: &'static str,
-    actions: usize,
-    /// Hints offered though they returned to a table already on the game's line.
-    repeats: usize,
-    ms: f64,
+impl End {
+    /// The outcome's word in the tables.
+    pub(crate) fn word(&self) -> &'static str {
+        match self {
+            End::Won { .. } => "won",
+            End::Over { .. } => "over",
+            End::Stuck => "stuck",
+            End::Cap => "cap",
+            End::Refused => "refused",
+        }
+    }
 }
 
-/// Plays deal `seed` by hints to its end.
-fn play(ruleset: &Arc<dyn DynRuleset>, catalog: &Catalog, variant: &str, seed: u64) -> Game {
+/// One game played by hints.
+#[derive(Clone, Debug)]
+pub(crate) struct Played {
+    /// The deal's shuffle number.
+    pub seed: u64,
+    /// Its game code.
+    pub code: GameCode,
+    /// How it ended.
+    pub end: End,
+    /// Actions played.
+    pub actions: usize,
+    /// Hints given though they returned to a table already on the line (the advisor gives
+    /// none: the count shows it).
+    pub repeats: usize,
+    /// CPU time the game took on its thread, the plugin's helper process included.
+    pub ms: f64,
+    /// The score the ruleset keeps for the records ([`felt_core::Scoreboard`]), if it scores.
+    pub score: Option<i64>,
+    /// The facts the ruleset states about the finished game ([`felt_core::Fact`]).
+    pub facts: Vec<Fact>,
+}
+
+/// Plays the deal of `code` by hints to its end (module docs). An error when the ruleset
+/// offers no hint at all, or has stopped (its plugin's process ended): a game that cannot
+/// be played is no result.
+pub(crate) fn play(ruleset: &Arc<dyn DynRuleset>, code: GameCode) -> Result<Played> {
     // The game is played on one worker thread: its CPU time is the game's, however busy the
     // machine is.
-    let start = crate::solve::budget::thread_cpu();
-    let Ok(code) = catalog.code_for(variant, Some(&ruleset.info().rules), seed) else {
-        return Game {
-            seed,
-            outcome: "no code",
-            actions: 0,
-            repeats: 0,
-            ms: 0.0,
-        };
-    };
+    let start = crate::solve::thread_cpu();
+    let seed = code.shuffle;
     // No undo is taken, so none is kept.
-    let mut session = Session::new(ruleset.clone(), code, 0);
+    let mut session = Session::new(ruleset.clone(), code.clone(), 0);
     let mut advisor = Advisor::new();
     let mut repeats = 0;
-    let outcome = loop {
+    let end = loop {
         match session.status() {
-            Status::Won { .. } => break "won",
-            Status::Over { .. } => break "over",
-            Status::Playing if session.log().len() >= MAX_ACTIONS => break "cap",
+            Status::Won { winner } => break End::Won { winner },
+            Status::Over { reason } => break End::Over { reason },
+            Status::Playing if session.log().len() >= MAX_ACTIONS => break End::Cap,
             Status::Playing => {}
         }
-        // No hint in a game that goes on: this game is stuck and lost, the batch goes on.
-        let Advice::Hint(hint) = advisor.hint_in(&session) else {
-            break "stuck";
+        let hint = match advisor.hint_in(&session) {
+            Advice::Hint(hint) => hint,
+            Advice::Nothing => break End::Stuck,
+            Advice::NotOffered => {
+                return Err(match ruleset.stopped() {
+                    Some(why) => anyhow!("{code}: {why}"),
+                    None => anyhow!(
+                        "{code}: {} offers no hint here, so it cannot play itself",
+                        ruleset.info().variant
+                    ),
+                })
+            }
         };
         repeats += usize::from(hint.repeats);
         if session.act(&hint.action).is_err() {
-            break "refused";
+            break End::Refused;
         }
         advisor.table_changed();
     };
-    Game {
+    if let Some(why) = ruleset.stopped() {
+        return Err(anyhow!("{code}: {why}"));
+    }
+    Ok(Played {
         seed,
-        outcome,
+        end,
         actions: session.log().len(),
         repeats,
-        ms: crate::solve::budget::cpu_ms_since(start),
-    }
+        ms: crate::solve::cpu_ms_since(start),
+        score: session.scoreboard().score,
+        facts: ruleset.facts(session.state()),
+        code,
+    })
 }
 
-/// Runs the batch and prints its table.
-pub fn run(catalog: &Catalog, variant: &str, batch: Batch) -> Result<()> {
-    let ruleset = catalog.build(variant, None)?;
-    if !ruleset.info().hints {
-        anyhow::bail!("{variant} offers no hints, so it cannot be played by them");
-    }
-    let games = batch.games.max(1);
-    let last = batch.first + games - 1;
-    ruleset.check_shuffle(batch.first)?;
-    ruleset.check_shuffle(last)?;
-    let pool = crate::solve::batch::worker_pool(batch.jobs)?;
-    let bar = ProgressBar::new(games);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed} (eta {eta})")
-    {
-        bar.set_style(style);
-    }
-    let chunk = |from: u64, to: u64| -> Vec<Game> {
-        (from..=to)
-            .into_par_iter()
-            .map(|seed| {
-                let game = play(&ruleset, catalog, variant, seed);
-                bar.inc(1);
-                game
-            })
-            .collect()
-    };
-    let mut rows = crate::solve::batch::in_chunks(&pool, batch.first, last, chunk);
-    bar.finish_and_clear();
-    rows.sort_by_key(|g| g.seed);
-    if batch.verbose {
-        for g in &rows {
-            felt::say!(
-                "deal {:>6}: {:<10} {:>8.1} ms {:>5} actions {:>3} repeats",
-                g.seed,
-                g.outcome,
-                g.ms,
-                g.actions,
-                g.repeats
-            );
-        }
-    }
-    felt::say!(
-        "by hints (the host's advisor, through a session): {variant} ({}), deals {}..{last}, {} job(s)",
-        ruleset.info().rules,
-        batch.first,
-        pool.current_num_threads()
-    );
-    felt::say!(
-        "{} positions searched for each hint",
-        felt_core::HINT_STATES
-    );
-    let n = rows.len();
-    let count = |what: &str| rows.iter().filter(|g| g.outcome == what).count();
-    let won = count("won");
-    felt::say!(
-        "won {won} of {n} games: {:.1}%",
-        100.0 * won as f64 / n.max(1) as f64
-    );
-    felt::say!(
-        "not won: {} stuck (the hint found no move: lost), {} over by the rules, {} at the cap of {MAX_ACTIONS} actions, {} refused",
-        count("stuck"),
-        count("over"),
-        count("cap"),
-        count("refused")
-    );
-    let repeats: usize = rows.iter().map(|g| g.repeats).sum();
-    felt::say!("hints that returned to a table already on the line: {repeats}");
-    let mut t: Vec<f64> = rows.iter().map(|g| g.ms).collect();
-    t.sort_by(f64::total_cmp);
-    let at = |p: f64| {
-        let i = ((t.len() as f64 * p).ceil() as usize).clamp(1, t.len().max(1)) - 1;
-        t.get(i).copied().unwrap_or(0.0)
-    };
-    felt::say!(
-        "CPU time a game: median {:.0} ms, 90th percentile {:.0} ms",
-        at(0.5),
-        at(0.9)
-    );
-    Ok(())
-}
+#[cfg(test)]
+mod tests;

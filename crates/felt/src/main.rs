@@ -3,12 +3,13 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use felt::catalog;
-use felt::headless::{self, Format, Headless};
 use felt_core::{Catalog, GameCode, Seat, Session};
+use felt_headless::{self as headless, Format, Headless};
 use felt_store::{Recorder, Store};
 use std::io::Write;
 use std::path::PathBuf;
 
+mod autoplay;
 mod by_hints;
 mod new_ruleset;
 mod plugin_install;
@@ -82,6 +83,8 @@ enum Command {
     Plugins(plugins::PluginCommand),
     /// Solve deals or positions of any game with a solver: won, proven unwinnable or undecided; or time many.
     Solve(solve::SolveArgs),
+    /// Computer players only: play games of a variant and print the results.
+    Autoplay(autoplay::AutoplayArgs),
     /// The helper process felt runs a plugin in (felt starts it; not for people).
     #[command(hide = true)]
     PluginHost {
@@ -493,12 +496,10 @@ fn run(cli: &Cli) -> Result<()> {
         Some(Command::Variants) => variants(&cli.global),
         Some(Command::Check { file }) => check(&cli.global, file),
         Some(Command::Solve(args)) => solve::run(args, &load_catalog(&cli.global)),
-        Some(Command::Plugins(cmd)) => plugins::run(
-            cmd,
-            cli.global.data_dir.as_deref(),
-            &cli.global.plugin,
-            || load_catalog(&cli.global),
-        ),
+        Some(Command::Autoplay(args)) => autoplay::run(args, &load_catalog(&cli.global)),
+        Some(Command::Plugins(cmd)) => {
+            plugins::run(cmd, cli.global.data_dir.as_deref(), &cli.global.plugin)
+        }
         Some(Command::Store(cmd)) => store_cmd::run(
             cmd,
             cli.global.data_dir.as_deref(),

@@ -19,8 +19,8 @@ pub(crate) mod budget;
 mod dead_ends;
 pub(crate) mod paired;
 
-use batch::{figures, print_lengths, print_verdicts, progress, SPREAD};
-pub(crate) use batch::{in_chunks, jobs_of, worker_pool};
+pub(crate) use batch::{figures, run_deals, SPREAD};
+use batch::{jobs_of, print_lengths, print_verdicts};
 pub(crate) use budget::{cpu_ms_since, thread_cpu};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -30,7 +30,6 @@ use felt_core::{
     Action, Analysis, AnalyzeRequest, Budget, Catalog, DynRuleset, GameCode, GameState, Report,
     Seat, Status, Stopped,
 };
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -105,12 +104,14 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
         let (first, last) = parse_range(range)?;
         if args.mode == ModeArg::Honest {
             // The honest bot is the hints followed to the end: `felt autoplay`'s table.
-            return crate::by_hints::run(
+            return crate::autoplay::table(
                 catalog,
-                variant,
-                crate::by_hints::Batch {
+                crate::autoplay::Batch {
+                    variant,
+                    rules: args.rules.as_deref(),
+                    seats: &[],
                     first,
-                    games: last - first + 1,
+                    last,
                     verbose: args.verbose,
                     jobs: args.jobs,
                 },
@@ -258,7 +259,7 @@ fn solve_one(
             Some(Analysis::Hint {
                 action: Some(action),
                 ..
-            }) => felt::say!("hint: {}", felt::table_text::describe(&view, &action)),
+            }) => felt::say!("hint: {}", felt_headless::describe(&view, &action)),
             Some(Analysis::Hint { action: None, .. }) => felt::say!("hint: none (no move helps)"),
             _ => felt::say!("hint: this game offers none"),
         }
@@ -278,7 +279,7 @@ fn commands(ruleset: &dyn DynRuleset, state: &GameState, line: &[Action]) -> Res
     let mut out = Vec::with_capacity(line.len());
     for (k, action) in line.iter().enumerate() {
         let view = ruleset.view(&now, Seat(0));
-        out.push(felt::table_text::describe(&view, action));
+        out.push(felt_headless::describe(&view, action));
         ruleset
             .apply(&mut now, action)
             .map_err(|e| anyhow!("step {} of the line, {action}, was refused: {e}", k + 1))?;
@@ -373,25 +374,16 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     let (ruleset, args) = (deals.ruleset, deals.args);
     let (first, last) = (deals.first, deals.last);
     let request = args.solve_request();
-    let bar = progress((last - first).saturating_add(1));
-    let pool = worker_pool(args.jobs)?;
-    let chunk = |from: u64, to: u64| -> Vec<Result<Row>> {
-        (from..=to)
-            .into_par_iter()
-            .map(|seed| {
-                let state = ruleset.new_game(seed);
-                let start = thread_cpu();
-                let answer = solved(ruleset.as_ref(), ruleset.analyze(&state, &request));
-                let ms = cpu_ms_since(start);
-                bar.inc(1);
-                answer.map(|solved| Row { seed, solved, ms })
-            })
-            .collect()
-    };
-    let rows = in_chunks(&pool, first, last, chunk)
-        .into_iter()
-        .collect::<Result<Vec<_>>>()?;
-    bar.finish_and_clear();
+    let rows = run_deals(args.jobs, first, last, |seed| {
+        let state = ruleset.new_game(seed);
+        let start = thread_cpu();
+        let answer = solved(ruleset.as_ref(), ruleset.analyze(&state, &request));
+        let ms = cpu_ms_since(start);
+        answer.map(|solved| Row { seed, solved, ms })
+    })?
+    .rows
+    .into_iter()
+    .collect::<Result<Vec<_>>>()?;
     if args.verbose {
         for r in &rows {
             felt::say!(

@@ -5,8 +5,8 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
-use felt::headless::{describe, table_lines};
 use felt_core::{Catalog, GameCode, Seat, TableView};
+use felt_headless::{describe, table_lines};
 use felt_store::{GameId, RecordFile, Replayer, Store};
 use felt_tui::{ReplayFrame, ReplayFrames, ReplayTape, Start, TuiOptions};
 use std::io::Write;

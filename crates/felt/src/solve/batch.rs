@@ -1,5 +1,6 @@
-//! What every batch table shares: worker threads (at most one a core), deals handed out a
-//! chunk at a time, the progress bar, and the verdict and length lines of the table.
+//! The one batch runner of `felt solve --deals` and `felt autoplay`: worker threads (at most
+//! one a core), deals handed out a chunk at a time, the progress bar ([`run_deals`]); and the
+//! verdict and length lines their tables share.
 
 use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,12 +11,12 @@ pub(super) fn cores() -> usize {
 }
 
 /// `jobs` threads, at most one a core (default: every core).
-pub(crate) fn jobs_of(jobs: Option<usize>) -> usize {
+pub(super) fn jobs_of(jobs: Option<usize>) -> usize {
     jobs.unwrap_or(usize::MAX).clamp(1, cores())
 }
 
 /// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).
-pub(crate) fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
     if let Some(n) = jobs.filter(|&n| n > cores()) {
         felt::tell!(
             "--jobs {n}: this machine has {} cores, so {} jobs run",
@@ -29,7 +30,7 @@ pub(crate) fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
         .map_err(|e| anyhow!("cannot start the worker threads: {e}"))
 }
 
-pub(super) fn progress(n: u64) -> ProgressBar {
+fn progress(n: u64) -> ProgressBar {
     let bar = ProgressBar::new(n);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed} (eta {eta})  {msg}")
@@ -46,7 +47,7 @@ pub(super) const CHUNK: u64 = 4096;
 /// `first..=last`, the results joined in order. Deals go out a chunk at a time, so the results
 /// grow as deals are played instead of a billion rows being reserved before the first deal
 /// (which aborted the program).
-pub(crate) fn in_chunks<T: Send>(
+fn in_chunks<T: Send>(
     pool: &rayon::ThreadPool,
     first: u64,
     last: u64,
@@ -62,6 +63,44 @@ pub(crate) fn in_chunks<T: Send>(
         }
         from = to + 1;
     }
+}
+
+/// A batch's results in deal order, and how many threads played them.
+pub(crate) struct Ran<T> {
+    /// One result a deal, the first deal's first.
+    pub rows: Vec<T>,
+    /// Worker threads that ran the batch.
+    pub threads: usize,
+}
+
+/// Runs `deal(seed)` for every shuffle of `first..=last` on the worker threads of `jobs`
+/// ([`worker_pool`]), a chunk at a time ([`in_chunks`]), with a progress bar while it runs.
+/// Each deal runs on one thread from start to end, so its thread's CPU clock times it alone.
+pub(crate) fn run_deals<T: Send>(
+    jobs: Option<usize>,
+    first: u64,
+    last: u64,
+    deal: impl Fn(u64) -> T + Sync,
+) -> Result<Ran<T>> {
+    let pool = worker_pool(jobs)?;
+    let bar = progress((last - first).saturating_add(1));
+    let chunk = |from: u64, to: u64| -> Vec<T> {
+        use rayon::prelude::*;
+        (from..=to)
+            .into_par_iter()
+            .map(|seed| {
+                let row = deal(seed);
+                bar.inc(1);
+                row
+            })
+            .collect()
+    };
+    let rows = in_chunks(&pool, first, last, chunk);
+    bar.finish_and_clear();
+    Ok(Ran {
+        rows,
+        threads: pool.current_num_threads(),
+    })
 }
 
 /// The won / proven / undecided lines of a batch table, from each deal's verdict word
@@ -90,13 +129,13 @@ pub(super) fn share(k: usize, n: usize) -> String {
 pub(super) const NOTHING: &str = "—";
 
 /// The usual figures of a batch's line: median, 90th percentile, largest.
-pub(super) const SPREAD: &[(&str, f64)] =
+pub(crate) const SPREAD: &[(&str, f64)] =
     &[("median", 0.5), ("90th percentile", 0.9), ("max", 1.0)];
 
 /// Figures of `values` (in any order) in one line's words, `median 1.1 ms, 90th percentile
 /// 1.2 ms, max 1.3 ms` for `SPREAD`: every figure rounded to the same `decimals`, so that no
 /// figure of a line reads smaller than one it is at least; each `—` when `values` is empty.
-pub(super) fn figures(
+pub(crate) fn figures(
     values: &[f64],
     points: &[(&str, f64)],
     decimals: usize,

@@ -5,10 +5,9 @@
 //! the positions repeat) until the game ends, no action is left, or [`MOVES`] actions; the
 //! check is then asked of the last [`KEEP`] positions of that game, where dead ends are met.
 
-use super::{cpu_ms_since, figures, header, in_chunks, progress, thread_cpu, worker_pool, Deals};
+use super::{cpu_ms_since, figures, header, run_deals, thread_cpu, Deals};
 use anyhow::{bail, Result};
 use felt_core::{Analysis, AnalyzeRequest, DynRuleset, GameState, Status};
-use rayon::prelude::*;
 
 /// Actions a random game may take before it is cut off.
 const MOVES: usize = 2_000;
@@ -64,32 +63,25 @@ pub(super) fn dead_end_table(deals: &Deals<'_>) -> Result<()> {
             None => bail!("{} offers no dead-end check", deals.variant),
         }
     }
-    let bar = progress((last - first).saturating_add(1));
-    let pool = worker_pool(args.jobs)?;
     // Each check: its CPU time and whether it answered "stuck".
-    let chunk = |from: u64, to: u64| -> Vec<(f64, bool)> {
-        (from..=to)
-            .into_par_iter()
-            .flat_map_iter(|seed| {
-                let out: Vec<(f64, bool)> = random_game(ruleset.as_ref(), seed)
-                    .iter()
-                    .map(|state| {
-                        let start = thread_cpu();
-                        let answer = ruleset.analyze(state, &AnalyzeRequest::DeadEnd);
-                        let ms = cpu_ms_since(start);
-                        (
-                            ms,
-                            matches!(answer, Some(Analysis::DeadEnd { stuck: true })),
-                        )
-                    })
-                    .collect();
-                bar.inc(1);
-                out
+    let timings: Vec<(f64, bool)> = run_deals(args.jobs, first, last, |seed| {
+        random_game(ruleset.as_ref(), seed)
+            .iter()
+            .map(|state| {
+                let start = thread_cpu();
+                let answer = ruleset.analyze(state, &AnalyzeRequest::DeadEnd);
+                let ms = cpu_ms_since(start);
+                (
+                    ms,
+                    matches!(answer, Some(Analysis::DeadEnd { stuck: true })),
+                )
             })
-            .collect()
-    };
-    let timings = in_chunks(&pool, first, last, chunk);
-    bar.finish_and_clear();
+            .collect::<Vec<_>>()
+    })?
+    .rows
+    .into_iter()
+    .flatten()
+    .collect();
     header(deals, "dead-end check");
     let t: Vec<f64> = timings.iter().map(|x| x.0).collect();
     let stuck = timings.iter().filter(|x| x.1).count();

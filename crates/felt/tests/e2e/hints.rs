@@ -5,8 +5,8 @@
 //! seconds in a debug build).
 
 use felt::catalog::builtin_catalog;
-use felt::headless::{Format, Headless};
 use felt_core::{Catalog, Seat, Session, Setup, Status};
+use felt_headless::{Format, Headless};
 use felt_spider::solver::glue::{actions_of, position_of, rules_of};
 use felt_spider::solver::honest::autoplay;
 use felt_spider::{SpiderRuleset, SpiderState};

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod autoplay;
 mod freecell;
 mod headless;
 mod hints;

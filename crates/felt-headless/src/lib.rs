@@ -1,9 +1,15 @@
-//! The headless protocol: one command a line in, one answer out (docs/protocol.md).
+//! The headless protocol: one command a line in, one answer out (docs/protocol.md), as a
+//! library that every front end and test shares: `felt play --headless` runs [`run`] over
+//! standard input, and tests drive a [`Headless`] game line by line.
 //!
 //! Generic over rulesets: piles are named by their labels, cards by their tokens, and every
-//! game-specific decision (which group, which column is best) is asked of the ruleset.
+//! game-specific decision (which group, which column is best) is asked of the ruleset. The
+//! crate depends on felt-core alone, so a front end gets the protocol without the plugin host.
+
+#![warn(missing_docs)]
 
 mod reader;
+pub mod table_text;
 
 pub use reader::{run, MAX_LINE};
 
@@ -18,8 +24,10 @@ pub use crate::table_text::{describe, event_line, face_token, label_of, pile_lin
 pub const COMMAND_RULE: &str = "FELT-COMMAND";
 
 /// Rule id of every answer once the game's ruleset has stopped (its plugin's process ended):
-/// the id under which a plugin's faults are refused at the table.
-pub const STOPPED_RULE: &str = felt_abi::remote::PLUGIN_RULE;
+/// the id under which a plugin's faults are refused at the table. The same text as the plugin
+/// host's own id (`felt_abi::remote::PLUGIN_RULE`, which a test of the binary holds it to),
+/// written here so the protocol needs no plugin host.
+pub const STOPPED_RULE: &str = "FELT-PLUGIN";
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

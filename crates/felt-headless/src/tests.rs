@@ -3,8 +3,36 @@
 use super::*;
 use proptest::prelude::*;
 
+/// The built-in Spider with the variants these tests play, as the binary's catalog holds them.
+fn spider_catalog() -> felt_core::Catalog {
+    let mut catalog = felt_core::Catalog::new();
+    catalog.add_ruleset(felt_spider::factory());
+    catalog
+        .add_scoring(
+            felt_core::Origin::BuiltIn("classic.toml".to_string()),
+            "classic",
+            include_str!("../../../config/scoring/classic.toml"),
+        )
+        .expect("the built-in scoring table loads");
+    for (name, text) in [
+        (
+            "spider-1suit.toml",
+            include_str!("../../../config/variants/spider-1suit.toml"),
+        ),
+        (
+            "spider-2suit.toml",
+            include_str!("../../../config/variants/spider-2suit.toml"),
+        ),
+    ] {
+        catalog
+            .add_variant(felt_core::Origin::BuiltIn(name.to_string()), text)
+            .expect("a built-in variant loads");
+    }
+    catalog
+}
+
 fn game() -> Headless {
-    let catalog = crate::catalog::builtin_catalog();
+    let catalog = spider_catalog();
     let ruleset = catalog
         .build("spider-2suit", Some("relaxed"))
         .expect("built-in variant");
@@ -223,7 +251,7 @@ fn an_extra_action_typed_as_legal_prints_it_is_played() {
 #[test]
 fn auto_says_when_there_is_no_best_place_though_a_move_is_legal() {
     // SP-AUTOMOVE: 9♠ alone in column 1 may go to the empty column, never its best place.
-    let catalog = crate::catalog::builtin_catalog();
+    let catalog = spider_catalog();
     let ruleset = catalog
         .build("spider-1suit", None)
         .expect("built-in variant");
