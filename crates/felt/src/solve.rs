@@ -410,21 +410,28 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
         .map(|r| (r.solved.word, r.solved.line.len()))
         .collect();
     print_verdicts(&verdicts);
+    // Every reason a search can stop, in the table's order; `stopped_words` names each, so
+    // a new way to stop cannot be left out of the table.
     let why: Vec<String> = [
-        (Stopped::CpuTime, "out of time"),
-        (Stopped::Memory, "out of memory"),
-        (Stopped::States, "out of states"),
-        (Stopped::MoveLimit, "won only past the move limit"),
-        (Stopped::Hidden, "hidden cards"),
-        (Stopped::RulesetCap, "at the game's own cap"),
+        Stopped::CpuTime,
+        Stopped::Memory,
+        Stopped::States,
+        Stopped::MoveLimit,
+        Stopped::Hidden,
+        Stopped::RulesetCap,
+        Stopped::WallClock,
+        Stopped::Failed,
+        Stopped::Cancelled,
+        Stopped::Caller,
+        Stopped::Decided,
     ]
     .iter()
-    .filter_map(|&(reason, text)| {
+    .filter_map(|&reason| {
         let k = rows
             .iter()
             .filter(|r| r.solved.word == "undecided" && r.solved.report.stopped == reason)
             .count();
-        (k > 0).then(|| format!("{k} {text}"))
+        (k > 0).then(|| format!("{k} {}", stopped_words(reason)))
     })
     .collect();
     if !why.is_empty() {
@@ -463,4 +470,21 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
         peak.div_ceil(1 << 20)
     );
     Ok(())
+}
+
+/// How the table of `--deals` words what stopped an undecided search.
+fn stopped_words(stopped: Stopped) -> &'static str {
+    match stopped {
+        Stopped::CpuTime => "out of time",
+        Stopped::Memory => "out of memory",
+        Stopped::States => "out of states",
+        Stopped::MoveLimit => "won only past the move limit",
+        Stopped::Hidden => "hidden cards",
+        Stopped::RulesetCap => "at the game's own cap",
+        Stopped::WallClock => "past the wall-clock watchdog",
+        Stopped::Failed => "the search's helper failed",
+        Stopped::Cancelled => "cancelled",
+        Stopped::Caller => "stopped by the caller",
+        Stopped::Decided => "no reason given",
+    }
 }
