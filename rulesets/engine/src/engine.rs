@@ -3,7 +3,7 @@
 //! the waste, the reserve, the cells and the foundations in the top row, the columns below.
 
 use crate::play::{deal, Pile, Play, State};
-use crate::vocabulary::{Automatic, Empty, Game, StockDeal};
+use crate::vocabulary::{Automatic, Empty, Game, StockDeal, Win};
 use felt_core::{
     Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
     RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, StatusItem,
@@ -205,7 +205,10 @@ impl Ruleset for Engine {
                 note: None,
             });
         }
-        for (i, pile) in state.foundations.iter().enumerate() {
+        // A game won in the columns has no foundations to show, unless its full suits
+        // leave to them.
+        let foundations = game.win == Win::Foundations || game.remove_suits;
+        for (i, pile) in state.foundations.iter().enumerate().filter(|_| foundations) {
             top.push(PileView {
                 id: ids.id(Pile::Foundation(i)),
                 role: PileRole::Foundation,

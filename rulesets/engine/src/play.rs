@@ -166,6 +166,8 @@ pub enum Refusal {
     FoundationFull,
     /// Only full suits go up (the Spider family).
     RemoveOnly,
+    /// The suits are built in the columns: nothing goes up (Scorpion).
+    InColumns,
     /// Cards never come back from the foundations.
     Back,
     /// The game has no stock.
@@ -297,6 +299,10 @@ impl Play {
                 "PA-REMOVE",
                 "Only a full suit, King down to Ace, goes up, and it leaves the table by itself"
                     .into(),
+            ),
+            Refusal::InColumns => (
+                "PA-WIN",
+                "Nothing goes up: the suits are built in the columns, each King down to Ace".into(),
             ),
             Refusal::Back => (
                 "PA-FOUNDATIONS",
@@ -513,6 +519,9 @@ impl Play {
                 if self.game.remove_suits {
                     return Err(Refusal::RemoveOnly);
                 }
+                if self.game.win == Win::Sequences {
+                    return Err(Refusal::InColumns);
+                }
                 if cards.len() > 1 {
                     return Err(Refusal::OneCard(to));
                 }
@@ -601,11 +610,13 @@ impl Play {
                 }
             }
             StockDeal::Columns => {
-                for column in &mut state.columns {
-                    if let Some(card) = state.stock.pop() {
-                        column.cards.push(card);
-                        count += 1;
-                    }
+                // As felt's Spider and Scorpion deal: the stock's last cards, one a column,
+                // the first of them on the first column and its top card on the last.
+                let n = state.columns.len().min(state.stock.len());
+                let dealt = state.stock.split_off(state.stock.len() - n);
+                for (column, card) in state.columns.iter_mut().zip(dealt) {
+                    column.cards.push(card);
+                    count += 1;
                 }
             }
             StockDeal::Foundation => {
@@ -681,8 +692,10 @@ impl Play {
     fn flip(&self, state: &mut State, events: &mut Vec<Event>) {
         for i in 0..state.columns.len() {
             let column = &mut state.columns[i];
-            if column.down > 0 && column.down >= column.cards.len() {
-                column.down = column.cards.len().saturating_sub(1);
+            if column.cards.is_empty() {
+                column.down = 0;
+            } else if column.down >= column.cards.len() {
+                column.down = column.cards.len() - 1;
                 events.push(Event::Flipped {
                     pile: self.ids.id(Pile::Column(i)),
                 });
@@ -766,7 +779,7 @@ impl Play {
             Automatic::Safe if !self.safe_proven => return false,
             automatic => automatic,
         };
-        if self.game.remove_suits {
+        if self.game.remove_suits || self.game.win == Win::Sequences {
             return false;
         }
         for (pile, index, card) in self.sources(state) {

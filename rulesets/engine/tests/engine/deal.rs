@@ -1,6 +1,7 @@
 //! The engine deals the layout its vocabulary describes, in the order felt's own crates deal:
 //! the engine's Klondike and Scorpion lay out every deal exactly as the Klondike crate and the
-//! template do, which is what lets their verdicts be compared later deal by deal.
+//! template do, which is what lets their verdicts be compared later deal by deal; and the engine's
+//! Scorpion offers and plays the template's moves, step by step.
 
 use felt_core::{Rank, RuleChoice, Ruleset, Setup, Variant};
 use felt_engine::Game;
@@ -115,6 +116,72 @@ fn bakers_dozen_puts_its_kings_at_the_bottom() {
                     column.cards[at..].iter().all(|c| c.rank() != Rank::KING),
                     "seed {seed}: a King above another card in {:?}",
                     column.cards
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_engines_scorpion_plays_as_the_template_does_move_by_move() {
+    use felt_core::{Action, PileId};
+    use felt_engine::{Engine, Pile};
+    let engine = Engine::for_game(game(SCORPION), None).expect("builds");
+    let (_, text) = template_scorpion::VARIANTS[0];
+    let variant: Variant = toml::from_str(text).expect("the template's variant");
+    let rules = RuleChoice {
+        id: "standard".into(),
+        letter: 'S',
+        name: "Standard".into(),
+        description: String::new(),
+    };
+    let template = template_scorpion::Game::new(Setup {
+        variant: &variant,
+        scoring: None,
+        rules: &rules,
+    })
+    .expect("builds");
+    // The template's stock is pile 7; the engine's comes after its columns and foundations.
+    let ours = |a: &Action| match *a {
+        Action::Deal { .. } => Action::Deal {
+            from: engine.id(Pile::Stock),
+        },
+        ref other => other.clone(),
+    };
+    let theirs = |a: &Action| match *a {
+        Action::Deal { .. } => Action::Deal { from: PileId(7) },
+        ref other => other.clone(),
+    };
+    for seed in 1..=60u64 {
+        let mut a = engine.new_game(seed);
+        let mut b = template.new_game(seed);
+        for step in 0..120u64 {
+            let (mut la, mut lb) = (Vec::new(), Vec::new());
+            engine.legal_actions(&a, &mut la);
+            template.legal_actions(&b, &mut lb);
+            let mut la_mapped: Vec<String> = la.iter().map(|x| theirs(x).to_string()).collect();
+            let mut lb_text: Vec<String> = lb.iter().map(|x| x.to_string()).collect();
+            la_mapped.sort();
+            lb_text.sort();
+            assert_eq!(la_mapped, lb_text, "seed {seed} step {step}: legal actions");
+            assert_eq!(
+                engine.status(&a).word(),
+                template.status(&b).word(),
+                "seed {seed} step {step}"
+            );
+            if lb.is_empty() {
+                break;
+            }
+            let pick = &lb[((seed * 31 + step * 7) as usize) % lb.len()];
+            engine
+                .apply(&mut a, &ours(pick))
+                .expect("legal in the engine");
+            template.apply(&mut b, pick).expect("legal in the template");
+            for (x, y) in a.columns.iter().zip(&b.columns) {
+                assert_eq!(
+                    (&x.cards, x.down),
+                    (&y.cards, y.down),
+                    "seed {seed} step {step}"
                 );
             }
         }
