@@ -1,7 +1,7 @@
 //! The engine deals the layout its vocabulary describes, in the order felt's own crates deal:
 //! the engine's Klondike and Scorpion lay out every deal exactly as the Klondike crate and the
 //! template do, which is what lets their verdicts be compared later deal by deal; and the engine's
-//! Scorpion offers and plays the template's moves, step by step.
+//! Scorpion and Klondike offer and play their crates' moves, step by step.
 
 use felt_core::{Rank, RuleChoice, Ruleset, Setup, Variant};
 use felt_engine::Game;
@@ -184,6 +184,83 @@ fn the_engines_scorpion_plays_as_the_template_does_move_by_move() {
                     "seed {seed} step {step}"
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn the_engines_klondike_offers_the_klondike_crates_moves_step_by_step() {
+    use felt_core::Action;
+    use felt_engine::{Engine, Pile};
+    use std::collections::BTreeSet;
+    // No card goes up by itself and none comes back, in both: the moves are then the rules'.
+    let text =
+        format!("{KLONDIKE}foundations.back = false\nautomatic = \"none\"\nmove = \"sequence\"\n");
+    let engine = Engine::for_game(game(&text), None).expect("builds");
+    let params = felt_klondike::Params {
+        auto: false,
+        foundation_return: false,
+        ..felt_klondike::Params::default()
+    };
+    let krate = felt_klondike::Klondike::with_params(params, None);
+    // Each move as "from index to", piles by kind; the foundations as one, since the crate
+    // gives each suit its own and the engine lets an Ace start any empty one.
+    let ours = |a: &Action| match *a {
+        Action::Deal { .. } => "deal".to_string(),
+        Action::Move { from, index, to } => {
+            let kind = |id| match engine.play().ids.pile(id) {
+                Some(Pile::Column(i)) => format!("c{i}"),
+                Some(Pile::Waste) => "w".into(),
+                Some(Pile::Foundation(_)) => "f".into(),
+                other => format!("{other:?}"),
+            };
+            format!("{} {index} {}", kind(from), kind(to))
+        }
+        ref other => other.to_string(),
+    };
+    let theirs = |a: &Action| match *a {
+        Action::Deal { .. } => "deal".to_string(),
+        Action::Move { from, index, to } => {
+            let kind = |id| match felt_klondike::Pile::of(id) {
+                Some(felt_klondike::Pile::Column(i)) => format!("c{i}"),
+                Some(felt_klondike::Pile::Waste) => "w".into(),
+                Some(felt_klondike::Pile::Foundation(_)) => "f".into(),
+                other => format!("{other:?}"),
+            };
+            format!("{} {index} {}", kind(from), kind(to))
+        }
+        ref other => other.to_string(),
+    };
+    for seed in 1..=100u64 {
+        let mut a = engine.new_game(seed);
+        let mut b = krate.new_game(seed);
+        for step in 0..40u64 {
+            let (mut la, mut lb) = (Vec::new(), Vec::new());
+            engine.legal_actions(&a, &mut la);
+            krate.legal_actions(&b, &mut lb);
+            let sa: BTreeSet<String> = la.iter().map(ours).collect();
+            let sb: BTreeSet<String> = lb.iter().map(theirs).collect();
+            assert_eq!(sa, sb, "seed {seed} step {step}: legal moves");
+            if lb.is_empty() {
+                break;
+            }
+            let pick = &lb[((seed * 17 + step * 5) as usize) % lb.len()];
+            let key = theirs(pick);
+            let mine = la
+                .iter()
+                .find(|x| ours(x) == key)
+                .expect("the same move")
+                .clone();
+            engine.apply(&mut a, &mine).expect("legal in the engine");
+            krate.apply(&mut b, pick).expect("legal in the crate");
+            for (x, y) in a.columns.iter().zip(&b.columns) {
+                assert_eq!(
+                    (&x.cards, x.down),
+                    (&y.cards, y.down),
+                    "seed {seed} step {step}"
+                );
+            }
+            assert_eq!(a.waste, b.waste, "seed {seed} step {step}");
         }
     }
 }
