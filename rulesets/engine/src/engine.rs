@@ -2,7 +2,7 @@
 //! game's [`Play`], and lays the table out by pile roles, as the template does: the stock,
 //! the waste, the reserve, the cells and the foundations in the top row, the columns below.
 
-use crate::play::{deal, Pile, Play, State};
+use crate::play::{deal, Pile, Play, Refusal, State};
 use crate::vocabulary::{Automatic, Empty, Game, StockDeal, Win};
 use felt_core::{
     Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
@@ -118,16 +118,18 @@ impl Ruleset for Engine {
             .cloned()
     }
 
+    /// What may not be picked up at all, wherever it would go: a face-down card, a group
+    /// that does not move together, a card under the top of a waste or a stacked reserve.
     fn may_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
-        match self.play.ids.pile(from) {
-            Some(Pile::Column(i)) => match state.columns.get(i) {
-                Some(column) if usize::from(index) < column.down => {
-                    Err(self.play.words(&crate::play::Refusal::FaceDown))
-                }
-                _ => Ok(()),
-            },
-            _ => Ok(()),
-        }
+        let pile = self
+            .play
+            .ids
+            .pile(from)
+            .ok_or_else(|| self.play.words(&Refusal::NoPile))?;
+        self.play
+            .lift(state, pile, usize::from(index))
+            .map(|_| ())
+            .map_err(|r| self.play.words(&r))
     }
 
     fn view(&self, state: &State, seat: Seat) -> TableView {

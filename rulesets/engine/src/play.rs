@@ -170,6 +170,8 @@ pub enum Refusal {
     InColumns,
     /// Cards never come back from the foundations.
     Back,
+    /// A card comes back from the foundations only onto a column.
+    BackToColumn,
     /// The game has no stock.
     NoStock,
     /// The stock and waste are out.
@@ -308,6 +310,10 @@ impl Play {
                 "PA-FOUNDATIONS",
                 "Cards never come back down from the foundations".into(),
             ),
+            Refusal::BackToColumn => (
+                "PA-FOUNDATIONS",
+                "A card comes back down from the foundations only onto a column".into(),
+            ),
             Refusal::NoStock => ("PA-STOCK", "This game has no stock".into()),
             Refusal::StockOut => ("PA-STOCK", "The stock is out".into()),
             Refusal::NoRedeals => (
@@ -371,10 +377,7 @@ impl Play {
 
     /// Whether `action` is legal in `state`.
     pub fn check(&self, state: &State, action: &felt_core::Action) -> Result<(), Refusal> {
-        if state.columns.len() != self.ids.columns
-            || state.foundations.len() != self.ids.foundations
-            || state.cells.len() != self.ids.cells
-        {
+        if !self.shaped(state) {
             return Err(Refusal::NotThisGame);
         }
         match *action {
@@ -389,6 +392,13 @@ impl Play {
             }
             _ => Err(Refusal::NoSuchAction),
         }
+    }
+
+    /// Whether `state` has this game's piles (a loaded position may not).
+    fn shaped(&self, state: &State) -> bool {
+        state.columns.len() == self.ids.columns
+            && state.foundations.len() == self.ids.foundations
+            && state.cells.len() == self.ids.cells
     }
 
     fn check_deal(&self, state: &State) -> Result<(), Refusal> {
@@ -406,7 +416,10 @@ impl Play {
     }
 
     /// The cards a move takes from `from`, or why it may take none.
-    fn lift(&self, state: &State, from: Pile, index: usize) -> Result<Vec<Card>, Refusal> {
+    pub fn lift(&self, state: &State, from: Pile, index: usize) -> Result<Vec<Card>, Refusal> {
+        if !self.shaped(state) {
+            return Err(Refusal::NotThisGame);
+        }
         match from {
             Pile::Column(i) => {
                 let column = &state.columns[i];
@@ -476,6 +489,9 @@ impl Play {
         }
         let cards = self.lift(state, from, index)?;
         let first = cards[0];
+        if matches!(from, Pile::Foundation(_)) && !matches!(to, Pile::Column(_)) {
+            return Err(Refusal::BackToColumn);
+        }
         match to {
             Pile::Column(i) => {
                 let column = &state.columns[i];
@@ -863,6 +879,9 @@ impl Play {
 
     /// Every legal action, the stock first.
     pub fn legal(&self, state: &State, out: &mut Vec<felt_core::Action>) {
+        if !self.shaped(state) {
+            return;
+        }
         if self.check_deal(state).is_ok() && self.check(state, &deal(self)).is_ok() {
             out.push(deal(self));
         }
@@ -903,9 +922,6 @@ impl Play {
                 continue;
             }
             for &to in &targets {
-                if matches!(from, Pile::Foundation(_)) && !matches!(to, Pile::Column(_)) {
-                    continue;
-                }
                 if self.check_move(state, from, index, to).is_ok() {
                     out.push(felt_core::Action::Move {
                         from: self.ids.id(from),

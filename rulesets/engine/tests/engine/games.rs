@@ -521,3 +521,48 @@ fn the_view_lays_piles_out_by_role() {
         .iter()
         .all(|p| (p.role == PileRole::Tableau) == (p.place.row == 1)));
 }
+
+#[test]
+fn the_safe_rule_keeps_a_card_another_could_still_want_and_all_sends_it_pa_automatic() {
+    let run = |automatic: &str| {
+        let yukon = engine(&format!("{YUKON}automatic = \"{automatic}\"\n"));
+        let mut state = blank(&yukon);
+        state.foundations[0] = cards("AH");
+        lay(&mut state, 0, "9C 2H", 0);
+        lay(&mut state, 1, "TD", 0);
+        // Any move lets what goes up by itself go: 2♥ could still hold a black Ace.
+        play(
+            &yukon,
+            &mut state,
+            &mv(&yukon, Pile::Column(0), 0, Pile::Column(1)),
+        );
+        state.foundations[0].clone()
+    };
+    assert_eq!(run("safe"), cards("AH"));
+    assert_eq!(run("all"), cards("AH 2H"));
+    assert_eq!(run("none"), cards("AH"));
+}
+
+#[test]
+fn what_cannot_move_is_refused_when_picked_up() {
+    let bakers = engine(BAKERS_DOZEN);
+    let mut state = blank(&bakers);
+    lay(&mut state, 0, "9H 8S", 0);
+    let why = bakers
+        .may_lift(&state, bakers.id(Pile::Column(0)), 0)
+        .expect_err("a group in a game of single cards");
+    assert_eq!(why.rule, "PA-MOVE");
+    assert!(bakers
+        .may_lift(&state, bakers.id(Pile::Column(0)), 1)
+        .is_ok());
+    // Foreign positions are refused, never a panic.
+    let mut short = state.clone();
+    short.columns.pop();
+    assert_eq!(
+        bakers
+            .may_lift(&short, bakers.id(Pile::Column(0)), 0)
+            .expect_err("not this game")
+            .rule,
+        "PA-DEAL"
+    );
+}
