@@ -316,22 +316,42 @@ impl Ruleset for Engine {
 /// The rules text of the help overlay, from the game's own settings.
 fn help(play: &Play) -> Vec<String> {
     let game = &play.game;
-    let mut out = vec![format!(
-        "Cards build on the columns {}. {}",
-        play.build.describe(),
-        match game.empty {
-            Empty::Any => "An empty column takes any card.",
-            Empty::King => "Only a King goes to an empty column.",
-            Empty::None => "An empty column stays empty.",
-            Empty::AutoReserve =>
-                "An empty column is filled from the reserve at once; once the reserve is out, from the waste.",
-            Empty::AutoStock => "An empty column is filled from the stock at once.",
+    let build = if play.build.direction == crate::vocabulary::Direction::None {
+        "Nothing is built on the columns.".to_string()
+    } else {
+        format!("Cards build on the columns {}.", play.build.describe())
+    };
+    let empty = match game.empty {
+        Empty::Any => "An empty column takes any card.",
+        Empty::King => "Only a King goes to an empty column.",
+        Empty::None => "An empty column stays empty.",
+        Empty::AutoReserve => {
+            "An empty column is filled from the reserve at once; once the reserve is out, it takes a card from the waste."
         }
-    )];
+        Empty::AutoStock => "An empty column is filled from the stock at once.",
+    };
+    let mut out = vec![format!("{build} {empty}")];
     out.push(format!(
         "The foundations build {}.",
         play.foundation.describe()
     ));
+    if let Some(stock) = game.stock {
+        let redeals = match stock.redeals {
+            None => "as often as you like".to_string(),
+            Some(0) => "never".to_string(),
+            Some(1) => "once".to_string(),
+            Some(n) => format!("{n} times"),
+        };
+        out.push(match stock.deal {
+            StockDeal::Waste => format!(
+                "The stock turns {} card{} at a time to the waste; the waste is turned over to be the stock again {redeals}.",
+                stock.cards,
+                if stock.cards == 1 { "" } else { "s" }
+            ),
+            StockDeal::Columns => "The stock deals one card onto each column.".into(),
+            StockDeal::Foundation => "The stock deals one card at a time to the foundation.".into(),
+        });
+    }
     if game.automatic == Automatic::Safe && !play.safe_proven {
         out.push(
             "No card goes up by itself in this game: the safe rule is not proven for its settings."

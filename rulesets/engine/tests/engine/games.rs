@@ -566,3 +566,31 @@ fn what_cannot_move_is_refused_when_picked_up() {
         "PA-DEAL"
     );
 }
+
+#[test]
+fn canfield_fills_from_the_waste_only_once_the_reserve_is_out_pa_empty() {
+    let canfield = engine(CANFIELD);
+    let mut state = blank(&canfield);
+    state.foundations[0] = cards("7S");
+    state.base = Rank::new(7).expect("a rank");
+    lay(&mut state, 0, "9C", 0);
+    lay(&mut state, 2, "JD", 0);
+    lay(&mut state, 3, "4H", 0);
+    state.waste = cards("2S");
+    let why = refused(
+        &canfield,
+        &state,
+        &mv(&canfield, Pile::Column(3), 0, Pile::Column(1)),
+    );
+    assert_eq!(why.rule, "PA-EMPTY");
+    assert_eq!(
+        why.message,
+        "An empty column is filled from the reserve, and once the reserve is out only from the waste"
+    );
+    play(
+        &canfield,
+        &mut state,
+        &mv(&canfield, Pile::Waste, 0, Pile::Column(1)),
+    );
+    assert_eq!(state.columns[1].cards, cards("2S"));
+}
