@@ -835,6 +835,10 @@ impl Play {
     ///   the waste's top card turned one at a time), so no card is under it that `L` needs
     ///   except through moving `c` off, which has happened already; an empty column, an empty
     ///   cell and the supermove's room are only larger without `c`;
+    /// - since nothing is ever put on `c`, it stays last in its pile throughout `L`: a group of
+    ///   `L` that carries `c` ends with it, and the same group without it is still one that
+    ///   moves (a run's first cards are a run, a whole column is still the whole column, and
+    ///   a supermove of fewer cards needs less room);
     /// - the foundations build one way (up or down, no wrap, not `either`) by suit, so the
     ///   foundations of one suit are interchangeable and `c` must go on one of them at some
     ///   point of `L`: raising one now is what `L` does later (if `L` puts another copy of `c`
