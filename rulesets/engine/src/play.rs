@@ -917,10 +917,11 @@ impl Play {
         }
         let mut targets: Vec<Pile> = (0..state.columns.len()).map(Pile::Column).collect();
         targets.extend((0..state.foundations.len()).map(Pile::Foundation));
-        // One empty cell stands for them all: which one a card goes to changes nothing.
-        if let Some(i) = state.cells.iter().position(|c| c.is_none()) {
-            targets.push(Pile::Cell(i));
-        }
+        targets.extend(
+            (0..state.cells.len())
+                .filter(|&i| state.cells[i].is_none())
+                .map(Pile::Cell),
+        );
         for (from, index) in from_piles {
             if self.lift(state, from, index).is_err() {
                 continue;

@@ -594,3 +594,39 @@ fn canfield_fills_from_the_waste_only_once_the_reserve_is_out_pa_empty() {
     );
     assert_eq!(state.columns[1].cards, cards("2S"));
 }
+
+#[test]
+fn a_game_travels_as_felt_stores_it() {
+    use felt_core::{DynRuleset, Typed};
+    let thieves = Typed(engine(FORTY_THIEVES));
+    let mut state = thieves.new_game(11);
+    let deal = thieves.legal_actions(&state)[0].clone();
+    thieves.apply(&mut state, &deal).expect("the stock deals");
+    let bytes = thieves.encode_state(&state);
+    let back = thieves.decode_state(&bytes).expect("decodes");
+    assert_eq!(thieves.encode_state(&back), bytes);
+    assert_eq!(thieves.legal_actions(&back), thieves.legal_actions(&state));
+}
+
+#[test]
+fn two_packs_send_a_card_up_only_once_both_copies_it_could_hold_are_up_pa_automatic() {
+    let thieves = engine(FORTY_THIEVES);
+    // Built down by suit: 2♥ could hold only an A♥, and two packs hold two of them.
+    let after_a_move = |aces: usize| {
+        let mut state = blank(&thieves);
+        for f in 0..aces {
+            state.foundations[f] = cards("AH");
+        }
+        lay(&mut state, 0, "2H", 0);
+        lay(&mut state, 1, "TC", 0);
+        lay(&mut state, 2, "9C", 0);
+        play(
+            &thieves,
+            &mut state,
+            &mv(&thieves, Pile::Column(2), 0, Pile::Column(1)),
+        );
+        state.columns[0].cards.clone()
+    };
+    assert_eq!(after_a_move(1), cards("2H"));
+    assert_eq!(after_a_move(2), cards(""));
+}

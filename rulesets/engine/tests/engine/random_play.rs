@@ -1,6 +1,7 @@
 //! Random legal play, in every game the tests describe: every card stays on the table exactly
 //! once (PA-DEAL's pack, never a card lost or made), nothing panics, every legal action is
-//! carried out, and a game that says it is over has no legal action left.
+//! carried out, any other move is refused by a named rule and changes nothing, and a game
+//! that is stuck says it is over.
 
 use crate::support::*;
 use felt_core::{Ruleset, Status};
@@ -23,6 +24,29 @@ fn random_game(engine: &Engine, seed: u64, picks: &[u16]) {
         if legal.is_empty() {
             assert_ne!(status, Status::Playing, "seed {seed}: stuck but playing");
             break;
+        }
+        // Any move at all, legal or not: a refusal names a PA- rule, says it, and changes
+        // nothing.
+        let piles = 80u16;
+        let wild = felt_core::Action::Move {
+            from: felt_core::PileId((pick % piles) as u8),
+            index: (pick / piles) % 20,
+            to: felt_core::PileId(((pick / 7) % piles) as u8),
+        };
+        let before = state.clone();
+        if let Err(why) = engine.apply(&mut state, &wild) {
+            assert!(why.rule.starts_with("PA-"), "seed {seed}: {why}");
+            assert!(!why.message.is_empty(), "seed {seed}: {why}");
+            assert_eq!(
+                state, before,
+                "seed {seed}: a refused {wild} changed the game"
+            );
+        } else {
+            assert!(
+                legal.contains(&wild),
+                "seed {seed}: {wild} played but not listed"
+            );
+            state = before;
         }
         let action = &legal[usize::from(pick) % legal.len()];
         engine
