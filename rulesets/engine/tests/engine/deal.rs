@@ -190,18 +190,38 @@ fn the_engines_scorpion_plays_as_the_template_does_move_by_move() {
 
 #[test]
 fn the_engines_klondike_offers_the_klondike_crates_moves_step_by_step() {
+    // No card goes up by itself and none comes back, in both: the moves are then the rules'.
+    klondike_in_step(
+        "automatic = \"none\"\n",
+        felt_klondike::Params {
+            auto: false,
+            foundation_return: false,
+            ..felt_klondike::Params::default()
+        },
+    );
+}
+
+#[test]
+fn the_engines_safe_rule_sends_up_what_the_klondike_crate_sends_up() {
+    // PA-AUTOMATIC: the crate's automatic moves, with no card coming back off (under which
+    // the engine's safe rule is proven), step by step.
+    klondike_in_step(
+        "",
+        felt_klondike::Params {
+            foundation_return: false,
+            ..felt_klondike::Params::default()
+        },
+    );
+}
+
+/// The engine's Klondike, with `extra` settings, and the crate's with `params`, played side
+/// by side: the same moves offered, the same tables after each.
+fn klondike_in_step(extra: &str, params: felt_klondike::Params) {
     use felt_core::Action;
     use felt_engine::{Engine, Pile};
     use std::collections::BTreeSet;
-    // No card goes up by itself and none comes back, in both: the moves are then the rules'.
-    let text =
-        format!("{KLONDIKE}foundations.back = false\nautomatic = \"none\"\nmove = \"sequence\"\n");
+    let text = format!("{KLONDIKE}foundations.back = false\nmove = \"sequence\"\n{extra}");
     let engine = Engine::for_game(game(&text), None).expect("builds");
-    let params = felt_klondike::Params {
-        auto: false,
-        foundation_return: false,
-        ..felt_klondike::Params::default()
-    };
     let krate = felt_klondike::Klondike::with_params(params, None);
     // Each move as "from index to", piles by kind; the foundations as one, since the crate
     // gives each suit its own and the engine lets an Ace start any empty one.
@@ -261,6 +281,8 @@ fn the_engines_klondike_offers_the_klondike_crates_moves_step_by_step() {
                 );
             }
             assert_eq!(a.waste, b.waste, "seed {seed} step {step}");
+            let up: usize = a.foundations.iter().map(Vec::len).sum();
+            assert_eq!(up, b.cards_up(), "seed {seed} step {step}: cards up");
         }
     }
 }
