@@ -9,9 +9,10 @@
 
 use crate::vocabulary::{Base, Game, Start};
 use felt_core::{Card, DeckSpec, Rank, Suit};
+use serde::{Deserialize, Serialize};
 
 /// One column: its cards from the table up, the first `down` of them face down.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Column {
     /// The cards, the last one the one a player reaches first.
     pub cards: Vec<Card>,

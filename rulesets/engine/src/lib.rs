@@ -5,15 +5,21 @@
 //! with a default for every key but the number of columns, every mistake named by its dotted
 //! key with the values allowed, and the deal checked against the packs; and the deal itself
 //! ([`deal`]), in the order felt's Klondike and Scorpion deal, checked against them deal by
-//! deal. Play, the view and the solver come next, the solver written against felt-core's one
-//! analysis interface; until then no variant names this engine and felt offers none of its
-//! games.
+//! deal; and play ([`Engine`], a `felt_core::Ruleset` for one game: moves and the stock
+//! checked with refusals that name a `PA-` rule, the view by pile roles, and the automatic
+//! moves, [`play`]). The solver comes next, written against felt-core's one analysis
+//! interface; until then no variant names this engine and felt offers none of its games.
 
 #![warn(missing_docs)]
 
 pub mod deal;
+pub mod engine;
+pub mod play;
 mod reader;
+pub mod rules;
 pub mod vocabulary;
 
 pub use deal::{Column, Layout};
+pub use engine::Engine;
+pub use play::{Pile, State};
 pub use vocabulary::Game;

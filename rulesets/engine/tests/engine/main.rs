@@ -1,8 +1,12 @@
-//! felt-engine's tests, in one test binary: the vocabulary read from real `[game]` tables, and
+//! felt-engine's tests, in one test binary: the vocabulary read from real `[game]` tables, play
+//! and its refusals game by game, random play keeping every card, and
 //! deals cross-checked against the crates whose games the engine re-expresses.
 //!
 //! Each `.rs` file of this folder is a module declared here: cargo compiles only what is
 //! declared, and felt's `repo::test_files` test fails, naming the file, for one that is not.
 
 mod deal;
+mod games;
+mod random_play;
+mod support;
 mod vocabulary;

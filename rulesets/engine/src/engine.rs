@@ -1,0 +1,367 @@
+//! The engine as a felt ruleset for one game: [`Engine`] answers `felt_core::Ruleset` from the
+//! game's [`Play`], and lays the table out by pile roles, as the template does: the stock,
+//! the waste, the reserve, the cells and the foundations in the top row, the columns below.
+
+use crate::play::{deal, Pile, Play, Refusal, State};
+use crate::vocabulary::{Automatic, Empty, Game, StockDeal, Win};
+use felt_core::{
+    Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
+    RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, StatusItem,
+    TableView,
+};
+
+/// The id variant files will name in `ruleset = "..."`.
+pub const RULESET_ID: &str = "patience";
+
+/// The ruleset, built for one game.
+pub struct Engine {
+    info: RulesetInfo,
+    play: Play,
+}
+
+impl Engine {
+    /// The ruleset for a variant file, or which key is wrong and why.
+    pub fn new(setup: Setup<'_>) -> Result<Engine, ParamError> {
+        let game = Game::read(&setup.variant.game)?;
+        let mut engine = Engine::for_game(game, setup.scoring.cloned())?;
+        engine.info.variant = setup.variant.id.clone();
+        engine.info.name = setup.variant.name.clone();
+        engine.info.rules = setup.rules.id.clone();
+        Ok(engine)
+    }
+
+    /// The ruleset for a game read already (tests, tools), scored by `scoring` if given.
+    pub fn for_game(game: Game, scoring: Option<ScoreTable>) -> Result<Engine, ParamError> {
+        let play = Play::new(game, scoring)?;
+        Ok(Engine {
+            info: RulesetInfo {
+                ruleset: RULESET_ID.into(),
+                variant: RULESET_ID.into(),
+                name: "Patience".into(),
+                rules: "standard".into(),
+                help: help(&play),
+                seats: 1,
+                // No solver yet: the hint keys are not offered.
+                hints: false,
+                commands: None,
+                extras: Vec::new(),
+            },
+            play,
+        })
+    }
+
+    /// The game's rules and pile ids.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// The id of a pile of this game.
+    pub fn id(&self, pile: Pile) -> PileId {
+        self.play.ids.id(pile)
+    }
+}
+
+impl Ruleset for Engine {
+    type State = State;
+
+    fn info(&self) -> &RulesetInfo {
+        &self.info
+    }
+
+    /// PA-DEAL: the deal of `crate::deal`, then what goes by itself.
+    fn new_game(&self, seed: u64) -> State {
+        self.play.deal(seed)
+    }
+
+    fn check(&self, state: &State, action: &Action) -> Result<(), RuleViolation> {
+        self.play
+            .check(state, action)
+            .map_err(|r| self.play.words(&r))
+    }
+
+    fn apply(&self, state: &mut State, action: &Action) -> Result<Vec<Event>, RuleViolation> {
+        self.check(state, action)?;
+        Ok(self.play.perform(state, action))
+    }
+
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        self.play.legal(state, out);
+    }
+
+    /// The best place: a foundation first, then a card to build on, then an empty column or
+    /// a cell; a whole column moved to an empty one only trades places, so it is never best.
+    fn best_place(
+        &self,
+        state: &State,
+        from: PileId,
+        index: u16,
+        legal: &[Action],
+    ) -> Option<Action> {
+        let to = |a: &Action| match a {
+            Action::Move { to, .. } => self.play.ids.pile(*to),
+            _ => None,
+        };
+        let whole_column = matches!(self.play.ids.pile(from), Some(Pile::Column(_))) && index == 0;
+        let onto_card = |a: &Action| match to(a) {
+            Some(Pile::Column(i)) => !state.columns[i].cards.is_empty(),
+            _ => false,
+        };
+        legal
+            .iter()
+            .find(|a| matches!(to(a), Some(Pile::Foundation(_))))
+            .or_else(|| legal.iter().find(|a| onto_card(a)))
+            .or_else(|| {
+                legal.iter().find(|a| {
+                    !whole_column || !matches!(to(a), Some(Pile::Column(_) | Pile::Cell(_)))
+                })
+            })
+            .cloned()
+    }
+
+    /// What may not be picked up at all, wherever it would go: a face-down card, a group
+    /// that does not move together, a card under the top of a waste or a stacked reserve.
+    fn may_lift(&self, state: &State, from: PileId, index: u16) -> Result<(), RuleViolation> {
+        let pile = self
+            .play
+            .ids
+            .pile(from)
+            .ok_or_else(|| self.play.words(&Refusal::NoPile))?;
+        self.play
+            .lift(state, pile, usize::from(index))
+            .map(|_| ())
+            .map_err(|r| self.play.words(&r))
+    }
+
+    fn view(&self, state: &State, seat: Seat) -> TableView {
+        let game = &self.play.game;
+        let ids = self.play.ids;
+        let mut top = Vec::new();
+        if let Some(stock) = game.stock {
+            top.push(PileView {
+                id: ids.id(Pile::Stock),
+                role: PileRole::Stock,
+                label: "stock".into(),
+                hint: DrawHint::Stacked,
+                place: Place { row: 0, col: 0 },
+                // Face down: the player does not know them until they are dealt.
+                cards: state.stock.iter().map(|_| CardFace::Down).collect(),
+                note: match state.redeals {
+                    _ if stock.deal != StockDeal::Waste => None,
+                    None => Some("redeals without end".into()),
+                    Some(n) => Some(format!("{n} redeal{} left", if n == 1 { "" } else { "s" })),
+                },
+            });
+            if stock.deal == StockDeal::Waste {
+                top.push(PileView {
+                    id: ids.id(Pile::Waste),
+                    role: PileRole::Waste,
+                    label: "waste".into(),
+                    hint: if stock.cards > 1 {
+                        DrawHint::FanLast(stock.cards)
+                    } else {
+                        DrawHint::Stacked
+                    },
+                    place: Place { row: 0, col: 0 },
+                    // Every waste card was seen when it was turned: they stay known.
+                    cards: state.waste.iter().map(|&c| CardFace::Up(c)).collect(),
+                    note: None,
+                });
+            }
+        }
+        if game.reserve > 0 {
+            let last = state.reserve.len().saturating_sub(1);
+            top.push(PileView {
+                id: ids.id(Pile::Reserve),
+                role: PileRole::Reserve,
+                label: "reserve".into(),
+                hint: if game.reserve_fanned {
+                    DrawHint::FanRight
+                } else {
+                    DrawHint::Stacked
+                },
+                place: Place { row: 0, col: 0 },
+                // A stacked reserve shows only the card that plays.
+                cards: state
+                    .reserve
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &c)| {
+                        if game.reserve_fanned || k == last {
+                            CardFace::Up(c)
+                        } else {
+                            CardFace::Down
+                        }
+                    })
+                    .collect(),
+                note: None,
+            });
+        }
+        for (i, cell) in state.cells.iter().enumerate() {
+            top.push(PileView {
+                id: ids.id(Pile::Cell(i)),
+                role: PileRole::Cell,
+                label: format!("cell {}", i + 1),
+                hint: DrawHint::Slot,
+                place: Place { row: 0, col: 0 },
+                cards: cell.iter().map(|&c| CardFace::Up(c)).collect(),
+                note: None,
+            });
+        }
+        // A game won in the columns has no foundations to show, unless its full suits
+        // leave to them.
+        let foundations = game.win == Win::Foundations || game.remove_suits;
+        for (i, pile) in state.foundations.iter().enumerate().filter(|_| foundations) {
+            top.push(PileView {
+                id: ids.id(Pile::Foundation(i)),
+                role: PileRole::Foundation,
+                label: if state.foundations.len() == 1 {
+                    "foundation".into()
+                } else {
+                    format!("foundation {}", i + 1)
+                },
+                hint: DrawHint::Stacked,
+                place: Place { row: 0, col: 0 },
+                cards: pile.iter().map(|&c| CardFace::Up(c)).collect(),
+                note: None,
+            });
+        }
+        for (col, pile) in top.iter_mut().enumerate() {
+            pile.place = Place {
+                row: 0,
+                col: col as u8,
+            };
+        }
+        let mut piles: Vec<PileView> = state
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, column)| PileView {
+                id: ids.id(Pile::Column(i)),
+                role: PileRole::Tableau,
+                label: (i + 1).to_string(),
+                hint: DrawHint::FanDown,
+                place: Place {
+                    row: 1,
+                    col: i as u8,
+                },
+                cards: column
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &c)| {
+                        if k < column.down {
+                            CardFace::Down
+                        } else {
+                            CardFace::Up(c)
+                        }
+                    })
+                    .collect(),
+                note: None,
+            })
+            .collect();
+        piles.extend(top);
+        let item = |key: &str, label: &str, value: String| StatusItem {
+            key: key.into(),
+            label: label.into(),
+            value,
+        };
+        let mut status = Vec::new();
+        if self.play.scoring.as_ref().is_some_and(|t| t.shows_score) {
+            status.push(item("score", "Score", state.score.to_string()));
+        }
+        status.push(item("moves", "Moves", state.moves.to_string()));
+        let up: usize = state.foundations.iter().map(Vec::len).sum();
+        status.push(item("foundations", "Up", format!("{up}/{}", game.cards())));
+        TableView {
+            seat,
+            piles,
+            status,
+            prompt: None,
+            messages: Vec::new(),
+            moments: Vec::new(),
+            sheets: Vec::new(),
+        }
+    }
+
+    fn status(&self, state: &State) -> Status {
+        if self.play.won(state) {
+            return Status::Won {
+                winner: String::new(),
+            };
+        }
+        let mut legal = Vec::new();
+        self.play.legal(state, &mut legal);
+        if legal.is_empty() {
+            Status::Over {
+                reason: "No card can move and the stock is out".into(),
+            }
+        } else {
+            Status::Playing
+        }
+    }
+
+    fn scoreboard(&self, state: &State) -> Scoreboard {
+        Scoreboard {
+            score: self
+                .play
+                .scoring
+                .as_ref()
+                .filter(|t| t.shows_score)
+                .map(|_| state.score),
+            moves: state.moves,
+        }
+    }
+}
+
+/// The rules text of the help overlay, from the game's own settings.
+fn help(play: &Play) -> Vec<String> {
+    let game = &play.game;
+    let build = if play.build.direction == crate::vocabulary::Direction::None {
+        "Nothing is built on the columns.".to_string()
+    } else {
+        format!("Cards build on the columns {}.", play.build.describe())
+    };
+    let empty = match game.empty {
+        Empty::Any => "An empty column takes any card.",
+        Empty::King => "Only a King goes to an empty column.",
+        Empty::None => "An empty column stays empty.",
+        Empty::AutoReserve => {
+            "An empty column is filled from the reserve at once; once the reserve is out, it takes a card from the waste."
+        }
+        Empty::AutoStock => "An empty column is filled from the stock at once.",
+    };
+    let mut out = vec![format!("{build} {empty}")];
+    out.push(format!(
+        "The foundations build {}.",
+        play.foundation.describe()
+    ));
+    if let Some(stock) = game.stock {
+        let redeals = match stock.redeals {
+            None => "as often as you like".to_string(),
+            Some(0) => "never".to_string(),
+            Some(1) => "once".to_string(),
+            Some(n) => format!("{n} times"),
+        };
+        out.push(match stock.deal {
+            StockDeal::Waste => format!(
+                "The stock turns {} card{} at a time to the waste; the waste is turned over to be the stock again {redeals}.",
+                stock.cards,
+                if stock.cards == 1 { "" } else { "s" }
+            ),
+            StockDeal::Columns => "The stock deals one card onto each column.".into(),
+            StockDeal::Foundation => "The stock deals one card at a time to the foundation.".into(),
+        });
+    }
+    if game.automatic == Automatic::Safe && !play.safe_proven {
+        out.push(
+            "No card goes up by itself in this game: the safe rule is not proven for its settings."
+                .into(),
+        );
+    }
+    out
+}
+
+/// The stock's deal action of `engine`'s game.
+pub fn deal_action(engine: &Engine) -> Action {
+    deal(&engine.play)
+}
