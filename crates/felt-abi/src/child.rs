@@ -57,23 +57,6 @@ pub fn served_cpu() -> Duration {
     SERVED.with(Cell::get)
 }
 
-/// The CPU time the calling thread has used, where the system can tell it: a thread's own
-/// clock, which other threads and processes on a busy machine do not move.
-pub fn thread_cpu() -> Option<Duration> {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `clock_gettime` only writes the `timespec` it is handed.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return Some(Duration::new(t.tv_sec as u64, t.tv_nsec as u32));
-        }
-    }
-    None
-}
-
 /// One reply as the reader hands it on: the plugin's status, the helper's CPU time over the
 /// call, the plugin's bytes.
 struct Answer {

@@ -32,7 +32,7 @@ pub mod report;
 pub mod serve;
 
 pub use cache::Cache;
-pub use child::{served_cpu, thread_cpu, Isolation};
+pub use child::{served_cpu, Isolation};
 pub use discover::{discover, discover_cached, discover_in, register, Locations};
 pub use error::PluginError;
 pub use felt_plugin::{

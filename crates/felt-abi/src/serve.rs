@@ -3,8 +3,9 @@
 //! because it stands on the loader ([`Plugin::load`]), which itself starts helpers through
 //! the host's end.
 
-use crate::child::{thread_cpu, STATUS_LOAD_FAILED};
+use crate::child::STATUS_LOAD_FAILED;
 use crate::host::Plugin;
+use felt_core::analysis::thread_cpu;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -39,10 +40,7 @@ pub fn serve(library: &Path) -> i32 {
                 let start = thread_cpu();
                 plugin.call_raw(&frame, |status, bytes| {
                     // Measured before the reply is written: the plugin's work, not the pipe's.
-                    let cpu = match (start, thread_cpu()) {
-                        (Some(start), Some(end)) => end.saturating_sub(start),
-                        _ => Duration::ZERO,
-                    };
+                    let cpu = thread_cpu().saturating_sub(start);
                     reply(&mut output, status, cpu, bytes)
                 })
             }

@@ -165,8 +165,8 @@ fn the_cpu_time_a_plugin_spends_in_its_helper_is_counted_for_the_calling_thread(
 
     // In process the plugin counts on this thread's own clock, and nothing is served.
     let here = Plugin::load(&library).expect("loads");
-    let (own, served) = (felt_abi::thread_cpu(), felt_abi::served_cpu());
+    let (own, served) = (felt_core::analysis::thread_cpu(), felt_abi::served_cpu());
     assert_eq!(here.call(&request, &[]).expect_err("refused"), refused);
     assert_eq!(felt_abi::served_cpu(), served);
-    assert!(felt_abi::thread_cpu() > own);
+    assert!(felt_core::analysis::thread_cpu() > own);
 }
