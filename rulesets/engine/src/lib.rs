@@ -16,7 +16,9 @@ pub mod deal;
 pub mod engine;
 pub mod play;
 mod reader;
+mod refusal;
 pub mod rules;
+mod state;
 pub mod vocabulary;
 
 pub use deal::{Column, Layout};

@@ -1,0 +1,119 @@
+//! What one game of the engine is at a moment, and the ids its piles go by.
+
+use crate::deal::Column;
+use crate::vocabulary::Game;
+use felt_core::{Card, PileId, Rank};
+use serde::{Deserialize, Serialize};
+
+/// Everything about one game: felt clones it for undo and stores it as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// The columns, left to right.
+    pub columns: Vec<Column>,
+    /// The reserve, its top card last.
+    pub reserve: Vec<Card>,
+    /// The free cells.
+    pub cells: Vec<Option<Card>>,
+    /// The foundations, each from its base up.
+    pub foundations: Vec<Vec<Card>>,
+    /// The stock, its top card last.
+    pub stock: Vec<Card>,
+    /// The waste, its top card last.
+    pub waste: Vec<Card>,
+    /// Redeals left; `None` is without end.
+    pub redeals: Option<u8>,
+    /// The rank every foundation starts from.
+    pub base: Rank,
+    /// Actions taken.
+    pub moves: u32,
+    /// Points, under a scoring table.
+    pub score: i64,
+}
+
+impl State {
+    /// Every card of the game, wherever it lies: a game that keeps its cards holds the same
+    /// cards after every action.
+    pub fn all_cards(&self) -> Vec<Card> {
+        let mut all: Vec<Card> = self.columns.iter().flat_map(|c| c.cards.clone()).collect();
+        all.extend(&self.reserve);
+        all.extend(self.cells.iter().flatten());
+        all.extend(self.foundations.iter().flatten());
+        all.extend(&self.stock);
+        all.extend(&self.waste);
+        all
+    }
+}
+
+/// A pile of the table, by what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pile {
+    /// A column, from the left.
+    Column(usize),
+    /// A foundation, from the left.
+    Foundation(usize),
+    /// A free cell, from the left.
+    Cell(usize),
+    /// The reserve.
+    Reserve,
+    /// The stock.
+    Stock,
+    /// The waste.
+    Waste,
+}
+
+/// The pile ids of one game: the columns first, then the foundations, the cells, the reserve,
+/// the stock and the waste, so a column's id is its number from the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ids {
+    pub(crate) columns: usize,
+    pub(crate) foundations: usize,
+    pub(crate) cells: usize,
+}
+
+impl Ids {
+    /// The ids of `game`'s piles.
+    pub fn new(game: &Game) -> Ids {
+        Ids {
+            columns: usize::from(game.tableau.columns),
+            foundations: usize::from(game.foundations.count),
+            cells: usize::from(game.cells),
+        }
+    }
+
+    /// The pile an id names, if any.
+    pub fn pile(self, id: PileId) -> Option<Pile> {
+        let mut i = usize::from(id.0);
+        if i < self.columns {
+            return Some(Pile::Column(i));
+        }
+        i -= self.columns;
+        if i < self.foundations {
+            return Some(Pile::Foundation(i));
+        }
+        i -= self.foundations;
+        if i < self.cells {
+            return Some(Pile::Cell(i));
+        }
+        match i - self.cells {
+            0 => Some(Pile::Reserve),
+            1 => Some(Pile::Stock),
+            2 => Some(Pile::Waste),
+            _ => None,
+        }
+    }
+
+    /// A pile's id.
+    pub fn id(self, pile: Pile) -> PileId {
+        let after = self.columns + self.foundations + self.cells;
+        let n = match pile {
+            Pile::Column(i) => i,
+            Pile::Foundation(i) => self.columns + i,
+            Pile::Cell(i) => self.columns + self.foundations + i,
+            Pile::Reserve => after,
+            Pile::Stock => after + 1,
+            Pile::Waste => after + 2,
+        };
+        // At most 52 columns, 16 foundations and 8 cells: every id fits a byte.
+        PileId(n as u8)
+    }
+}
