@@ -6,8 +6,7 @@ use crate::play::{deal, Pile, Play, Refusal, State};
 use crate::vocabulary::{Automatic, Empty, Game, StockDeal, Win};
 use felt_core::{
     Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
-    RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, StatusItem,
-    TableView,
+    RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, TableView,
 };
 
 /// The id variant files will name in `ruleset = "..."`.
@@ -260,11 +259,7 @@ impl Ruleset for Engine {
             })
             .collect();
         piles.extend(top);
-        let item = |key: &str, label: &str, value: String| StatusItem {
-            key: key.into(),
-            label: label.into(),
-            value,
-        };
+        let item = felt_patience::status::item;
         let mut status = Vec::new();
         if self.play.scoring.as_ref().is_some_and(|t| t.shows_score) {
             status.push(item("score", "Score", state.score.to_string()));

@@ -41,9 +41,8 @@ fn the_engines_klondike_deals_what_the_klondike_crate_deals() {
     }
 }
 
-#[test]
-fn the_engines_scorpion_deals_what_the_template_deals() {
-    let engine = game(SCORPION);
+/// The template's Scorpion, built from its own variant file.
+fn template() -> template_scorpion::Game {
     let (_, text) = template_scorpion::VARIANTS[0];
     let variant: Variant = toml::from_str(text).expect("the template's variant");
     let rules = RuleChoice {
@@ -52,12 +51,18 @@ fn the_engines_scorpion_deals_what_the_template_deals() {
         name: "Standard".into(),
         description: String::new(),
     };
-    let template = template_scorpion::Game::new(Setup {
+    template_scorpion::Game::new(Setup {
         variant: &variant,
         scoring: None,
         rules: &rules,
     })
-    .expect("builds");
+    .expect("builds")
+}
+
+#[test]
+fn the_engines_scorpion_deals_what_the_template_deals() {
+    let engine = game(SCORPION);
+    let template = template();
     for seed in 1..=200 {
         let ours = engine.deal(seed);
         let theirs = template.new_game(seed);
@@ -127,20 +132,7 @@ fn the_engines_scorpion_plays_as_the_template_does_move_by_move() {
     use felt_core::{Action, PileId};
     use felt_engine::{Engine, Pile};
     let engine = Engine::for_game(game(SCORPION), None).expect("builds");
-    let (_, text) = template_scorpion::VARIANTS[0];
-    let variant: Variant = toml::from_str(text).expect("the template's variant");
-    let rules = RuleChoice {
-        id: "standard".into(),
-        letter: 'S',
-        name: "Standard".into(),
-        description: String::new(),
-    };
-    let template = template_scorpion::Game::new(Setup {
-        variant: &variant,
-        scoring: None,
-        rules: &rules,
-    })
-    .expect("builds");
+    let template = template();
     // The template's stock is pile 7; the engine's comes after its columns and foundations.
     let ours = |a: &Action| match *a {
         Action::Deal { .. } => Action::Deal {
