@@ -19,9 +19,47 @@ mod reader;
 mod refusal;
 pub mod rules;
 mod state;
+pub mod variants;
 pub mod vocabulary;
 
 pub use deal::{Column, Layout};
 pub use engine::Engine;
 pub use play::{Pile, State};
 pub use vocabulary::Game;
+
+use felt_core::{DynRuleset, ParamError, RuleChoice, RulesetFactory, Setup, Typed};
+use std::sync::Arc;
+
+/// Makes the engine's games from variant files: its own and any a player writes.
+pub struct EngineFactory;
+
+impl RulesetFactory for EngineFactory {
+    fn id(&self) -> &str {
+        engine::RULESET_ID
+    }
+    fn name(&self) -> String {
+        "Patience".to_string()
+    }
+    fn description(&self) -> &str {
+        "Patience games described in TOML: Yukon, Canfield, Forty Thieves and the classic canon"
+    }
+    fn rule_choices(&self) -> Vec<RuleChoice> {
+        vec![RuleChoice {
+            id: "standard".into(),
+            letter: 'S',
+            name: "Standard".into(),
+            description: "The variant's [game] table says the whole game".into(),
+        }]
+    }
+    fn bundled_variants(&self) -> Vec<(String, String)> {
+        variants::VARIANTS
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect()
+    }
+    fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError> {
+        Ok(Typed::shared(Engine::new(setup)?))
+    }
+}
+
+felt_plugin::export_ruleset!(EngineFactory);
