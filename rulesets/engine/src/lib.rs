@@ -61,5 +61,3 @@ impl RulesetFactory for EngineFactory {
         Ok(Typed::shared(Engine::new(setup)?))
     }
 }
-
-felt_plugin::export_ruleset!(EngineFactory);
