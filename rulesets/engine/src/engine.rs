@@ -295,6 +295,14 @@ impl Ruleset for Engine {
         }
     }
 
+    fn import_position(&self, text: &str) -> Result<State, String> {
+        crate::position::read(&self.play, text)
+    }
+
+    fn export_position(&self, state: &State) -> Option<String> {
+        Some(crate::position::write(&self.play, state))
+    }
+
     fn scoreboard(&self, state: &State) -> Scoreboard {
         Scoreboard {
             score: self

@@ -15,6 +15,7 @@
 pub mod deal;
 pub mod engine;
 pub mod play;
+pub mod position;
 mod reader;
 mod refusal;
 pub mod rules;

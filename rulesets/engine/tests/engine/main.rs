@@ -7,6 +7,7 @@
 
 mod deal;
 mod games;
+mod position;
 mod random_play;
 mod support;
 mod vocabulary;
