@@ -32,11 +32,12 @@ impl<'a> Reader<'a> {
         format!("{}.{key}", self.path)
     }
 
-    /// An error about `key` of this table.
+    /// An error about `key` of this table. The message does not repeat the key: felt says it
+    /// before the message, with the file, line and column.
     pub fn error(&self, key: &str, message: String) -> ParamError {
         ParamError {
             key: Some(self.path_of(key)),
-            message: format!("{}: {message}", self.path_of(key)),
+            message,
         }
     }
 

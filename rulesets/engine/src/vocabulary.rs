@@ -454,7 +454,7 @@ impl Game {
             return Err(game.error(
                 "stock",
                 format!(
-                    "is missing: the deal leaves {} of {cards} cards, which need a stock to be dealt from",
+                    "a stock is needed: the deal leaves {} of {cards} cards to be dealt from it",
                     cards - dealt
                 ),
             ));

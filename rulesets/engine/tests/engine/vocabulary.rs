@@ -75,11 +75,11 @@ fn scorpion_moves_groups_by_a_rule_of_their_own() {
 fn a_word_out_of_the_vocabulary_names_its_key_and_the_words_allowed() {
     assert_eq!(
         read("tableau.columns = 8\nbuild.by = \"colour\"\ncells.count = 4\nstock = {}\n"),
-        Err("game.build.by | game.build.by: \"colour\" is not allowed: expected one of suit, alternate, any, rank, not-suit".into())
+        Err("game.build.by | \"colour\" is not allowed: expected one of suit, alternate, any, rank, not-suit".into())
     );
     assert_eq!(
         read("tableau.columns = 8\nmove = \"some\"\nstock = {}\n"),
-        Err("game.move | game.move: \"some\" is not allowed: expected one of single, sequence, any-face-up, supermove, pile".into())
+        Err("game.move | \"some\" is not allowed: expected one of single, sequence, any-face-up, supermove, pile".into())
     );
 }
 
@@ -99,18 +99,21 @@ fn a_misspelt_setting_is_refused_not_ignored() {
 fn the_deal_must_fit_the_pack_and_leftovers_need_a_stock() {
     assert_eq!(
         read("tableau = { columns = 10, up = 6 }\n"),
-        Err("game.tableau | game.tableau: deals 60 cards, but 1 pack holds 52".into())
+        Err("game.tableau | deals 60 cards, but 1 pack holds 52".into())
     );
     assert_eq!(
         read("tableau = { columns = 7, up = 5 }\n"),
-        Err("game.stock | game.stock: is missing: the deal leaves 17 of 52 cards, which need a stock to be dealt from".into())
+        Err(
+            "game.stock | a stock is needed: the deal leaves 17 of 52 cards to be dealt from it"
+                .into()
+        )
     );
     assert_eq!(
         read("tableau = { columns = 7, up = [1, 2] }\nstock = {}\n"),
-        Err("game.tableau.up | game.tableau.up: gives 2 numbers for 7 columns: give one for each column, or one number for all".into())
+        Err("game.tableau.up | gives 2 numbers for 7 columns: give one for each column, or one number for all".into())
     );
     assert_eq!(
         read("tableau = { columns = 0 }\n"),
-        Err("game.tableau.columns | game.tableau.columns: 0 is not allowed: expected a whole number from 1 to 52".into())
+        Err("game.tableau.columns | 0 is not allowed: expected a whole number from 1 to 52".into())
     );
 }
