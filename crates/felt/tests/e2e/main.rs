@@ -9,6 +9,7 @@
 mod common;
 
 mod autoplay;
+mod engine;
 mod freecell;
 mod headless;
 mod hints;
