@@ -7,8 +7,9 @@
 //! face-down cards first); then the free cells, the reserve and a first foundation card; what
 //! is left is the stock, its top card last.
 
-use crate::vocabulary::{Base, Game, Start};
+use crate::vocabulary::{Base, Game, Shuffle, Start};
 use felt_core::{Card, DeckSpec, Rank, Suit};
+use felt_patience::microsoft;
 use serde::{Deserialize, Serialize};
 
 /// One column: its cards from the table up, the first `down` of them face down.
@@ -51,7 +52,11 @@ impl Game {
 
     /// The game dealt from `seed`.
     pub fn deal(&self, seed: u64) -> Layout {
-        let mut pack = self.deck().shuffled(seed);
+        let mut pack = match self.shuffle {
+            Shuffle::Felt => self.deck().shuffled(seed),
+            // The order Microsoft's deal of that number lays out, first card first.
+            Shuffle::Microsoft => microsoft::microsoft_order(microsoft::deal_number(seed)),
+        };
         let foundations = usize::from(self.foundations.count);
         let mut layout = Layout {
             columns: vec![Column::default(); usize::from(self.tableau.columns)],

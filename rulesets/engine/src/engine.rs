@@ -3,7 +3,7 @@
 //! the waste, the reserve, the cells and the foundations in the top row, the columns below.
 
 use crate::play::{deal, Pile, Play, Refusal, State};
-use crate::vocabulary::{Automatic, Empty, Game, StockDeal, Win};
+use crate::vocabulary::{Automatic, Empty, Game, Shuffle, StockDeal, Win};
 use felt_core::{
     Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
     RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, TableView,
@@ -65,6 +65,12 @@ impl Ruleset for Engine {
 
     fn info(&self) -> &RulesetInfo {
         &self.info
+    }
+
+    /// Microsoft's numbered deals, for a game that deals them: the host then takes and shows
+    /// their numbers.
+    fn shuffles(&self) -> Option<felt_core::Shuffles> {
+        (self.play.game.shuffle == Shuffle::Microsoft).then(felt_patience::microsoft::shuffles)
     }
 
     /// PA-DEAL: the deal of `crate::deal`, then what goes by itself.

@@ -170,11 +170,22 @@ pub struct Stock {
     pub redeal: Redeal,
 }
 
+/// How the pack is shuffled for a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shuffle {
+    /// felt's own shuffle of the game code's seed.
+    Felt,
+    /// Microsoft's numbered deals (FreeCell's), the seed being the deal number.
+    Microsoft,
+}
+
 /// One patience game, as its `[game]` table describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// Packs shuffled together.
     pub decks: u8,
+    /// How they are shuffled.
+    pub shuffle: Shuffle,
     /// Suits in each pack (Spider's one- and two-suit packs).
     pub suits: u8,
     /// The columns.
@@ -271,6 +282,8 @@ const WINS: Words<Win> = &[
 const RESERVE_SHAPES: Words<bool> = &[("stack", false), ("fan", true)];
 const REMOVES: Words<bool> = &[("none", false), ("suit", true)];
 
+const SHUFFLES: Words<Shuffle> = &[("felt", Shuffle::Felt), ("microsoft", Shuffle::Microsoft)];
+
 impl Game {
     /// Reads a variant's `[game]` table: every mistake names its key and the values allowed.
     pub fn read(table: &Table) -> Result<Game, ParamError> {
@@ -281,6 +294,13 @@ impl Game {
             return Err(game.error(
                 "suits",
                 "3 is not allowed: expected 1, 2 or 4 suits a pack".into(),
+            ));
+        }
+        let shuffle = game.word("shuffle", SHUFFLES, Shuffle::Felt)?;
+        if shuffle == Shuffle::Microsoft && (decks, suits) != (1, 4) {
+            return Err(game.error(
+                "shuffle",
+                "\"microsoft\" deals one whole pack: it needs decks = 1 and suits = 4".into(),
             ));
         }
 
@@ -385,6 +405,7 @@ impl Game {
 
         let parsed = Game {
             decks,
+            shuffle,
             suits,
             tableau: Tableau {
                 columns,

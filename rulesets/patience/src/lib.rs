@@ -7,6 +7,7 @@
 //! targets turn on.
 
 pub mod foundation;
+pub mod microsoft;
 pub mod search;
 pub mod status;
 pub mod words;
