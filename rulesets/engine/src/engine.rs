@@ -205,7 +205,7 @@ impl Ruleset for Engine {
             top.push(PileView {
                 id: ids.id(Pile::Cell(i)),
                 role: PileRole::Cell,
-                label: format!("cell {}", i + 1),
+                label: format!("c{}", i + 1),
                 hint: DrawHint::Slot,
                 place: Place { row: 0, col: 0 },
                 cards: cell.iter().map(|&c| CardFace::Up(c)).collect(),
@@ -219,11 +219,9 @@ impl Ruleset for Engine {
             top.push(PileView {
                 id: ids.id(Pile::Foundation(i)),
                 role: PileRole::Foundation,
-                label: if state.foundations.len() == 1 {
-                    "foundation".into()
-                } else {
-                    format!("foundation {}", i + 1)
-                },
+                // One token each, as FreeCell's cells are named, so the headless protocol
+                // can name them and a narrow table shows them whole.
+                label: format!("f{}", i + 1),
                 hint: DrawHint::Stacked,
                 place: Place { row: 0, col: 0 },
                 cards: pile.iter().map(|&c| CardFace::Up(c)).collect(),

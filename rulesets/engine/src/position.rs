@@ -206,9 +206,9 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
         let built = pile.windows(2).all(|w| play.foundation.follows(w[0], w[1]));
         if !base_ok || !built {
             return Err(format!(
-                "foundation {} is not built from a {} {}",
+                "foundation {} is not built from {} {}",
                 i + 1,
-                rank_token(state.base),
+                crate::rules::a_rank(state.base.number()),
                 play.foundation.describe()
             ));
         }

@@ -88,7 +88,10 @@ fn foundations_and_cells_are_checked_against_the_game() {
         "{e}"
     );
     let e = refusal(FREECELL, "Foundation 1: AS 3S\n");
-    assert!(e.contains("foundation 1 is not built from a A"), "{e}");
+    assert!(
+        e.contains("foundation 1 is not built from an Ace up in suit"),
+        "{e}"
+    );
     let e = refusal(CANFIELD, "Foundation 1: 7S\n");
     assert!(e.contains("name its rank with a 'Base:' line"), "{e}");
 }
