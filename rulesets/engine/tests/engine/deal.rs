@@ -42,7 +42,7 @@ fn the_engines_klondike_deals_what_the_klondike_crate_deals() {
 }
 
 /// The template's Scorpion, built from its own variant file.
-fn template() -> template_scorpion::Game {
+pub(crate) fn template() -> template_scorpion::Game {
     let (_, text) = template_scorpion::VARIANTS[0];
     let variant: Variant = toml::from_str(text).expect("the template's variant");
     let rules = RuleChoice {
