@@ -467,7 +467,25 @@ impl Launcher {
 
     fn start_code(&mut self, catalog: &Catalog) -> LauncherEffect {
         let text = self.code.clone().unwrap_or_default();
-        match setup_code(catalog, &text) {
+        let selected = self.selected_variant(catalog).map(|id| {
+            let rules = catalog
+                .get(id)
+                .and_then(|e| e.rules.get(self.rules_index(catalog, id)))
+                .map(|c| c.id.clone());
+            (id.to_string(), rules)
+        });
+        let setup = match (&selected, text.parse::<u64>()) {
+            // A number is a deal of the selected game, in its own numbering (FreeCell's
+            // Microsoft deals): what its status bar shows as "Deal #…".
+            (Some((id, rules)), Ok(deal)) => setup_deal(catalog, id, rules.as_deref(), deal),
+            (selected, _) => setup_code(catalog, &text).map_err(|e| match selected {
+                Some((id, rules)) if GameCode::parse(&text).is_err() => {
+                    not_a_code(catalog, &text, id, rules.as_deref()).unwrap_or(e)
+                }
+                _ => e,
+            }),
+        };
+        match setup {
             Ok(setup) => {
                 self.code = None;
                 LauncherEffect::Start {
@@ -555,6 +573,39 @@ pub fn setup_variant(
         code,
         undo_depth,
     })
+}
+
+/// Deal `deal` of variant `id` with `rules`: the shuffle of that number, refused with the
+/// range of numbers the game deals when it has no such deal.
+pub fn setup_deal(
+    catalog: &Catalog,
+    id: &str,
+    rules: Option<&str>,
+    deal: u64,
+) -> Result<GameSetup, String> {
+    let (entry, choice) = catalog.choose(id, rules).map_err(|e| e.to_string())?;
+    let undo_depth = entry.variant.undo_depth;
+    let rules = choice.id.clone();
+    let ruleset = catalog.build(id, Some(&rules)).map_err(|e| e.to_string())?;
+    ruleset.check_shuffle(deal).map_err(|e| e.to_string())?;
+    let code = catalog
+        .code_for(id, Some(&rules), deal)
+        .map_err(|e| e.to_string())?;
+    Ok(GameSetup {
+        ruleset,
+        code,
+        undo_depth,
+    })
+}
+
+/// Why `text` names no game, with an example of the selected game's own codes and numbers.
+fn not_a_code(catalog: &Catalog, text: &str, id: &str, rules: Option<&str>) -> Option<String> {
+    let (_, choice) = catalog.choose(id, rules).ok()?;
+    let example = catalog.code_for(id, Some(&choice.id), 617).ok()?;
+    Some(format!(
+        "'{text}' is neither a game code nor a deal number: a code of this game looks like \
+         {example}, and a deal number like 617"
+    ))
 }
 
 /// The game a code names.

@@ -34,7 +34,9 @@ impl Launcher {
             (Some(Overlay::NewGame { .. }), _) => {
                 "c continue it  n new, the old one lost  k new, keep both  Esc cancel".to_string()
             }
-            (None, Some(_)) => "type the code  Enter play  Backspace erase  Esc cancel".to_string(),
+            (None, Some(_)) => {
+                "type a code or a deal number  Enter play  Backspace erase  Esc cancel".to_string()
+            }
             (None, None) => key_bar(LAUNCHER_KEYS),
         };
         fill(buf, bar, ' ', theme.bar());
@@ -81,7 +83,9 @@ impl Launcher {
              selected one's description is shown in full under the list.",
             "Starting a game that has a deal in progress asks first: continue that one, start \
              a new one (the old one then counts as lost), or keep both.",
-            "A game code (c) replays a deal exactly: the same code deals the same cards.",
+            "A game code (c) replays a deal exactly: the same code deals the same cards. A \
+             number there is a deal of the selected game in its own numbering (FreeCell's \
+             Microsoft deals).",
         ] {
             lines.push(Line::raw(para));
             lines.push(Line::raw(""));
@@ -339,7 +343,7 @@ impl Launcher {
                 buf,
                 value_x,
                 y,
-                "a new deal (c: replay a deal by its code)",
+                "a new deal (c: a game code or a deal number)",
                 room,
                 theme.dim(),
             ),

@@ -211,3 +211,36 @@ fn freecell_does_not_say_the_solver_peeks() {
     let shown = shot(&mut app, 80, 24);
     assert!(!shown.contains("peeks"), "{shown}");
 }
+
+// Issue 30: in the launcher, `c` takes the selected game's own deal numbers (FreeCell's
+// status bar says "Deal #11982"), and a word that is neither a code nor a number is
+// explained with an example of that game's codes, not another game's.
+#[test]
+fn the_launcher_plays_freecell_deals_by_their_microsoft_numbers() {
+    let mut app = App::new(freecell_catalog(), theme(), None, None, 7).expect("app");
+    common::keys(&mut app, "c11982⏎");
+    let code = app
+        .game()
+        .expect("deal 11982 is on")
+        .session()
+        .code()
+        .clone();
+    assert_eq!(code.shuffle, 11982);
+    assert!(code.to_string().starts_with("FC-4C"), "{code}");
+
+    let mut app = App::new(freecell_catalog(), theme(), None, None, 7).expect("app");
+    common::keys(&mut app, "cx1⏎");
+    assert!(app.game().is_none());
+    let note = app.launcher().note().expect("explained").text.clone();
+    assert!(
+        note.contains("'X1' is neither a game code nor a deal number"),
+        "{note}"
+    );
+    assert!(note.contains("looks like FC-4C"), "{note}");
+    assert!(!note.contains("SP1"), "{note}");
+
+    let mut app = App::new(freecell_catalog(), theme(), None, None, 7).expect("app");
+    common::keys(&mut app, "c0⏎");
+    let note = app.launcher().note().expect("explained").text.clone();
+    assert!(note.contains("freecell has no deal 0"), "{note}");
+}
