@@ -475,8 +475,8 @@ impl Launcher {
             (id.to_string(), rules)
         });
         let setup = match (&selected, text.parse::<u64>()) {
-            // A number is a deal of the selected game, in its own numbering (FreeCell's
-            // Microsoft deals): what its status bar shows as "Deal #…".
+            // A number is a deal of the selected game, in its own numbering (a game dealing
+            // numbered deals shows the number on its status bar as "Deal #…").
             (Some((id, rules)), Ok(deal)) => setup_deal(catalog, id, rules.as_deref(), deal),
             (selected, _) => setup_code(catalog, &text).map_err(|e| match selected {
                 Some((id, rules)) if GameCode::parse(&text).is_err() => {

@@ -84,8 +84,8 @@ impl Launcher {
             "Starting a game that has a deal in progress asks first: continue that one, start \
              a new one (the old one then counts as lost), or keep both.",
             "A game code (c) replays a deal exactly: the same code deals the same cards. A \
-             number there is a deal of the selected game in its own numbering (FreeCell's \
-             Microsoft deals).",
+             number there is a deal of the selected game, in its own numbering where it \
+             numbers its deals.",
         ] {
             lines.push(Line::raw(para));
             lines.push(Line::raw(""));
