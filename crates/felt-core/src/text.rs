@@ -277,6 +277,60 @@ impl<W: std::io::Write> Drop for Visible<W> {
     }
 }
 
+/// One `Name: rest` line of a position file, as [`named_lines`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedLine<'a> {
+    /// The line's number in the file, from 1.
+    pub number: usize,
+    /// The name before the colon, trimmed and in lower case.
+    pub head: String,
+    /// What follows the colon, trimmed.
+    pub rest: &'a str,
+}
+
+impl NamedLine<'_> {
+    /// An error about this line: `line N: message`.
+    pub fn error(&self, message: impl std::fmt::Display) -> String {
+        format!("line {}: {message}", self.number)
+    }
+}
+
+/// The `Name: rest` lines of a position file (every ruleset's format is one), in order. A `#`
+/// starts a comment, to the end of its line (no card token holds one), and blank lines are
+/// skipped. A line with no colon, or a name given twice (which of the two is meant cannot be
+/// told), is refused, naming the line and quoting a short, visible piece of it.
+pub fn named_lines(text: &str) -> Result<Vec<NamedLine<'_>>, String> {
+    let mut lines: Vec<NamedLine<'_>> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let number = n + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let quoted = |s: &str| visible_within(s, 64);
+        let Some((head, rest)) = line.split_once(':') else {
+            return Err(format!(
+                "line {number}: expected 'Name: ...', not '{}'",
+                quoted(line)
+            ));
+        };
+        let head = head.trim().to_ascii_lowercase();
+        if let Some(first) = lines.iter().find(|l| l.head == head) {
+            return Err(format!(
+                "line {number}: '{}' is given twice (first on line {})",
+                quoted(&head),
+                first.number
+            ));
+        }
+        lines.push(NamedLine {
+            number,
+            head,
+            rest: rest.trim(),
+        });
+    }
+    Ok(lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,5 +404,21 @@ mod tests {
         w.write_all(b"a\xffb\xe2\x80").expect("writes");
         let out = String::from_utf8(w.finish().expect("finished")).expect("UTF-8");
         assert_eq!(out, "a\\xffb\\xe2\\x80");
+    }
+
+    #[test]
+    fn named_lines_skip_comments_and_refuse_a_name_twice() {
+        let lines = named_lines("# a deal\nDeal: 7  # its number\n\n1: AS 2S\n").expect("reads");
+        assert_eq!(lines.len(), 2);
+        assert_eq!((lines[0].number, lines[0].head.as_str()), (2, "deal"));
+        assert_eq!((lines[1].head.as_str(), lines[1].rest), ("1", "AS 2S"));
+        assert_eq!(lines[1].error("no"), "line 4: no");
+        assert_eq!(
+            named_lines("Deal: 1\ndeal: 2").err().as_deref(),
+            Some("line 2: 'deal' is given twice (first on line 1)")
+        );
+        let e = named_lines("just \u{1b}[2J words").expect_err("refused");
+        assert!(e.starts_with("line 1: expected 'Name: ...'"), "{e}");
+        assert!(!e.contains('\u{1b}'), "{e}");
     }
 }

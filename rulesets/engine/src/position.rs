@@ -96,26 +96,14 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
     state.waste.clear();
     state.moves = 0;
     let mut base_named = false;
-    let mut seen: Vec<String> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let at = |m: String| format!("line {}: {m}", n + 1);
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (head, rest) = line
-            .split_once(':')
-            .ok_or_else(|| at(format!("expected 'Name: cards', not '{line}'")))?;
-        let head = head.trim().to_ascii_lowercase();
-        if seen.contains(&head) {
-            return Err(at(format!("'{head}' is listed twice")));
-        }
-        seen.push(head.clone());
+    for line in felt_core::text::named_lines(text)? {
+        let at = |m: String| line.error(m);
+        let (head, rest) = (line.head.as_str(), line.rest);
         let card = |w: &str| w.parse::<Card>().map_err(|e| at(e.to_string()));
         let list =
             |s: &str| -> Result<Vec<Card>, String> { s.split_whitespace().map(card).collect() };
         let lacks = |pile: &str| at(format!("this game has no {pile}"));
-        match head.as_str() {
+        match head {
             "base" => {
                 state.base = Rank::from_token(rest.trim())
                     .ok_or_else(|| at(format!("'{}' is not a rank", rest.trim())))?;
@@ -169,7 +157,16 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
                         ))
                     })?;
                     let (down, up) = rest.split_once('|').unwrap_or(("", rest));
+                    if up.contains('|') {
+                        return Err(at("a column has one '|' at the most".into()));
+                    }
                     let down = list(down)?;
+                    if up.trim().is_empty() && !down.is_empty() {
+                        return Err(at(format!(
+                            "column {} ends face down: its last card lies face up",
+                            i + 1
+                        )));
+                    }
                     let mut cards = down.clone();
                     cards.extend(list(up)?);
                     state.columns[i] = Column {

@@ -55,18 +55,12 @@ impl FreeCell {
             news: Vec::new(),
         };
         let mut seen_columns = vec![false; p.columns];
-        for (n, line) in text.lines().enumerate() {
-            let at = |m: String| format!("line {}: {m}", n + 1);
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (head, rest) = line
-                .split_once(':')
-                .ok_or_else(|| at(format!("expected 'Name: ...', not '{line}'")))?;
+        for line in felt_core::text::named_lines(text)? {
+            let at = |m: String| line.error(m);
+            let (head, rest) = (line.head.as_str(), line.rest);
             let words: Vec<&str> = rest.split_whitespace().collect();
             let card = |w: &str| w.parse::<Card>().map_err(|e| at(e.to_string()));
-            match head.trim().to_ascii_lowercase().as_str() {
+            match head {
                 "deal" => {
                     state.deal = rest
                         .trim()

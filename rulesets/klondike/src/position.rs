@@ -60,28 +60,16 @@ impl Klondike {
         state.waste.clear();
         state.foundations = [0; 4];
         state.seed = 0;
-        let mut seen: Vec<String> = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let at = |m: String| format!("line {}: {m}", n + 1);
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (head, rest) = line
-                .split_once(':')
-                .ok_or_else(|| at(format!("expected 'Name: ...', not '{line}'")))?;
-            let head = head.trim().to_ascii_lowercase();
-            if seen.contains(&head) {
-                return Err(at(format!("'{}' is given twice", head)));
-            }
-            seen.push(head.clone());
+        for line in felt_core::text::named_lines(text)? {
+            let at = |m: String| line.error(m);
+            let (head, rest) = (line.head.as_str(), line.rest);
             let words: Vec<&str> = rest.split_whitespace().collect();
             let cards = |ws: &[&str]| -> Result<Vec<Card>, String> {
                 ws.iter()
                     .map(|w| w.parse::<Card>().map_err(|e| at(e.to_string())))
                     .collect()
             };
-            match head.as_str() {
+            match head {
                 "deal" => {
                     state.seed = rest
                         .trim()

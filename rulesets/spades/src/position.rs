@@ -126,23 +126,10 @@ pub fn read(text: &str) -> Result<State, String> {
 
 fn parse_lines(text: &str) -> Result<Lines, String> {
     let mut l = Lines::default();
-    let mut seen: Vec<String> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let n = n + 1;
-        let at = |m: String| format!("line {n}: {m}");
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (head, rest) = line
-            .split_once(':')
-            .ok_or_else(|| at(format!("expected 'Name: ...', not '{}'", clip(line))))?;
-        let head = head.trim().to_ascii_lowercase();
-        let rest = rest.trim();
-        if seen.contains(&head) {
-            return Err(at(format!("'{}' is given twice", clip(&head))));
-        }
-        seen.push(head.clone());
+    for line in felt_core::text::named_lines(text)? {
+        let n = line.number;
+        let at = |m: String| line.error(m);
+        let (head, rest) = (line.head.clone(), line.rest);
         let number = |what: &str, w: &str| -> Result<i64, String> {
             w.parse::<i64>()
                 .map_err(|_| at(format!("'{}' is not {what}", clip(w))))

@@ -75,9 +75,9 @@ fn mistakes_are_named_by_line() {
     // A pile the game lacks, a column past the last, a line twice.
     assert!(refusal(YUKON, &format!("{yukon}Reserve: AS\n")).contains("this game has no reserve"));
     assert!(refusal(YUKON, &format!("{yukon}8: AS\n")).contains("a column 1 to 7"));
-    assert!(refusal(YUKON, &format!("{yukon}1: AS\n")).contains("listed twice"));
+    assert!(refusal(YUKON, &format!("{yukon}1: AS\n")).contains("is given twice (first on line"));
     assert!(refusal(YUKON, "Base: K\n").contains("start from A, not K"));
-    assert!(refusal(YUKON, "just words\n").contains("line 1: expected 'Name: cards'"));
+    assert!(refusal(YUKON, "just words\n").contains("line 1: expected 'Name: ...'"));
 }
 
 #[test]
