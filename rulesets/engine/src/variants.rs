@@ -53,6 +53,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         "streets-and-alleys.toml",
         include_str!("../variants/streets-and-alleys.toml"),
     ),
+    ("citadel.toml", include_str!("../variants/citadel.toml")),
     (
         "stronghold.toml",
         include_str!("../variants/stronghold.toml"),
