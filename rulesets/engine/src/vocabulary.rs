@@ -475,6 +475,12 @@ impl Game {
                 "as_dealt = true needs a fixed base card: with base = \"first-dealt\" no foundation has a base while the columns are dealt".into(),
             ));
         }
+        if self.foundations.as_dealt && (self.remove_suits || self.win == Win::Sequences) {
+            return Err(game.error(
+                "foundations",
+                "as_dealt = true sends cards up one by one, and this game's foundations take only whole suits (remove = \"suit\") or nothing (win = \"sequences\")".into(),
+            ));
+        }
         Ok(())
     }
 }

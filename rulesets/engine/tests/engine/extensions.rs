@@ -105,3 +105,14 @@ fn as_dealt_is_a_flag() {
     let error = felt_engine::Game::read(&table).expect_err("refused");
     assert_eq!(error.key.as_deref(), Some("game.foundations.as_dealt"));
 }
+
+#[test]
+fn as_dealt_is_refused_where_the_foundations_take_no_single_cards() {
+    for extra in ["remove = \"suit\"", "win = \"sequences\""] {
+        let text = format!("{CITADEL}{extra}\n");
+        let table: toml::Table = text.parse().expect("TOML");
+        let error = felt_engine::Game::read(&table).expect_err("refused");
+        assert_eq!(error.key.as_deref(), Some("game.foundations"), "{extra}");
+        assert!(error.message.contains("as_dealt"), "{}", error.message);
+    }
+}
