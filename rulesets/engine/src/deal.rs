@@ -4,10 +4,16 @@
 //! Scorpion deal in, so the engine's versions of those games can be checked against their
 //! crates deal by deal: the base cards a game starts with are taken out of the shuffled pack
 //! first; then the columns are dealt row by row (one card to each column that still takes one,
-//! face-down cards first); then the free cells, the reserve and a first foundation card; what
+//! face-down cards first; under `foundations.as_dealt` a face-up card a foundation takes goes
+//! up instead, its place left empty); then the free cells, the reserve and a first foundation card; what
 //! is left is the stock, its top card last.
 
+<<<<<<< HEAD
 use crate::vocabulary::{Base, Game, Shuffle, Start};
+=======
+use crate::rules::Rule;
+use crate::vocabulary::{Base, Game, Start};
+>>>>>>> games
 use felt_core::{Card, DeckSpec, Rank, Suit};
 use felt_patience::microsoft;
 use serde::{Deserialize, Serialize};
@@ -90,11 +96,37 @@ impl Game {
             .map(|(d, u)| usize::from(*d) + usize::from(*u))
             .collect();
         let rows = lengths.iter().copied().max().unwrap_or(0);
+        let up_rule = self.foundations.as_dealt.then_some(Rule {
+            direction: self.foundations.build,
+            by: self.foundations.by,
+            wrap: self.foundations.wrap,
+        });
         for row in 0..rows {
-            for (column, &length) in layout.columns.iter_mut().zip(&lengths) {
-                if row < length {
-                    column.cards.extend(cards.next());
+            for (i, &length) in lengths.iter().enumerate() {
+                if row >= length {
+                    continue;
                 }
+                let Some(card) = cards.next() else { break };
+                let face_up = row >= usize::from(self.tableau.down[i]);
+                // Citadel: a card dealt face up that a foundation takes goes up, and its
+                // place in the column stays empty.
+                if let Some(rule) = up_rule.filter(|_| face_up) {
+                    let full = if self.foundations.count > 1 {
+                        13
+                    } else {
+                        usize::MAX
+                    };
+                    let base = layout.base;
+                    let pile = layout.foundations.iter_mut().find(|f| match f.last() {
+                        None => card.rank() == base,
+                        Some(&top) => f.len() < full && rule.follows(top, card),
+                    });
+                    if let Some(pile) = pile {
+                        pile.push(card);
+                        continue;
+                    }
+                }
+                layout.columns[i].cards.push(card);
             }
         }
         for (column, &down) in layout.columns.iter_mut().zip(&self.tableau.down) {

@@ -2,4 +2,119 @@
 //! rules page in `docs/rules/`. Adding a game is adding a file here; no Rust of its own.
 
 /// The variant files the plugin ships, as `(file name, TOML text)`.
-pub const VARIANTS: &[(&str, &str)] = &[("yukon.toml", include_str!("../variants/yukon.toml"))];
+pub const VARIANTS: &[(&str, &str)] = &[
+    ("yukon.toml", include_str!("../variants/yukon.toml")),
+    (
+        "russian-solitaire.toml",
+        include_str!("../variants/russian-solitaire.toml"),
+    ),
+    ("alaska.toml", include_str!("../variants/alaska.toml")),
+    (
+        "patience-scorpion.toml",
+        include_str!("../variants/patience-scorpion.toml"),
+    ),
+    ("wasp.toml", include_str!("../variants/wasp.toml")),
+    ("canfield.toml", include_str!("../variants/canfield.toml")),
+    ("rainbow.toml", include_str!("../variants/rainbow.toml")),
+    (
+        "storehouse.toml",
+        include_str!("../variants/storehouse.toml"),
+    ),
+    ("chameleon.toml", include_str!("../variants/chameleon.toml")),
+    (
+        "american-toad.toml",
+        include_str!("../variants/american-toad.toml"),
+    ),
+    (
+        "forty-thieves.toml",
+        include_str!("../variants/forty-thieves.toml"),
+    ),
+    ("lucas.toml", include_str!("../variants/lucas.toml")),
+    ("maria.toml", include_str!("../variants/maria.toml")),
+    ("limited.toml", include_str!("../variants/limited.toml")),
+    ("streets.toml", include_str!("../variants/streets.toml")),
+    (
+        "bakers-dozen.toml",
+        include_str!("../variants/bakers-dozen.toml"),
+    ),
+    (
+        "spanish-patience.toml",
+        include_str!("../variants/spanish-patience.toml"),
+    ),
+    (
+        "castles-in-spain.toml",
+        include_str!("../variants/castles-in-spain.toml"),
+    ),
+    (
+        "beleaguered-castle.toml",
+        include_str!("../variants/beleaguered-castle.toml"),
+    ),
+    (
+        "streets-and-alleys.toml",
+        include_str!("../variants/streets-and-alleys.toml"),
+    ),
+    ("citadel.toml", include_str!("../variants/citadel.toml")),
+    (
+        "stronghold.toml",
+        include_str!("../variants/stronghold.toml"),
+    ),
+    (
+        "siegecraft.toml",
+        include_str!("../variants/siegecraft.toml"),
+    ),
+    ("fan.toml", include_str!("../variants/fan.toml")),
+    (
+        "scotch-patience.toml",
+        include_str!("../variants/scotch-patience.toml"),
+    ),
+    (
+        "flower-garden.toml",
+        include_str!("../variants/flower-garden.toml"),
+    ),
+    (
+        "king-albert.toml",
+        include_str!("../variants/king-albert.toml"),
+    ),
+    ("raglan.toml", include_str!("../variants/raglan.toml")),
+    ("somerset.toml", include_str!("../variants/somerset.toml")),
+    (
+        "northwest-territory.toml",
+        include_str!("../variants/northwest-territory.toml"),
+    ),
+    (
+        "simple-simon.toml",
+        include_str!("../variants/simple-simon.toml"),
+    ),
+    ("mrs-mop.toml", include_str!("../variants/mrs-mop.toml")),
+    ("gargantua.toml", include_str!("../variants/gargantua.toml")),
+    (
+        "klondike-by-threes.toml",
+        include_str!("../variants/klondike-by-threes.toml"),
+    ),
+    (
+        "east-haven.toml",
+        include_str!("../variants/east-haven.toml"),
+    ),
+    ("fore-cell.toml", include_str!("../variants/fore-cell.toml")),
+    ("golf.toml", include_str!("../variants/golf.toml")),
+    (
+        "black-hole.toml",
+        include_str!("../variants/black-hole.toml"),
+    ),
+    (
+        "patience-klondike.toml",
+        include_str!("../variants/patience-klondike.toml"),
+    ),
+    (
+        "patience-freecell.toml",
+        include_str!("../variants/patience-freecell.toml"),
+    ),
+    (
+        "patience-bakers-game.toml",
+        include_str!("../variants/patience-bakers-game.toml"),
+    ),
+    (
+        "patience-seahaven-towers.toml",
+        include_str!("../variants/patience-seahaven-towers.toml"),
+    ),
+];

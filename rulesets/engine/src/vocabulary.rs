@@ -155,6 +155,9 @@ pub struct Foundations {
     pub start: Start,
     /// Whether a card may come back down from them.
     pub back: bool,
+    /// Whether a card dealt face up to a column goes up instead when a foundation takes it
+    /// (Citadel): its place in the column stays empty.
+    pub as_dealt: bool,
 }
 
 /// The stock.
@@ -348,6 +351,7 @@ impl Game {
             wrap: f.flag("wrap", false)?,
             start: f.word("start", STARTS, Start::Nothing)?,
             back: f.flag("back", false)?,
+            as_dealt: f.flag("as_dealt", false)?,
         };
         f.finish()?;
 
@@ -484,6 +488,18 @@ impl Game {
             return Err(game.error(
                 "foundations",
                 "start = \"bases\" needs a fixed base card: with base = \"first-dealt\" use start = \"one-card\"".into(),
+            ));
+        }
+        if self.foundations.as_dealt && self.foundations.base == Base::FirstDealt {
+            return Err(game.error(
+                "foundations",
+                "as_dealt = true needs a fixed base card: with base = \"first-dealt\" no foundation has a base while the columns are dealt".into(),
+            ));
+        }
+        if self.foundations.as_dealt && (self.remove_suits || self.win == Win::Sequences) {
+            return Err(game.error(
+                "foundations",
+                "as_dealt = true sends cards up one by one, and this game's foundations take only whole suits (remove = \"suit\") or nothing (win = \"sequences\")".into(),
             ));
         }
         Ok(())

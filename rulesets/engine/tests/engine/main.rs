@@ -6,9 +6,11 @@
 //! declared, and felt's `repo::test_files` test fails, naming the file, for one that is not.
 
 mod deal;
+mod extensions;
 mod freecell;
 mod games;
 mod position;
 mod random_play;
+mod shipped;
 mod support;
 mod vocabulary;

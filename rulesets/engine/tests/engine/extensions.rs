@@ -1,0 +1,118 @@
+//! The vocabulary's extensions for the shipped games, each a key any game may use: cards going
+//! up as they are dealt (`foundations.as_dealt`, Citadel).
+
+use crate::support::*;
+
+const CITADEL: &str = r#"
+tableau = { columns = 8, up = 6 }
+foundations = { start = "bases", as_dealt = true }
+build.by = "any"
+move = "supermove"
+"#;
+
+#[test]
+fn as_dealt_sends_up_each_face_up_card_a_foundation_takes_leaving_its_place_empty() {
+    let game = game(CITADEL);
+    assert!(game.foundations.as_dealt);
+    let mut more_than_aces = 0;
+    for seed in 1..=50 {
+        let layout = game.deal(seed);
+        let mut all: Vec<_> = layout
+            .columns
+            .iter()
+            .flat_map(|c| c.cards.clone())
+            .collect();
+        all.extend(layout.foundations.iter().flatten());
+        all.extend(&layout.stock);
+        all.sort();
+        let mut pack = game.deck().cards();
+        pack.sort();
+        assert_eq!(all, pack, "seed {seed}: every card once");
+        assert!(layout.stock.is_empty(), "seed {seed}");
+        let up: usize = layout.foundations.iter().map(Vec::len).sum();
+        let down: usize = layout.columns.iter().map(|c| c.cards.len()).sum();
+        assert_eq!(up + down, 52, "seed {seed}");
+        assert!(layout.columns.iter().all(|c| c.cards.len() <= 6));
+        for pile in &layout.foundations {
+            // Each foundation is its Ace and the cards of its suit that followed it in the deal.
+            for (i, card) in pile.iter().enumerate() {
+                assert_eq!(usize::from(card.rank().number()), i + 1, "seed {seed}");
+                assert_eq!(card.suit(), pile[0].suit(), "seed {seed}");
+            }
+        }
+        // Each slot of the deal takes one card whether it goes up or not, so the plain deal
+        // of the same seed has every card in its slot: going through the slots in dealing
+        // order, a card goes up exactly when its suit's foundation has the rank below it.
+        let plain = game_without_as_dealt().deal(seed);
+        let mut tops: Vec<(felt_core::Suit, u8)> =
+            felt_core::Suit::ALL.iter().map(|&s| (s, 1)).collect();
+        let mut kept = vec![Vec::new(); 8];
+        for row in 0..6 {
+            for (i, column) in plain.columns.iter().enumerate() {
+                let card = column.cards[row];
+                let top = tops
+                    .iter_mut()
+                    .find(|(s, _)| *s == card.suit())
+                    .expect("suit");
+                if card.rank().number() == top.1 + 1 {
+                    top.1 += 1;
+                } else {
+                    kept[i].push(card);
+                }
+            }
+        }
+        for (i, column) in layout.columns.iter().enumerate() {
+            assert_eq!(column.cards, kept[i], "seed {seed} column {i}");
+        }
+        if up > 4 {
+            more_than_aces += 1;
+        }
+    }
+    assert!(more_than_aces > 0, "no deal sent up more than the Aces");
+}
+
+fn game_without_as_dealt() -> felt_engine::Game {
+    game(&CITADEL.replace(", as_dealt = true", ""))
+}
+
+#[test]
+fn without_as_dealt_the_same_table_deals_full_columns() {
+    let layout = game_without_as_dealt().deal(7);
+    assert!(layout.columns.iter().all(|c| c.cards.len() == 6));
+    assert!(layout.foundations.iter().all(|f| f.len() == 1));
+}
+
+#[test]
+fn as_dealt_needs_a_fixed_base() {
+    let table: toml::Table = r#"
+tableau = { columns = 4 }
+reserve.cards = 13
+foundations = { base = "first-dealt", start = "one-card", as_dealt = true }
+stock = {}
+"#
+    .parse()
+    .expect("TOML");
+    let error = felt_engine::Game::read(&table).expect_err("refused");
+    assert_eq!(error.key.as_deref(), Some("game.foundations"));
+    assert!(error.message.contains("as_dealt"), "{}", error.message);
+}
+
+#[test]
+fn as_dealt_is_a_flag() {
+    let table: toml::Table = "tableau.columns = 8\nfoundations.as_dealt = \"yes\"\nstock = {}"
+        .parse()
+        .expect("TOML");
+    let error = felt_engine::Game::read(&table).expect_err("refused");
+    assert_eq!(error.key.as_deref(), Some("game.foundations.as_dealt"));
+}
+
+#[test]
+fn as_dealt_is_refused_where_the_foundations_take_no_single_cards() {
+    for extra in ["remove = \"suit\"", "win = \"sequences\""] {
+        let text = format!("{CITADEL}{extra}\n");
+        let table: toml::Table = text.parse().expect("TOML");
+        let error = felt_engine::Game::read(&table).expect_err("refused");
+        assert_eq!(error.key.as_deref(), Some("game.foundations"), "{extra}");
+        assert!(error.message.contains("as_dealt"), "{}", error.message);
+    }
+}
