@@ -8,12 +8,8 @@
 //! up instead, its place left empty); then the free cells, the reserve and a first foundation card; what
 //! is left is the stock, its top card last.
 
-<<<<<<< HEAD
-use crate::vocabulary::{Base, Game, Shuffle, Start};
-=======
 use crate::rules::Rule;
-use crate::vocabulary::{Base, Game, Start};
->>>>>>> games
+use crate::vocabulary::{Base, Game, Shuffle, Start};
 use felt_core::{Card, DeckSpec, Rank, Suit};
 use felt_patience::microsoft;
 use serde::{Deserialize, Serialize};

@@ -1,14 +1,17 @@
-//! The patience engine (issue 27, docs/patience-engine.md): one ruleset whose games are TOML
-//! files written in a shared vocabulary, so a classic patience needs no Rust of its own.
+//! The patience engine (docs/patience-engine.md): one ruleset whose games are TOML files
+//! written in a shared vocabulary, so a classic patience needs no Rust of its own.
 //!
-//! Built so far: the vocabulary ([`vocabulary::Game`]), read from a variant's `[game]` table
-//! with a default for every key but the number of columns, every mistake named by its dotted
-//! key with the values allowed, and the deal checked against the packs; and the deal itself
-//! ([`deal`]), in the order felt's Klondike and Scorpion deal, checked against them deal by
-//! deal; and play ([`Engine`], a `felt_core::Ruleset` for one game: moves and the stock
-//! checked with refusals that name a `PA-` rule, the view by pile roles, and the automatic
-//! moves, [`play`]). The solver comes next, written against felt-core's one analysis
-//! interface; until then no variant names this engine and felt offers none of its games.
+//! - [`vocabulary::Game`]: a variant's `[game]` table, read with a default for every key but
+//!   the number of columns, every mistake named by its dotted key with the values allowed;
+//! - [`deal`]: the deal, in the order felt's Klondike, FreeCell and Scorpion deal (checked
+//!   against them deal by deal);
+//! - [`play`] and [`Engine`]: moves and the stock checked with refusals that name a `PA-`
+//!   rule, the view by pile roles, and the automatic moves;
+//! - [`position`]: one position format for every game;
+//! - [`variants`]: the games it ships, each a file in `variants/` with its page in
+//!   `docs/rules/`. A player's own file plays the same way.
+//!
+//! The plugin felt loads is the shell crate felt-engine-plugin.
 
 #![warn(missing_docs)]
 
