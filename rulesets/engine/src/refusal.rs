@@ -6,7 +6,7 @@ use crate::state::Pile;
 use felt_core::{Card, Rank};
 
 /// Why an action is refused, kept as data so that listing legal actions writes no sentence;
-/// [`Play::words`] says it.
+/// [`crate::play::Play::words`] says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The position is not one of this game.
