@@ -52,11 +52,12 @@ fn a_game_written_as_a_file_is_listed_and_plays_at_once() {
         "show\nquit\n",
     );
     let shown = text(&out.stdout);
-    // Seven columns, the last with six cards face down under five face up.
+    // Seven columns, the last with six cards face down under its face-up ones (an Ace among
+    // them may have gone up by itself).
     assert!(
         shown
             .lines()
-            .any(|l| l.starts_with("7: ?? ?? ?? ?? ?? ?? ") && l.split_whitespace().count() == 12),
+            .any(|l| l.starts_with("7: ?? ?? ?? ?? ?? ?? ") && !l.ends_with("??")),
         "{shown}\n{}",
         text(&out.stderr)
     );
