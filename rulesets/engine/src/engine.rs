@@ -148,8 +148,19 @@ impl Ruleset for Engine {
                 label: "stock".into(),
                 hint: DrawHint::Stacked,
                 place: Place { row: 0, col: 0 },
-                // Face down: the player does not know them until they are dealt.
-                cards: state.stock.iter().map(|_| CardFace::Down).collect(),
+                // Face down: the player does not know them until they are dealt; in a game
+                // with nothing hidden (Thoughtful) they lie in view, in their order.
+                cards: state
+                    .stock
+                    .iter()
+                    .map(|&c| {
+                        if game.hidden {
+                            CardFace::Down
+                        } else {
+                            CardFace::Up(c)
+                        }
+                    })
+                    .collect(),
                 note: match state.redeals {
                     _ if stock.deal != StockDeal::Waste => None,
                     None => Some("redeals without end".into()),
@@ -191,7 +202,7 @@ impl Ruleset for Engine {
                     .iter()
                     .enumerate()
                     .map(|(k, &c)| {
-                        if game.reserve_fanned || k == last {
+                        if game.reserve_fanned || k == last || !game.hidden {
                             CardFace::Up(c)
                         } else {
                             CardFace::Down

@@ -106,6 +106,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
         include_str!("../variants/patience-klondike.toml"),
     ),
     (
+        "patience-thoughtful.toml",
+        include_str!("../variants/patience-thoughtful.toml"),
+    ),
+    (
         "patience-freecell.toml",
         include_str!("../variants/patience-freecell.toml"),
     ),

@@ -223,6 +223,10 @@ pub struct Game {
     pub win: Win,
     /// Whether a full suit built King to Ace leaves the table (the Spider family).
     pub remove_suits: bool,
+    /// Whether some cards are out of the player's sight: the stock's order and a stacked
+    /// reserve's lower cards (face-down cards are dealt only where it is `true`). `false` is
+    /// Thoughtful's whole game in view.
+    pub hidden: bool,
 }
 
 const DIRECTIONS: Words<Direction> = &[
@@ -406,6 +410,15 @@ impl Game {
         let automatic = game.word("automatic", AUTOMATICS, Automatic::Safe)?;
         let win = game.word("win", WINS, Win::Foundations)?;
         let remove_suits = game.word("remove", REMOVES, false)?;
+        let hidden = game.flag("hidden", true)?;
+        if !hidden && down.iter().any(|&d| d > 0) {
+            return Err(game.error(
+                "hidden",
+                "false shows every card, and the tableau deals some face down: with \
+                 hidden = false leave tableau.down at 0"
+                    .into(),
+            ));
+        }
 
         let parsed = Game {
             decks,
@@ -432,6 +445,7 @@ impl Game {
             automatic,
             win,
             remove_suits,
+            hidden,
         };
         parsed.check_deal(&game)?;
         game.finish()?;

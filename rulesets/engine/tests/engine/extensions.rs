@@ -116,3 +116,27 @@ fn as_dealt_is_refused_where_the_foundations_take_no_single_cards() {
         assert!(error.message.contains("as_dealt"), "{}", error.message);
     }
 }
+
+// PA-DEAL: `hidden = false` (Thoughtful) lays every card in view, the stock's in its order,
+// and is refused where the tableau deals cards face down.
+#[test]
+fn nothing_hidden_shows_the_stock_in_order_pa_deal() {
+    use felt_core::{CardFace, PileRole, Ruleset, Seat};
+    let thoughtful = crate::support::engine(
+        "hidden = false\ntableau = { columns = 7, up = [1, 2, 3, 4, 5, 6, 7] }\nstock = { cards = 3 }\n",
+    );
+    let state = thoughtful.new_game(5);
+    let view = thoughtful.view(&state, Seat(0));
+    let stock = view
+        .piles
+        .iter()
+        .find(|p| p.role == PileRole::Stock)
+        .expect("a stock");
+    let shown: Vec<CardFace> = state.stock.iter().map(|&c| CardFace::Up(c)).collect();
+    assert_eq!(stock.cards, shown);
+    let table: toml::Table = "hidden = false\ntableau = { columns = 7, down = 1 }\nstock = {}\n"
+        .parse()
+        .expect("TOML");
+    let e = felt_engine::Game::read(&table).expect_err("face-down cards");
+    assert_eq!(e.key.as_deref(), Some("game.hidden"));
+}
