@@ -245,6 +245,11 @@ impl Ruleset for Engine {
                 col: col as u8,
             };
         }
+        let per_row = if state.columns.len() > WIDEST_ROW {
+            state.columns.len().div_ceil(2)
+        } else {
+            state.columns.len().max(1)
+        };
         let mut piles: Vec<PileView> = state
             .columns
             .iter()
@@ -254,9 +259,11 @@ impl Ruleset for Engine {
                 role: PileRole::Tableau,
                 label: (i + 1).to_string(),
                 hint: DrawHint::FanDown,
+                // More columns than fit across a terminal (Fan's eighteen fans, Black
+                // Hole's seventeen) are laid out in two rows.
                 place: Place {
-                    row: 1,
-                    col: i as u8,
+                    row: 1 + (i / per_row) as u8,
+                    col: (i % per_row) as u8,
                 },
                 cards: column
                     .cards
@@ -330,6 +337,9 @@ impl Ruleset for Engine {
         }
     }
 }
+
+/// The most columns laid out in one row: thirteen fit across 80 columns of a terminal.
+const WIDEST_ROW: usize = 13;
 
 /// The rules text of the help overlay, from the game's own settings.
 fn help(play: &Play) -> Vec<String> {
