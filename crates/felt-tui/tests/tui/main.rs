@@ -13,6 +13,7 @@ mod common;
 mod analysis;
 mod assist;
 mod demo;
+mod engine;
 mod freecell;
 mod games_list;
 mod generic;
