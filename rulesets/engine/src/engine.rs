@@ -3,7 +3,7 @@
 //! the waste, the reserve, the cells and the foundations in the top row, the columns below.
 
 use crate::play::{deal, Pile, Play, Refusal, State};
-use crate::vocabulary::{Automatic, Empty, Game, Shuffle, StockDeal, Win};
+use crate::vocabulary::{Game, Shuffle, StockDeal, Win};
 use felt_core::{
     Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
     RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, TableView,
@@ -38,7 +38,7 @@ impl Engine {
                 variant: RULESET_ID.into(),
                 name: "Patience".into(),
                 rules: "standard".into(),
-                help: help(&play),
+                help: crate::help::rules_text(&play),
                 seats: 1,
                 // No solver yet: the hint keys are not offered.
                 hints: false,
@@ -340,54 +340,6 @@ impl Ruleset for Engine {
 
 /// The most columns laid out in one row: thirteen fit across 80 columns of a terminal.
 const WIDEST_ROW: usize = 13;
-
-/// The rules text of the help overlay, from the game's own settings.
-fn help(play: &Play) -> Vec<String> {
-    let game = &play.game;
-    let build = if play.build.direction == crate::vocabulary::Direction::None {
-        "Nothing is built on the columns.".to_string()
-    } else {
-        format!("Cards build on the columns {}.", play.build.describe())
-    };
-    let empty = match game.empty {
-        Empty::Any => "An empty column takes any card.",
-        Empty::King => "Only a King goes to an empty column.",
-        Empty::None => "An empty column stays empty.",
-        Empty::AutoReserve => {
-            "An empty column is filled from the reserve at once; once the reserve is out, it takes a card from the waste."
-        }
-        Empty::AutoStock => "An empty column is filled from the stock at once.",
-    };
-    let mut out = vec![format!("{build} {empty}")];
-    out.push(format!(
-        "The foundations build {}.",
-        play.foundation.describe()
-    ));
-    if let Some(stock) = game.stock {
-        let redeals = match stock.redeals {
-            None => "as often as you like".to_string(),
-            Some(0) => "never".to_string(),
-            Some(1) => "once".to_string(),
-            Some(n) => format!("{n} times"),
-        };
-        out.push(match stock.deal {
-            StockDeal::Waste => format!(
-                "The stock turns {} card{} at a time to the waste; the waste is turned over to be the stock again {redeals}.",
-                stock.cards,
-                if stock.cards == 1 { "" } else { "s" }
-            ),
-            StockDeal::Columns => "The stock deals one card onto each column.".into(),
-            StockDeal::Foundation => "The stock deals one card at a time to the foundation.".into(),
-        });
-    }
-    if game.automatic == Automatic::Safe && !play.safe_proven {
-        out.push(
-            "No card goes up by itself in this game: the safe rule is not proven for its settings."
-                .into(),
-        );
-    }
-    out
-}
 
 /// The stock's deal action of `engine`'s game.
 pub fn deal_action(engine: &Engine) -> Action {

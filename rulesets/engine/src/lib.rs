@@ -17,6 +17,7 @@
 
 pub mod deal;
 pub mod engine;
+mod help;
 pub mod play;
 pub mod position;
 mod reader;

@@ -9,6 +9,7 @@ mod deal;
 mod extensions;
 mod freecell;
 mod games;
+mod help;
 mod position;
 mod random_play;
 mod shipped;
