@@ -62,6 +62,12 @@ impl RulesetFactory for EngineFactory {
             .map(|(n, t)| (n.to_string(), t.to_string()))
             .collect()
     }
+    fn bundled_scoring(&self) -> Vec<(String, String)> {
+        variants::SCORING
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect()
+    }
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError> {
         Ok(Typed::shared(Engine::new(setup)?))
     }

@@ -376,7 +376,19 @@ impl Play {
         let cards = self.take(state, from, index);
         let count = cards.len() as u16;
         match to {
-            Pile::Column(i) => state.columns[i].cards.extend(cards),
+            Pile::Column(i) => {
+                state.columns[i].cards.extend(cards);
+                // PA-SCORE: a card brought into play on the columns, or taken back down.
+                let event = match from {
+                    Pile::Waste => Some("waste-tableau"),
+                    Pile::Reserve => Some("reserve-tableau"),
+                    Pile::Foundation(_) => Some("foundation-tableau"),
+                    _ => None,
+                };
+                if let Some(event) = event {
+                    self.score(state, event, 1);
+                }
+            }
             Pile::Cell(i) => state.cells[i] = cards.first().copied(),
             Pile::Foundation(i) => {
                 state.foundations[i].extend(cards);

@@ -122,3 +122,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
         include_str!("../variants/patience-seahaven-towers.toml"),
     ),
 ];
+
+/// The scoring tables the plugin ships, as `(file name, TOML text)`: a variant names one by its
+/// file name without `.toml` (`scoring = "patience-standard"`).
+pub const SCORING: &[(&str, &str)] = &[(
+    "patience-standard.toml",
+    include_str!("../scoring/patience-standard.toml"),
+)];

@@ -140,3 +140,38 @@ fn nothing_hidden_shows_the_stock_in_order_pa_deal() {
     let e = felt_engine::Game::read(&table).expect_err("face-down cards");
     assert_eq!(e.key.as_deref(), Some("game.hidden"));
 }
+
+// PA-SCORE: under the shipped standard table a card to a foundation is worth 10, one brought
+// from the waste to a column 5, one taken back down -15, and the score never goes below 0.
+#[test]
+fn the_standard_table_prices_the_engines_moves_pa_score() {
+    use crate::support::{blank, cards, lay, mv};
+    use felt_core::{Origin, Ruleset};
+    use felt_engine::Pile;
+    let (name, text) = felt_engine::variants::SCORING[0];
+    let table = felt_core::variant::parse_score_table(&Origin::Plugin(name.into()), "std", text)
+        .expect("the shipped table reads");
+    let game = crate::support::game(&format!(
+        "{}foundations.back = true\n",
+        crate::support::KLONDIKE
+    ));
+    let engine = felt_engine::Engine::for_game(game, Some(table)).expect("builds");
+    let mut state = blank(&engine);
+    lay(&mut state, 0, "KS QH", 0);
+    lay(&mut state, 1, "2S AH", 0);
+    state.waste = cards("JS");
+    state.stock = cards("2C 3C");
+    state.foundations[0] = Vec::new();
+    state.score = 0;
+    let up = mv(&engine, Pile::Column(1), 1, Pile::Foundation(0));
+    engine.apply(&mut state, &up).expect("the Ace goes up");
+    assert_eq!(state.score, 10);
+    let down = mv(&engine, Pile::Waste, 0, Pile::Column(0));
+    engine.apply(&mut state, &down).expect("J♠ on Q♥");
+    assert_eq!(state.score, 15);
+    let back = mv(&engine, Pile::Foundation(0), 0, Pile::Column(1));
+    engine
+        .apply(&mut state, &back)
+        .expect("the Ace comes back down onto 2♠");
+    assert_eq!(state.score, 0);
+}

@@ -3,7 +3,7 @@
 //! card, stays short, and has its rules page citing only rule ids the shared page defines.
 
 use felt_core::{Action, Card, Ruleset, Status};
-use felt_engine::variants::VARIANTS;
+use felt_engine::variants::{SCORING, VARIANTS};
 use felt_engine::{Engine, EngineFactory, Game};
 use felt_patience::testing::{catalog, defined_rule_ids, rule_ids};
 use std::collections::BTreeSet;
@@ -55,7 +55,7 @@ fn at_least_forty_games_ship_each_with_an_id_of_its_own() {
 
 #[test]
 fn every_shipped_file_loads_through_a_catalog_and_builds() {
-    let catalog = catalog(Arc::new(EngineFactory), &[], VARIANTS);
+    let catalog = catalog(Arc::new(EngineFactory), SCORING, VARIANTS);
     assert!(catalog.errors().is_empty(), "{:?}", catalog.errors());
     for (file, _) in VARIANTS {
         let id = stem(file);
@@ -211,7 +211,7 @@ fn the_shipped_scorpion_deals_what_the_template_deals() {
 
 #[test]
 fn the_game_codes_page_lists_every_shipped_game_with_its_code() {
-    let catalog = catalog(Arc::new(EngineFactory), &[], VARIANTS);
+    let catalog = catalog(Arc::new(EngineFactory), SCORING, VARIANTS);
     let page = std::fs::read_to_string(docs().join("game-codes.md")).expect("docs/game-codes.md");
     felt_patience::testing::assert_game_codes_table(
         &catalog,
