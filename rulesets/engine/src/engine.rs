@@ -5,8 +5,9 @@
 use crate::play::{deal, Pile, Play, Refusal, State};
 use crate::vocabulary::{Automatic, Empty, Game, StockDeal, Win};
 use felt_core::{
-    Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
-    RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, TableView,
+    Action, Analysis, AnalyzeRequest, CardFace, DrawHint, Event, KeepGoing, ParamError, PileId,
+    PileRole, PileView, Place, RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat,
+    Setup, Status, TableView,
 };
 
 /// The id variant files will name in `ruleset = "..."`.
@@ -40,8 +41,8 @@ impl Engine {
                 rules: "standard".into(),
                 help: help(&play),
                 seats: 1,
-                // No solver yet: the hint keys are not offered.
-                hints: false,
+                // The solver answers hints for every game (crate::solver).
+                hints: true,
                 commands: None,
                 extras: Vec::new(),
             },
@@ -290,9 +291,25 @@ impl Ruleset for Engine {
             Status::Over {
                 reason: "No card can move and the stock is out".into(),
             }
+        } else if crate::solver::proven_lost(self, state, &legal) {
+            Status::Over {
+                reason: "No line of play wins from here: the game is lost (PA-DEADEND). Undo \
+                         to try another way, or start a new deal"
+                    .into(),
+            }
         } else {
             Status::Playing
         }
+    }
+
+    /// The solver, the honest hint and the dead-end check of `crate::solver`.
+    fn analyze(
+        &self,
+        state: &State,
+        request: &AnalyzeRequest,
+        keep_going: KeepGoing<'_>,
+    ) -> Option<Analysis> {
+        Some(crate::solver::analyze(self, state, request, keep_going))
     }
 
     fn scoreboard(&self, state: &State) -> Scoreboard {

@@ -7,8 +7,8 @@
 //! ([`deal`]), in the order felt's Klondike and Scorpion deal, checked against them deal by
 //! deal; and play ([`Engine`], a `felt_core::Ruleset` for one game: moves and the stock
 //! checked with refusals that name a `PA-` rule, the view by pile roles, and the automatic
-//! moves, [`play`]). The solver comes next, written against felt-core's one analysis
-//! interface; until then no variant names this engine and felt offers none of its games.
+//! moves, [`play`]); and analysis ([`solver`]): a solver on felt-patience's `Limits`, honest
+//! hints that read no hidden card, and dead ends proven (PA-DEADEND).
 
 #![warn(missing_docs)]
 
@@ -18,6 +18,7 @@ pub mod play;
 mod reader;
 mod refusal;
 pub mod rules;
+pub mod solver;
 mod state;
 pub mod variants;
 pub mod vocabulary;
