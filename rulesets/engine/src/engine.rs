@@ -5,8 +5,9 @@
 use crate::play::{deal, Pile, Play, Refusal, State};
 use crate::vocabulary::{Game, Shuffle, StockDeal, Win};
 use felt_core::{
-    Action, CardFace, DrawHint, Event, ParamError, PileId, PileRole, PileView, Place,
-    RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat, Setup, Status, TableView,
+    Action, Analysis, AnalyzeRequest, CardFace, DrawHint, Event, KeepGoing, ParamError, PileId,
+    PileRole, PileView, Place, RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat,
+    Setup, Status, TableView,
 };
 
 /// The id variant files will name in `ruleset = "..."`.
@@ -40,8 +41,8 @@ impl Engine {
                 rules: "standard".into(),
                 help: crate::help::rules_text(&play),
                 seats: 1,
-                // No solver yet: the hint keys are not offered.
-                hints: false,
+                // The solver answers hints for every game (crate::solver).
+                hints: true,
                 commands: None,
                 extras: Vec::new(),
             },
@@ -270,7 +271,8 @@ impl Ruleset for Engine {
                     .iter()
                     .enumerate()
                     .map(|(k, &c)| {
-                        if k < column.down {
+                        // Unturned cards stay unturned for play; `hidden = false` shows them.
+                        if k < column.down && game.hidden {
                             CardFace::Down
                         } else {
                             CardFace::Up(c)
@@ -312,6 +314,12 @@ impl Ruleset for Engine {
             Status::Over {
                 reason: "No card can move and the stock is out".into(),
             }
+        } else if crate::solver::proven_lost(self, state, &legal) {
+            Status::Over {
+                reason: "No line of play wins from here: the game is lost (PA-DEADEND). Undo \
+                         to try another way, or start a new deal"
+                    .into(),
+            }
         } else {
             Status::Playing
         }
@@ -323,6 +331,16 @@ impl Ruleset for Engine {
 
     fn export_position(&self, state: &State) -> Option<String> {
         Some(crate::position::write(&self.play, state))
+    }
+
+    /// The solver, the honest hint and the dead-end check of `crate::solver`.
+    fn analyze(
+        &self,
+        state: &State,
+        request: &AnalyzeRequest,
+        keep_going: KeepGoing<'_>,
+    ) -> Option<Analysis> {
+        Some(crate::solver::analyze(self, state, request, keep_going))
     }
 
     fn scoreboard(&self, state: &State) -> Scoreboard {

@@ -7,6 +7,8 @@
 //!   against them deal by deal);
 //! - [`play`] and [`Engine`]: moves and the stock checked with refusals that name a `PA-`
 //!   rule, the view by pile roles, and the automatic moves;
+//! - [`solver`]: the analysis, on felt-patience's `Limits`: a solver that sees every card,
+//!   honest hints that read no hidden card, and dead ends proven (PA-DEADEND);
 //! - [`position`]: one position format for every game;
 //! - [`variants`]: the games it ships, each a file in `variants/` with its page in
 //!   `docs/rules/`. A player's own file plays the same way.
@@ -23,6 +25,7 @@ pub mod position;
 mod reader;
 mod refusal;
 pub mod rules;
+pub mod solver;
 mod state;
 pub mod variants;
 pub mod vocabulary;

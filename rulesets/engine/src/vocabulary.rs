@@ -223,9 +223,9 @@ pub struct Game {
     pub win: Win,
     /// Whether a full suit built King to Ace leaves the table (the Spider family).
     pub remove_suits: bool,
-    /// Whether some cards are out of the player's sight: the stock's order and a stacked
-    /// reserve's lower cards (face-down cards are dealt only where it is `true`). `false` is
-    /// Thoughtful's whole game in view.
+    /// Whether some cards are out of the player's sight: the face-down cards, the stock's
+    /// order and a stacked reserve's lower cards. `false` is Thoughtful's whole game in view:
+    /// a face-down card is shown, and still does not move until it is turned.
     pub hidden: bool,
 }
 
@@ -411,14 +411,6 @@ impl Game {
         let win = game.word("win", WINS, Win::Foundations)?;
         let remove_suits = game.word("remove", REMOVES, false)?;
         let hidden = game.flag("hidden", true)?;
-        if !hidden && down.iter().any(|&d| d > 0) {
-            return Err(game.error(
-                "hidden",
-                "false shows every card, and the tableau deals some face down: with \
-                 hidden = false leave tableau.down at 0"
-                    .into(),
-            ));
-        }
 
         let parsed = Game {
             decks,

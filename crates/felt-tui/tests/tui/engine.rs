@@ -12,6 +12,12 @@ fn engine_catalog() -> Catalog {
     let mut catalog = Catalog::new();
     let factory: Arc<dyn RulesetFactory> = Arc::new(felt_engine::EngineFactory);
     catalog.add_ruleset(factory);
+    for (name, text) in felt_engine::variants::SCORING {
+        let id = name.trim_end_matches(".toml");
+        catalog
+            .add_scoring(Origin::Plugin(name.to_string()), id, text)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
     for (name, text) in felt_engine::variants::VARIANTS {
         catalog
             .add_variant(Origin::Plugin(name.to_string()), text)

@@ -117,13 +117,14 @@ fn as_dealt_is_refused_where_the_foundations_take_no_single_cards() {
     }
 }
 
-// PA-DEAL: `hidden = false` (Thoughtful) lays every card in view, the stock's in its order,
-// and is refused where the tableau deals cards face down.
+// PA-DEAL, PA-MOVE: `hidden = false` (Thoughtful) lays every card in view, the stock's in
+// its order and the unturned cards too; an unturned card still does not move until it is
+// turned, as in Klondike.
 #[test]
-fn nothing_hidden_shows_the_stock_in_order_pa_deal() {
+fn nothing_hidden_shows_every_card_and_unturned_cards_still_wait_pa_deal() {
     use felt_core::{CardFace, PileRole, Ruleset, Seat};
     let thoughtful = crate::support::engine(
-        "hidden = false\ntableau = { columns = 7, up = [1, 2, 3, 4, 5, 6, 7] }\nstock = { cards = 3 }\n",
+        "hidden = false\ntableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = 1 }\nmove = \"sequence\"\nstock = { cards = 3 }\n",
     );
     let state = thoughtful.new_game(5);
     let view = thoughtful.view(&state, Seat(0));
@@ -134,11 +135,10 @@ fn nothing_hidden_shows_the_stock_in_order_pa_deal() {
         .expect("a stock");
     let shown: Vec<CardFace> = state.stock.iter().map(|&c| CardFace::Up(c)).collect();
     assert_eq!(stock.cards, shown);
-    let table: toml::Table = "hidden = false\ntableau = { columns = 7, down = 1 }\nstock = {}\n"
-        .parse()
-        .expect("TOML");
-    let e = felt_engine::Game::read(&table).expect_err("face-down cards");
-    assert_eq!(e.key.as_deref(), Some("game.hidden"));
+    assert!(view.piles.iter().all(|p| p.cards.iter().all(|c| *c != CardFace::Down)));
+    // Column 7's first card is unturned: it may not be picked up.
+    let seventh = thoughtful.id(felt_engine::Pile::Column(6));
+    assert!(thoughtful.may_lift(&state, seventh, 0).is_err());
 }
 
 // PA-SCORE: under the shipped standard table a card to a foundation is worth 10, one brought

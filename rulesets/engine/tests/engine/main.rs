@@ -14,4 +14,5 @@ mod position;
 mod random_play;
 mod shipped;
 mod support;
+mod verdicts;
 mod vocabulary;

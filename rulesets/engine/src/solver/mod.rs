@@ -1,0 +1,307 @@
+//! The engine's analysis (PA-DEADEND): a solver that sees every card, an honest hint that
+//! reads nothing the player has not seen, and the dead-end check, all from one search
+//! ([`search`](mod@search)) over the engine's own tables and legal actions, held to the
+//! request's budget by `felt_patience::search::Limits` as FreeCell's and Klondike's are.
+//!
+//! **What the player has not seen** ([`hidden`]): the face-down cards of the columns, the
+//! cards under the top of a stacked reserve, and the stock, until its cards have all been
+//! turned once; nothing at all in a game dealt with `hidden = false` (Thoughtful), which lays
+//! every card in view. The engine's state keeps no record of a pass through a stock redealt without
+//! end, so such a stock stays unseen for good; a stock with a counted number of redeals is
+//! seen once one redeal has been spent (a redeal only comes when every stock card has been
+//! turned to the waste). A table with none of these is *open*: the player knows every card,
+//! and the full-information solver reads nothing hidden.
+//!
+//! **Soundness of "unwinnable".** The search is a plain graph search of the tables reachable
+//! from the start: every action [`crate::play::Play::legal`] lists (the ruleset's own legal
+//! actions, which are every action its check accepts) is tried from every table reached, each
+//! carried out by the ruleset's own [`crate::play::Play::perform`], and the only thing skipped
+//! is a table whose key was stored already. So a search that ends within its budget has seen
+//! every table reachable, and claims a loss only if none is won. The keys leave out three
+//! things, each sound for the settings it is used under:
+//!
+//! 1. **The score and the move count.** No rule reads either: what can be played and whether
+//!    the game is won are the same at any score.
+//! 2. **The order of the columns, of the free cells and of the foundations**, used unless the
+//!    stock deals onto the columns (its i-th card goes to the i-th column), or onto the first
+//!    of several foundations, or `automatic = "all"` sends cards up (it sends the first
+//!    source it finds, so the order picks which card goes). Let R relate two tables equal up
+//!    to reordering their columns, cells and foundations. Every other rule treats all
+//!    columns alike, all cells alike and all foundations alike: a move's check reads the
+//!    piles it names and the *number* of free cells and empty columns (the supermove), a
+//!    face-down card left last turns up in whichever column, a full suit leaves for whichever
+//!    foundation is empty (another foundation would be a reordering), empty columns filled by
+//!    themselves are filled in column order but are alike before they are filled (another
+//!    order is a reordering), and the safe rule, where it is proven, sends cards up to a
+//!    fixed point that does not depend on the order: a card safe to send stays safe and its
+//!    foundation keeps taking it (foundations only grow, by suit, one way), until it or its
+//!    twin from another pack goes, which is the same card. So from tables related by R the
+//!    same actions (their piles renamed) are legal, lead to tables related by R, and one is
+//!    won exactly when the other is: they win alike.
+//! 3. **A foundation's cards under its top**, when cards never come back down
+//!    (`foundations.back = false`): then the rules read a foundation's size (full at 13, the
+//!    win) and its top card (what it takes next), and the safe rule, the one reader of the
+//!    rest, is used only by suit one way without wrap, where each card on a foundation is
+//!    the one before the card above it, so the size and the top say them all. Golf's hole
+//!    is one pile in many orders: keyed by its top it is one table.
+//!
+//! Nothing else is pruned: no move is left out, so a won line found is one the ruleset
+//! accepts, and each is replayed through [`felt_core::Ruleset::apply`] before it is given.
+//! The tests compare every answer with a plain search of the ruleset's actions on many small
+//! positions of several games.
+//!
+//! **Honest hints never loop.** An honest search ([`search::Mode::Honest`]) stops each line at
+//! the first action that shows a card not seen, without looking at it, and answers the best
+//! such line (or a win among the tables the player can reach without seeing anything new),
+//! its steps as the hint's plan, which the host follows whole ([`felt_core::Advisor`]). So a
+//! followed plan ends with one card fewer hidden, and in every game but one with a stock
+//! redealt without end, the number of hidden cards never grows, so no table comes back. In
+//! those games a deal counts as showing a card even after the stock has come round (nothing in
+//! the table says it has); the host's rule that no hint returns to a table on the game's
+//! line is what ends their hints there. Where the player sees every card the hint is the
+//! first step of a solver win, and a table proven lost gets none.
+
+pub mod search;
+
+use crate::engine::Engine;
+use crate::play::{Play, State};
+use crate::vocabulary::StockDeal;
+use felt_core::analysis::{KeepGoing, Report as Figures, Stopped};
+use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
+use felt_patience::search::{Limits, Outcome, Report};
+use search::{Found, Mode, Searcher};
+
+/// Tables a dead-end question may store: enough to prove most lost tables, few enough to
+/// answer while the player waits. A table not proven stuck within it is not called stuck.
+pub const DEAD_END_STATES: u64 = 100_000;
+
+/// Tables the check that ends a lost game (PA-DEADEND) may store after each move, where the
+/// player sees every card: a lost table this small is proven lost, a larger one plays on.
+pub const STATUS_STATES: u64 = 500;
+
+/// The most legal actions a table may have for the status to search it (PA-DEADEND): the
+/// status is asked after every move, and the engine's search is not one a game can afford
+/// at every table; a lost game comes down to a few actions before it is over, and is called
+/// over there (the dead-end question, [`stuck`], searches any table).
+pub const STATUS_MOVES: usize = 3;
+
+/// The cards the player has not seen in `s` (module docs).
+pub fn hidden(play: &Play, s: &State) -> usize {
+    if !play.game.hidden {
+        // `hidden = false` (Thoughtful): every card is in view, the stock's order and a
+        // stacked reserve's cards too, and no card is dealt face down.
+        return 0;
+    }
+    let down: usize = s.columns.iter().map(|c| c.down).sum();
+    let reserve = if play.game.reserve_fanned {
+        0
+    } else {
+        s.reserve.len().saturating_sub(1)
+    };
+    let stock_seen = play.game.stock.is_some_and(|st| {
+        st.deal == StockDeal::Waste
+            && matches!((st.redeals, s.redeals), (Some(n), Some(left)) if left < n)
+    });
+    down + reserve + if stock_seen { 0 } else { s.stock.len() }
+}
+
+/// Whether `state` has the piles of `engine`'s game (a loaded position may not).
+fn whole(engine: &Engine, state: &State) -> bool {
+    let ids = engine.play().ids;
+    state.columns.len() == ids.columns
+        && state.foundations.len() == ids.foundations
+        && state.cells.len() == ids.cells
+}
+
+/// Answers an analysis request.
+pub fn analyze(
+    engine: &Engine,
+    state: &State,
+    request: &AnalyzeRequest,
+    keep_going: KeepGoing<'_>,
+) -> Analysis {
+    if !whole(engine, state) {
+        // Not a table of this game (a damaged save): no claim either way.
+        return match request {
+            AnalyzeRequest::Hint { .. } => Analysis::Hint {
+                action: None,
+                then: Vec::new(),
+            },
+            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
+            AnalyzeRequest::Solve { .. } => Analysis::Undecided {
+                report: Figures::default(),
+            },
+        };
+    }
+    let open = hidden(engine.play(), state) == 0;
+    match request {
+        AnalyzeRequest::Solve {
+            full_information,
+            budget,
+        } => {
+            if *full_information || open {
+                solve(engine, state, &Limits::new(budget, keep_going))
+            } else {
+                // Without the hidden cards there is nothing to search exactly.
+                Analysis::Undecided {
+                    report: Figures::stopped(0, Stopped::Hidden),
+                }
+            }
+        }
+        AnalyzeRequest::Hint { rank, budget } => {
+            let (action, then) = hint(
+                engine,
+                state,
+                *rank as usize,
+                &Limits::new(budget, keep_going),
+            );
+            Analysis::Hint { action, then }
+        }
+        AnalyzeRequest::DeadEnd => Analysis::DeadEnd {
+            stuck: stuck(engine, state),
+        },
+    }
+}
+
+/// Searches for a win from `state` with every card read, within `limits`; a won line is
+/// given only once the ruleset has replayed it to a win.
+pub fn solve(engine: &Engine, state: &State, limits: &Limits<'_>) -> Analysis {
+    let searcher = Searcher::new(engine);
+    let searched = searcher.search(state, Mode::Solve, limits);
+    let (outcome, stopped) = match searched.found {
+        Found::Won(line) => (Outcome::Won(line), Stopped::Decided),
+        Found::Exhausted => (Outcome::Lost, Stopped::Decided),
+        Found::Stopped(why) => (Outcome::Undecided, why),
+        // A full-information search shows nothing new: no way on is ever its answer.
+        Found::WayOn(_) => (Outcome::Undecided, Stopped::Decided),
+    };
+    let report = Report {
+        outcome,
+        states: searched.states,
+        peak_bytes: searched.peak_bytes,
+        stopped,
+    };
+    report.into_analysis(|line| {
+        let end = searcher.replay(state, line)?;
+        engine.play().won(&end).then(|| line.to_vec())
+    })
+}
+
+/// Whether the game deals every card face up with no stock and no stacked reserve: a game of
+/// full information from its first table (FreeCell, Baker's Dozen).
+pub fn full_information(play: &Play) -> bool {
+    let g = &play.game;
+    g.stock.is_none()
+        && g.tableau.down.iter().all(|&d| d == 0)
+        && (g.reserve_fanned || g.reserve <= 1)
+}
+
+/// PA-DEADEND: whether, in a game of full information ([`full_information`]), at a table of
+/// `legal` actions no more than [`STATUS_MOVES`], the solver proves within [`STATUS_STATES`]
+/// that no line wins from `state`. A game with cards the
+/// player has not seen is never called lost here: that would read them, and where they have
+/// all been seen the dead-end question ([`stuck`]) still answers.
+pub fn proven_lost(engine: &Engine, state: &State, legal: &[Action]) -> bool {
+    legal.len() <= STATUS_MOVES
+        && whole(engine, state)
+        && full_information(engine.play())
+        && hidden(engine.play(), state) == 0
+        && !engine.play().won(state)
+        && matches!(
+            solve(engine, state, &Limits::states(STATUS_STATES)),
+            Analysis::Unwinnable { .. }
+        )
+}
+
+/// Whether no sequence of actions from `state` wins or, where cards are hidden, shows one:
+/// proven within [`DEAD_END_STATES`], never guessed.
+pub fn stuck(engine: &Engine, state: &State) -> bool {
+    let play = engine.play();
+    if play.won(state) {
+        return false;
+    }
+    let mode = if hidden(play, state) == 0 {
+        Mode::Solve
+    } else {
+        Mode::Honest
+    };
+    let searched = Searcher::new(engine).search(state, mode, &Limits::states(DEAD_END_STATES));
+    searched.found == Found::Exhausted
+}
+
+/// The `rank`-th hint for `state` and, for the best one, the rest of its plan: the first step
+/// of a win or of the best way on an honest search finds, then the other legal actions, those
+/// leading nearer a win first (judged by what the player sees). None where the table is
+/// proven lost, or proven to have no way on.
+pub fn hint(
+    engine: &Engine,
+    state: &State,
+    rank: usize,
+    limits: &Limits<'_>,
+) -> (Option<Action>, Vec<Action>) {
+    let play = engine.play();
+    let searcher = Searcher::new(engine);
+    let mode = if hidden(play, state) == 0 {
+        Mode::Solve
+    } else {
+        Mode::Honest
+    };
+    let searched = searcher.search(state, mode, limits);
+    let plan = match searched.found {
+        Found::Won(line) => searcher
+            .replay(state, &line)
+            .filter(|end| play.won(end))
+            .map(|_| line),
+        Found::WayOn(line) => searcher.replay(state, &line).map(|_| line),
+        // No move helps a table proven lost: no hint, rather than moves that go round.
+        Found::Exhausted => return (None, Vec::new()),
+        Found::Stopped(_) => None,
+    };
+    let mut ranked: Vec<Action> = Vec::new();
+    let mut then = Vec::new();
+    if let Some(line) = plan {
+        let mut line = line.into_iter();
+        ranked.extend(line.next());
+        then.extend(line);
+    }
+    ranked.extend(others(engine, state, &ranked));
+    let action = ranked.into_iter().nth(rank);
+    if rank != 0 {
+        then.clear();
+    }
+    (action, then)
+}
+
+/// The legal actions but `not`, those leading nearer a win first, judged only by what the
+/// player sees (an action that shows a card is judged by the table it leaves, a card
+/// nearer); none that leaves the table as it was.
+fn others(engine: &Engine, state: &State, not: &[Action]) -> Vec<Action> {
+    let play = engine.play();
+    let searcher = Searcher::new(engine);
+    let mut legal = Vec::new();
+    engine.legal_actions(state, &mut legal);
+    let mut here = Vec::new();
+    searcher.key(state, &mut here);
+    let mut key = Vec::new();
+    let mut scored: Vec<(i32, usize, Action)> = legal
+        .into_iter()
+        .enumerate()
+        .filter(|(_, a)| !not.contains(a))
+        .filter_map(|(i, a)| {
+            let mut next = state.clone();
+            play.perform(&mut next, &a);
+            searcher.key(&next, &mut key);
+            if key == here {
+                return None;
+            }
+            let d = if hidden(play, &next) < hidden(play, state) {
+                searcher.distance(state) - 4
+            } else {
+                searcher.distance(&next)
+            };
+            Some((d, i, a))
+        })
+        .collect();
+    scored.sort_by_key(|&(d, i, _)| (d, i));
+    scored.into_iter().map(|(_, _, a)| a).collect()
+}
