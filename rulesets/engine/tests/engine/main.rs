@@ -8,5 +8,6 @@
 mod deal;
 mod games;
 mod random_play;
+mod solver;
 mod support;
 mod vocabulary;
