@@ -13,6 +13,7 @@ mod help;
 mod position;
 mod random_play;
 mod shipped;
+mod solver;
 mod support;
 mod verdicts;
 mod vocabulary;

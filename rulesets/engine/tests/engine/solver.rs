@@ -1,0 +1,352 @@
+//! The engine's analysis (PA-DEADEND): the solver's answers against a plain search of the
+//! ruleset's own actions on many small positions of several games, won lines replayed,
+//! hints followed to the end, a lost table given no hint, and budgets honoured.
+
+use crate::support::*;
+use felt_core::{Action, Analysis, AnalyzeRequest, Budget, Ruleset, Status, Stopped};
+use felt_engine::vocabulary::{Match, Win};
+use felt_engine::{Engine, Pile, State};
+use std::collections::HashSet;
+
+/// A small random number source, so that a case repeats from its number.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n.max(1)
+    }
+}
+
+/// Takes `card` out of whichever pile holds it.
+fn take_out(state: &mut State, card: felt_core::Card) {
+    for c in &mut state.columns {
+        if let Some(i) = c.cards.iter().position(|&x| x == card) {
+            c.cards.remove(i);
+            return;
+        }
+    }
+    for pile in [&mut state.reserve, &mut state.stock, &mut state.waste] {
+        if let Some(i) = pile.iter().position(|&x| x == card) {
+            pile.remove(i);
+            return;
+        }
+    }
+    for cell in &mut state.cells {
+        if *cell == Some(card) {
+            *cell = None;
+            return;
+        }
+    }
+}
+
+/// A deal of the game made small: most cards sent up the foundations in their order (or,
+/// in a game won in the columns, whole suits taken out of the game), about `left` in play.
+fn small_position(engine: &Engine, seed: u64, left: usize) -> State {
+    let mut rng = Lcg(seed);
+    let mut state = engine.new_game(seed);
+    let game = &engine.play().game;
+    let all = state.all_cards();
+    if game.win == Win::Sequences {
+        // Scorpion: keep one suit (or two), every other suit out of the game.
+        let keep = if left > 13 { 2 } else { 1 };
+        let suits: Vec<_> = felt_core::Suit::ALL[..keep].to_vec();
+        for card in all.iter().filter(|c| !suits.contains(&c.suit())) {
+            take_out(&mut state, *card);
+        }
+    } else if game.foundations.by == Match::Suit {
+        // Each suit up to a level, from the base: about `left` cards stay.
+        let mut levels = [13usize; 4];
+        let mut remaining = 0;
+        while remaining < left {
+            let s = rng.below(4) as usize;
+            if levels[s] > 0 {
+                levels[s] -= 1;
+                remaining += 1;
+            }
+        }
+        for (s, suit) in felt_core::Suit::ALL.into_iter().enumerate() {
+            let f = state
+                .foundations
+                .iter()
+                .position(|p| p.first().is_some_and(|c| c.suit() == suit))
+                .or_else(|| state.foundations.iter().position(Vec::is_empty))
+                .expect("a foundation for every suit");
+            let have = state.foundations[f].len();
+            for k in have..levels[s] {
+                let rank = (usize::from(state.base.number()) - 1 + k) % 13 + 1;
+                let card =
+                    felt_core::Card::new(suit, felt_core::Rank::new(rank as u8).expect("rank"));
+                take_out(&mut state, card);
+                state.foundations[f].push(card);
+            }
+        }
+    } else {
+        // A hole: random cards into it until about `left` stay.
+        let mut out: Vec<felt_core::Card> = all
+            .into_iter()
+            .filter(|c| !state.foundations[0].contains(c))
+            .collect();
+        while out.len() > left {
+            let card = out.remove(rng.below(out.len() as u64) as usize);
+            take_out(&mut state, card);
+            state.foundations[0].insert(0, card);
+        }
+    }
+    for c in &mut state.columns {
+        c.down = c.down.min(c.cards.len().saturating_sub(1));
+    }
+    state
+}
+
+/// A table as the plain search compares it: without the score and the move count.
+fn plain_key(state: &State) -> State {
+    let mut s = state.clone();
+    s.score = 0;
+    s.moves = 0;
+    s
+}
+
+/// The plain search: depth first over the ruleset's legal actions, every table once, no
+/// pruning. `Some(won)` when it ended within `cap` tables.
+fn plain_wins(engine: &Engine, start: &State, cap: usize) -> Option<bool> {
+    let mut seen: HashSet<State> = HashSet::new();
+    let mut stack = vec![start.clone()];
+    seen.insert(plain_key(start));
+    while let Some(state) = stack.pop() {
+        if engine.play().won(&state) {
+            return Some(true);
+        }
+        let mut legal = Vec::new();
+        engine.legal_actions(&state, &mut legal);
+        for a in legal {
+            let mut next = state.clone();
+            engine.apply(&mut next, &a).expect("legal");
+            if seen.insert(plain_key(&next)) {
+                if seen.len() > cap {
+                    return None;
+                }
+                stack.push(next);
+            }
+        }
+    }
+    Some(false)
+}
+
+fn solve(engine: &Engine, state: &State, budget: Budget) -> Analysis {
+    engine
+        .analyze(
+            state,
+            &AnalyzeRequest::Solve {
+                full_information: true,
+                budget,
+            },
+            &|_| true,
+        )
+        .expect("the engine analyses")
+}
+
+fn replays_to_a_win(engine: &Engine, state: &State, actions: &[Action]) -> bool {
+    let mut now = state.clone();
+    actions.iter().all(|a| engine.apply(&mut now, a).is_ok())
+        && matches!(engine.status(&now), Status::Won { .. })
+}
+
+#[test]
+fn the_solver_agrees_with_a_plain_search_on_small_positions() {
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6));
+    let games = [
+        ("yukon", YUKON, 9),
+        ("bakers-dozen", BAKERS_DOZEN, 9),
+        ("freecell", FREECELL, 10),
+        ("golf", GOLF, 10),
+        ("canfield", CANFIELD, 7),
+        ("scorpion", SCORPION, 13),
+        ("klondike", KLONDIKE, 7),
+    ];
+    let (mut compared, mut lost) = (0, 0);
+    for (name, text, left) in games {
+        let engine = engine(text);
+        for case in 1..=cases {
+            let state = small_position(&engine, case * 7919 + left as u64, left);
+            let plain = plain_wins(&engine, &state, 10_000);
+            match solve(&engine, &state, Budget::states(20_000)) {
+                Analysis::Won { actions, .. } => {
+                    assert!(
+                        replays_to_a_win(&engine, &state, &actions),
+                        "{name} case {case}: the won line does not replay"
+                    );
+                    assert_ne!(plain, Some(false), "{name} case {case}: won but lost");
+                }
+                Analysis::Unwinnable { .. } => {
+                    assert_ne!(
+                        plain,
+                        Some(true),
+                        "{name} case {case}: proven lost, but a plain search wins"
+                    );
+                    lost += 1;
+                }
+                Analysis::Undecided { .. } => {}
+                other => panic!("{name} case {case}: {other:?}"),
+            }
+            compared += usize::from(plain.is_some());
+        }
+        eprintln!("{name}: {compared} compared so far, {lost} proven lost");
+    }
+    assert!(compared > 0 && lost > 0, "{compared} compared, {lost} lost");
+}
+
+#[test]
+fn hints_followed_to_the_end_never_come_back_and_end() {
+    for (name, text) in [
+        ("yukon", YUKON),
+        ("bakers-dozen", BAKERS_DOZEN),
+        ("freecell", FREECELL),
+        ("golf", GOLF),
+        ("scorpion", SCORPION),
+    ] {
+        let engine = engine(text);
+        for seed in 1..=2u64 {
+            let mut state = engine.new_game(seed);
+            let mut seen: HashSet<State> = HashSet::from([plain_key(&state)]);
+            let mut actions = 0;
+            loop {
+                if matches!(engine.status(&state), Status::Won { .. }) {
+                    break;
+                }
+                let request = AnalyzeRequest::Hint {
+                    rank: 0,
+                    budget: Budget::states(3_000),
+                };
+                let Some(Analysis::Hint { action, then }) =
+                    engine.analyze(&state, &request, &|_| true)
+                else {
+                    panic!("{name} {seed}: no hint answer");
+                };
+                let Some(first) = action else {
+                    let stuck = engine.analyze(&state, &AnalyzeRequest::DeadEnd, &|_| true);
+                    assert_eq!(
+                        stuck,
+                        Some(Analysis::DeadEnd { stuck: true }),
+                        "{name} {seed}: no hint, yet not stuck"
+                    );
+                    break;
+                };
+                for a in std::iter::once(first).chain(then) {
+                    engine
+                        .apply(&mut state, &a)
+                        .unwrap_or_else(|e| panic!("{name} {seed}: hint {a} refused: {e}"));
+                    actions += 1;
+                    assert!(
+                        seen.insert(plain_key(&state)),
+                        "{name} {seed}: a hint came back to a table after {actions} actions"
+                    );
+                }
+                assert!(actions < 3_000, "{name} {seed}: hints went on and on");
+            }
+        }
+    }
+}
+
+/// Baker's Dozen with every card up but the Spades, the Ace under the King: lost, though a
+/// Jack can still move onto the Queen.
+fn lost_bakers_dozen() -> (Engine, State) {
+    let engine = engine(BAKERS_DOZEN);
+    let mut state = blank(&engine);
+    for (f, suit) in ["H", "D", "C"].into_iter().enumerate() {
+        state.foundations[f] = cards(&format!(
+            "A{suit} 2{suit} 3{suit} 4{suit} 5{suit} 6{suit} 7{suit} 8{suit} 9{suit} T{suit} J{suit} Q{suit} K{suit}"
+        ));
+    }
+    lay(&mut state, 0, "AS KS", 0);
+    lay(&mut state, 1, "QS", 0);
+    lay(&mut state, 2, "JS", 0);
+    lay(&mut state, 3, "TS 9S 8S 7S 6S 5S 4S 3S 2S", 0);
+    (engine, state)
+}
+
+#[test]
+fn a_table_proven_lost_gets_no_hint_is_stuck_and_over_by_pa_deadend() {
+    let (engine, state) = lost_bakers_dozen();
+    assert!(matches!(
+        solve(&engine, &state, Budget::states(10_000)),
+        Analysis::Unwinnable { .. }
+    ));
+    let hint = engine.analyze(
+        &state,
+        &AnalyzeRequest::Hint {
+            rank: 0,
+            budget: Budget::states(10_000),
+        },
+        &|_| true,
+    );
+    assert_eq!(
+        hint,
+        Some(Analysis::Hint {
+            action: None,
+            then: Vec::new()
+        })
+    );
+    assert_eq!(
+        engine.analyze(&state, &AnalyzeRequest::DeadEnd, &|_| true),
+        Some(Analysis::DeadEnd { stuck: true })
+    );
+    match engine.status(&state) {
+        Status::Over { reason } => {
+            assert!(reason.contains("PA-DEADEND"), "{reason}");
+            assert!(
+                reason.contains("Undo") && reason.contains("new deal"),
+                "{reason}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // Move the Jack and the Queen apart again and the Ace is still under the King.
+    let mut next = state.clone();
+    play(
+        &engine,
+        &mut next,
+        &mv(&engine, Pile::Column(2), 0, Pile::Column(1)),
+    );
+    assert!(matches!(engine.status(&next), Status::Over { .. }));
+}
+
+#[test]
+fn budgets_are_honoured_and_hidden_cards_are_not_read() {
+    let freecell = engine(FREECELL);
+    let deal = freecell.new_game(1);
+    match solve(&freecell, &deal, Budget::states(1)) {
+        Analysis::Undecided { report } => assert_eq!(report.stopped, Stopped::States),
+        other => panic!("{other:?}"),
+    }
+    let yukon = engine(YUKON);
+    let deal = yukon.new_game(1);
+    let honest = yukon.analyze(
+        &deal,
+        &AnalyzeRequest::Solve {
+            full_information: false,
+            budget: Budget::states(1_000),
+        },
+        &|_| true,
+    );
+    match honest {
+        Some(Analysis::Undecided { report }) => assert_eq!(report.stopped, Stopped::Hidden),
+        other => panic!("{other:?}"),
+    }
+    // The host's clock stops a search too.
+    match yukon.analyze(
+        &deal,
+        &AnalyzeRequest::Solve {
+            full_information: true,
+            budget: Budget::default(),
+        },
+        &|_| false,
+    ) {
+        Some(Analysis::Undecided { report }) => assert_eq!(report.stopped, Stopped::Caller),
+        other => panic!("{other:?}"),
+    }
+    assert!(yukon.info().hints);
+}
