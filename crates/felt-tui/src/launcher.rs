@@ -81,6 +81,8 @@ pub struct Launcher {
     pub(crate) help_max: u16,
     /// Lines of the list the last drawing showed, for a page up or down.
     pub(crate) page: usize,
+    /// Whether games in progress were offered before: the first offer selects one.
+    offered: bool,
 }
 
 impl Launcher {
@@ -115,6 +117,7 @@ impl Launcher {
             overlay: None,
             help_max: 0,
             page: 10,
+            offered: false,
         }
     }
 
@@ -151,8 +154,19 @@ impl Launcher {
         };
         self.rows = rows(catalog, &saved);
         self.saved = saved;
+        // A returning player sees their games in progress first, whatever they played last:
+        // the last game's own, else the newest, selected with the list scrolled to the top.
+        let first = !std::mem::replace(&mut self.offered, true) && !self.saved.is_empty();
         if let Some((resume, id)) = keep {
-            self.select_row(catalog, &id, resume);
+            self.select_row(catalog, &id, resume || first);
+        }
+        if first {
+            if self.selected_saved().is_none() {
+                if let Some(row) = self.rows.iter().position(|r| *r == Row::Continue(0)) {
+                    self.selected = row;
+                }
+            }
+            self.top = 0;
         }
         if !matches!(
             self.rows.get(self.selected),

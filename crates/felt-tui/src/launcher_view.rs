@@ -22,12 +22,19 @@ impl Launcher {
         fill(buf, area, ' ', Style::default());
         let w = area.width;
         screen_title(buf, area, "· choose a game", theme);
-        // The details follow the list closely; a long list scrolls.
-        let room = area.height.saturating_sub(3 + DETAILS + 1);
-        let list = Rect::new(area.x, area.y + 2, w, room.min(self.rows.len() as u16));
+        // The details follow the list closely; a long list scrolls. A short terminal shares
+        // its rows: the list keeps half of them (the games are what is chosen), the details
+        // the rest, never over the key bar.
+        let avail = area.height.saturating_sub(3);
+        let room = avail
+            .saturating_sub(DETAILS + 1)
+            .max(avail / 2)
+            .min(self.rows.len() as u16);
+        let list = Rect::new(area.x, area.y + 2, w, room);
         self.draw_list(catalog, buf, list, theme);
-        let details = Rect::new(area.x, list.bottom() + 1, w, DETAILS);
-        self.draw_details(catalog, buf, details, theme);
+        let height = avail.saturating_sub(room + 1).min(DETAILS);
+        let details = Rect::new(area.x, list.bottom() + 1, w, height);
+        self.draw_details_in(catalog, buf, details, theme);
         let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
         let keys = match (&self.overlay, &self.code) {
             (Some(Overlay::Help { .. }), _) => "↑↓ PgUp PgDn scroll  Esc close".to_string(),
@@ -266,6 +273,31 @@ impl Launcher {
                     self.hits
                         .push(Rect::new(list.x, y, list.width, 1), Target::Row(r));
                 }
+            }
+        }
+    }
+
+    /// The details in `area`, however few its rows: the first ones, and the message on the
+    /// last row when there is one.
+    fn draw_details_in(&self, catalog: &Catalog, buf: &mut Buffer, area: Rect, theme: &Theme) {
+        if area.height == 0 {
+            return;
+        }
+        let full = Rect::new(0, 0, area.width, DETAILS);
+        let mut all = Buffer::empty(full);
+        self.draw_details(catalog, &mut all, full, theme);
+        let message = DETAILS - 1;
+        let bare = |y: u16| (0..full.width).all(|x| all[(x, y)].symbol() == " ");
+        let shown: Vec<u16> = if area.height >= DETAILS {
+            (0..DETAILS).collect()
+        } else if bare(message) {
+            (0..area.height).collect()
+        } else {
+            (0..area.height - 1).chain([message]).collect()
+        };
+        for (row, y) in shown.into_iter().enumerate() {
+            for x in 0..area.width {
+                buf[(area.x + x, area.y + row as u16)] = all[(x, y)].clone();
             }
         }
     }

@@ -141,6 +141,31 @@ fn the_launcher_offers_the_game_in_progress_first() {
 }
 
 #[test]
+fn a_returning_player_sees_the_game_in_progress_first() {
+    // The last game chosen sits at the end of the list, scrolled to: a restart still opens
+    // on the game in progress, the Continue section at the top.
+    let mut app = launcher();
+    keys(&mut app, "G");
+    let scrolled = shot(&mut app, 80, 10);
+    assert!(!scrolled.contains("Spider ·"), "{scrolled}");
+    app.set_observer(Box::new(Shelf::new(vec![(saved_game(3), opening(3))])));
+    assert_eq!(app.launcher().selected_saved(), Some(&saved_game(3)));
+    insta::assert_snapshot!("returning_80x24", shot(&mut app, 80, 24));
+    insta::assert_snapshot!("returning_120x40", shot(&mut app, 120, 40));
+}
+
+#[test]
+fn a_short_terminal_keeps_the_list_in_view() {
+    let (mut app, _, _) = with_saved_game();
+    let small = shot(&mut app, 40, 12);
+    assert!(small.contains("▶ Spider, one suit"), "{small}");
+    insta::assert_snapshot!("launcher_40x12", small);
+    let tiny = shot(&mut app, 30, 8);
+    assert!(tiny.contains("▶ Spider, one suit"), "{tiny}");
+    insta::assert_snapshot!("launcher_30x8", tiny);
+}
+
+#[test]
 fn continue_opens_the_saved_game_and_undo_reaches_into_its_history() {
     let (mut app, reports, actions) = with_saved_game();
     keys(&mut app, "⏎");
