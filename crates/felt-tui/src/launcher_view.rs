@@ -38,6 +38,7 @@ impl Launcher {
         let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
         let keys = match (&self.overlay, &self.code) {
             (Some(Overlay::Help { .. }), _) => "↑↓ PgUp PgDn scroll  Esc close".to_string(),
+            (Some(Overlay::Delete { .. }), _) => "y delete it  n keep it".to_string(),
             (Some(Overlay::NewGame { .. }), _) => {
                 "c continue it  n new, the old one lost  k new, keep both  Esc cancel".to_string()
             }
@@ -64,6 +65,10 @@ impl Launcher {
             Some(Overlay::NewGame { saved, .. }) => {
                 let saved = *saved;
                 self.draw_question(catalog, buf, body, saved, theme);
+            }
+            Some(Overlay::Delete { saved }) => {
+                let saved = *saved;
+                self.draw_delete(catalog, buf, body, saved, theme);
             }
             None => {}
         }
@@ -150,6 +155,40 @@ impl Launcher {
         let width = 66u16.min(area.width);
         let height = wrapped_height(&lines, width.saturating_sub(4)) + 2;
         let inner = window(buf, area, width, height, "Start a new game?", theme);
+        paragraph(buf, inner, lines, 0);
+    }
+
+    fn draw_delete(
+        &self,
+        catalog: &Catalog,
+        buf: &mut Buffer,
+        area: Rect,
+        saved: usize,
+        theme: &Theme,
+    ) {
+        let Some(game) = self.saved.get(saved) else {
+            return;
+        };
+        let name = catalog
+            .get(&game.variant)
+            .map_or(game.variant.as_str(), |e| e.variant.name.as_str());
+        let lines = vec![
+            Line::raw(format!("Delete this saved game of {name}?")),
+            Line::styled(about(game, theme), theme.heading()),
+            Line::raw("Its undo history goes too, and it counts as a lost game."),
+            Line::raw(""),
+            Line::from(vec![
+                Span::styled(format!("{:<5}", "y"), theme.heading()),
+                Span::raw("Delete it"),
+            ]),
+            Line::from(vec![
+                Span::styled(format!("{:<5}", "n"), theme.heading()),
+                Span::raw("Keep it"),
+            ]),
+        ];
+        let width = 66u16.min(area.width);
+        let height = wrapped_height(&lines, width.saturating_sub(4)) + 2;
+        let inner = window(buf, area, width, height, "Delete a saved game?", theme);
         paragraph(buf, inner, lines, 0);
     }
 
@@ -323,7 +362,7 @@ impl Launcher {
         if let Some(game) = self.selected_saved() {
             put(buf, x, y, "Saved", 8, theme.heading());
             let text = format!(
-                "{} ({} rules): Enter continues it where you left it",
+                "{} ({} rules): Enter continues it, x deletes it",
                 game.code, game.rules
             );
             put(buf, value_x, y, &text, room, Style::default());
