@@ -554,6 +554,14 @@ impl App {
                 self.open_stats();
                 Flow::Continue
             }
+            LauncherEffect::Delete(games) => {
+                if let Some(Err(e)) = self.observer.as_mut().map(|o| o.give_up(games)) {
+                    self.launcher
+                        .set_note(format!("The saved game was not deleted: {e}"), true);
+                }
+                self.refresh_saved();
+                Flow::Continue
+            }
         }
     }
 

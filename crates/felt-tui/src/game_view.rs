@@ -479,10 +479,13 @@ impl Game {
             items.push(format!("{key} {name}"));
         }
         let deal = format!("d {}", crate::describe::deal_word(&self.view));
+        // A new deal and a restart come before the rest, as every patience program has
+        // them in view; what does not fit is left out, and shorter items after it still come.
         for (msg, text) in [
             (Msg::Deal, deal.as_str()),
             (Msg::Undo, "u undo"),
-            (Msg::Auto, "a best place"),
+            (Msg::NewGame, "n new deal"),
+            (Msg::Restart, "R restart"),
             (Msg::Hint, "H hint"),
         ] {
             if crate::keymap::command_of(msg).is_none_or(|c| info.offers(c)) {
@@ -494,12 +497,16 @@ impl Game {
                 items.push(format!("{key} {name}"));
             }
         }
-        let room = usize::from(width).saturating_sub(code.chars().count() + 2);
+        // Last: a double click or Enter twice does the same, as the help says.
+        if crate::keymap::command_of(Msg::Auto).is_none_or(|c| info.offers(c)) {
+            items.push("a best place".to_string());
+        }
+        let room = usize::from(width).saturating_sub(code.chars().count() + 3);
         let mut text = String::from(" ");
         let last = "q menu";
         for item in items {
             if text.chars().count() + item.chars().count() + 2 + last.len() > room {
-                break;
+                continue;
             }
             text.push_str(&item);
             text.push_str("  ");

@@ -97,6 +97,8 @@ pub enum Msg {
     Char(char),
     /// Delete the last typed character.
     Backspace,
+    /// Delete the selected saved game (launcher), after a question.
+    Delete,
     /// A mouse event at a cell.
     Mouse(Mouse),
     /// The terminal changed size.

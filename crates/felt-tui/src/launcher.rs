@@ -41,6 +41,11 @@ pub(crate) enum Overlay {
         /// The new game, dealt already.
         setup: GameSetup,
     },
+    /// Deleting `saved` (an index in the saved games) was asked for: yes or no.
+    Delete {
+        /// The game to delete.
+        saved: usize,
+    },
 }
 
 /// What the launcher asks of the app.
@@ -63,6 +68,8 @@ pub enum LauncherEffect {
     Stats,
     /// Open the settings screen.
     Options,
+    /// Delete these saved games (by id): they are given up, counted as lost.
+    Delete(Vec<i64>),
 }
 
 /// The launcher's state.
@@ -81,6 +88,8 @@ pub struct Launcher {
     pub(crate) help_max: u16,
     /// Lines of the list the last drawing showed, for a page up or down.
     pub(crate) page: usize,
+    /// Whether games in progress were offered before: the first offer selects one.
+    offered: bool,
 }
 
 impl Launcher {
@@ -115,6 +124,7 @@ impl Launcher {
             overlay: None,
             help_max: 0,
             page: 10,
+            offered: false,
         }
     }
 
@@ -151,8 +161,19 @@ impl Launcher {
         };
         self.rows = rows(catalog, &saved);
         self.saved = saved;
+        // A returning player sees their games in progress first, whatever they played last:
+        // the last game's own, else the newest, selected with the list scrolled to the top.
+        let first = !std::mem::replace(&mut self.offered, true) && !self.saved.is_empty();
         if let Some((resume, id)) = keep {
-            self.select_row(catalog, &id, resume);
+            self.select_row(catalog, &id, resume || first);
+        }
+        if first {
+            if self.selected_saved().is_none() {
+                if let Some(row) = self.rows.iter().position(|r| *r == Row::Continue(0)) {
+                    self.selected = row;
+                }
+            }
+            self.top = 0;
         }
         if !matches!(
             self.rows.get(self.selected),
@@ -180,6 +201,7 @@ impl Launcher {
         match (&self.overlay, &self.code) {
             (Some(Overlay::Help { .. }), _) => Mode::Help,
             (Some(Overlay::NewGame { .. }), _) => Mode::NewGame,
+            (Some(Overlay::Delete { .. }), _) => Mode::Confirm,
             (None, Some(_)) => Mode::CodeEntry,
             (None, None) => Mode::Launcher,
         }
@@ -255,6 +277,22 @@ impl Launcher {
                 return LauncherEffect::None;
             }
             Some(Overlay::NewGame { saved, setup }) => return self.answer(saved, setup, msg),
+            Some(Overlay::Delete { saved }) => {
+                return match (msg, self.saved.get(saved)) {
+                    (Msg::Yes, Some(game)) => {
+                        let text = format!("Deleted the saved game {}", game.code);
+                        let effect = LauncherEffect::Delete(vec![game.id]);
+                        self.set_note(text, false);
+                        effect
+                    }
+                    (Msg::No | Msg::Cancel | Msg::Back, _) | (_, None) => LauncherEffect::None,
+                    (Msg::Quit, _) => LauncherEffect::Quit,
+                    _ => {
+                        self.overlay = Some(Overlay::Delete { saved });
+                        LauncherEffect::None
+                    }
+                };
+            }
             None => {}
         }
         if msg == Msg::Redraw {
@@ -307,6 +345,13 @@ impl Launcher {
                 self.save();
             }
             Msg::Start => return self.start_selected(catalog, seeds),
+            Msg::Delete => match self.rows.get(self.selected) {
+                Some(Row::Continue(i)) => self.overlay = Some(Overlay::Delete { saved: *i }),
+                _ => self.set_note(
+                    "Only a saved game, under Continue, can be deleted".into(),
+                    true,
+                ),
+            },
             Msg::Stats => return LauncherEffect::Stats,
             Msg::Options => return LauncherEffect::Options,
             Msg::Back | Msg::Quit => return LauncherEffect::Quit,

@@ -22,15 +22,23 @@ impl Launcher {
         fill(buf, area, ' ', Style::default());
         let w = area.width;
         screen_title(buf, area, "· choose a game", theme);
-        // The details follow the list closely; a long list scrolls.
-        let room = area.height.saturating_sub(3 + DETAILS + 1);
-        let list = Rect::new(area.x, area.y + 2, w, room.min(self.rows.len() as u16));
+        // The details follow the list closely; a long list scrolls. A short terminal shares
+        // its rows: the list keeps half of them (the games are what is chosen), the details
+        // the rest, never over the key bar.
+        let avail = area.height.saturating_sub(3);
+        let room = avail
+            .saturating_sub(DETAILS + 1)
+            .max(avail / 2)
+            .min(self.rows.len() as u16);
+        let list = Rect::new(area.x, area.y + 2, w, room);
         self.draw_list(catalog, buf, list, theme);
-        let details = Rect::new(area.x, list.bottom() + 1, w, DETAILS);
-        self.draw_details(catalog, buf, details, theme);
+        let height = avail.saturating_sub(room + 1).min(DETAILS);
+        let details = Rect::new(area.x, list.bottom() + 1, w, height);
+        self.draw_details_in(catalog, buf, details, theme);
         let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
         let keys = match (&self.overlay, &self.code) {
             (Some(Overlay::Help { .. }), _) => "↑↓ PgUp PgDn scroll  Esc close".to_string(),
+            (Some(Overlay::Delete { .. }), _) => "y delete it  n keep it".to_string(),
             (Some(Overlay::NewGame { .. }), _) => {
                 "c continue it  n new, the old one lost  k new, keep both  Esc cancel".to_string()
             }
@@ -57,6 +65,10 @@ impl Launcher {
             Some(Overlay::NewGame { saved, .. }) => {
                 let saved = *saved;
                 self.draw_question(catalog, buf, body, saved, theme);
+            }
+            Some(Overlay::Delete { saved }) => {
+                let saved = *saved;
+                self.draw_delete(catalog, buf, body, saved, theme);
             }
             None => {}
         }
@@ -143,6 +155,40 @@ impl Launcher {
         let width = 66u16.min(area.width);
         let height = wrapped_height(&lines, width.saturating_sub(4)) + 2;
         let inner = window(buf, area, width, height, "Start a new game?", theme);
+        paragraph(buf, inner, lines, 0);
+    }
+
+    fn draw_delete(
+        &self,
+        catalog: &Catalog,
+        buf: &mut Buffer,
+        area: Rect,
+        saved: usize,
+        theme: &Theme,
+    ) {
+        let Some(game) = self.saved.get(saved) else {
+            return;
+        };
+        let name = catalog
+            .get(&game.variant)
+            .map_or(game.variant.as_str(), |e| e.variant.name.as_str());
+        let lines = vec![
+            Line::raw(format!("Delete this saved game of {name}?")),
+            Line::styled(about(game, theme), theme.heading()),
+            Line::raw("Its undo history goes too, and it counts as a lost game."),
+            Line::raw(""),
+            Line::from(vec![
+                Span::styled(format!("{:<5}", "y"), theme.heading()),
+                Span::raw("Delete it"),
+            ]),
+            Line::from(vec![
+                Span::styled(format!("{:<5}", "n"), theme.heading()),
+                Span::raw("Keep it"),
+            ]),
+        ];
+        let width = 66u16.min(area.width);
+        let height = wrapped_height(&lines, width.saturating_sub(4)) + 2;
+        let inner = window(buf, area, width, height, "Delete a saved game?", theme);
         paragraph(buf, inner, lines, 0);
     }
 
@@ -270,6 +316,31 @@ impl Launcher {
         }
     }
 
+    /// The details in `area`, however few its rows: the first ones, and the message on the
+    /// last row when there is one.
+    fn draw_details_in(&self, catalog: &Catalog, buf: &mut Buffer, area: Rect, theme: &Theme) {
+        if area.height == 0 {
+            return;
+        }
+        let full = Rect::new(0, 0, area.width, DETAILS);
+        let mut all = Buffer::empty(full);
+        self.draw_details(catalog, &mut all, full, theme);
+        let message = DETAILS - 1;
+        let bare = |y: u16| (0..full.width).all(|x| all[(x, y)].symbol() == " ");
+        let shown: Vec<u16> = if area.height >= DETAILS {
+            (0..DETAILS).collect()
+        } else if bare(message) {
+            (0..area.height).collect()
+        } else {
+            (0..area.height - 1).chain([message]).collect()
+        };
+        for (row, y) in shown.into_iter().enumerate() {
+            for x in 0..area.width {
+                buf[(area.x + x, area.y + row as u16)] = all[(x, y)].clone();
+            }
+        }
+    }
+
     fn draw_details(&self, catalog: &Catalog, buf: &mut Buffer, area: Rect, theme: &Theme) {
         let x = area.x + 1;
         let value_x = x + 9;
@@ -291,7 +362,7 @@ impl Launcher {
         if let Some(game) = self.selected_saved() {
             put(buf, x, y, "Saved", 8, theme.heading());
             let text = format!(
-                "{} ({} rules): Enter continues it where you left it",
+                "{} ({} rules): Enter continues it, x deletes it",
                 game.code, game.rules
             );
             put(buf, value_x, y, &text, room, Style::default());

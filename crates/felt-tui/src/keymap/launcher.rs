@@ -54,6 +54,13 @@ pub const LAUNCHER_KEYS: &[Binding] = &[
         msg: |_| Msg::Options,
     },
     Binding {
+        // Not on the key bar, which is full at 80 columns: a saved game's line names it.
+        keys: &[code(KeyCode::Delete), ch('x')],
+        label: "",
+        help: "",
+        msg: |_| Msg::Delete,
+    },
+    Binding {
         // `h` stays the rules' left, as in h/j/k/l; F1 is the help key of most programs.
         keys: &[ch('?'), code(KeyCode::F(1))],
         label: "? F1",
@@ -98,6 +105,10 @@ pub const LAUNCHER_HELP: &[(&str, &str)] = &[
     ("↑ ↓ k j", "choose a game in the list"),
     ("Home End g G", "the first or the last line of the list"),
     ("PgUp PgDn", "a page up or down the list"),
+    (
+        "Del x",
+        "delete the saved game selected (asks; counts as lost)",
+    ),
     (
         "← → h l",
         "choose the rules of the selected game, when it has several",

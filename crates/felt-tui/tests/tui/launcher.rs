@@ -204,7 +204,7 @@ fn a_taller_terminal_shows_the_heading_again() {
     let mut app = launcher();
     keys(&mut app, "jj");
     // So short that the list scrolls to keep the last line in view...
-    let small = shot(&mut app, 80, 14);
+    let small = shot(&mut app, 80, 10);
     assert!(!small.contains("Spider ·"), "{small}");
     // ...then tall again: nothing is left scrolled away.
     let tall = shot(&mut app, 80, 24);

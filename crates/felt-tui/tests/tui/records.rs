@@ -141,6 +141,61 @@ fn the_launcher_offers_the_game_in_progress_first() {
 }
 
 #[test]
+fn a_returning_player_sees_the_game_in_progress_first() {
+    // The last game chosen sits at the end of the list, scrolled to: a restart still opens
+    // on the game in progress, the Continue section at the top.
+    let mut app = launcher();
+    keys(&mut app, "G");
+    let scrolled = shot(&mut app, 80, 10);
+    assert!(!scrolled.contains("Spider ·"), "{scrolled}");
+    app.set_observer(Box::new(Shelf::new(vec![(saved_game(3), opening(3))])));
+    assert_eq!(app.launcher().selected_saved(), Some(&saved_game(3)));
+    insta::assert_snapshot!("returning_80x24", shot(&mut app, 80, 24));
+    insta::assert_snapshot!("returning_120x40", shot(&mut app, 120, 40));
+}
+
+#[test]
+fn a_short_terminal_keeps_the_list_in_view() {
+    let (mut app, _, _) = with_saved_game();
+    let small = shot(&mut app, 40, 12);
+    assert!(small.contains("▶ Spider, one suit"), "{small}");
+    insta::assert_snapshot!("launcher_40x12", small);
+    let tiny = shot(&mut app, 30, 8);
+    assert!(tiny.contains("▶ Spider, one suit"), "{tiny}");
+    insta::assert_snapshot!("launcher_30x8", tiny);
+}
+
+#[test]
+fn x_or_del_deletes_a_saved_game_after_a_question() {
+    let (mut app, given_up) = with_saved_games(vec![saved_game(3)]);
+    keys(&mut app, "x");
+    assert_eq!(app.mode(), Mode::Confirm);
+    insta::assert_snapshot!("delete_question_80x24", shot(&mut app, 80, 24));
+    insta::assert_snapshot!("delete_question_120x40", shot(&mut app, 120, 40));
+    // n keeps it.
+    keys(&mut app, "n");
+    assert_eq!(app.mode(), Mode::Launcher);
+    assert_eq!(*given_up.borrow(), None);
+    assert_eq!(app.launcher().selected_saved(), Some(&saved_game(3)));
+    // Del, then y: it is given up, and said so.
+    app.handle(&key_event(crossterm::event::KeyCode::Delete), now());
+    keys(&mut app, "y");
+    assert_eq!(*given_up.borrow(), Some(vec![12]));
+    let note = app.launcher().note().expect("said").text.clone();
+    assert!(note.contains("Deleted") && note.contains(CODE), "{note}");
+}
+
+#[test]
+fn x_on_a_game_not_saved_says_what_it_deletes() {
+    let (mut app, given_up) = with_saved_games(vec![saved_game(3)]);
+    keys(&mut app, "jx");
+    assert_eq!(app.mode(), Mode::Launcher);
+    assert_eq!(*given_up.borrow(), None);
+    let note = app.launcher().note().expect("explained").text.clone();
+    assert!(note.contains("Continue"), "{note}");
+}
+
+#[test]
 fn continue_opens_the_saved_game_and_undo_reaches_into_its_history() {
     let (mut app, reports, actions) = with_saved_game();
     keys(&mut app, "⏎");
