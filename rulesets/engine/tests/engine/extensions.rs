@@ -135,7 +135,10 @@ fn nothing_hidden_shows_every_card_and_unturned_cards_still_wait_pa_deal() {
         .expect("a stock");
     let shown: Vec<CardFace> = state.stock.iter().map(|&c| CardFace::Up(c)).collect();
     assert_eq!(stock.cards, shown);
-    assert!(view.piles.iter().all(|p| p.cards.iter().all(|c| *c != CardFace::Down)));
+    assert!(view
+        .piles
+        .iter()
+        .all(|p| p.cards.iter().all(|c| *c != CardFace::Down)));
     // Column 7's first card is unturned: it may not be picked up.
     let seventh = thoughtful.id(felt_engine::Pile::Column(6));
     assert!(thoughtful.may_lift(&state, seventh, 0).is_err());

@@ -46,7 +46,10 @@ fn the_engines_freecell_agrees_with_the_crate_on_microsofts_deals_pa_deal() {
             undecided.push(deal);
             continue;
         }
-        assert!(b == "undecided" || a == b, "deal {deal}: engine {a}, crate {b}");
+        assert!(
+            b == "undecided" || a == b,
+            "deal {deal}: engine {a}, crate {b}"
+        );
     }
     // Every Microsoft deal of 1..1000 can be won; the engine's generic search may run out of
     // positions on a few within this small budget (the figures give it 1 s a deal), never
