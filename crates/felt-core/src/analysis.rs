@@ -211,6 +211,21 @@ pub enum AnalyzeRequest {
 }
 
 impl AnalyzeRequest {
+    /// The answer that claims nothing either way, for a table the ruleset cannot analyse (a
+    /// damaged save, a position of another layout): no hint, not stuck, undecided.
+    pub fn no_claim(&self) -> Analysis {
+        match self {
+            AnalyzeRequest::Hint { .. } => Analysis::Hint {
+                action: None,
+                then: Vec::new(),
+            },
+            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
+            AnalyzeRequest::Solve { .. } => Analysis::Undecided {
+                report: Report::default(),
+            },
+        }
+    }
+
     /// The budget the request carries (a dead-end check runs within the ruleset's own).
     pub fn budget(&self) -> Option<&Budget> {
         match self {

@@ -122,16 +122,7 @@ pub fn analyze(
 ) -> Analysis {
     if !whole(engine, state) {
         // Not a table of this game (a damaged save): no claim either way.
-        return match request {
-            AnalyzeRequest::Hint { .. } => Analysis::Hint {
-                action: None,
-                then: Vec::new(),
-            },
-            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
-            AnalyzeRequest::Solve { .. } => Analysis::Undecided {
-                report: Figures::default(),
-            },
-        };
+        return request.no_claim();
     }
     let open = hidden(engine.play(), state) == 0;
     match request {

@@ -5,7 +5,7 @@ use super::position::{Dest, Game, Move};
 use super::search::search;
 use crate::ruleset::FreeCell;
 use crate::state::{suit_index, Pile, State};
-use felt_core::analysis::{KeepGoing, Report};
+use felt_core::analysis::KeepGoing;
 use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
 use felt_patience::search::Limits;
 
@@ -23,16 +23,7 @@ pub fn analyze(
 ) -> Analysis {
     if !fc.is_whole(state) {
         // Not a game this variant can reach (a damaged save): no claim either way.
-        return match request {
-            AnalyzeRequest::Hint { .. } => Analysis::Hint {
-                action: None,
-                then: Vec::new(),
-            },
-            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
-            AnalyzeRequest::Solve { .. } => Analysis::Undecided {
-                report: Report::default(),
-            },
-        };
+        return request.no_claim();
     }
     match request {
         AnalyzeRequest::Solve { budget, .. } => solve(fc, state, &Limits::new(budget, keep_going)),

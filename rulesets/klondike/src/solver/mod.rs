@@ -31,16 +31,7 @@ pub fn analyze(
 ) -> Analysis {
     if !k.is_whole(state) {
         // Not a game this variant can reach (a damaged save): no claim either way.
-        return match request {
-            AnalyzeRequest::Hint { .. } => Analysis::Hint {
-                action: None,
-                then: Vec::new(),
-            },
-            AnalyzeRequest::DeadEnd => Analysis::DeadEnd { stuck: false },
-            AnalyzeRequest::Solve { .. } => Analysis::Undecided {
-                report: Report::default(),
-            },
-        };
+        return request.no_claim();
     }
     // Under `face_up` the player sees every card, and once every card is turned up and the
     // stock has been seen whole, so do all players: then the solver reads nothing hidden.
