@@ -6,89 +6,24 @@
 //! cargo run --release -p felt-engine --example solve_games -- GAME [A..B] [MS]
 //! ```
 //!
-//! `GAME` is a variant file (its `[game]` table is read) or a bare `[game]` table, or one of
-//! the games the engine's tests describe, by name: yukon, klondike, freecell, bakers-dozen,
-//! golf, canfield, scorpion. Deals default to `1..201`, the budget to 1000 ms of CPU time.
+//! `GAME` is a shipped game's id (`yukon`, `patience-freecell`, … as `felt variants` lists
+//! them: the files of `variants/`, not copies of them), or a variant file (its `[game]`
+//! table is read) or a bare `[game]` table. Deals default to `1..201`, the budget to
+//! 1000 ms of CPU time.
 
 use felt_core::analysis::thread_cpu;
 use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
 use felt_engine::{Engine, Game};
 use std::time::Duration;
 
-/// The games of the engine's test suite (tests/engine/support.rs), by name.
-const GAMES: &[(&str, &str)] = &[
-    (
-        "yukon",
-        r#"
-tableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = [1, 5, 5, 5, 5, 5, 5] }
-move = "any-face-up"
-empty = "king"
-"#,
-    ),
-    (
-        "klondike",
-        r#"
-tableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = 1 }
-move = "sequence"
-empty = "king"
-stock = { cards = 1, redeals = "unlimited" }
-"#,
-    ),
-    (
-        "freecell",
-        r#"
-tableau = { columns = 8, up = [7, 7, 7, 7, 6, 6, 6, 6] }
-cells.count = 4
-move = "supermove"
-"#,
-    ),
-    (
-        "bakers-dozen",
-        r#"
-tableau = { columns = 13, up = 4, kings_to_bottom = true }
-build.by = "any"
-empty = "none"
-"#,
-    ),
-    (
-        "golf",
-        r#"
-tableau = { columns = 7, up = 5 }
-foundations = { count = 1, build = "either", by = "any", start = "one-card" }
-build.direction = "none"
-empty = "none"
-stock = { deal = "foundation" }
-"#,
-    ),
-    (
-        "canfield",
-        r#"
-tableau.columns = 4
-reserve.cards = 13
-foundations = { base = "first-dealt", start = "one-card", wrap = true }
-build.wrap = true
-move = "pile"
-empty = "auto-reserve"
-stock = { cards = 3, redeals = "unlimited" }
-"#,
-    ),
-    (
-        "scorpion",
-        r#"
-tableau = { columns = 7, down = [3, 3, 3, 3, 0, 0, 0], up = [4, 4, 4, 4, 7, 7, 7] }
-build.by = "suit"
-move = { group = "any-face-up", by = "any" }
-empty = "king"
-stock = { deal = "columns" }
-win = "sequences"
-"#,
-    ),
-];
-
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let name = args.first().ok_or("usage: solve_games GAME [A..B] [MS]")?;
-    let text = match GAMES.iter().find(|(n, _)| n == name) {
+    // A shipped game by its id (its file's name), else a file.
+    let shipped = felt_engine::variants::VARIANTS
+        .iter()
+        .find(|(file, _)| file.strip_suffix(".toml") == Some(name.as_str()));
+    let text = match shipped {
         Some((_, t)) => t.to_string(),
         None => std::fs::read_to_string(name).map_err(|e| format!("{name}: {e}"))?,
     };
