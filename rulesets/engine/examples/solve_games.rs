@@ -84,12 +84,13 @@ fn main() -> Result<(), String> {
     let median = times.get(times.len() / 2).copied().unwrap_or_default();
     let mean = times.iter().sum::<Duration>() / n as u32;
     println!(
-        "{name} deals {from}..{to} at {ms} ms: won {won}, proven lost {lost}, undecided {} ({:.1} %); median {:.1} ms, mean {:.1} ms, {} states a deal",
+        "{name} deals {from}..{to} at {ms} ms: won {won}, proven lost {lost}, undecided {} ({:.1} %); median {:.1} ms, mean {:.1} ms, {} states a deal, {:.0} k states a CPU second",
         undecided.len(),
         100.0 * undecided.len() as f64 / n as f64,
         median.as_secs_f64() * 1e3,
         mean.as_secs_f64() * 1e3,
         states / n as u64,
+        states as f64 / times.iter().sum::<Duration>().as_secs_f64().max(1e-9) / 1e3,
     );
     if !undecided.is_empty() {
         println!("undecided: {undecided:?}");

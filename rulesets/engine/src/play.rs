@@ -32,6 +32,9 @@ pub struct Play {
     pub scoring: Option<ScoreTable>,
     /// Whether the safe automatic moves are proven for these settings (`safe_holds` in automatic.rs).
     pub safe_proven: bool,
+    /// For each card, by its byte, the cards that may be built on it (`followers` in
+    /// automatic.rs): the safe rule reads them for every card it weighs.
+    followers: Vec<Vec<Card>>,
 }
 
 impl Play {
@@ -58,8 +61,10 @@ impl Play {
             game,
             scoring,
             safe_proven: false,
+            followers: Vec::new(),
         };
         play.safe_proven = play.safe_holds();
+        play.followers = play.followers();
         Ok(play)
     }
 
@@ -125,6 +130,12 @@ impl Play {
 
     /// The cards a move takes from `from`, or why it may take none.
     pub fn lift(&self, state: &State, from: Pile, index: usize) -> Result<Vec<Card>, Refusal> {
+        self.grip(state, from, index).map(<[Card]>::to_vec)
+    }
+
+    /// The cards a move takes from `from`, as they lie in the pile (the solver asks this for
+    /// every pile of every table, so it builds nothing), or why it may take none.
+    fn grip<'s>(&self, state: &'s State, from: Pile, index: usize) -> Result<&'s [Card], Refusal> {
         if !self.shaped(state) {
             return Err(Refusal::NotThisGame);
         }
@@ -156,36 +167,36 @@ impl Play {
                         run()?;
                     }
                 }
-                Ok(cards.to_vec())
+                Ok(cards)
             }
-            Pile::Cell(i) => match state.cells[i] {
-                Some(card) if index == 0 => Ok(vec![card]),
+            Pile::Cell(i) => match &state.cells[i] {
+                Some(card) if index == 0 => Ok(std::slice::from_ref(card)),
                 _ => Err(Refusal::NoCard),
             },
             Pile::Reserve => {
-                let card = *state.reserve.get(index).ok_or(Refusal::NoCard)?;
+                let card = state.reserve.get(index).ok_or(Refusal::NoCard)?;
                 if !self.game.reserve_fanned && index + 1 != state.reserve.len() {
                     return Err(Refusal::OnlyTop(from));
                 }
-                Ok(vec![card])
+                Ok(std::slice::from_ref(card))
             }
             Pile::Waste => {
-                let card = *state.waste.get(index).ok_or(Refusal::NoCard)?;
+                let card = state.waste.get(index).ok_or(Refusal::NoCard)?;
                 if index + 1 != state.waste.len() {
                     return Err(Refusal::OnlyTop(from));
                 }
-                Ok(vec![card])
+                Ok(std::slice::from_ref(card))
             }
             Pile::Foundation(i) => {
                 let pile = &state.foundations[i];
-                let card = *pile.get(index).ok_or(Refusal::NoCard)?;
+                let card = pile.get(index).ok_or(Refusal::NoCard)?;
                 if !self.game.foundations.back || self.game.remove_suits {
                     return Err(Refusal::Back);
                 }
                 if index + 1 != pile.len() {
                     return Err(Refusal::OnlyTop(from));
                 }
-                Ok(vec![card])
+                Ok(std::slice::from_ref(card))
             }
             Pile::Stock => Err(Refusal::FromStock),
         }
@@ -195,7 +206,18 @@ impl Play {
         if from == to {
             return Err(Refusal::SamePile);
         }
-        let cards = self.lift(state, from, index)?;
+        let cards = self.grip(state, from, index)?;
+        self.check_onto(state, from, cards, to)
+    }
+
+    /// Whether `cards`, lifted from `from` (a different pile), may go to `to`.
+    fn check_onto(
+        &self,
+        state: &State,
+        from: Pile,
+        cards: &[Card],
+        to: Pile,
+    ) -> Result<(), Refusal> {
         let first = cards[0];
         if matches!(from, Pile::Foundation(_)) && !matches!(to, Pile::Column(_)) {
             return Err(Refusal::BackToColumn);
@@ -291,18 +313,29 @@ impl Play {
     /// Carries out a checked action, then everything that follows it by itself.
     pub fn perform(&self, state: &mut State, action: &felt_core::Action) -> Vec<Event> {
         let mut events = Vec::new();
+        self.perform_into(state, action, &mut events);
+        events
+    }
+
+    /// [`Play::perform`], its events added to `events`: a search keeps one list for all the
+    /// tables it makes rather than building one a table.
+    pub fn perform_into(
+        &self,
+        state: &mut State,
+        action: &felt_core::Action,
+        events: &mut Vec<Event>,
+    ) {
         match *action {
-            felt_core::Action::Deal { from } => self.deal_stock(state, from, &mut events),
+            felt_core::Action::Deal { from } => self.deal_stock(state, from, events),
             felt_core::Action::Move { from, index, to } => {
                 if let (Some(f), Some(t)) = (self.ids.pile(from), self.ids.pile(to)) {
-                    self.move_cards(state, f, usize::from(index), t, &mut events);
+                    self.move_cards(state, f, usize::from(index), t, events);
                 }
             }
             _ => {}
         }
         state.moves += 1;
-        self.settle(state, &mut events);
-        events
+        self.settle(state, events);
     }
 
     fn deal_stock(&self, state: &mut State, from: PileId, events: &mut Vec<Event>) {
@@ -354,14 +387,13 @@ impl Play {
         events.push(Event::Dealt { from, count });
     }
 
-    fn take(&self, state: &mut State, from: Pile, index: usize) -> Vec<Card> {
-        match from {
-            Pile::Column(i) => state.columns[i].cards.split_off(index),
-            Pile::Cell(i) => state.cells[i].take().into_iter().collect(),
-            Pile::Reserve => vec![state.reserve.remove(index)],
-            Pile::Waste => state.waste.pop().into_iter().collect(),
-            Pile::Foundation(i) => state.foundations[i].pop().into_iter().collect(),
-            Pile::Stock => Vec::new(),
+    /// Puts `cards` on `to`.
+    fn put(state: &mut State, to: Pile, cards: &[Card]) {
+        match to {
+            Pile::Column(i) => state.columns[i].cards.extend_from_slice(cards),
+            Pile::Cell(i) => state.cells[i] = cards.first().copied(),
+            Pile::Foundation(i) => state.foundations[i].extend_from_slice(cards),
+            Pile::Reserve | Pile::Stock | Pile::Waste => {}
         }
     }
 
@@ -373,11 +405,45 @@ impl Play {
         to: Pile,
         events: &mut Vec<Event>,
     ) {
-        let cards = self.take(state, from, index);
-        let count = cards.len() as u16;
-        match to {
+        if from == to {
+            // Never checked legal (PA-MOVE refuses it): nothing to carry.
+            return;
+        }
+        // The cards go straight from one pile to the other, never through a list of their own.
+        let count = match from {
             Pile::Column(i) => {
-                state.columns[i].cards.extend(cards);
+                let mut cards = std::mem::take(&mut state.columns[i].cards);
+                let count = cards.len().saturating_sub(index);
+                Self::put(state, to, cards.get(index..).unwrap_or_default());
+                cards.truncate(index);
+                state.columns[i].cards = cards;
+                count
+            }
+            Pile::Cell(i) => {
+                let card = state.cells[i].take();
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Reserve => {
+                let card = (index < state.reserve.len()).then(|| state.reserve.remove(index));
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Waste => {
+                let card = state.waste.pop();
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Foundation(i) => {
+                let card = state.foundations[i].pop();
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Stock => 0,
+        };
+        let count = count as u16;
+        match to {
+            Pile::Column(_) => {
                 // PA-SCORE: a card brought into play on the columns, or taken back down.
                 let event = match from {
                     Pile::Waste => Some("waste-tableau"),
@@ -389,12 +455,8 @@ impl Play {
                     self.score(state, event, 1);
                 }
             }
-            Pile::Cell(i) => state.cells[i] = cards.first().copied(),
-            Pile::Foundation(i) => {
-                state.foundations[i].extend(cards);
-                self.score(state, "foundation", 1);
-            }
-            Pile::Reserve | Pile::Stock | Pile::Waste => {}
+            Pile::Foundation(_) => self.score(state, "foundation", 1),
+            Pile::Cell(_) | Pile::Reserve | Pile::Stock | Pile::Waste => {}
         }
         events.push(Event::Moved {
             from: self.ids.id(from),
@@ -488,45 +550,45 @@ impl Play {
         if self.check_deal(state).is_ok() && self.check(state, &deal(self)).is_ok() {
             out.push(deal(self));
         }
-        let mut from_piles: Vec<(Pile, usize)> = Vec::new();
-        for (i, column) in state.columns.iter().enumerate() {
-            for k in column.down..column.cards.len() {
-                from_piles.push((Pile::Column(i), k));
-            }
-        }
-        for (i, cell) in state.cells.iter().enumerate() {
-            if cell.is_some() {
-                from_piles.push((Pile::Cell(i), 0));
-            }
-        }
-        if !state.waste.is_empty() {
-            from_piles.push((Pile::Waste, state.waste.len() - 1));
-        }
-        if self.game.reserve_fanned {
-            from_piles.extend((0..state.reserve.len()).map(|k| (Pile::Reserve, k)));
-        } else if !state.reserve.is_empty() {
-            from_piles.push((Pile::Reserve, state.reserve.len() - 1));
-        }
-        if self.game.foundations.back {
-            for (i, f) in state.foundations.iter().enumerate() {
-                if !f.is_empty() {
-                    from_piles.push((Pile::Foundation(i), f.len() - 1));
-                }
-            }
-        }
-        let mut targets: Vec<Pile> = (0..state.columns.len()).map(Pile::Column).collect();
-        targets.extend((0..state.foundations.len()).map(Pile::Foundation));
-        targets.extend(
-            (0..state.cells.len())
-                .filter(|&i| state.cells[i].is_none())
-                .map(Pile::Cell),
-        );
-        for (from, index) in from_piles {
-            if self.lift(state, from, index).is_err() {
+        // Each pile and card a move may start from, in the order the actions are listed: the
+        // columns' face-up cards, the cells, the waste's top, the reserve, the foundations.
+        let columns = state.columns.iter().enumerate().flat_map(|(i, column)| {
+            (column.down..column.cards.len()).map(move |k| (Pile::Column(i), k))
+        });
+        let cells = (0..state.cells.len())
+            .filter(|&i| state.cells[i].is_some())
+            .map(|i| (Pile::Cell(i), 0));
+        let waste = state.waste.len().checked_sub(1).map(|k| (Pile::Waste, k));
+        let reserve_from = if self.game.reserve_fanned {
+            0
+        } else {
+            state.reserve.len().saturating_sub(1)
+        };
+        let reserve = (reserve_from..state.reserve.len()).map(|k| (Pile::Reserve, k));
+        let back = self.game.foundations.back;
+        let foundations = (0..state.foundations.len())
+            .filter(move |&i| back && !state.foundations[i].is_empty())
+            .map(|i| (Pile::Foundation(i), state.foundations[i].len() - 1));
+        let froms = columns
+            .chain(cells)
+            .chain(waste)
+            .chain(reserve)
+            .chain(foundations);
+        // The piles a move may go to: the columns, the foundations, the empty cells.
+        let targets = (0..state.columns.len())
+            .map(Pile::Column)
+            .chain((0..state.foundations.len()).map(Pile::Foundation))
+            .chain(
+                (0..state.cells.len())
+                    .filter(|&i| state.cells[i].is_none())
+                    .map(Pile::Cell),
+            );
+        for (from, index) in froms {
+            let Ok(cards) = self.grip(state, from, index) else {
                 continue;
-            }
-            for &to in &targets {
-                if self.check_move(state, from, index, to).is_ok() {
+            };
+            for to in targets.clone() {
+                if to != from && self.check_onto(state, from, cards, to).is_ok() {
                     out.push(felt_core::Action::Move {
                         from: self.ids.id(from),
                         index: index as u16,

@@ -31,10 +31,26 @@ impl Rule {
             // Building by rank repeats the rank, whatever the direction says.
             Match::Rank => return below.rank() == above.rank(),
         };
+        // The same ranks as `ranks_below` says, without building its list: this is asked
+        // for every pair of cards the solver looks at.
+        let (a, b) = (above.rank().number(), below.rank().number());
+        let higher = if a == 13 {
+            self.wrap && b == 1
+        } else {
+            b == a + 1
+        };
+        let lower = if a == 1 {
+            self.wrap && b == 13
+        } else {
+            b + 1 == a
+        };
         matched
-            && self
-                .ranks_below(above.rank().number())
-                .contains(&below.rank().number())
+            && match self.direction {
+                Direction::Down => higher,
+                Direction::Up => lower,
+                Direction::Either => higher || lower,
+                Direction::None => false,
+            }
     }
 
     /// The ranks a card of `rank` may lie on: one for up or down, two for either, none past

@@ -31,6 +31,34 @@ pub struct State {
 }
 
 impl State {
+    /// Makes this table `other`, reusing its piles' room (a search makes many tables of one
+    /// game, and a derived `clone_from` would build every column anew).
+    pub fn copy_from(&mut self, other: &State) {
+        if self.columns.len() != other.columns.len() {
+            self.columns.clone_from(&other.columns);
+        } else {
+            for (mine, theirs) in self.columns.iter_mut().zip(&other.columns) {
+                mine.cards.clone_from(&theirs.cards);
+                mine.down = theirs.down;
+            }
+        }
+        self.reserve.clone_from(&other.reserve);
+        self.cells.clone_from(&other.cells);
+        if self.foundations.len() != other.foundations.len() {
+            self.foundations.clone_from(&other.foundations);
+        } else {
+            for (mine, theirs) in self.foundations.iter_mut().zip(&other.foundations) {
+                mine.clone_from(theirs);
+            }
+        }
+        self.stock.clone_from(&other.stock);
+        self.waste.clone_from(&other.waste);
+        self.redeals = other.redeals;
+        self.base = other.base;
+        self.moves = other.moves;
+        self.score = other.score;
+    }
+
     /// Every card of the game, wherever it lies: a game that keeps its cards holds the same
     /// cards after every action.
     pub fn all_cards(&self) -> Vec<Card> {

@@ -7,32 +7,38 @@ use crate::vocabulary::{Automatic, Direction, Empty, Match, StockDeal, Win};
 use felt_core::{Card, Event, Rank, Suit};
 
 impl Play {
-    /// The cards a player could send up now, each with where it lies.
-    fn sources(&self, state: &State) -> Vec<(Pile, usize, Card)> {
-        let mut out = Vec::new();
-        for (i, column) in state.columns.iter().enumerate() {
-            if let Some(&card) = column.cards.last() {
-                if column.down < column.cards.len() {
-                    out.push((Pile::Column(i), column.cards.len() - 1, card));
-                }
-            }
-        }
-        for (i, cell) in state.cells.iter().enumerate() {
-            if let Some(card) = *cell {
-                out.push((Pile::Cell(i), 0, card));
-            }
-        }
-        if let Some(&card) = state.waste.last() {
-            out.push((Pile::Waste, state.waste.len() - 1, card));
-        }
-        if self.game.reserve_fanned {
-            for (k, &card) in state.reserve.iter().enumerate() {
-                out.push((Pile::Reserve, k, card));
-            }
-        } else if let Some(&card) = state.reserve.last() {
-            out.push((Pile::Reserve, state.reserve.len() - 1, card));
-        }
-        out
+    /// The cards a player could send up now, each with where it lies, in the order they are
+    /// tried: the columns, the cells, the waste, the reserve.
+    fn sources<'s>(&self, state: &'s State) -> impl Iterator<Item = (Pile, usize, Card)> + 's {
+        let columns = state.columns.iter().enumerate().filter_map(|(i, column)| {
+            let &card = column.cards.last()?;
+            (column.down < column.cards.len()).then_some((
+                Pile::Column(i),
+                column.cards.len() - 1,
+                card,
+            ))
+        });
+        let cells = state
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, cell)| cell.map(|card| (Pile::Cell(i), 0, card)));
+        let waste = state
+            .waste
+            .last()
+            .map(|&card| (Pile::Waste, state.waste.len() - 1, card));
+        let from = if self.game.reserve_fanned {
+            0
+        } else {
+            state.reserve.len().saturating_sub(1)
+        };
+        let reserve = state
+            .reserve
+            .iter()
+            .enumerate()
+            .skip(from)
+            .map(|(k, &card)| (Pile::Reserve, k, card));
+        columns.chain(cells).chain(waste).chain(reserve)
     }
 
     /// Sends one card up by PA-AUTOMATIC, if one goes; whether one did.
@@ -45,13 +51,21 @@ impl Play {
         if self.game.remove_suits || self.game.win == Win::Sequences {
             return false;
         }
-        for (pile, index, card) in self.sources(state) {
-            if send == Automatic::Safe && !self.safe(state, card) {
-                continue;
+        // How many copies of each card are up, counted once for every card tried.
+        let mut up = [0u8; 64];
+        if send == Automatic::Safe {
+            for card in state.foundations.iter().flatten() {
+                up[usize::from(card.to_byte() & 0x3f)] += 1;
             }
+        }
+        let mut found = None;
+        for (pile, index, card) in self.sources(state) {
             if let Some(f) =
                 (0..state.foundations.len()).find(|&f| self.goes_up(state, f, card).is_ok())
             {
+                if send == Automatic::Safe && !self.safe(&up, card) {
+                    continue;
+                }
                 // The waste shows its cards `cards` at a time: a card taken from it changes
                 // which cards the next turns show, so only a waste turned one by one gives its
                 // cards up by itself under the safe rule (see `safe_holds`).
@@ -61,11 +75,15 @@ impl Play {
                 {
                     continue;
                 }
-                self.move_cards(state, pile, index, Pile::Foundation(f), events);
-                return true;
+                found = Some((pile, index, f));
+                break;
             }
         }
-        false
+        let Some((pile, index, f)) = found else {
+            return false;
+        };
+        self.move_cards(state, pile, index, Pile::Foundation(f), events);
+        true
     }
 
     /// Whether the settings in force are ones under which [`Play::safe`] is proven to never
@@ -109,22 +127,28 @@ impl Play {
             && g.stock.is_none_or(|s| s.deal == StockDeal::Waste)
     }
 
-    /// Whether every card that could be built on `card` in a column is up, in every copy.
-    fn safe(&self, state: &State, card: Card) -> bool {
+    /// Whether every card that could be built on `card` in a column is up, in every copy;
+    /// `up` counts the copies of each card on the foundations, by its byte.
+    fn safe(&self, up: &[u8; 64], card: Card) -> bool {
+        let copies = usize::from(self.game.decks) * 4 / usize::from(self.game.suits);
+        self.followers[usize::from(card.to_byte() & 0x3f)]
+            .iter()
+            .all(|x| usize::from(up[usize::from(x.to_byte() & 0x3f)]) >= copies)
+    }
+
+    /// For each card, by its byte, the cards of the game's suits that may be built on it in a
+    /// column: what the safe rule waits for.
+    pub(super) fn followers(&self) -> Vec<Vec<Card>> {
         let suits = &Suit::ALL[..usize::from(self.game.suits)];
-        let copies = usize::from(self.game.decks) * 4 / suits.len();
-        suits.iter().all(|&suit| {
-            Rank::all().all(|rank| {
-                let x = Card::new(suit, rank);
-                !self.build.follows(card, x)
-                    || state
-                        .foundations
-                        .iter()
-                        .flatten()
-                        .filter(|&&up| up == x)
-                        .count()
-                        >= copies
+        (0..64u8)
+            .map(|b| match Card::from_byte(b) {
+                Some(card) => suits
+                    .iter()
+                    .flat_map(|&suit| Rank::all().map(move |rank| Card::new(suit, rank)))
+                    .filter(|&x| self.build.follows(card, x))
+                    .collect(),
+                None => Vec::new(),
             })
-        })
+            .collect()
     }
 }

@@ -61,6 +61,8 @@
 //! line is what ends their hints there. Where the player sees every card the hint is the
 //! first step of a solver win, and a table proven lost gets none.
 
+pub mod packed;
+pub mod runs;
 pub mod search;
 
 use crate::engine::Engine;
@@ -158,7 +160,7 @@ pub fn analyze(
 /// given only once the ruleset has replayed it to a win.
 pub fn solve(engine: &Engine, state: &State, limits: &Limits<'_>) -> Analysis {
     let searcher = Searcher::new(engine);
-    let searched = searcher.search(state, Mode::Solve, limits);
+    let searched = searcher.solve(state, limits);
     let (outcome, stopped) = match searched.found {
         Found::Won(line) => (Outcome::Won(line), Stopped::Decided),
         Found::Exhausted => (Outcome::Lost, Stopped::Decided),
@@ -237,7 +239,10 @@ pub fn hint(
     } else {
         Mode::Honest
     };
-    let searched = searcher.search(state, mode, limits);
+    let searched = match mode {
+        Mode::Solve => searcher.solve(state, limits),
+        Mode::Honest => searcher.search(state, mode, limits),
+    };
     let plan = match searched.found {
         Found::Won(line) => searcher
             .replay(state, &line)

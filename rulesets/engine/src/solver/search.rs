@@ -11,14 +11,13 @@
 //! the same whatever the hidden cards are.
 
 use super::hidden;
+use super::runs::{BestFirst, Step};
 use crate::engine::Engine;
 use crate::play::{Play, State};
 use crate::vocabulary::{Automatic, StockDeal, Win};
 use felt_core::analysis::Stopped;
 use felt_core::Action;
-use felt_patience::search::{room_bytes, KeySet, Limits, Open};
-use std::collections::BinaryHeap;
-use std::mem::size_of;
+use felt_patience::search::Limits;
 
 /// What a search looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,30 +58,21 @@ pub struct Searched {
 /// Paired on the same deals at 1 s of CPU (examples/solve_games.rs), a charge of 1 left
 /// FreeCell deals 1..=200 10 undecided and Baker's Dozen deals 1..=40 26; a charge of 2, 2
 /// and 20.
-const DEPTH_COST: i32 = 2;
+pub(super) const DEPTH_COST: i32 = 2;
 
 /// An honest line that ends in a deal rather than a card turned in a column costs this much
 /// more: a card turned is known progress, a deal may only cycle the stock.
-const DEAL_COST: i32 = 2;
+pub(super) const DEAL_COST: i32 = 2;
 
 /// The search's view of one game.
 pub struct Searcher<'e> {
     engine: &'e Engine,
-    play: &'e Play,
+    pub(super) play: &'e Play,
     /// Whether columns and cells may be taken in any order ([`super`]'s rule 2).
     symmetric: bool,
     /// Whether a foundation is keyed by its size and top card alone ([`super`]'s rule 3).
     foundation_tops: bool,
 }
-
-/// An item of the open list: a table to expand, or a way on found (the action from its
-/// parent that shows a new card).
-enum Item {
-    Table(State),
-    WayOn(Action),
-}
-
-const ROOT: u32 = u32::MAX;
 
 impl<'e> Searcher<'e> {
     /// The searcher for `engine`'s game.
@@ -113,49 +103,59 @@ impl<'e> Searcher<'e> {
     /// with the reorderings of rules 2 and 3 taken out.
     pub fn key(&self, s: &State, buf: &mut Vec<u8>) {
         buf.clear();
-        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(s.columns.len());
-        for c in &s.columns {
-            let start = buf.len();
+        // The piles' order, sorted where rule 2 lets it be: any order that sorts equal piles
+        // together serves, so it is the piles' own (face-down count, then cards), read in
+        // place rather than from a copy of the bytes.
+        let mut order = [0u8; 64];
+        let columns = s.columns.len().min(order.len());
+        for (i, slot) in order.iter_mut().enumerate().take(columns) {
+            *slot = i as u8;
+        }
+        let column = |i: &u8| {
+            let c = &s.columns[usize::from(*i)];
+            // The first card and the length part most columns before the whole is read.
+            (c.down, c.cards.first(), c.cards.len(), c.cards.as_slice())
+        };
+        if self.symmetric {
+            order[..columns].sort_unstable_by(|a, b| column(a).cmp(&column(b)));
+        }
+        for i in &order[..columns] {
+            let c = &s.columns[usize::from(*i)];
             // At most 104 cards face down: the marker byte is no card's (cards are < 0x40).
             buf.push(0x80 | (c.down.min(0x7f) as u8));
             buf.extend(c.cards.iter().map(|c| c.to_byte()));
-            spans.push((start, buf.len()));
-        }
-        if self.symmetric {
-            let columns = buf.clone();
-            spans.sort_by(|a, b| columns[a.0..a.1].cmp(&columns[b.0..b.1]));
-            buf.clear();
-            for (a, b) in spans {
-                buf.extend_from_slice(&columns[a..b]);
-            }
         }
         let cells_at = buf.len();
         buf.extend(s.cells.iter().map(|c| c.map_or(0xff, |c| c.to_byte())));
         if self.symmetric {
             buf[cells_at..].sort_unstable();
         }
-        let found_at = buf.len();
-        let mut founds: Vec<(usize, usize)> = Vec::with_capacity(s.foundations.len());
-        for f in &s.foundations {
-            let start = buf.len();
-            buf.push(0xf0);
-            buf.push(f.len() as u8);
-            if self.foundation_tops {
-                buf.push(f.last().map_or(0xff, |c| c.to_byte()));
-            } else {
-                buf.extend(f.iter().map(|c| c.to_byte()));
-            }
-            founds.push((start, buf.len()));
+        let foundations = s.foundations.len().min(order.len());
+        for (i, slot) in order.iter_mut().enumerate().take(foundations) {
+            *slot = i as u8;
         }
-        if self.symmetric && founds.len() > 1 {
-            let all = buf[found_at..].to_vec();
-            founds.sort_by(|a, b| {
-                all[a.0 - found_at..a.1 - found_at].cmp(&all[b.0 - found_at..b.1 - found_at])
-            });
-            buf.truncate(found_at);
-            for (a, b) in founds {
-                buf.extend_from_slice(&all[a - found_at..b - found_at]);
+        let tops = self.foundation_tops;
+        // What the key reads of a foundation: its size and its top (rule 3), or every card.
+        let foundation = |i: &u8| {
+            let f = &s.foundations[usize::from(*i)];
+            let cards = if tops {
+                f.last().map(std::slice::from_ref).unwrap_or_default()
+            } else {
+                f.as_slice()
+            };
+            (f.len(), cards)
+        };
+        if self.symmetric {
+            order[..foundations].sort_unstable_by(|a, b| foundation(a).cmp(&foundation(b)));
+        }
+        for i in &order[..foundations] {
+            let (len, cards) = foundation(i);
+            buf.push(0xf0);
+            buf.push(len as u8);
+            if cards.is_empty() && tops {
+                buf.push(0xff);
             }
+            buf.extend(cards.iter().map(|c| c.to_byte()));
         }
         for (marker, pile) in [(0xf1, &s.reserve), (0xf2, &s.stock), (0xf3, &s.waste)] {
             buf.push(marker);
@@ -199,132 +199,31 @@ impl<'e> Searcher<'e> {
     }
 
     /// Whether `action` from `before` to `after` shows the player a card they had not seen.
-    fn shows_new(&self, before: &State, after: &State) -> bool {
+    pub(super) fn shows_new(&self, before: &State, after: &State) -> bool {
         hidden(self.play, after) < hidden(self.play, before)
     }
 
-    /// Searches from `start` in `mode` within `limits`.
+    /// Searches from `start` in `mode` within `limits`: best first
+    /// ([`super::runs::BestFirst`]).
     pub fn search(&self, start: &State, mode: Mode, limits: &Limits<'_>) -> Searched {
-        let play = self.play;
-        let done = |found, states: usize, peak: usize| Searched {
-            found,
-            states: states as u64,
-            peak_bytes: peak as u64,
-        };
-        if play.won(start) {
-            return done(Found::Won(Vec::new()), 1, 0);
-        }
-        let mut buf = Vec::with_capacity(256);
-        let mut seen: KeySet<Box<[u8]>> = KeySet::default();
-        let mut key_bytes = 0usize;
-        let mut nodes: Vec<(u32, Action)> = Vec::new();
-        let mut depth: Vec<u16> = Vec::new();
-        let mut open: BinaryHeap<Open<Item>> = BinaryHeap::new();
-        self.key(start, &mut buf);
-        key_bytes += buf.len() + 16;
-        seen.insert(buf.clone().into_boxed_slice());
-        open.push(Open {
-            priority: self.distance(start),
-            node: ROOT,
-            item: Item::Table(start.clone()),
-        });
-        // A table's cards and piles, as the open list holds them.
-        let state_bytes = size_of::<Open<Item>>()
-            + play.game.cards() as usize
-            + 32 * (start.columns.len() + start.foundations.len() + 5);
-        let held =
-            |seen: &KeySet<Box<[u8]>>, key_bytes: usize, nodes: &Vec<_>, open: &BinaryHeap<_>| {
-                room_bytes(
-                    seen.len(),
-                    seen.capacity(),
-                    (size_of::<Box<[u8]>>() + 1) * 8 / 7,
-                ) + key_bytes
-                    + room_bytes(
-                        nodes.len(),
-                        nodes.capacity(),
-                        size_of::<(u32, Action)>() + 2,
-                    )
-                    + room_bytes(open.len(), open.capacity(), state_bytes)
-            };
         let mut peak = 0usize;
-        let mut legal = Vec::with_capacity(64);
-        while let Some(Open { node, item, .. }) = open.pop() {
-            let here = match item {
-                Item::WayOn(action) => {
-                    let mut way = line(&nodes, node);
-                    way.push(action);
-                    return done(Found::WayOn(way), seen.len(), peak);
-                }
-                Item::Table(state) => state,
-            };
-            let d = if node == ROOT {
-                0
-            } else {
-                depth[node as usize]
-            };
-            legal.clear();
-            play.legal(&here, &mut legal);
-            for action in legal.drain(..) {
-                let mut next = here.clone();
-                play.perform(&mut next, &action);
-                if play.won(&next) {
-                    let mut way = line(&nodes, node);
-                    way.push(action);
-                    return done(Found::Won(way), seen.len() + 1, peak);
-                }
-                if mode == Mode::Honest && self.shows_new(&here, &next) {
-                    // A way on: ranked by the table it leaves from (the player knows it) and
-                    // the length of its line, never by what it shows.
-                    let deal = matches!(action, Action::Deal { .. })
-                        || next.stock.len() < here.stock.len();
-                    open.push(Open {
-                        priority: self.distance(&here)
-                            + DEPTH_COST * i32::from(d)
-                            + if deal { DEAL_COST } else { 0 },
-                        node,
-                        item: Item::WayOn(action),
-                    });
-                    continue;
-                }
-                self.key(&next, &mut buf);
-                if seen.contains(buf.as_slice()) {
-                    continue;
-                }
-                key_bytes += buf.len() + 16;
-                seen.insert(buf.clone().into_boxed_slice());
-                let id = nodes.len() as u32;
-                nodes.push((node, action));
-                depth.push(d.saturating_add(1));
-                let stop = limits.stop(seen.len() as u64, &mut peak, || {
-                    held(&seen, key_bytes, &nodes, &open)
-                });
-                if let Some(stopped) = stop {
-                    // An honest search stopped by its budget still gives the best way on it
-                    // has found: the hint of a budget, never a claim.
-                    let best = open
-                        .into_iter()
-                        .filter(|o| matches!(o.item, Item::WayOn(_)))
-                        .min_by_key(|o| (o.priority, std::cmp::Reverse(o.node)));
-                    if let Some(Open {
-                        node,
-                        item: Item::WayOn(action),
-                        ..
-                    }) = best
-                    {
-                        let mut way = line(&nodes, node);
-                        way.push(action);
-                        return done(Found::WayOn(way), seen.len(), peak);
-                    }
-                    return done(Found::Stopped(stopped), seen.len(), peak);
-                }
-                open.push(Open {
-                    priority: self.distance(&next) + DEPTH_COST * (i32::from(d) + 1),
-                    node: id,
-                    item: Item::Table(next),
-                });
+        let mut run = BestFirst::new(self, start, mode);
+        let found = loop {
+            if let Step::Done(found) = run.resume(u64::MAX, limits, (0, 0), &mut peak) {
+                break found;
             }
+        };
+        Searched {
+            found,
+            states: run.states(),
+            peak_bytes: peak as u64,
         }
-        done(Found::Exhausted, seen.len(), peak)
+    }
+
+    /// Searches for a win from `start` with every card read, within `limits`: a depth-first
+    /// and a best-first search in turns ([`super::runs::portfolio`]).
+    pub fn solve(&self, start: &State, limits: &Limits<'_>) -> Searched {
+        super::runs::portfolio(self, start, limits)
     }
 
     /// `actions` replayed from `state` through the ruleset: `Some` only if every one is
@@ -353,15 +252,4 @@ fn run_from_king(cards: &[felt_core::Card]) -> usize {
             w[0].suit() == w[1].suit() && w[0].rank().number() == w[1].rank().number() + 1
         })
         .count()
-}
-
-fn line(nodes: &[(u32, Action)], mut id: u32) -> Vec<Action> {
-    let mut out = Vec::new();
-    while id != ROOT {
-        let (parent, a) = &nodes[id as usize];
-        out.push(a.clone());
-        id = *parent;
-    }
-    out.reverse();
-    out
 }

@@ -1,10 +1,11 @@
 //! Random legal play, in every game the tests describe: every card stays on the table exactly
 //! once (PA-DEAL's pack, never a card lost or made), nothing panics, every legal action is
 //! carried out, any other move is refused by a named rule and changes nothing, and a game
-//! that is stuck says it is over.
+//! that is stuck says it is over; the solver's packed table unpacks to the table it packed.
 
 use crate::support::*;
 use felt_core::{Ruleset, Status};
+use felt_engine::solver::packed::Packed;
 use felt_engine::Engine;
 use proptest::prelude::*;
 
@@ -48,6 +49,16 @@ fn random_game(engine: &Engine, seed: u64, picks: &[u16]) {
             );
             state = before;
         }
+        // The solver's packed table and its reused one are the table itself.
+        let mut unpacked = engine.new_game(seed ^ 1);
+        Packed::pack(&state, &mut Vec::new()).unpack_into(&mut unpacked);
+        assert_eq!(
+            unpacked, state,
+            "seed {seed} step {step}: packed and unpacked"
+        );
+        let mut copied = engine.new_game(seed ^ 1);
+        copied.copy_from(&state);
+        assert_eq!(copied, state, "seed {seed} step {step}: copied");
         let action = &legal[usize::from(pick) % legal.len()];
         engine
             .apply(&mut state, action)

@@ -1,0 +1,496 @@
+//! The engine's two searches, each one that can stop and go on where it stopped, and the
+//! portfolio that runs them in turns.
+//!
+//! Both are plain graph searches of the tables reachable from the start, their moves exactly
+//! [`crate::play::Play::legal`] carried out by [`crate::play::Play::perform_into`], every table
+//! stored once by [`Searcher::key`] when it is first made and expanded later: so each ends,
+//! having stored every table reachable, only when none wins (the module docs of [`super`] say
+//! what a key leaves out and why that is sound). They differ only in which stored table they
+//! expand next:
+//!
+//! - [`BestFirst`] the one that looks nearest a win, its line's length counted against it
+//!   ([`super::search::DEPTH_COST`]): short lines, and the honest search's ways on.
+//! - [`DepthFirst`] a child of the table it just expanded, nearest first, and back up when a
+//!   table has none left: no open list to keep, and in games where progress is a long
+//!   commitment (the Canfield and Forty Thieves families, Gargantua) a win comes thousands of
+//!   tables sooner.
+//!
+//! Neither is better on every game (examples/solve_games.rs, deals 1..=10 of the 43 shipped
+//! games at 1 s: best first left 166 undecided, depth first 147, with American Toad 10 against
+//! 0 one way and Stronghold 0 against 6 the other), so [`portfolio`] gives each the same share
+//! of the budget, in turns of growing length: it decides what either would decide alone in
+//! about twice the time. A loss is proven by whichever search runs out of tables first.
+
+use super::packed::Packed;
+use super::search::{Found, Mode, Searched, Searcher, DEAL_COST, DEPTH_COST};
+use crate::play::{Play, State};
+use felt_core::Action;
+use felt_patience::search::{room_bytes, KeySet, Limits, Open};
+use std::collections::BinaryHeap;
+use std::mem::size_of;
+
+/// Where a search stands when it gives the turn back.
+pub enum Step {
+    /// It has stored as many tables as its turn allowed, and can go on.
+    Paused,
+    /// It has its answer.
+    Done(Found),
+}
+
+/// The tables the first turn of each search stores; each turn after stores twice as many.
+const FIRST_TURN: u64 = 4_096;
+
+/// Runs a depth-first and a best-first search for a win from `start` in turns within
+/// `limits`, which count the tables and bytes of both: the first answer either gives.
+pub fn portfolio(searcher: &Searcher<'_>, start: &State, limits: &Limits<'_>) -> Searched {
+    let mut peak = 0usize;
+    let mut deep = DepthFirst::new(searcher, start);
+    let mut best = BestFirst::new(searcher, start, Mode::Solve);
+    let mut turn = FIRST_TURN;
+    let found = loop {
+        let step = deep.resume(
+            deep.states().saturating_add(turn),
+            limits,
+            (best.states(), best.bytes()),
+            &mut peak,
+        );
+        if let Step::Done(found) = step {
+            break found;
+        }
+        let step = best.resume(
+            best.states().saturating_add(turn),
+            limits,
+            (deep.states(), deep.bytes()),
+            &mut peak,
+        );
+        if let Step::Done(found) = step {
+            break found;
+        }
+        turn = turn.saturating_mul(2);
+    };
+    Searched {
+        found,
+        states: deep.states() + best.states(),
+        peak_bytes: peak as u64,
+    }
+}
+
+/// What one search stores: every table's key, once.
+struct Seen {
+    keys: KeySet<Box<[u8]>>,
+    key_bytes: usize,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen {
+            keys: KeySet::default(),
+            key_bytes: 0,
+        }
+    }
+
+    /// Stores `key`; whether it was new.
+    fn insert(&mut self, key: &[u8]) -> bool {
+        if self.keys.contains(key) {
+            return false;
+        }
+        self.key_bytes += key.len() + 16;
+        self.keys.insert(key.into());
+        true
+    }
+
+    fn len(&self) -> u64 {
+        self.keys.len() as u64
+    }
+
+    /// The bytes the keys hold, counted as [`room_bytes`] counts a table about to grow.
+    fn bytes(&self) -> usize {
+        room_bytes(
+            self.keys.len(),
+            self.keys.capacity(),
+            (size_of::<Box<[u8]>>() + 1) * 8 / 7,
+        ) + self.key_bytes
+    }
+}
+
+/// The bytes a packed table of `start`'s game holds, with its allocation's own.
+fn packed_bytes(play: &Play, start: &State) -> usize {
+    play.game.cards() as usize
+        + 2 * start.columns.len()
+        + start.cells.len()
+        + start.foundations.len()
+        + 20
+        + 16
+}
+
+/// An item of the open list: a table to expand, or a way on found (the action from its
+/// parent that shows a new card).
+enum Item {
+    Table(Packed),
+    WayOn(Action),
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// The best-first search, in either [`Mode`].
+pub struct BestFirst<'s, 'e> {
+    searcher: &'s Searcher<'e>,
+    mode: Mode,
+    seen: Seen,
+    /// Each stored table's parent and the action from it.
+    nodes: Vec<(u32, Action)>,
+    depth: Vec<u16>,
+    open: BinaryHeap<Open<Item>>,
+    /// The bytes one entry of the open list holds.
+    entry_bytes: usize,
+    /// Its answer, once it has one (a won start).
+    done: Option<Found>,
+    buf: Vec<u8>,
+    pack_buf: Vec<u8>,
+    legal: Vec<Action>,
+    events: Vec<felt_core::Event>,
+    /// The table expanded and the one made from it, reused so that making a table builds no
+    /// pile.
+    here: State,
+    next: State,
+}
+
+impl<'s, 'e> BestFirst<'s, 'e> {
+    /// A search from `start`, nothing expanded yet.
+    pub fn new(searcher: &'s Searcher<'e>, start: &State, mode: Mode) -> BestFirst<'s, 'e> {
+        let play = searcher.play;
+        let mut run = BestFirst {
+            searcher,
+            mode,
+            seen: Seen::new(),
+            nodes: Vec::new(),
+            depth: Vec::new(),
+            open: BinaryHeap::new(),
+            entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
+            done: play.won(start).then(|| Found::Won(Vec::new())),
+            buf: Vec::with_capacity(256),
+            pack_buf: Vec::with_capacity(256),
+            legal: Vec::with_capacity(64),
+            events: Vec::new(),
+            here: start.clone(),
+            next: start.clone(),
+        };
+        searcher.key(start, &mut run.buf);
+        run.seen.insert(&run.buf);
+        run.open.push(Open {
+            priority: searcher.distance(start),
+            node: ROOT,
+            item: Item::Table(Packed::pack(start, &mut run.pack_buf)),
+        });
+        run
+    }
+
+    /// Tables stored.
+    pub fn states(&self) -> u64 {
+        self.seen.len()
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.seen.bytes()
+            + room_bytes(
+                self.nodes.len(),
+                self.nodes.capacity(),
+                size_of::<(u32, Action)>() + 2,
+            )
+            + room_bytes(self.open.len(), self.open.capacity(), self.entry_bytes)
+    }
+
+    /// Goes on until it has an answer, has stored `pause_at` tables, or `limits` stop it,
+    /// counting `others` (another search's tables and bytes) against them too.
+    pub fn resume(
+        &mut self,
+        pause_at: u64,
+        limits: &Limits<'_>,
+        others: (u64, usize),
+        peak: &mut usize,
+    ) -> Step {
+        if let Some(found) = self.done.take() {
+            return Step::Done(found);
+        }
+        let play = self.searcher.play;
+        while self.states() < pause_at {
+            let Some(Open { node, item, .. }) = self.open.pop() else {
+                return Step::Done(Found::Exhausted);
+            };
+            match item {
+                Item::WayOn(action) => {
+                    let mut way = line(&self.nodes, node);
+                    way.push(action);
+                    return Step::Done(Found::WayOn(way));
+                }
+                Item::Table(packed) => packed.unpack_into(&mut self.here),
+            }
+            let d = if node == ROOT {
+                0
+            } else {
+                self.depth[node as usize]
+            };
+            self.legal.clear();
+            play.legal(&self.here, &mut self.legal);
+            let mut legal = std::mem::take(&mut self.legal);
+            let mut answer = None;
+            for action in legal.drain(..) {
+                answer = self.child(node, d, action, limits, others, peak);
+                if answer.is_some() {
+                    break;
+                }
+            }
+            legal.clear();
+            self.legal = legal;
+            if let Some(step) = answer {
+                return step;
+            }
+        }
+        Step::Paused
+    }
+
+    /// Makes the child of the table expanded (`node`, at depth `d`) that `action` leads to.
+    fn child(
+        &mut self,
+        node: u32,
+        d: u16,
+        action: Action,
+        limits: &Limits<'_>,
+        others: (u64, usize),
+        peak: &mut usize,
+    ) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        self.next.copy_from(&self.here);
+        self.events.clear();
+        play.perform_into(&mut self.next, &action, &mut self.events);
+        if play.won(&self.next) {
+            let mut way = line(&self.nodes, node);
+            way.push(action);
+            return Some(Step::Done(Found::Won(way)));
+        }
+        if self.mode == Mode::Honest && searcher.shows_new(&self.here, &self.next) {
+            // A way on: ranked by the table it leaves from (the player knows it) and the
+            // length of its line, never by what it shows.
+            let deal = matches!(action, Action::Deal { .. })
+                || self.next.stock.len() < self.here.stock.len();
+            self.open.push(Open {
+                priority: searcher.distance(&self.here)
+                    + DEPTH_COST * i32::from(d)
+                    + if deal { DEAL_COST } else { 0 },
+                node,
+                item: Item::WayOn(action),
+            });
+            return None;
+        }
+        searcher.key(&self.next, &mut self.buf);
+        if !self.seen.insert(&self.buf) {
+            return None;
+        }
+        let id = self.nodes.len() as u32;
+        self.nodes.push((node, action));
+        self.depth.push(d.saturating_add(1));
+        let stop = limits.stop(self.states() + others.0, peak, || self.bytes() + others.1);
+        if let Some(stopped) = stop {
+            // An honest search stopped by its budget still gives the best way on it has
+            // found: the hint of a budget, never a claim.
+            let best = std::mem::take(&mut self.open)
+                .into_iter()
+                .filter(|o| matches!(o.item, Item::WayOn(_)))
+                .min_by_key(|o| (o.priority, std::cmp::Reverse(o.node)));
+            if let Some(Open {
+                node,
+                item: Item::WayOn(action),
+                ..
+            }) = best
+            {
+                let mut way = line(&self.nodes, node);
+                way.push(action);
+                return Some(Step::Done(Found::WayOn(way)));
+            }
+            return Some(Step::Done(Found::Stopped(stopped)));
+        }
+        self.open.push(Open {
+            priority: searcher.distance(&self.next) + DEPTH_COST * (i32::from(d) + 1),
+            node: id,
+            item: Item::Table(Packed::pack(&self.next, &mut self.pack_buf)),
+        });
+        None
+    }
+}
+
+/// The depth-first search for a win ([`Mode::Solve`]).
+pub struct DepthFirst<'s, 'e> {
+    searcher: &'s Searcher<'e>,
+    seen: Seen,
+    /// The children of each table on the path, nearest last, not yet tried.
+    frames: Vec<Vec<(i32, Action, Packed)>>,
+    /// The actions from the start to the table expanded last.
+    path: Vec<Action>,
+    /// Children waiting in the frames.
+    waiting: usize,
+    /// The bytes one waiting child holds.
+    entry_bytes: usize,
+    /// Whether `table` is still to be expanded.
+    expand: bool,
+    done: Option<Found>,
+    buf: Vec<u8>,
+    pack_buf: Vec<u8>,
+    legal: Vec<Action>,
+    events: Vec<felt_core::Event>,
+    table: State,
+    next: State,
+}
+
+impl<'s, 'e> DepthFirst<'s, 'e> {
+    /// A search from `start`, nothing expanded yet.
+    pub fn new(searcher: &'s Searcher<'e>, start: &State) -> DepthFirst<'s, 'e> {
+        let play = searcher.play;
+        let mut run = DepthFirst {
+            searcher,
+            seen: Seen::new(),
+            frames: Vec::new(),
+            path: Vec::new(),
+            waiting: 0,
+            entry_bytes: size_of::<(i32, Action, Packed)>() + packed_bytes(play, start),
+            expand: true,
+            done: play.won(start).then(|| Found::Won(Vec::new())),
+            buf: Vec::with_capacity(256),
+            pack_buf: Vec::with_capacity(256),
+            legal: Vec::with_capacity(64),
+            events: Vec::new(),
+            table: start.clone(),
+            next: start.clone(),
+        };
+        searcher.key(start, &mut run.buf);
+        run.seen.insert(&run.buf);
+        run
+    }
+
+    /// Tables stored.
+    pub fn states(&self) -> u64 {
+        self.seen.len()
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.seen.bytes() + self.waiting * self.entry_bytes
+    }
+
+    /// As [`BestFirst::resume`].
+    pub fn resume(
+        &mut self,
+        pause_at: u64,
+        limits: &Limits<'_>,
+        others: (u64, usize),
+        peak: &mut usize,
+    ) -> Step {
+        if let Some(found) = self.done.take() {
+            return Step::Done(found);
+        }
+        while self.states() < pause_at {
+            if self.expand {
+                if let Some(step) = self.expand_table(limits, others, peak) {
+                    return step;
+                }
+            }
+            let Some(frame) = self.frames.last_mut() else {
+                return Step::Done(Found::Exhausted);
+            };
+            match frame.pop() {
+                Some((_, action, packed)) => {
+                    self.waiting -= 1;
+                    self.path.push(action);
+                    packed.unpack_into(&mut self.table);
+                    self.expand = true;
+                }
+                None => {
+                    self.frames.pop();
+                    self.path.pop();
+                    self.expand = false;
+                }
+            }
+        }
+        Step::Paused
+    }
+
+    /// Makes the children of `table` and puts them on the path as a new frame, nearest last.
+    fn expand_table(
+        &mut self,
+        limits: &Limits<'_>,
+        others: (u64, usize),
+        peak: &mut usize,
+    ) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        play.legal(&self.table, &mut legal);
+        let mut children = Vec::with_capacity(legal.len());
+        let answer = self.make_children(&mut legal, &mut children, limits, others, peak);
+        self.legal = legal;
+        if answer.is_some() {
+            return answer;
+        }
+        // Tried from the end: the nearest last, ties in the order they are listed.
+        children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        self.waiting += children.len();
+        self.frames.push(children);
+        self.expand = false;
+        None
+    }
+
+    /// The children `legal` leads to from `table` that are not stored yet, stored, into
+    /// `children`; or the answer, if one wins or the limits stop the search.
+    fn make_children(
+        &mut self,
+        legal: &mut Vec<Action>,
+        children: &mut Vec<(i32, Action, Packed)>,
+        limits: &Limits<'_>,
+        others: (u64, usize),
+        peak: &mut usize,
+    ) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        for action in legal.drain(..) {
+            self.next.copy_from(&self.table);
+            self.events.clear();
+            play.perform_into(&mut self.next, &action, &mut self.events);
+            if play.won(&self.next) {
+                let mut way = std::mem::take(&mut self.path);
+                way.push(action);
+                return Some(Step::Done(Found::Won(way)));
+            }
+            searcher.key(&self.next, &mut self.buf);
+            if !self.seen.insert(&self.buf) {
+                continue;
+            }
+            let waiting = self.waiting + children.len();
+            let stop = limits.stop(self.states() + others.0, peak, || {
+                self.seen.bytes() + waiting * self.entry_bytes + others.1
+            });
+            if let Some(stopped) = stop {
+                return Some(Step::Done(Found::Stopped(stopped)));
+            }
+            children.push((
+                searcher.distance(&self.next),
+                action,
+                Packed::pack(&self.next, &mut self.pack_buf),
+            ));
+        }
+        None
+    }
+}
+
+/// The actions from the start to node `id`.
+fn line(nodes: &[(u32, Action)], mut id: u32) -> Vec<Action> {
+    let mut out = Vec::new();
+    while id != ROOT {
+        let (parent, a) = &nodes[id as usize];
+        out.push(a.clone());
+        id = *parent;
+    }
+    out.reverse();
+    out
+}
