@@ -218,6 +218,10 @@ pub const TABLE_KEYS: &[Binding] = &[
 mod launcher;
 pub use launcher::{LAUNCHER_HELP, LAUNCHER_KEYS, NEW_GAME_KEYS};
 
+/// The label of the statistics screen's chart keys, which its key bar leaves out when no chart
+/// fits the screen.
+pub const STATS_CHART_LABEL: &str = "←→";
+
 /// The statistics screen's keymap.
 pub const STATS_KEYS: &[Binding] = &[
     Binding {
@@ -234,7 +238,7 @@ pub const STATS_KEYS: &[Binding] = &[
     },
     Binding {
         keys: &[code(KeyCode::Left), ch('h')],
-        label: "←→",
+        label: STATS_CHART_LABEL,
         help: "chart: moves, score, win %, time",
         msg: |_| Msg::Left,
     },
@@ -508,8 +512,8 @@ pub fn command_of(msg: Msg) -> Option<Command> {
 }
 
 /// The key bar text of a keymap: `↑↓ game  ←→ rules  …`.
-pub fn key_bar(keys: &[Binding]) -> String {
-    keys.iter()
+pub fn key_bar<'a>(keys: impl IntoIterator<Item = &'a Binding>) -> String {
+    keys.into_iter()
         .filter(|b| !b.label.is_empty())
         .map(|b| format!("{} {}", b.label, b.help))
         .collect::<Vec<_>>()

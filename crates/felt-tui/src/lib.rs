@@ -33,6 +33,7 @@ pub mod keymap;
 pub mod launcher;
 mod launcher_view;
 pub mod layout;
+pub mod local_time;
 pub mod look;
 mod message_line;
 mod mouse;

@@ -24,3 +24,4 @@ mod look;
 mod pilekeys;
 mod records;
 mod render;
+mod stats_screen;
