@@ -327,11 +327,19 @@ impl App {
         self.replay.as_ref()
     }
 
-    /// Shows a new deal's running total ([`Observer::running_total`]) as it opens, once.
+    /// Shows a new deal's running total ([`Observer::running_total`]) as it opens, once, and
+    /// keeps the variant's bests so far ([`Observer::bests`]) for its finish window.
     fn greet(&mut self) {
         let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
             return;
         };
+        let variant = game.session.ruleset().info().variant.clone();
+        // Before this deal is recorded, so the finish window can tell a new best; a game
+        // continued is asked for too, as it is not greeted.
+        if !game.bests_asked {
+            game.bests_asked = true;
+            game.bests = observer.bests(&variant);
+        }
         if self.greeted == Some(game.deal) {
             return;
         }
@@ -339,7 +347,6 @@ impl App {
         if !game.session.log().is_empty() {
             return;
         }
-        let variant = game.session.ruleset().info().variant.clone();
         if let Some(total) = observer.running_total(&variant) {
             game.tell(format!("Running total: {total}"));
         }
@@ -448,7 +455,9 @@ impl App {
     /// [`App::tick`] at `now`, which also moves the game clock (the terminal loop's tick).
     pub fn tick_at(&mut self, now: Instant) -> bool {
         self.now = Some(now);
-        let shown = self.sync_clock();
+        // A replay playing by itself steps on the loop's ticks.
+        let stepped = self.replay.as_mut().is_some_and(|r| r.tick(now));
+        let shown = self.sync_clock() || stepped;
         let changed = self.tick();
         self.sync_clock() || shown || changed
     }

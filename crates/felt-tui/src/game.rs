@@ -182,6 +182,11 @@ pub struct Game {
     pub(crate) hints_assist: bool,
     /// `g` was pressed: the next pile key moves the cursor without picking up.
     pub(crate) goto: bool,
+    /// The variant's best won games before this deal, when the app's observer keeps records:
+    /// what the finish window compares this game with.
+    pub(crate) bests: Option<crate::records::Bests>,
+    /// Whether the app has asked its observer for `bests` for this deal.
+    pub(crate) bests_asked: bool,
 }
 
 impl Game {
@@ -234,6 +239,8 @@ impl Game {
             assisted: false,
             hints_assist: false,
             goto: false,
+            bests: None,
+            bests_asked: false,
         };
         let first = game
             .nav_rows()
@@ -470,6 +477,9 @@ impl Game {
         });
         self.clock = crate::clock::GameClock::default();
         self.assisted = false;
+        // The bests of the game left may be beaten by it: the app asks again for this deal.
+        self.bests = None;
+        self.bests_asked = false;
         // A fresh deal is the deal its code names, whatever the last game started from.
         self.position = None;
         self.hints.new_deal();

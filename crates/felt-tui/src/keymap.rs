@@ -262,12 +262,33 @@ pub const STATS_KEYS: &[Binding] = &[
     },
 ];
 
+/// The label of the replay's play key, whose help the viewer's key bar words as it stands
+/// (`play` or `pause`).
+pub const REPLAY_PLAY_LABEL: &str = "Space";
+/// The label of the replay's speed keys, whose help the key bar gives with the speed.
+pub const REPLAY_SPEED_LABEL: &str = "+ -";
+
 /// The replay viewer's keymap.
 pub const REPLAY_KEYS: &[Binding] = &[
     Binding {
-        keys: &[code(KeyCode::Right), ch('l'), ch('n'), ch(' ')],
-        label: "→ l n",
-        help: "next",
+        keys: &[ch(' ')],
+        label: REPLAY_PLAY_LABEL,
+        help: "play or pause",
+        msg: |_| Msg::PlayPause,
+    },
+    Binding {
+        keys: &[ch('+'), ch('='), ch('-'), ch('_')],
+        label: REPLAY_SPEED_LABEL,
+        help: "speed",
+        msg: |k| match k {
+            KeyCode::Char('-' | '_') => Msg::Slower,
+            _ => Msg::Faster,
+        },
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l'), ch('n')],
+        label: "→←",
+        help: "step",
         msg: |_| Msg::Right,
     },
     Binding {
@@ -277,14 +298,14 @@ pub const REPLAY_KEYS: &[Binding] = &[
             ch('p'),
             code(KeyCode::Backspace),
         ],
-        label: "← h p",
-        help: "back",
+        label: "",
+        help: "",
         msg: |_| Msg::Left,
     },
     Binding {
         keys: &[code(KeyCode::PageDown), code(KeyCode::PageUp)],
         label: "PgUp PgDn",
-        help: "10 steps",
+        help: "10",
         msg: |k| {
             if k == KeyCode::PageUp {
                 Msg::PageUp
@@ -295,14 +316,14 @@ pub const REPLAY_KEYS: &[Binding] = &[
     },
     Binding {
         keys: &[code(KeyCode::Home), ch('g')],
-        label: "Home",
-        help: "deal",
+        label: "Home End",
+        help: "deal/last",
         msg: |_| Msg::First,
     },
     Binding {
         keys: &[code(KeyCode::End), ch('G')],
-        label: "End",
-        help: "last",
+        label: "",
+        help: "",
         msg: |_| Msg::Last,
     },
     Binding {

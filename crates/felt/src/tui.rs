@@ -9,7 +9,7 @@ use felt_core::{Catalog, Seat, Session};
 use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
 use felt_tui::local_time::{local_date, local_minute};
 use felt_tui::{
-    Observer, Outcome, PastGame, PositionSource, RecentGame, ReplayTape, SavedGame, Start,
+    Bests, Observer, Outcome, PastGame, PositionSource, RecentGame, ReplayTape, SavedGame, Start,
     TuiOptions, VariantStats,
 };
 use std::time::Duration;
@@ -236,6 +236,17 @@ impl Observer for Records {
         }
         let stats = self.store.stats(variant).ok()?;
         Some(stats.score_total.unwrap_or(0))
+    }
+
+    fn bests(&mut self, variant: &str) -> Option<Bests> {
+        // A database that cannot be read claims no best: the finish window then shows only
+        // the game's own figures.
+        let stats = self.store.stats(variant).ok()?;
+        Some(Bests {
+            score: stats.best_score,
+            moves: stats.fewest_moves_won,
+            time: stats.best_time,
+        })
     }
 
     fn statistics(&mut self) -> Result<Vec<VariantStats>, String> {
