@@ -3,7 +3,7 @@
 use crate::draw::{draw_table, Marks};
 use crate::game::{Game, Overlay, Pending};
 use crate::hit::Target;
-use crate::input::{key_bar, Msg, FINISH_KEYS};
+use crate::input::Msg;
 use crate::layout::{layout, TooSmall};
 use crate::paint::{
     centred, clip_keeping_end, fill, put, put_with_code, status_line, window, wrapped_height,
