@@ -429,7 +429,8 @@ impl Game {
             (Msg::Restart, "R restart"),
             (Msg::Hint, "H hint"),
         ] {
-            if crate::keymap::command_of(msg).is_none_or(|c| info.offers(c)) {
+            let has_use = |c| crate::pages::has_use(c, &self.view, info);
+            if crate::keymap::command_of(msg).is_none_or(has_use) {
                 items.push(text.to_string());
             }
         }
