@@ -207,7 +207,9 @@ pub fn draw_chart(
     // line and a line for the figures under the lowest when some are below zero, and the
     // outcomes' letters.
     let below = bottom < 0;
-    let fixed = head.len() as u16 + 1 + 1 + if below { 2 } else { 0 };
+    // With every figure below zero no figure stands over a bar: no line is kept for one.
+    let over = u16::from(columns.iter().any(|c| c.value.is_some_and(|v| v >= 0)));
+    let fixed = head.len() as u16 + over + 1 + if below { 2 } else { 0 };
     let rows = area.height.saturating_sub(fixed);
     if rows < MIN_BAR_ROWS {
         return false;
@@ -241,9 +243,8 @@ pub fn draw_chart(
             theme.label(),
         );
     }
-    let figures_y = area.y + head.len() as u16;
     // The line the bars stand on: the zero line, or the letters' line when none goes below.
-    let zero_y = figures_y + 1 + up_rows;
+    let zero_y = area.y + head.len() as u16 + over + up_rows;
     let letters_y = area.bottom() - 1;
     let dim = theme.dim();
     if below {

@@ -111,3 +111,26 @@ fn with_no_room_for_a_chart_the_key_bar_offers_none() {
     let big = shot(&mut app, 120, 40);
     assert!(big.contains("←→ chart"), "{big}");
 }
+
+#[test]
+fn with_every_score_below_zero_the_zero_line_is_right_under_the_title() {
+    let losing = VariantStats {
+        recent: paying()
+            .recent
+            .into_iter()
+            .filter(|g| g.score.is_some_and(|s| s < 0))
+            .collect(),
+        ..paying()
+    };
+    let mut app = stats_screen(vec![losing]);
+    keys(&mut app, "→");
+    let small = shot(&mut app, 80, 24);
+    let lines: Vec<&str> = small.lines().collect();
+    let title = lines
+        .iter()
+        .position(|l| l.contains("Recent games by score"))
+        .expect("the chart's title");
+    assert!(lines[title + 1].contains("────"), "{small}");
+    assert!(small.contains("-52"), "{small}");
+    insta::assert_snapshot!("all_below_zero_120x40", shot(&mut app, 120, 40));
+}
