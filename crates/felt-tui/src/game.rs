@@ -9,7 +9,6 @@ use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
 use crate::pages::Moments;
 use crate::theme::Theme;
-use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{Action, DynRuleset, GameCode, PileId, Seat, Session, Status, TableView};
 use std::sync::Arc;
 
@@ -21,6 +20,8 @@ pub const HUMAN: Seat = Seat::SOLO;
 
 mod assist;
 mod overlays;
+mod seeds;
+pub use seeds::Seeds;
 
 /// What a game needs to start.
 #[derive(Clone)]
@@ -117,21 +118,6 @@ pub struct Carry {
 pub(crate) struct Press {
     pub card: Option<(PileId, u16)>,
     pub at: (u16, u16),
-}
-
-/// SplitMix64: new deals' shuffle numbers, from a start the app takes from the clock.
-#[derive(Clone, Copy, Debug)]
-pub struct Seeds(pub u64);
-
-impl Seeds {
-    /// The next shuffle number, below the largest a game code can carry.
-    pub fn next_shuffle(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % SHUFFLE_LIMIT
-    }
 }
 
 /// One game on the table and everything the interface adds to it.
