@@ -341,7 +341,7 @@ impl ReplayViewer {
     }
 }
 
-/// A speed in words for the key bar: `1 step/s`, `4 steps/s`, `a step/2s`.
+/// A speed in words for the key bar: `1 step/s`, `4 steps/s`, `1 step/2s`.
 fn speed_words(interval: Duration) -> String {
     let ms = interval.as_millis().max(1);
     if ms >= 1000 {
