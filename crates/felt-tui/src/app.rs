@@ -51,6 +51,7 @@ pub enum Start {
 }
 
 mod observer;
+mod reporting;
 mod screens;
 pub use observer::Observer;
 
@@ -327,59 +328,6 @@ impl App {
         self.replay.as_ref()
     }
 
-    /// Shows a new deal's running total ([`Observer::running_total`]) as it opens, once.
-    fn greet(&mut self) {
-        let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
-            return;
-        };
-        if self.greeted == Some(game.deal) {
-            return;
-        }
-        self.greeted = Some(game.deal);
-        if !game.session.log().is_empty() {
-            return;
-        }
-        let variant = game.session.ruleset().info().variant.clone();
-        if let Some(total) = observer.running_total(&variant) {
-            game.tell(format!("Running total: {total}"));
-        }
-    }
-
-    /// Tells the observer of a change it has not heard of yet.
-    fn report(&mut self) {
-        let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
-            return;
-        };
-        if let Some(left) = game.left.take() {
-            // The game a new deal replaced: its record is still the observer's current one.
-            let _ = observer.played(left.time, true);
-            if left.abandoned {
-                if let Err(e) = observer.abandoned() {
-                    game.error(format!("The game left was not marked abandoned: {e}"));
-                }
-            }
-        }
-        // After the game left was given up, so a running total counts it.
-        self.greet();
-        let (Some(game), Some(observer)) = (&mut self.game, &mut self.observer) else {
-            return;
-        };
-        if game.revision == self.reported.0 {
-            return;
-        }
-        let new_game = self.reported.1 != Some(game.deal);
-        self.reported = (game.revision, Some(game.deal));
-        if game.assisted {
-            observer.assisted();
-        }
-        let recorded = observer
-            .played(game.clock.shown(), false)
-            .and_then(|()| observer.changed(&game.session, new_game));
-        if let Err(e) = recorded {
-            game.error(format!("This game is not being recorded: {e}"));
-        }
-    }
-
     /// Runs or stops the game clock as the screen stands at the latest time known. True when
     /// the time shown changed.
     fn sync_clock(&mut self) -> bool {
@@ -388,16 +336,6 @@ impl App {
         };
         let run = self.focused && self.options.is_none() && game.clock_may_run();
         game.clock.set_running(run, now)
-    }
-
-    /// Hands the observer the time of the game on the table to keep at once (it leaves the
-    /// table, or the player may be gone for a while).
-    fn keep_time(&mut self) {
-        if let (Some(game), Some(observer)) = (&self.game, &mut self.observer) {
-            if self.reported.1 == Some(game.deal) {
-                let _ = observer.played(game.clock.shown(), true);
-            }
-        }
     }
 
     /// The app is closing (a quit, or a signal): the game's time since its last move is kept.
@@ -448,7 +386,9 @@ impl App {
     /// [`App::tick`] at `now`, which also moves the game clock (the terminal loop's tick).
     pub fn tick_at(&mut self, now: Instant) -> bool {
         self.now = Some(now);
-        let shown = self.sync_clock();
+        // A replay playing by itself steps on the loop's ticks.
+        let stepped = self.replay.as_mut().is_some_and(|r| r.tick(now));
+        let shown = self.sync_clock() || stepped;
         let changed = self.tick();
         self.sync_clock() || shown || changed
     }

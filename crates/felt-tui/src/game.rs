@@ -9,7 +9,6 @@ use crate::input::{Mode, Msg};
 use crate::layout::TableLayout;
 use crate::pages::Moments;
 use crate::theme::Theme;
-use felt_core::code::SHUFFLE_LIMIT;
 use felt_core::{Action, DynRuleset, GameCode, PileId, Seat, Session, Status, TableView};
 use std::sync::Arc;
 
@@ -21,6 +20,8 @@ pub const HUMAN: Seat = Seat::SOLO;
 
 mod assist;
 mod overlays;
+mod seeds;
+pub use seeds::Seeds;
 
 /// What a game needs to start.
 #[derive(Clone)]
@@ -119,21 +120,6 @@ pub(crate) struct Press {
     pub at: (u16, u16),
 }
 
-/// SplitMix64: new deals' shuffle numbers, from a start the app takes from the clock.
-#[derive(Clone, Copy, Debug)]
-pub struct Seeds(pub u64);
-
-impl Seeds {
-    /// The next shuffle number, below the largest a game code can carry.
-    pub fn next_shuffle(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % SHUFFLE_LIMIT
-    }
-}
-
 /// One game on the table and everything the interface adds to it.
 pub struct Game {
     pub(crate) session: Session,
@@ -182,6 +168,11 @@ pub struct Game {
     pub(crate) hints_assist: bool,
     /// `g` was pressed: the next pile key moves the cursor without picking up.
     pub(crate) goto: bool,
+    /// The variant's best won games before this deal, when the app's observer keeps records:
+    /// what the finish window compares this game with.
+    pub(crate) bests: Option<crate::records::Bests>,
+    /// Whether the app has asked its observer for `bests` for this deal.
+    pub(crate) bests_asked: bool,
 }
 
 impl Game {
@@ -234,6 +225,8 @@ impl Game {
             assisted: false,
             hints_assist: false,
             goto: false,
+            bests: None,
+            bests_asked: false,
         };
         let first = game
             .nav_rows()
@@ -470,6 +463,9 @@ impl Game {
         });
         self.clock = crate::clock::GameClock::default();
         self.assisted = false;
+        // The bests of the game left may be beaten by it: the app asks again for this deal.
+        self.bests = None;
+        self.bests_asked = false;
         // A fresh deal is the deal its code names, whatever the last game started from.
         self.position = None;
         self.hints.new_deal();

@@ -3,7 +3,7 @@
 use crate::draw::{draw_table, Marks};
 use crate::game::{Game, Overlay, Pending};
 use crate::hit::Target;
-use crate::input::{key_bar, Msg, FINISH_KEYS};
+use crate::input::Msg;
 use crate::layout::{layout, TooSmall};
 use crate::paint::{
     centred, clip_keeping_end, fill, put, put_with_code, status_line, window, wrapped_height,
@@ -373,65 +373,6 @@ impl Game {
         };
         put_with_code(buf, line, &text, style, &code, theme.dim());
     }
-
-    fn draw_finish(&self, buf: &mut Buffer, area: Rect) {
-        let theme = self.theme;
-        let (title, reason) = match &self.status {
-            Status::Won { winner } if winner.is_empty() => ("You won!".to_string(), None),
-            Status::Won { winner } => (format!("{winner} won!"), None),
-            Status::Over { reason } => ("Game over".to_string(), Some(reason.clone())),
-            Status::Playing => return,
-        };
-        // A ruleset's reason may be a long sentence: it wraps rather than being cut.
-        let reason_lines = reason
-            .as_deref()
-            .map_or_else(Vec::new, |r| word_wrap(r, 58));
-        let extra = reason_lines.len().saturating_sub(1) as u16;
-        let inner = window(buf, area, 62, 8 + extra, &title, &theme);
-        let mut y = inner.y + 1;
-        let mut line = |text: &str, style: Style| {
-            centred(buf, Rect::new(inner.x, y, inner.width, 1), text, style);
-            y += 1;
-        };
-        for r in &reason_lines {
-            line(r, theme.error());
-        }
-        // As many whole items as the window holds: a cut one reads as a wrong value.
-        let mut items = String::new();
-        for s in &self.view.status {
-            let item = format!("{} {}", s.label, s.value);
-            let sep = if items.is_empty() {
-                ""
-            } else {
-                theme.separator()
-            };
-            if items.chars().count() + sep.chars().count() + item.chars().count()
-                > usize::from(inner.width)
-            {
-                break;
-            }
-            items.push_str(sep);
-            items.push_str(&item);
-        }
-        line(&items, Style::default());
-        let label = match &self.position {
-            Some(_) => self.code_label(),
-            None => format!("Game code {}", self.session.code()),
-        };
-        line(&label, Style::default());
-        let (first, second) = FINISH_KEYS.split_at(FINISH_KEYS.len() / 2);
-        let keys = Rect::new(inner.x, inner.bottom().saturating_sub(2), inner.width, 1);
-        centred(buf, keys, &key_bar(first), theme.dim());
-        centred(
-            buf,
-            Rect {
-                y: keys.y + 1,
-                ..keys
-            },
-            &key_bar(second),
-            theme.dim(),
-        );
-    }
 }
 
 fn draw_confirm(
@@ -488,7 +429,8 @@ impl Game {
             (Msg::Restart, "R restart"),
             (Msg::Hint, "H hint"),
         ] {
-            if crate::keymap::command_of(msg).is_none_or(|c| info.offers(c)) {
+            let has_use = |c| crate::pages::has_use(c, &self.view, info);
+            if crate::keymap::command_of(msg).is_none_or(has_use) {
                 items.push(text.to_string());
             }
         }
@@ -543,7 +485,7 @@ fn too_small(buf: &mut Buffer, area: Rect, need: TooSmall, bars: u16, theme: &Th
 }
 
 /// `text` in lines of at most `width` characters, broken between words.
-fn word_wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn word_wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         match lines.last_mut() {

@@ -37,7 +37,8 @@ pub struct PastGame {
     pub moves: u32,
     /// How long it was played, if a clock was kept.
     pub played: Option<Duration>,
-    /// When it was started, as the host writes dates (felt-tui reads no clock).
+    /// When it was started, as the host writes dates (felt-tui reads no clock): in the
+    /// player's time zone ([`crate::local_time`]).
     pub started: String,
     /// Whether it was played with help (the demo, or followed hints where they count): the
     /// list says so beside its result, since the statistics count it apart.
@@ -241,15 +242,7 @@ fn scrolled(top: usize, selected: usize, height: usize, len: usize) -> usize {
 
 /// The list's columns.
 const COLUMNS: usize = 7;
-const HEADING: [&str; COLUMNS] = [
-    "#",
-    "CODE",
-    "RESULT",
-    "SCORE",
-    "MOVES",
-    "TIME",
-    "STARTED (UTC)",
-];
+const HEADING: [&str; COLUMNS] = ["#", "CODE", "RESULT", "SCORE", "MOVES", "TIME", "STARTED"];
 /// Which columns hold words (left-aligned); the others hold numbers.
 const LEFT: [bool; COLUMNS] = [false, true, true, false, false, false, true];
 /// The columns a narrow screen gives up, first to last: the number and the code, which the

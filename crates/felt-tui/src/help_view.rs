@@ -3,15 +3,20 @@
 
 use crate::game::Game;
 use crate::input::{Binding, Msg, TABLE_KEYS};
-use crate::paint::{centred, paragraph, window, wrapped_height};
+use crate::paint::{centred, fill, paragraph, window, wrapped_height};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Widget};
 
 impl Game {
     pub(crate) fn draw_help(&mut self, buf: &mut Buffer, area: Rect, scroll: u16) {
         let theme = self.theme;
         let info = self.session.ruleset().info();
+        // The help is a page, not a note over the table: the table's edges, and the cursor on
+        // them, would show beside the box as stray marks, so the whole screen is cleared.
+        Clear.render(area, buf);
+        fill(buf, area, ' ', theme.table());
         let inner = window(
             buf,
             area,
@@ -27,7 +32,11 @@ impl Game {
         // in its words: cards are played, not piles picked up from.
         let hand = self.has_role(felt_core::PileRole::Hand)
             && !self.has_role(felt_core::PileRole::Tableau);
-        for b in TABLE_KEYS.iter().filter(|b| offered(info, &has_role, b)) {
+        let has_use = |c| crate::pages::has_use(c, &self.view, info);
+        for b in TABLE_KEYS
+            .iter()
+            .filter(|b| offered(info, &has_role, &has_use, b))
+        {
             let msg = b.keys.first().map(|k| (b.msg)(k.0));
             let help = match msg {
                 Some(Msg::Deal) => format!("{deal_word} from the stock"),
@@ -111,7 +120,7 @@ fn hand_words(msg: Msg) -> Option<&'static str> {
         Msg::Up => "cursor to the row above",
         Msg::Down => "cursor to the row below",
         Msg::NextRow | Msg::PrevRow => "cursor to the next row / the row before",
-        Msg::Select => "pick up the card under the cursor / put it where the cursor is",
+        Msg::Select => "pick up the card under the cursor / put it at the cursor",
         Msg::Auto => "play the card under the cursor",
         Msg::Cancel => "put the card back / clear the message",
         _ => return None,
@@ -119,11 +128,12 @@ fn hand_words(msg: Msg) -> Option<&'static str> {
 }
 
 /// Whether the help lists binding `b` for a game described by `info`: its command is one
-/// the game has a use for, the demo and hints only where it gives hints, a pile role's key
+/// the game has a use for at this table (`has_use`), the demo and hints only where it gives hints, a pile role's key
 /// only where `has_role` says a pile of that role is one the player moves cards to or from.
 fn offered(
     info: &felt_core::RulesetInfo,
     has_role: &dyn Fn(felt_core::PileRole) -> bool,
+    has_use: &dyn Fn(felt_core::Command) -> bool,
     b: &Binding,
 ) -> bool {
     let Some(msg) = b.keys.first().map(|k| (b.msg)(k.0)) else {
@@ -142,5 +152,5 @@ fn offered(
     if matches!(msg, Msg::Demo | Msg::Hint) && !info.hints {
         return msg != Msg::Demo;
     }
-    crate::keymap::command_of(msg).is_none_or(|c| info.offers(c))
+    crate::keymap::command_of(msg).is_none_or(has_use)
 }

@@ -89,6 +89,12 @@ pub enum Msg {
     Stats,
     /// The settings screen (launcher and table).
     Options,
+    /// Play the replay by itself, or pause it (Space).
+    PlayPause,
+    /// Play the replay faster (`+`).
+    Faster,
+    /// Play the replay slower (`-`).
+    Slower,
     /// To the first step (replay).
     First,
     /// To the last step (replay).

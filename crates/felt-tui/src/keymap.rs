@@ -218,6 +218,10 @@ pub const TABLE_KEYS: &[Binding] = &[
 mod launcher;
 pub use launcher::{LAUNCHER_HELP, LAUNCHER_KEYS, NEW_GAME_KEYS};
 
+/// The label of the statistics screen's chart keys, which its key bar leaves out when no chart
+/// fits the screen.
+pub const STATS_CHART_LABEL: &str = "←→";
+
 /// The statistics screen's keymap.
 pub const STATS_KEYS: &[Binding] = &[
     Binding {
@@ -234,7 +238,7 @@ pub const STATS_KEYS: &[Binding] = &[
     },
     Binding {
         keys: &[code(KeyCode::Left), ch('h')],
-        label: "←→",
+        label: STATS_CHART_LABEL,
         help: "chart: moves, score, win %, time",
         msg: |_| Msg::Left,
     },
@@ -258,12 +262,33 @@ pub const STATS_KEYS: &[Binding] = &[
     },
 ];
 
+/// The label of the replay's play key, whose help the viewer's key bar words as it stands
+/// (`play` or `pause`).
+pub const REPLAY_PLAY_LABEL: &str = "Space";
+/// The label of the replay's speed keys, whose help the key bar gives with the speed.
+pub const REPLAY_SPEED_LABEL: &str = "+ -";
+
 /// The replay viewer's keymap.
 pub const REPLAY_KEYS: &[Binding] = &[
     Binding {
-        keys: &[code(KeyCode::Right), ch('l'), ch('n'), ch(' ')],
-        label: "→ l n",
-        help: "next",
+        keys: &[ch(' ')],
+        label: REPLAY_PLAY_LABEL,
+        help: "play or pause",
+        msg: |_| Msg::PlayPause,
+    },
+    Binding {
+        keys: &[ch('+'), ch('='), ch('-'), ch('_')],
+        label: REPLAY_SPEED_LABEL,
+        help: "speed",
+        msg: |k| match k {
+            KeyCode::Char('-' | '_') => Msg::Slower,
+            _ => Msg::Faster,
+        },
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), ch('l'), ch('n')],
+        label: "→←",
+        help: "step",
         msg: |_| Msg::Right,
     },
     Binding {
@@ -273,14 +298,14 @@ pub const REPLAY_KEYS: &[Binding] = &[
             ch('p'),
             code(KeyCode::Backspace),
         ],
-        label: "← h p",
-        help: "back",
+        label: "",
+        help: "",
         msg: |_| Msg::Left,
     },
     Binding {
         keys: &[code(KeyCode::PageDown), code(KeyCode::PageUp)],
         label: "PgUp PgDn",
-        help: "10 steps",
+        help: "10",
         msg: |k| {
             if k == KeyCode::PageUp {
                 Msg::PageUp
@@ -291,14 +316,14 @@ pub const REPLAY_KEYS: &[Binding] = &[
     },
     Binding {
         keys: &[code(KeyCode::Home), ch('g')],
-        label: "Home",
-        help: "deal",
+        label: "Home End",
+        help: "deal/last",
         msg: |_| Msg::First,
     },
     Binding {
         keys: &[code(KeyCode::End), ch('G')],
-        label: "End",
-        help: "last",
+        label: "",
+        help: "",
         msg: |_| Msg::Last,
     },
     Binding {
@@ -508,8 +533,8 @@ pub fn command_of(msg: Msg) -> Option<Command> {
 }
 
 /// The key bar text of a keymap: `↑↓ game  ←→ rules  …`.
-pub fn key_bar(keys: &[Binding]) -> String {
-    keys.iter()
+pub fn key_bar<'a>(keys: impl IntoIterator<Item = &'a Binding>) -> String {
+    keys.into_iter()
         .filter(|b| !b.label.is_empty())
         .map(|b| format!("{} {}", b.label, b.help))
         .collect::<Vec<_>>()

@@ -23,6 +23,7 @@ mod cursor;
 pub mod demo;
 mod describe;
 pub mod draw;
+mod finish;
 pub mod game;
 mod game_view;
 pub mod games_list;
@@ -33,6 +34,7 @@ pub mod keymap;
 pub mod launcher;
 mod launcher_view;
 pub mod layout;
+pub mod local_time;
 pub mod look;
 mod message_line;
 mod mouse;
@@ -53,7 +55,7 @@ pub use app::{App, Flow, Observer, Start};
 pub use game::{Effect, Game, GameSetup, PositionSource, Seeds};
 pub use games_list::PastGame;
 pub use records::{
-    Outcome, RecentGame, ReplayFrame, ReplayFrames, ReplayTape, SavedGame, VariantStats,
+    Bests, Outcome, RecentGame, ReplayFrame, ReplayFrames, ReplayTape, SavedGame, VariantStats,
 };
 pub use term::restore;
 pub use theme::Theme;

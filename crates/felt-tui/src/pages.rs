@@ -8,7 +8,7 @@ use crate::input::Msg;
 use crate::keymap::{command_of, TABLE_KEYS};
 use crate::paint::{centred, paragraph, window, wrapped_height};
 use crate::theme::Theme;
-use felt_core::{Moment, RulesetInfo, Sheet, TableView};
+use felt_core::{Command, Moment, PileRole, RulesetInfo, Sheet, TableView};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -201,6 +201,15 @@ pub(crate) fn draw_sheet(
     beyond
 }
 
+/// Whether the game on `view` has a use for `command`: the ruleset offers it
+/// ([`RulesetInfo::offers`]) and the table has what it works on. A deal needs a stock to deal
+/// from, so a ruleset that declares no commands (every one offered) still gets no `d` at a
+/// table without one; the help and the key bar list a key only where this holds.
+pub(crate) fn has_use(command: Command, view: &TableView, info: &RulesetInfo) -> bool {
+    info.offers(command)
+        && (command != Command::Deal || view.piles.iter().any(|p| p.role == PileRole::Stock))
+}
+
 /// What the message line says when the ruleset has no use for what `msg` asks; `None` when
 /// it has one (or `msg` is no command a game may go without).
 pub(crate) fn not_offered(msg: Msg, view: &TableView, info: &RulesetInfo) -> Option<String> {
@@ -216,7 +225,7 @@ pub(crate) fn not_offered(msg: Msg, view: &TableView, info: &RulesetInfo) -> Opt
             return None;
         }
     }
-    if info.offers(command) {
+    if has_use(command, view, info) {
         return None;
     }
     let key = TABLE_KEYS

@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use std::borrow::Cow;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -150,6 +150,9 @@ pub fn window(
         w,
         h,
     );
+    // Cleared first (ratatui's `Clear` resets every cell), so nothing of what was drawn under
+    // the window, a wide glyph's second half included, shows through it.
+    Clear.render(rect.intersection(buf.area), buf);
     fill(buf, rect, ' ', theme.window());
     outline(buf, rect, &theme.window_glyphs(), theme.heading());
     let title = format!(" {title} ");

@@ -108,6 +108,18 @@ pub struct VariantStats {
     pub recent: Vec<RecentGame>,
 }
 
+/// A variant's best won games before the game on the table, as the finish window compares
+/// them: each `None` when no won game of the player's own (help never sets a best) has one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bests {
+    /// The highest score of a won game, if the variant scores points.
+    pub score: Option<i64>,
+    /// The fewest moves of a won game.
+    pub moves: Option<u32>,
+    /// The fastest won game by the game clock.
+    pub time: Option<Duration>,
+}
+
 /// One position of a recorded game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayFrame {

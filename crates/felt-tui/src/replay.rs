@@ -1,10 +1,13 @@
 //! The replay viewer: a recorded game drawn step by step with the table renderer the game uses,
-//! forward and back, with the action that led to each step in words.
+//! forward and back, with the action that led to each step in words. Space plays it by itself
+//! at a speed `+` and `-` choose: the terminal loop's idle ticks move it on when a step is due,
+//! so no thread sleeps and a key is answered at once.
 
 use crate::describe::describe;
 use crate::draw::{draw_table, Marks};
 use crate::hit::HitMap;
-use crate::input::{key_bar, Msg, REPLAY_KEYS};
+use crate::input::{Msg, REPLAY_KEYS};
+use crate::keymap::{REPLAY_PLAY_LABEL, REPLAY_SPEED_LABEL};
 use crate::layout::layout;
 use crate::pages::at_moment;
 use crate::paint::{centred, fill, put, put_with_code, status_line};
@@ -13,11 +16,25 @@ use crate::theme::Theme;
 use felt_core::{Action, Status, TableView};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use std::time::{Duration, Instant};
 
 /// Lines under the table: the status bar, the step line and the key bar.
 const BARS: u16 = 3;
 /// Steps a page key moves.
 const PAGE: usize = 10;
+
+/// The time between two steps played by themselves, slowest first; `+` and `-` move along it.
+/// The fastest is the terminal loop's tick, which cannot step sooner.
+const SPEEDS: [Duration; 6] = [
+    Duration::from_millis(3000),
+    Duration::from_millis(2000),
+    Duration::from_millis(1000),
+    Duration::from_millis(500),
+    Duration::from_millis(250),
+    Duration::from_millis(100),
+];
+/// The speed a replay starts at: a step a second.
+const START_SPEED: usize = 2;
 
 /// Whether the viewer goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +62,11 @@ pub struct ReplayViewer {
     before: Option<ReplayFrame>,
     theme: Theme,
     hits: HitMap,
+    /// Playing by itself: when the next step is due (`None` until the first tick after
+    /// Space, which sets it from that tick's time).
+    playing: Option<Option<Instant>>,
+    /// The time between steps played by themselves, an index of [`SPEEDS`].
+    speed: usize,
 }
 
 impl ReplayViewer {
@@ -58,6 +80,8 @@ impl ReplayViewer {
             before: None,
             theme,
             hits: HitMap::default(),
+            playing: None,
+            speed: START_SPEED,
         };
         viewer.fetch();
         viewer
@@ -96,11 +120,58 @@ impl ReplayViewer {
         self.tape.frames.len().saturating_sub(1)
     }
 
+    /// Whether the replay is playing by itself.
+    pub fn playing(&self) -> bool {
+        self.playing.is_some()
+    }
+
+    /// The time between two steps played by themselves.
+    pub fn interval(&self) -> Duration {
+        SPEEDS[self.speed]
+    }
+
+    /// Whether the last table of the last step is shown.
+    fn at_end(&self) -> bool {
+        self.at >= self.last() && self.sub >= self.moments()
+    }
+
+    /// One idle tick of the terminal at `now`: plays the next table when one is due. True
+    /// when the screen changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let Some(due) = self.playing else {
+            return false;
+        };
+        match due {
+            Some(due) if now >= due => {
+                self.update(Msg::Right);
+                // From this tick, not from when it was due: a slow tick never brings a burst.
+                self.playing = (!self.at_end()).then_some(Some(now + self.interval()));
+                true
+            }
+            Some(_) => false,
+            None => {
+                self.playing = Some(Some(now + self.interval()));
+                false
+            }
+        }
+    }
+
     /// Handles one message. Left and right go a table at a time, through the tables inside
-    /// a step; the page keys, Home and End go by whole steps.
+    /// a step; the page keys, Home and End go by whole steps. Space plays or pauses; a step
+    /// taken by hand while playing keeps playing from there.
     pub fn update(&mut self, msg: Msg) -> ReplayEffect {
         let last = self.last();
         match msg {
+            Msg::PlayPause if self.playing.is_some() => self.playing = None,
+            Msg::PlayPause => {
+                // Played to the end: Space plays it again from the deal.
+                if self.at_end() {
+                    self.go(0, true);
+                }
+                self.playing = Some(None);
+            }
+            Msg::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            Msg::Slower => self.speed = self.speed.saturating_sub(1),
             Msg::Right if self.sub < self.moments() => self.sub += 1,
             Msg::Right if self.at < last => self.go(self.at + 1, true),
             Msg::Left if self.sub > 0 => self.sub -= 1,
@@ -111,6 +182,14 @@ impl ReplayViewer {
             Msg::Last => self.go(last, false),
             Msg::Back | Msg::Cancel | Msg::Quit => return ReplayEffect::Leave,
             _ => {}
+        }
+        // A step by hand while playing: the next one comes a whole interval after it.
+        let by_hand = matches!(
+            msg,
+            Msg::Right | Msg::Left | Msg::PageUp | Msg::PageDown | Msg::First | Msg::Last
+        );
+        if by_hand && self.playing.is_some() {
+            self.playing = Some(None);
         }
         ReplayEffect::None
     }
@@ -217,10 +296,25 @@ impl ReplayViewer {
             buf,
             keys.x + 1,
             keys.y,
-            &key_bar(REPLAY_KEYS),
+            &self.key_bar(),
             keys.width.saturating_sub(1),
             theme.dim(),
         );
+    }
+
+    /// The key bar, with the play key and the speed worded as they stand.
+    fn key_bar(&self) -> String {
+        REPLAY_KEYS
+            .iter()
+            .filter(|b| !b.label.is_empty())
+            .map(|b| match b.label {
+                REPLAY_PLAY_LABEL if self.playing() => format!("{} pause", b.label),
+                REPLAY_PLAY_LABEL => format!("{} play", b.label),
+                REPLAY_SPEED_LABEL => format!("{} {}", b.label, speed_words(self.interval())),
+                _ => format!("{} {}", b.label, b.help),
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
     }
 
     /// `Step k of n: what happened`, the game's end at the last step, the code on the right.
@@ -244,5 +338,39 @@ impl ReplayViewer {
             text.push_str(&end);
         }
         put_with_code(buf, line, &text, theme.info(), &self.tape.code, theme.dim());
+    }
+}
+
+/// A speed in words for the key bar: `1 step/s`, `4 steps/s`, `1 step/2s`.
+fn speed_words(interval: Duration) -> String {
+    let ms = interval.as_millis().max(1);
+    if ms >= 1000 {
+        match ms / 1000 {
+            1 => "1 step/s".to_string(),
+            n => format!("1 step/{n}s"),
+        }
+    } else {
+        format!("{} steps/s", 1000 / ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_speed_reads_in_steps_a_second() {
+        let words: Vec<String> = SPEEDS.iter().map(|s| speed_words(*s)).collect();
+        assert_eq!(
+            words,
+            [
+                "1 step/3s",
+                "1 step/2s",
+                "1 step/s",
+                "2 steps/s",
+                "4 steps/s",
+                "10 steps/s"
+            ]
+        );
     }
 }

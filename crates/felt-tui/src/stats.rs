@@ -6,6 +6,7 @@ use crate::charts::{draw_chart, ChartKind};
 use crate::clock::clock_text;
 use crate::games_list::{GamesEffect, GamesList, PastGame};
 use crate::input::{key_bar, Msg, STATS_KEYS};
+use crate::keymap::STATS_CHART_LABEL;
 use crate::paint::{fill, paragraph, put, screen_title};
 use crate::records::VariantStats;
 use crate::theme::Theme;
@@ -150,16 +151,26 @@ impl StatsScreen {
         fill(buf, area, ' ', Style::default());
         let w = area.width;
         screen_title(buf, area, "· statistics", theme);
+        // The key bar offers to change charts only when one is drawn.
+        let charted = self.draw_body(buf, area, theme);
+        let keys = STATS_KEYS
+            .iter()
+            .filter(|b| charted || b.label != STATS_CHART_LABEL);
         let bar = Rect::new(area.x, area.bottom().saturating_sub(1), w, 1);
         fill(buf, bar, ' ', theme.bar());
         put(
             buf,
             bar.x + 1,
             bar.y,
-            &key_bar(STATS_KEYS),
+            &key_bar(keys),
             w.saturating_sub(1),
             theme.bar(),
         );
+    }
+
+    /// Draws all but the key bar; returns whether a chart was drawn.
+    fn draw_body(&self, buf: &mut Buffer, area: Rect, theme: &Theme) -> bool {
+        let w = area.width;
         let body = Rect::new(area.x, area.y + TOP, w, area.height.saturating_sub(TOP + 1));
         if let Some(problem) = &self.problem {
             let text = format!("No statistics: {problem}");
@@ -171,7 +182,7 @@ impl StatsScreen {
                 w.saturating_sub(1),
                 theme.error(),
             );
-            return;
+            return false;
         }
         if self.rows.is_empty() {
             put(
@@ -182,7 +193,7 @@ impl StatsScreen {
                 w.saturating_sub(1),
                 theme.dim(),
             );
-            return;
+            return false;
         }
         let mut y = self.draw_table(buf, body, theme);
         y += 1;
@@ -197,12 +208,16 @@ impl StatsScreen {
             );
             // The notes at the bottom; the chart takes what is left between.
             let notes_y = body.bottom().saturating_sub(NOTES_H);
-            let chart_h = notes_y.saturating_sub(y + 2).min(CHART_H);
+            // A blank line parts the chart from the records; it runs down to the notes, so a
+            // chart with bars below zero still fits at 80 × 24.
+            let chart_h = notes_y.saturating_sub(y + 1).min(CHART_H);
             let chart = Rect::new(body.x, y + 1, w, chart_h);
-            draw_chart(buf, chart, stats, self.chart, theme);
+            let charted = draw_chart(buf, chart, stats, self.chart, theme);
             let notes = Rect::new(body.x + 1, notes_y, w.saturating_sub(2), NOTES_H);
             paragraph(buf, notes, vec![Line::styled(NOTES, theme.dim())], 0);
+            return charted;
         }
+        false
     }
 
     /// The table of every variant; returns the line under it.
@@ -214,14 +229,24 @@ impl StatsScreen {
             .chain(["VARIANT".len()])
             .max()
             .unwrap_or(0);
+        let x = area.x + 3;
+        let room = area.right().saturating_sub(x);
+        // The figures keep their columns; a long name is cut to leave them room, so the
+        // streak at the end is never what the screen's edge cuts.
+        let name_w = name_w
+            .min(usize::from(room).saturating_sub(FIGURES_W))
+            .max("VARIANT".len());
         let line = |cells: [&str; 6]| {
             format!(
                 "{:<name_w$}  {:>6}  {:>5}  {:>5}  {:>6}  {:>8}",
-                cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]
+                clip(cells[0], name_w),
+                cells[1],
+                cells[2],
+                cells[3],
+                cells[4],
+                cells[5]
             )
         };
-        let x = area.x + 3;
-        let room = area.right().saturating_sub(x);
         put(
             buf,
             x,
@@ -260,6 +285,9 @@ impl StatsScreen {
         y
     }
 }
+
+/// Cells the table's figures take after the name: PLAYED to STREAK with their gaps.
+const FIGURES_W: usize = 2 + 6 + 2 + 5 + 2 + 5 + 2 + 6 + 2 + 8;
 
 /// What the figures count, under the chart.
 const NOTES: &str = "Played counts every game with a move, those in progress too; a game you \

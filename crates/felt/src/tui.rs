@@ -7,8 +7,9 @@ use super::{load_catalog, store_cmd, Global};
 use anyhow::Result;
 use felt_core::{Catalog, Seat, Session};
 use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
+use felt_tui::local_time::{local_date, local_minute};
 use felt_tui::{
-    Observer, Outcome, PastGame, PositionSource, RecentGame, ReplayTape, SavedGame, Start,
+    Bests, Observer, Outcome, PastGame, PositionSource, RecentGame, ReplayTape, SavedGame, Start,
     TuiOptions, VariantStats,
 };
 use std::time::Duration;
@@ -237,6 +238,17 @@ impl Observer for Records {
         Some(stats.score_total.unwrap_or(0))
     }
 
+    fn bests(&mut self, variant: &str) -> Option<Bests> {
+        // A database that cannot be read claims no best: the finish window then shows only
+        // the game's own figures.
+        let stats = self.store.stats(variant).ok()?;
+        Some(Bests {
+            score: stats.best_score,
+            moves: stats.fewest_moves_won,
+            time: stats.best_time,
+        })
+    }
+
     fn statistics(&mut self) -> Result<Vec<VariantStats>, String> {
         let all = self.store.all_stats().map_err(|e| e.to_string())?;
         all.into_iter()
@@ -302,8 +314,8 @@ impl Observer for Records {
     }
 }
 
-/// A game of the store as the statistics screen's list shows it: started to the minute, in UTC
-/// (as `felt stats --games` writes it, without the seconds).
+/// A game of the store as the statistics screen's list shows it: started to the minute, on
+/// the player's own clock (the local time zone).
 fn past(game: &GameSummary) -> PastGame {
     PastGame {
         id: game.id.0,
@@ -312,13 +324,15 @@ fn past(game: &GameSummary) -> PastGame {
         score: game.score,
         moves: game.moves,
         played: game.played,
-        started: game
-            .started
-            .to_rfc3339()
-            .replace('T', " ")
-            .chars()
-            .take(16)
-            .collect(),
+        started: local_minute(game.started.0).unwrap_or_else(|| {
+            // A time the C library cannot convert is still shown, in UTC as the store keeps it.
+            game.started
+                .to_rfc3339()
+                .replace('T', " ")
+                .chars()
+                .take(16)
+                .collect()
+        }),
         assisted: game.assisted,
     }
 }
@@ -352,7 +366,7 @@ fn ago(then: Timestamp, now: Timestamp) -> String {
         3_600..86_400 => format!("{} h ago", secs / 3_600),
         86_400..172_800 => "yesterday".to_string(),
         172_800..2_592_000 => format!("{} days ago", secs / 86_400),
-        _ => then.to_rfc3339().chars().take(10).collect(),
+        _ => local_date(then.0).unwrap_or_else(|| then.to_rfc3339().chars().take(10).collect()),
     }
 }
 

@@ -1,7 +1,7 @@
 //! What the app tells the binary and asks of it: the [`Observer`] that keeps the records.
 
 use crate::games_list::PastGame;
-use crate::records::{ReplayTape, SavedGame, VariantStats};
+use crate::records::{Bests, ReplayTape, SavedGame, VariantStats};
 use felt_core::{Catalog, Session};
 use std::time::Duration;
 
@@ -83,6 +83,14 @@ pub trait Observer {
     /// on from there); zero when nothing is known.
     fn time_played(&mut self) -> Duration {
         Duration::ZERO
+    }
+
+    /// `variant`'s best won games so far, for the finish window to compare the game just
+    /// ended with; asked for as each deal opens, before it is recorded. `None` when nothing is
+    /// known (no records are kept), and the window then claims no best.
+    fn bests(&mut self, variant: &str) -> Option<Bests> {
+        let _ = variant;
+        None
     }
 
     /// The running total of `variant`'s score before the game now starting, when its scoring

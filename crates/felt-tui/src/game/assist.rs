@@ -177,7 +177,8 @@ impl Game {
                 if self.act(hint.action) {
                     // The player did not make this move: the game is theirs no more alone.
                     self.assisted = true;
-                    if self.note.is_none() {
+                    // The finish window says how the game ended: no demo words under it.
+                    if self.note.is_none() && self.status == Status::Playing {
                         self.tell(format!("Demo: {what}"));
                     }
                     self.demo = Some(Demo::after_move());

@@ -2,7 +2,7 @@
 //! from pile roles alone (Yukon's long columns, Canfield's reserve beside its stock and waste,
 //! Fan's eighteen fans in two rows), at 80×24 and 120×40 (insta snapshots).
 
-use crate::common::{draw, screen, text, theme};
+use crate::common::{draw, keys, screen, text, theme};
 use felt_core::{Catalog, Origin, RulesetFactory};
 use felt_tui::{App, Start};
 use std::sync::Arc;
@@ -26,18 +26,54 @@ fn engine_catalog() -> Catalog {
     catalog
 }
 
-/// The screen of `variant`'s deal 1 at `width`×`height`.
-fn deal_one(variant: &str, width: u16, height: u16) -> String {
+/// The app at `variant`'s deal 1.
+fn at_deal_one(variant: &str) -> App {
     let catalog = engine_catalog();
     let code = catalog
         .code_for(variant, None, 1)
         .expect("a code")
         .to_string();
-    let mut app =
-        App::new(catalog, theme(), None, Some(Start::Code(code)), 7).expect("the game starts");
+    App::new(catalog, theme(), None, Some(Start::Code(code)), 7).expect("the game starts")
+}
+
+fn shot(app: &mut App, width: u16, height: u16) -> String {
     let mut term = screen(width, height);
-    draw(&mut term, &mut app);
+    draw(&mut term, app);
     text(&term)
+}
+
+/// The screen of `variant`'s deal 1 at `width`×`height`.
+fn deal_one(variant: &str, width: u16, height: u16) -> String {
+    shot(&mut at_deal_one(variant), width, height)
+}
+
+#[test]
+fn a_game_with_no_stock_offers_no_deal_key_in_its_help_or_key_bar() {
+    let mut app = at_deal_one("yukon");
+    let table = shot(&mut app, 120, 40);
+    assert!(!table.contains("d deal"), "{table}");
+    keys(&mut app, "?");
+    let help = shot(&mut app, 80, 24);
+    assert!(!help.contains("from the stock"), "{help}");
+    insta::assert_snapshot!("yukon_help_80x24", help);
+    // Canfield deals from its stock: its help says so.
+    let mut app = at_deal_one("canfield");
+    keys(&mut app, "?");
+    assert!(shot(&mut app, 80, 40).contains("from the stock"));
+}
+
+#[test]
+fn the_help_page_clears_the_table_beside_its_box() {
+    let mut app = at_deal_one("yukon");
+    keys(&mut app, "?");
+    let help = shot(&mut app, 120, 40);
+    // The box is 78 wide in the middle: nothing of the table beside it.
+    for line in help.lines() {
+        let left: String = line.chars().take(21).collect();
+        let right: String = line.chars().skip(99).collect();
+        assert!(left.trim().is_empty() && right.trim().is_empty(), "{help}");
+    }
+    insta::assert_snapshot!("yukon_help_120x40", help);
 }
 
 #[test]

@@ -439,7 +439,7 @@ fn statistics_without_records_say_so() {
 }
 
 /// The deal `CODE` and its first eight actions as a replay.
-fn tape() -> ReplayTape {
+pub(crate) fn tape() -> ReplayTape {
     let actions = opening(8);
     let mut session = fresh();
     let mut frames = vec![ReplayFrame {
@@ -462,7 +462,7 @@ fn tape() -> ReplayTape {
     }
 }
 
-fn replaying() -> App {
+pub(crate) fn replaying() -> App {
     App::new(catalog(), theme(), None, Some(Start::Replay(tape())), 7)
         .unwrap_or_else(|e| panic!("{e}"))
 }

@@ -463,11 +463,12 @@ fn felt_check_answers_with_its_exit_code() {
     .expect("write");
     let out = run(home.path(), &["check", &scoring.to_string_lossy()], "");
     assert_eq!(out.status.code(), Some(1));
-    // The known tables are felt's and those of the plugins found beside the binary.
+    // The known tables are felt's and those of the plugins found beside the binary: which
+    // plugins were built there (the engine's adds patience-standard after none) varies.
     let err = stderr(&out);
     assert!(
         err.contains("unknown scoring table 'golf' (known: classic, ")
-            && err.contains("links, none)"),
+            && err.contains("links, none"),
         "{err}"
     );
 
