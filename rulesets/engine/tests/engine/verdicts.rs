@@ -60,6 +60,23 @@ fn the_engines_freecell_agrees_with_the_crate_on_microsofts_deals_pa_deal() {
     );
 }
 
+/// The eight Microsoft deals of 1..=1,000,000 that no line wins (as the FreeCell crate and
+/// every published solver find): the engine proves each lost, within a budget of positions a
+/// deal (the largest, 11982, takes about 135,000).
+#[test]
+fn the_engines_freecell_proves_the_eight_impossible_deals_lost() {
+    let ours = engine(FREECELL);
+    for deal in [
+        11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948,
+    ] {
+        assert_eq!(
+            verdict(&ours, &ours.new_game(deal), 400_000),
+            "lost",
+            "deal {deal}"
+        );
+    }
+}
+
 /// Thoughtful: Klondike with every card in view (an unturned card shown, and still not moved
 /// until it is turned) and no card coming back off the foundations, as both the engine and
 /// the crate play it (the engine's safe rule is proven under these settings).
