@@ -11,7 +11,7 @@ mod words;
 pub use crate::refusal::Refusal;
 pub use crate::state::{Ids, Pile, State};
 
-use crate::rules::{full_suit, Rule};
+use crate::rules::{full_suit, Follows, Rule};
 use crate::vocabulary::{Direction, Empty, Game, Group, Match, StockDeal, Win};
 use felt_core::{Card, Event, ParamError, PileId, Rank, ScoreTable};
 
@@ -35,6 +35,19 @@ pub struct Play {
     /// For each card, by its byte, the cards that may be built on it (`followers` in
     /// automatic.rs): the safe rule reads them for every card it weighs.
     followers: Vec<Vec<Card>>,
+    /// `build`, `group` and `foundation` read for every pair of cards.
+    pub follows: Rules,
+}
+
+/// A game's three rules, each read for every pair of cards ([`Follows`]).
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The columns' rule.
+    pub build: Follows,
+    /// A moving group's rule.
+    pub group: Follows,
+    /// The foundations' rule.
+    pub foundation: Follows,
 }
 
 impl Play {
@@ -46,22 +59,29 @@ impl Play {
             by: game.build_by,
             wrap: game.build_wrap,
         };
+        let group = Rule {
+            by: game.group_by,
+            ..build
+        };
+        let foundation = Rule {
+            direction: game.foundations.build,
+            by: game.foundations.by,
+            wrap: game.foundations.wrap,
+        };
         let mut play = Play {
             ids: Ids::new(&game),
             build,
-            group: Rule {
-                by: game.group_by,
-                ..build
-            },
-            foundation: Rule {
-                direction: game.foundations.build,
-                by: game.foundations.by,
-                wrap: game.foundations.wrap,
-            },
+            group,
+            foundation,
             game,
             scoring,
             safe_proven: false,
             followers: Vec::new(),
+            follows: Rules {
+                build: Follows::of(build),
+                group: Follows::of(group),
+                foundation: Follows::of(foundation),
+            },
         };
         play.safe_proven = play.safe_holds();
         play.followers = play.followers();
@@ -152,7 +172,7 @@ impl Play {
                 let run = || {
                     cards
                         .windows(2)
-                        .find(|w| !self.group.follows(w[0], w[1]))
+                        .find(|w| !self.follows.group.follows(w[0], w[1]))
                         .map_or(Ok(()), |w| Err(Refusal::NotRun(w[0], w[1])))
                 };
                 match self.game.group {
@@ -227,7 +247,7 @@ impl Play {
                 let column = &state.columns[i];
                 match column.cards.last() {
                     Some(&top) => {
-                        if !self.build.follows(top, first) {
+                        if !self.follows.build.follows(top, first) {
                             return Err(Refusal::Build(top, first));
                         }
                     }
@@ -286,7 +306,7 @@ impl Play {
             Some(_) if pile.len() >= 13 && self.game.foundations.count > 1 => {
                 Err(Refusal::FoundationFull)
             }
-            Some(&top) if self.foundation.follows(top, card) => Ok(()),
+            Some(&top) if self.follows.foundation.follows(top, card) => Ok(()),
             Some(&top) => Err(Refusal::Foundation(card, Some(top), state.base)),
         }
     }
@@ -544,6 +564,19 @@ impl Play {
 
     /// Every legal action, the stock first.
     pub fn legal(&self, state: &State, out: &mut Vec<felt_core::Action>) {
+        self.legal_moves(state, out, false);
+    }
+
+    /// The legal actions but those that lead to the same table as one listed before it up to
+    /// the order of the piles: a group goes to the first empty column, the first empty cell
+    /// and the first empty foundation that could take it, never to the second. Only for a
+    /// search whose keys take that order out (the solver's rule 2, module docs of
+    /// [`crate::solver`]), where the tables these would lead to are ones it stores once anyway.
+    pub fn legal_distinct(&self, state: &State, out: &mut Vec<felt_core::Action>) {
+        self.legal_moves(state, out, true);
+    }
+
+    fn legal_moves(&self, state: &State, out: &mut Vec<felt_core::Action>, distinct: bool) {
         if !self.shaped(state) {
             return;
         }
@@ -552,8 +585,10 @@ impl Play {
         }
         // Each pile and card a move may start from, in the order the actions are listed: the
         // columns' face-up cards, the cells, the waste's top, the reserve, the foundations.
+        // A column's groups are read from the top down once (`movable_from`), rather than
+        // each checked card by card: the solver asks this of every table it makes.
         let columns = state.columns.iter().enumerate().flat_map(|(i, column)| {
-            (column.down..column.cards.len()).map(move |k| (Pile::Column(i), k))
+            (self.movable_from(column)..column.cards.len()).map(move |k| (Pile::Column(i), k))
         });
         let cells = (0..state.cells.len())
             .filter(|&i| state.cells[i].is_some())
@@ -583,17 +618,60 @@ impl Play {
                     .filter(|&i| state.cells[i].is_none())
                     .map(Pile::Cell),
             );
+        let empty = |to: Pile| match to {
+            Pile::Column(i) => state.columns[i].cards.is_empty(),
+            Pile::Cell(i) => state.cells[i].is_none(),
+            Pile::Foundation(i) => state.foundations[i].is_empty(),
+            Pile::Reserve | Pile::Stock | Pile::Waste => false,
+        };
         for (from, index) in froms {
             let Ok(cards) = self.grip(state, from, index) else {
                 continue;
             };
+            // Empty piles of one kind take a group alike: one of each is tried (`distinct`).
+            let mut tried = [false; 3];
             for to in targets.clone() {
+                if distinct && empty(to) {
+                    let kind = match to {
+                        Pile::Column(_) => 0,
+                        Pile::Cell(_) => 1,
+                        _ => 2,
+                    };
+                    if std::mem::replace(&mut tried[kind], true) {
+                        continue;
+                    }
+                }
                 if to != from && self.check_onto(state, from, cards, to).is_ok() {
                     out.push(felt_core::Action::Move {
                         from: self.ids.id(from),
                         index: index as u16,
                         to: self.ids.id(to),
                     });
+                }
+            }
+        }
+    }
+
+    /// The first card of `column` from which a group may be lifted: every later card starts
+    /// one too, and no earlier card does, except where the game moves single cards or whole
+    /// piles (there [`Play::grip`] refuses the rest and `legal` skips them).
+    fn movable_from(&self, column: &crate::deal::Column) -> usize {
+        let cards = &column.cards;
+        let top = cards.len().saturating_sub(1).max(column.down);
+        match self.game.group {
+            Group::Single => top,
+            Group::AnyFaceUp => column.down,
+            Group::Sequence | Group::Supermove | Group::Pile => {
+                // The run from the top down, as far as the group's rule links it.
+                let mut k = top;
+                while k > column.down && self.follows.group.follows(cards[k - 1], cards[k]) {
+                    k -= 1;
+                }
+                if self.game.group == Group::Pile && k != 0 {
+                    // Only the top card alone, or the whole column as one run.
+                    top
+                } else {
+                    k
                 }
             }
         }

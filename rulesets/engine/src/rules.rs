@@ -130,6 +130,35 @@ impl Rule {
     }
 }
 
+/// A [`Rule`] read once for every pair of cards: whether one follows another is then one bit,
+/// as the solver asks it of every pile of every table it makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Follows([u64; 64]);
+
+impl Follows {
+    /// `rule`, for every pair of cards (by their bytes, all below 64).
+    pub fn of(rule: Rule) -> Follows {
+        let mut bits = [0u64; 64];
+        for (b, row) in bits.iter_mut().enumerate() {
+            let Some(below) = Card::from_byte(b as u8) else {
+                continue;
+            };
+            for a in 0..64u8 {
+                if Card::from_byte(a).is_some_and(|above| rule.follows(below, above)) {
+                    *row |= 1 << a;
+                }
+            }
+        }
+        Follows(bits)
+    }
+
+    /// Whether `above` may lie on `below`: [`Rule::follows`] of the rule it was made from.
+    #[inline]
+    pub fn follows(&self, below: Card, above: Card) -> bool {
+        self.0[usize::from(below.to_byte() & 63)] >> (above.to_byte() & 63) & 1 != 0
+    }
+}
+
 /// `a` or `an`, as the word after it is spoken.
 pub fn article(word: &str) -> &'static str {
     if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {

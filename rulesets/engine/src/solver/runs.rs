@@ -213,7 +213,6 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         if let Some(found) = self.done.take() {
             return Step::Done(found);
         }
-        let play = self.searcher.play;
         while self.states() < pause_at {
             let Some(Open { node, item, .. }) = self.open.pop() else {
                 return Step::Done(Found::Exhausted);
@@ -232,7 +231,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 self.depth[node as usize]
             };
             self.legal.clear();
-            play.legal(&self.here, &mut self.legal);
+            self.searcher.legal(&self.here, &mut self.legal);
             let mut legal = std::mem::take(&mut self.legal);
             let mut answer = None;
             for action in legal.drain(..) {
@@ -423,10 +422,9 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         peak: &mut usize,
     ) -> Option<Step> {
         let searcher = self.searcher;
-        let play = searcher.play;
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
-        play.legal(&self.table, &mut legal);
+        searcher.legal(&self.table, &mut legal);
         let mut children = Vec::with_capacity(legal.len());
         let answer = self.make_children(&mut legal, &mut children, limits, others, peak);
         self.legal = legal;

@@ -99,6 +99,17 @@ impl<'e> Searcher<'e> {
         }
     }
 
+    /// The actions the search tries from `s`: every legal one, but where the order of the
+    /// piles is taken out of the keys (rule 2), a group goes to one empty pile of each kind
+    /// only: the others lead to tables equal to its up to that order, stored once anyway.
+    pub fn legal(&self, s: &State, out: &mut Vec<Action>) {
+        if self.symmetric {
+            self.play.legal_distinct(s, out);
+        } else {
+            self.play.legal(s, out);
+        }
+    }
+
     /// The table's key: everything the rules read, without the score and the move count, and
     /// with the reorderings of rules 2 and 3 taken out.
     pub fn key(&self, s: &State, buf: &mut Vec<u8>) {
@@ -173,13 +184,21 @@ impl<'e> Searcher<'e> {
         let play = self.play;
         let down: usize = s.columns.iter().map(|c| c.down).sum();
         let mut breaks = 0usize;
+        let mut soft = 0usize;
         let mut settled = 0usize;
+        // Where a group moves by a rule of its own (Simple Simon's suits on any-suit builds),
+        // a card built on one it does not move with is half a break: the run must be taken
+        // apart again before it goes anywhere whole.
+        let grouped = play.group != play.build;
         for c in &s.columns {
             let up = &c.cards[c.down.min(c.cards.len())..];
-            breaks += up
-                .windows(2)
-                .filter(|w| !play.build.follows(w[0], w[1]))
-                .count();
+            for w in up.windows(2) {
+                if !play.follows.build.follows(w[0], w[1]) {
+                    breaks += 1;
+                } else if grouped && !play.follows.group.follows(w[0], w[1]) {
+                    soft += 1;
+                }
+            }
             if play.game.win == Win::Sequences && c.down == 0 {
                 // The run from the bottom that is already where a win wants it.
                 settled += run_from_king(&c.cards);
@@ -195,7 +214,7 @@ impl<'e> Searcher<'e> {
             }
         };
         let cells = s.cells.iter().filter(|c| c.is_some()).count();
-        (4 * to_go + 4 * down + 2 * breaks + cells) as i32
+        (4 * to_go + 4 * down + 2 * breaks + soft + cells) as i32
     }
 
     /// Whether `action` from `before` to `after` shows the player a card they had not seen.
