@@ -99,6 +99,7 @@ impl Play {
             stock: layout.stock,
             waste: Vec::new(),
             redeals: self.game.stock.map_or(Some(0), |s| s.redeals),
+            turned: false,
             base: layout.base,
             moves: 0,
             score: self.scoring.as_ref().map_or(0, |t| t.start),
@@ -366,6 +367,7 @@ impl Play {
             // PA-STOCK: the waste turned over is the stock again, its first card on top.
             state.stock = std::mem::take(&mut state.waste);
             state.stock.reverse();
+            state.turned = true;
             if let Some(left) = state.redeals.as_mut() {
                 *left = left.saturating_sub(1);
             }

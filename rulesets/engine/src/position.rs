@@ -11,12 +11,14 @@
 //! Stock: 5H 6C
 //! Waste: QD
 //! Redeals: unlimited
+//! Turned: yes
 //! 1: 3H 4C | 5D 6S
 //! 2: KD
 //! ```
 //!
 //! Each numbered line is a column from the table up; the cards before `|` lie face down.
-//! Piles are listed top card last. Only the piles the game has may be named; a pile not named
+//! Piles are listed top card last. `Turned: yes` says the waste has been turned over to be
+//! the stock at least once (every stock card has been in view); without it, never. Only the piles the game has may be named; a pile not named
 //! is empty. `Base` is the rank every foundation starts from (a game whose base is the first
 //! card dealt names it; others may leave it out), `Redeals` the turns of the waste left (a
 //! number or `unlimited`). A position read back must hold every card of the game's packs
@@ -55,6 +57,10 @@ pub fn write(play: &Play, state: &State) -> String {
         match state.redeals {
             None => out.push_str("Redeals: unlimited\n"),
             Some(n) => out.push_str(&format!("Redeals: {n}\n")),
+        }
+        if state.turned {
+            // Only once it has been: a position without the line has a stock never turned.
+            out.push_str("Turned: yes\n");
         }
     }
     for (i, column) in state.columns.iter().enumerate() {
@@ -124,8 +130,15 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
             }
             "reserve" if game.reserve > 0 => state.reserve = list(rest)?,
             "reserve" => return Err(lacks("reserve")),
-            "stock" | "waste" | "redeals" if game.stock.is_none() => {
+            "stock" | "waste" | "redeals" | "turned" if game.stock.is_none() => {
                 return Err(lacks("stock"));
+            }
+            "turned" => {
+                state.turned = match rest.trim() {
+                    "yes" => true,
+                    "no" => false,
+                    word => return Err(at(format!("'{word}' is neither 'yes' nor 'no'"))),
+                };
             }
             "stock" => state.stock = list(rest)?,
             "waste" => state.waste = list(rest)?,

@@ -22,6 +22,12 @@ pub struct State {
     pub waste: Vec<Card>,
     /// Redeals left; `None` is without end.
     pub redeals: Option<u8>,
+    /// Whether the waste has been turned over to be the stock at least once, so every card
+    /// of the stock has been in view: what the player has seen, read by honest searches
+    /// alone, and kept where a redeal without end leaves no count behind. Games saved before
+    /// it was kept read as never turned, the honest reading.
+    #[serde(default)]
+    pub turned: bool,
     /// The rank every foundation starts from.
     pub base: Rank,
     /// Actions taken.
@@ -54,6 +60,7 @@ impl State {
         self.stock.clone_from(&other.stock);
         self.waste.clone_from(&other.waste);
         self.redeals = other.redeals;
+        self.turned = other.turned;
         self.base = other.base;
         self.moves = other.moves;
         self.score = other.score;

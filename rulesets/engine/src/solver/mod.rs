@@ -6,11 +6,11 @@
 //! **What the player has not seen** ([`hidden`]): the face-down cards of the columns, the
 //! cards under the top of a stacked reserve, and the stock, until its cards have all been
 //! turned once; nothing at all in a game dealt with `hidden = false` (Thoughtful), which lays
-//! every card in view. The engine's state keeps no record of a pass through a stock redealt without
-//! end, so such a stock stays unseen for good; a stock with a counted number of redeals is
-//! seen once one redeal has been spent (a redeal only comes when every stock card has been
-//! turned to the waste). A table with none of these is *open*: the player knows every card,
-//! and the full-information solver reads nothing hidden.
+//! every card in view. A stock is seen once the waste has been turned over to be the stock
+//! again (`State::turned`; a loaded position with a counted redeal spent says so too): a
+//! redeal only comes when every stock card has been turned to the waste. A table with none of
+//! these is *open*: the player knows every card, and the full-information solver reads
+//! nothing hidden.
 //!
 //! **Soundness of "unwinnable".** The search is a plain graph search of the tables reachable
 //! from the start: every action [`crate::play::Play::legal`] lists (the ruleset's own legal
@@ -54,12 +54,11 @@
 //! the first action that shows a card not seen, without looking at it, and answers the best
 //! such line (or a win among the tables the player can reach without seeing anything new),
 //! its steps as the hint's plan, which the host follows whole ([`felt_core::Advisor`]). So a
-//! followed plan ends with one card fewer hidden, and in every game but one with a stock
-//! redealt without end, the number of hidden cards never grows, so no table comes back. In
-//! those games a deal counts as showing a card even after the stock has come round (nothing in
-//! the table says it has); the host's rule that no hint returns to a table on the game's
-//! line is what ends their hints there. Where the player sees every card the hint is the
-//! first step of a solver win, and a table proven lost gets none.
+//! followed plan ends with one card fewer hidden, and the number of hidden cards never grows
+//! (a redeal turns the stock seen, and the turn is kept in the table, so a stock redealt
+//! without end stops counting as new once it has come round), so no table comes back. Where
+//! the player sees every card the hint is the first step of a solver win, and a table proven
+//! lost gets none.
 
 pub mod packed;
 pub mod runs;
@@ -102,7 +101,7 @@ pub fn hidden(play: &Play, s: &State) -> usize {
     };
     let stock_seen = play.game.stock.is_some_and(|st| {
         st.deal == StockDeal::Waste
-            && matches!((st.redeals, s.redeals), (Some(n), Some(left)) if left < n)
+            && (s.turned || matches!((st.redeals, s.redeals), (Some(n), Some(left)) if left < n))
     });
     down + reserve + if stock_seen { 0 } else { s.stock.len() }
 }

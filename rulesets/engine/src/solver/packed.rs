@@ -3,7 +3,8 @@
 //! into a [`State`] it reuses, so it makes tables without building their piles anew.
 //!
 //! Every part of the state is kept, in order (the columns, the reserve, the cells, the
-//! foundations, the stock, the waste, the redeals, the base, the moves and the score): a
+//! foundations, the stock, the waste, the redeals, whether the stock was turned, the base,
+//! the moves and the score): a
 //! table unpacked is the table packed, so the rules read the same table either way. A pile
 //! holds at most 208 cards (four packs), so its length fits a byte.
 
@@ -36,6 +37,7 @@ impl Packed {
         pile(buf, &state.stock);
         pile(buf, &state.waste);
         buf.push(state.redeals.unwrap_or(ENDLESS));
+        buf.push(u8::from(state.turned));
         buf.push(state.base.number());
         buf.extend_from_slice(&state.moves.to_le_bytes());
         buf.extend_from_slice(&state.score.to_le_bytes());
@@ -69,6 +71,7 @@ impl Packed {
             ENDLESS => None,
             n => Some(n),
         };
+        state.turned = next() != 0;
         state.base = Rank::new(next()).unwrap_or(state.base);
         let mut moves = [0u8; 4];
         moves.iter_mut().for_each(|b| *b = next());

@@ -14,9 +14,10 @@ use super::hidden;
 use super::runs::{BestFirst, Step};
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::{Automatic, StockDeal, Win};
+use crate::vocabulary::{Automatic, Direction, StockDeal, Win};
 use felt_core::analysis::Stopped;
 use felt_core::Action;
+use felt_core::Card;
 use felt_patience::search::Limits;
 
 /// What a search looks for.
@@ -63,6 +64,10 @@ pub(super) const DEPTH_COST: i32 = 2;
 /// An honest line that ends in a deal rather than a card turned in a column costs this much
 /// more: a card turned is known progress, a deal may only cycle the stock.
 pub(super) const DEAL_COST: i32 = 2;
+
+/// What each card lying on the card its column's foundations want soonest adds to
+/// [`Searcher::distance`] ([`Searcher::buried`]).
+const BURIED: usize = 1;
 
 /// The search's view of one game.
 pub struct Searcher<'e> {
@@ -174,6 +179,9 @@ impl<'e> Searcher<'e> {
             buf.extend(pile.iter().map(|c| c.to_byte()));
         }
         buf.push(s.redeals.map_or(0xff, |r| r));
+        // No rule reads it, but what the player has seen does ([`super::hidden`]): an honest
+        // search must not take a table whose stock was seen for one whose stock was not.
+        buf.push(u8::from(s.turned));
         buf.push(s.base.number());
     }
 
@@ -214,7 +222,40 @@ impl<'e> Searcher<'e> {
             }
         };
         let cells = s.cells.iter().filter(|c| c.is_some()).count();
-        (4 * to_go + 4 * down + 2 * breaks + soft + cells) as i32
+        (4 * to_go + 4 * down + 2 * breaks + soft + cells + BURIED * self.buried(s)) as i32
+    }
+
+    /// The cards lying on the card of their column that the foundations want soonest, summed
+    /// over the columns: where foundations build one way from a base, a low card under many
+    /// others is what keeps a game from coming out. None in a game won in the columns or by
+    /// a hole built either way.
+    fn buried(&self, s: &State) -> usize {
+        let f = &self.play.game.foundations;
+        let up = match f.build {
+            Direction::Up => true,
+            Direction::Down => false,
+            Direction::Either | Direction::None => return 0,
+        };
+        if self.play.game.win != Win::Foundations {
+            return 0;
+        }
+        let base = i32::from(s.base.number());
+        // How many cards of its suit go up before a card: its place from the base.
+        let order = |c: &Card| {
+            let r = i32::from(c.rank().number());
+            (if up { r - base } else { base - r }).rem_euclid(13)
+        };
+        s.columns
+            .iter()
+            .map(|c| {
+                let least = c
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .min_by_key(|(i, card)| (order(card), std::cmp::Reverse(*i)));
+                least.map_or(0, |(i, _)| c.cards.len() - 1 - i)
+            })
+            .sum()
     }
 
     /// Whether `action` from `before` to `after` shows the player a card they had not seen.

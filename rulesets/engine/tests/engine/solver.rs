@@ -207,6 +207,10 @@ fn hints_followed_to_the_end_never_come_back_and_end() {
         ("freecell", FREECELL),
         ("golf", GOLF),
         ("scorpion", SCORPION),
+        // Stocks redealt without end: once the stock has come round, a deal shows nothing
+        // new, so hints look for real progress rather than turning the stock for ever.
+        ("klondike", KLONDIKE),
+        ("canfield", CANFIELD),
     ] {
         let engine = engine(text);
         for seed in 1..=2u64 {
@@ -349,4 +353,31 @@ fn budgets_are_honoured_and_hidden_cards_are_not_read() {
         other => panic!("{other:?}"),
     }
     assert!(yukon.info().hints);
+}
+
+/// A stock redealt without end is seen once it has come round: before the waste is turned
+/// over its cards count as unseen, after it none of them do (and the turn is kept through a
+/// position written and read back).
+#[test]
+fn a_stock_turned_over_once_is_seen_even_redealt_without_end() {
+    let engine = engine(KLONDIKE);
+    let play = engine.play();
+    let mut state = engine.new_game(3);
+    let stock = state.stock.len();
+    assert_eq!(felt_engine::solver::hidden(play, &state), 21 + stock);
+    let deal = felt_engine::play::deal(play);
+    while !state.stock.is_empty() {
+        engine.apply(&mut state, &deal).expect("a deal");
+    }
+    assert!(felt_engine::solver::hidden(play, &state) >= 21 - 7);
+    engine
+        .apply(&mut state, &deal)
+        .expect("the waste turned over");
+    assert!(state.turned);
+    let down: usize = state.columns.iter().map(|c| c.down).sum();
+    assert_eq!(felt_engine::solver::hidden(play, &state), down);
+    let text = felt_engine::position::write(engine.play(), &state);
+    assert!(text.contains("Turned: yes"), "{text}");
+    let read = felt_engine::position::read(engine.play(), &text).expect("reads back");
+    assert!(read.turned);
 }
