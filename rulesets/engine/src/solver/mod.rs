@@ -12,13 +12,15 @@
 //! these is *open*: the player knows every card, and the full-information solver reads
 //! nothing hidden.
 //!
-//! **Soundness of "unwinnable".** The search is a plain graph search of the tables reachable
-//! from the start: every action [`crate::play::Play::legal`] lists (the ruleset's own legal
-//! actions, which are every action its check accepts) is tried from every table reached, each
-//! carried out by the ruleset's own [`crate::play::Play::perform`], and the only thing skipped
-//! is a table whose key was stored already. So a search that ends within its budget has seen
-//! every table reachable, and claims a loss only if none is won. The keys leave out three
-//! things, each sound for the settings it is used under:
+//! **Soundness of "unwinnable".** Each search ([`runs`]: depth first and best first, run in
+//! turns) is a plain graph search of the tables reachable from the start: every action
+//! [`crate::play::Play::legal`] lists (the ruleset's own legal actions, which are every action
+//! its check accepts) is tried from every table reached, each carried out by the ruleset's
+//! own [`crate::play::Play::perform_into`], and the only things skipped are a table whose key
+//! was stored already and, under rule 2 below, a move to a second empty pile of a kind (see
+//! there). So a search that ends within its budget has seen every table reachable up to the
+//! keys, and claims a loss only if none is won. The keys leave out three things, each sound
+//! for the settings it is used under:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
 //!    the game is won are the same at any score.
@@ -37,7 +39,13 @@
 //!    foundation keeps taking it (foundations only grow, by suit, one way), until it or its
 //!    twin from another pack goes, which is the same card. So from tables related by R the
 //!    same actions (their piles renamed) are legal, lead to tables related by R, and one is
-//!    won exactly when the other is: they win alike.
+//!    won exactly when the other is: they win alike. Under this rule the search also tries a
+//!    group on only the first empty column, the first empty cell and the first empty
+//!    foundation that its turn reaches ([`crate::play::Play::legal_distinct`]): two empty piles
+//!    of one kind are alike to every check (a check reads a pile's cards and the counts of
+//!    free cells and empty columns, the same with either empty), and the tables the group
+//!    leads to on each differ only by which of the two holds it, so they are related by R:
+//!    the second is the first's key, which the search would skip.
 //! 3. **A foundation's cards under its top**, when cards never come back down
 //!    (`foundations.back = false`): then the rules read a foundation's size (full at 13, the
 //!    win) and its top card (what it takes next), and the safe rule, the one reader of the

@@ -9,7 +9,7 @@
 //! expand next:
 //!
 //! - [`BestFirst`] the one that looks nearest a win, its line's length counted against it
-//!   ([`super::search::DEPTH_COST`]): short lines, and the honest search's ways on.
+//!   (`DEPTH_COST` in search.rs): short lines, and the honest search's ways on.
 //! - [`DepthFirst`] a child of the table it just expanded, nearest first, and back up when a
 //!   table has none left: no open list to keep, and in games where progress is a long
 //!   commitment (the Canfield and Forty Thieves families, Gargantua) a win comes thousands of

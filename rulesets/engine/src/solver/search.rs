@@ -227,8 +227,9 @@ impl<'e> Searcher<'e> {
 
     /// The cards lying on the card of their column that the foundations want soonest, summed
     /// over the columns: where foundations build one way from a base, a low card under many
-    /// others is what keeps a game from coming out. None in a game won in the columns or by
-    /// a hole built either way.
+    /// others is what keeps a game from coming out. None in a game won in the columns, by a
+    /// hole built either way, or with more than one pack. Paired on deals 1..=10 of the 43
+    /// shipped games at 1 s, it took FreeCell's hardest deals from about 1 s to under 0.5 s.
     fn buried(&self, s: &State) -> usize {
         let f = &self.play.game.foundations;
         let up = match f.build {
@@ -237,6 +238,12 @@ impl<'e> Searcher<'e> {
             Direction::Either | Direction::None => return 0,
         };
         if self.play.game.win != Win::Foundations {
+            return 0;
+        }
+        if self.play.game.decks > 1 {
+            // With two packs either copy of the card wanted will do, so the one in a given
+            // column need not be dug out: counting what lies on it led the search astray
+            // (deals 1..=10 at 1 s: Gargantua 1 undecided without it, 8 with it).
             return 0;
         }
         let base = i32::from(s.base.number());
