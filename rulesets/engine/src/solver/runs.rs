@@ -29,6 +29,31 @@ use felt_patience::search::{room_bytes, KeySet, Limits, Open};
 use std::collections::BinaryHeap;
 use std::mem::size_of;
 
+impl Searcher<'_> {
+    /// Searches from `start` in `mode` within `limits`: best first
+    /// ([`BestFirst`]).
+    pub fn search(&self, start: &State, mode: Mode, limits: &Limits<'_>) -> Searched {
+        let mut peak = 0usize;
+        let mut run = BestFirst::new(self, start, mode);
+        let found = loop {
+            if let Step::Done(found) = run.resume(u64::MAX, limits, (0, 0), &mut peak) {
+                break found;
+            }
+        };
+        Searched {
+            found,
+            states: run.states(),
+            peak_bytes: peak as u64,
+        }
+    }
+
+    /// Searches for a win from `start` with every card read, within `limits`: a depth-first
+    /// and a best-first search in turns ([`portfolio`]).
+    pub fn solve(&self, start: &State, limits: &Limits<'_>) -> Searched {
+        portfolio(self, start, limits)
+    }
+}
+
 /// Where a search stands when it gives the turn back.
 pub enum Step {
     /// It has stored as many tables as its turn allowed, and can go on.
@@ -113,6 +138,46 @@ impl Seen {
     }
 }
 
+/// The room both searches make a child table in, kept from one to the next so that making a
+/// table builds no pile.
+struct Maker {
+    /// The child.
+    next: State,
+    events: Vec<felt_core::Event>,
+    key: Vec<u8>,
+    pack: Vec<u8>,
+}
+
+impl Maker {
+    fn new(start: &State) -> Maker {
+        Maker {
+            next: start.clone(),
+            events: Vec::new(),
+            key: Vec::with_capacity(256),
+            pack: Vec::with_capacity(256),
+        }
+    }
+
+    /// Makes the child `action` leads to from `from`; whether it is won.
+    fn play(&mut self, play: &Play, from: &State, action: &Action) -> bool {
+        self.next.copy_from(from);
+        self.events.clear();
+        play.perform_into(&mut self.next, action, &mut self.events);
+        play.won(&self.next)
+    }
+
+    /// Stores the child's key in `seen`; whether it was new.
+    fn store(&mut self, searcher: &Searcher<'_>, seen: &mut Seen) -> bool {
+        searcher.key(&self.next, &mut self.key);
+        seen.insert(&self.key)
+    }
+
+    /// The child, packed.
+    fn packed(&mut self) -> Packed {
+        Packed::pack(&self.next, &mut self.pack)
+    }
+}
+
 /// The bytes a packed table of `start`'s game holds, with its allocation's own.
 fn packed_bytes(play: &Play, start: &State) -> usize {
     play.game.cards() as usize
@@ -145,14 +210,10 @@ pub struct BestFirst<'s, 'e> {
     entry_bytes: usize,
     /// Its answer, once it has one (a won start).
     done: Option<Found>,
-    buf: Vec<u8>,
-    pack_buf: Vec<u8>,
     legal: Vec<Action>,
-    events: Vec<felt_core::Event>,
-    /// The table expanded and the one made from it, reused so that making a table builds no
-    /// pile.
+    /// The table expanded, reused from one to the next.
     here: State,
-    next: State,
+    maker: Maker,
 }
 
 impl<'s, 'e> BestFirst<'s, 'e> {
@@ -168,19 +229,15 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             open: BinaryHeap::new(),
             entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
             done: play.won(start).then(|| Found::Won(Vec::new())),
-            buf: Vec::with_capacity(256),
-            pack_buf: Vec::with_capacity(256),
             legal: Vec::with_capacity(64),
-            events: Vec::new(),
             here: start.clone(),
-            next: start.clone(),
+            maker: Maker::new(start),
         };
-        searcher.key(start, &mut run.buf);
-        run.seen.insert(&run.buf);
+        run.maker.store(searcher, &mut run.seen);
         run.open.push(Open {
             priority: searcher.distance(start),
             node: ROOT,
-            item: Item::Table(Packed::pack(start, &mut run.pack_buf)),
+            item: Item::Table(run.maker.packed()),
         });
         run
     }
@@ -261,19 +318,16 @@ impl<'s, 'e> BestFirst<'s, 'e> {
     ) -> Option<Step> {
         let searcher = self.searcher;
         let play = searcher.play;
-        self.next.copy_from(&self.here);
-        self.events.clear();
-        play.perform_into(&mut self.next, &action, &mut self.events);
-        if play.won(&self.next) {
+        if self.maker.play(play, &self.here, &action) {
             let mut way = line(&self.nodes, node);
             way.push(action);
             return Some(Step::Done(Found::Won(way)));
         }
-        if self.mode == Mode::Honest && searcher.shows_new(&self.here, &self.next) {
+        if self.mode == Mode::Honest && searcher.shows_new(&self.here, &self.maker.next) {
             // A way on: ranked by the table it leaves from (the player knows it) and the
             // length of its line, never by what it shows.
             let deal = matches!(action, Action::Deal { .. })
-                || self.next.stock.len() < self.here.stock.len();
+                || self.maker.next.stock.len() < self.here.stock.len();
             self.open.push(Open {
                 priority: searcher.distance(&self.here)
                     + DEPTH_COST * i32::from(d)
@@ -283,8 +337,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             });
             return None;
         }
-        searcher.key(&self.next, &mut self.buf);
-        if !self.seen.insert(&self.buf) {
+        if !self.maker.store(searcher, &mut self.seen) {
             return None;
         }
         let id = self.nodes.len() as u32;
@@ -311,9 +364,9 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             return Some(Step::Done(Found::Stopped(stopped)));
         }
         self.open.push(Open {
-            priority: searcher.distance(&self.next) + DEPTH_COST * (i32::from(d) + 1),
+            priority: searcher.distance(&self.maker.next) + DEPTH_COST * (i32::from(d) + 1),
             node: id,
-            item: Item::Table(Packed::pack(&self.next, &mut self.pack_buf)),
+            item: Item::Table(self.maker.packed()),
         });
         None
     }
@@ -334,12 +387,10 @@ pub struct DepthFirst<'s, 'e> {
     /// Whether `table` is still to be expanded.
     expand: bool,
     done: Option<Found>,
-    buf: Vec<u8>,
-    pack_buf: Vec<u8>,
     legal: Vec<Action>,
-    events: Vec<felt_core::Event>,
+    /// The table expanded, reused from one to the next.
     table: State,
-    next: State,
+    maker: Maker,
 }
 
 impl<'s, 'e> DepthFirst<'s, 'e> {
@@ -355,15 +406,11 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             entry_bytes: size_of::<(i32, Action, Packed)>() + packed_bytes(play, start),
             expand: true,
             done: play.won(start).then(|| Found::Won(Vec::new())),
-            buf: Vec::with_capacity(256),
-            pack_buf: Vec::with_capacity(256),
             legal: Vec::with_capacity(64),
-            events: Vec::new(),
             table: start.clone(),
-            next: start.clone(),
+            maker: Maker::new(start),
         };
-        searcher.key(start, &mut run.buf);
-        run.seen.insert(&run.buf);
+        run.maker.store(searcher, &mut run.seen);
         run
     }
 
@@ -452,16 +499,12 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         let searcher = self.searcher;
         let play = searcher.play;
         for action in legal.drain(..) {
-            self.next.copy_from(&self.table);
-            self.events.clear();
-            play.perform_into(&mut self.next, &action, &mut self.events);
-            if play.won(&self.next) {
+            if self.maker.play(play, &self.table, &action) {
                 let mut way = std::mem::take(&mut self.path);
                 way.push(action);
                 return Some(Step::Done(Found::Won(way)));
             }
-            searcher.key(&self.next, &mut self.buf);
-            if !self.seen.insert(&self.buf) {
+            if !self.maker.store(searcher, &mut self.seen) {
                 continue;
             }
             let waiting = self.waiting + children.len();
@@ -472,9 +515,9 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
                 return Some(Step::Done(Found::Stopped(stopped)));
             }
             children.push((
-                searcher.distance(&self.next),
+                searcher.distance(&self.maker.next),
                 action,
-                Packed::pack(&self.next, &mut self.pack_buf),
+                self.maker.packed(),
             ));
         }
         None

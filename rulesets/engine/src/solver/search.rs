@@ -1,8 +1,9 @@
-//! The engine's one search: best first over the engine's own [`State`], its moves exactly the
-//! legal ones ([`Play::legal`], carried out by [`Play::perform`]), each table stored once by
-//! its key ([`Searcher::key`], the module docs of [`super`] say what it leaves out and why).
+//! What the engine's searches ([`super::runs`]) know of a game: the tables' keys
+//! ([`Searcher::key`], the module docs of [`super`] say what they leave out and why), the
+//! actions tried ([`Searcher::legal`]: the legal ones, [`Play::legal`]) and the estimate that
+//! orders them ([`Searcher::distance`]).
 //!
-//! It runs in two modes. [`Mode::Solve`] looks for a win and, when every table reachable has
+//! A search runs in one of two modes. [`Mode::Solve`] looks for a win and, when every table reachable has
 //! been seen without one, proves the loss. [`Mode::Honest`] stops every line at the first
 //! action that shows the player a card they have not seen ([`super::hidden`] falls), never
 //! looking past it: such a line is a *way on*, and the search answers the best one it finds
@@ -11,14 +12,12 @@
 //! the same whatever the hidden cards are.
 
 use super::hidden;
-use super::runs::{BestFirst, Step};
 use crate::engine::Engine;
 use crate::play::{Play, State};
 use crate::vocabulary::{Automatic, Direction, StockDeal, Win};
 use felt_core::analysis::Stopped;
 use felt_core::Action;
 use felt_core::Card;
-use felt_patience::search::Limits;
 
 /// What a search looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,29 +267,6 @@ impl<'e> Searcher<'e> {
     /// Whether `action` from `before` to `after` shows the player a card they had not seen.
     pub(super) fn shows_new(&self, before: &State, after: &State) -> bool {
         hidden(self.play, after) < hidden(self.play, before)
-    }
-
-    /// Searches from `start` in `mode` within `limits`: best first
-    /// ([`super::runs::BestFirst`]).
-    pub fn search(&self, start: &State, mode: Mode, limits: &Limits<'_>) -> Searched {
-        let mut peak = 0usize;
-        let mut run = BestFirst::new(self, start, mode);
-        let found = loop {
-            if let Step::Done(found) = run.resume(u64::MAX, limits, (0, 0), &mut peak) {
-                break found;
-            }
-        };
-        Searched {
-            found,
-            states: run.states(),
-            peak_bytes: peak as u64,
-        }
-    }
-
-    /// Searches for a win from `start` with every card read, within `limits`: a depth-first
-    /// and a best-first search in turns ([`super::runs::portfolio`]).
-    pub fn solve(&self, start: &State, limits: &Limits<'_>) -> Searched {
-        super::runs::portfolio(self, start, limits)
     }
 
     /// `actions` replayed from `state` through the ruleset: `Some` only if every one is
