@@ -19,7 +19,7 @@
 //! own [`crate::play::Play::perform_into`], and the only things skipped are a table whose key
 //! was stored already and, under rule 2 below, a move to a second empty pile of a kind (see
 //! there). So a search that ends within its budget has seen every table reachable up to the
-//! keys, and claims a loss only if none is won. The keys leave out three things, each sound
+//! keys, and claims a loss only if none is won. The keys leave out four things, each sound
 //! for the settings it is used under:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
@@ -52,6 +52,15 @@
 //!    rest, is used only by suit one way without wrap, where each card on a foundation is
 //!    the one before the card above it, so the size and the top say them all. Golf's hole
 //!    is one pile in many orders: keyed by its top it is one table.
+//!
+//! 4. **The cards of a stock never turned over again, and of a stacked reserve**: keyed by
+//!    their number alone. Within one search every table comes from its start by actions,
+//!    and where `stock.redeals` is 0 nothing ever puts a card on the stock (a deal, to the
+//!    waste, the columns or the hole, and a column filled from it, take its top cards; only a
+//!    redeal gives it cards), and nothing but the top card of a stacked reserve ever leaves
+//!    it while nothing goes onto it (PA-MOVE refuses a move there). So each is the start's
+//!    pile with its top cards gone, and two tables of one search with as many cards there
+//!    hold the same cards there.
 //!
 //! Nothing else is pruned: no move is left out, so a won line found is one the ruleset
 //! accepts, and each is replayed through [`felt_core::Ruleset::apply`] before it is given.

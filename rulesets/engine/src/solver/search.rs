@@ -76,6 +76,8 @@ pub struct Searcher<'e> {
     symmetric: bool,
     /// Whether a foundation is keyed by its size and top card alone ([`super`]'s rule 3).
     foundation_tops: bool,
+    /// Whether the stock and the reserve are keyed by their sizes alone ([`super`]'s rule 4).
+    shrinking: (bool, bool),
 }
 
 impl<'e> Searcher<'e> {
@@ -95,11 +97,18 @@ impl<'e> Searcher<'e> {
         // are read, except by the safe rule, which reads its cards only where they follow
         // from those two.
         let foundation_tops = !g.foundations.back;
+        // Rule 4: a stock never turned over again only gives cards from its top, and so does a
+        // stacked reserve: each is the start's with cards taken off, and its size says which.
+        let shrinking = (
+            g.stock.is_none_or(|s| s.redeals == Some(0)),
+            !g.reserve_fanned,
+        );
         Searcher {
             engine,
             play,
             symmetric,
             foundation_tops,
+            shrinking,
         }
     }
 
@@ -172,10 +181,17 @@ impl<'e> Searcher<'e> {
             }
             buf.extend(cards.iter().map(|c| c.to_byte()));
         }
-        for (marker, pile) in [(0xf1, &s.reserve), (0xf2, &s.stock), (0xf3, &s.waste)] {
+        let (stock, reserve) = self.shrinking;
+        for (marker, pile, by_size) in [
+            (0xf1, &s.reserve, reserve),
+            (0xf2, &s.stock, stock),
+            (0xf3, &s.waste, false),
+        ] {
             buf.push(marker);
             buf.push(pile.len() as u8);
-            buf.extend(pile.iter().map(|c| c.to_byte()));
+            if !by_size {
+                buf.extend(pile.iter().map(|c| c.to_byte()));
+            }
         }
         buf.push(s.redeals.map_or(0xff, |r| r));
         // No rule reads it, but what the player has seen does ([`super::hidden`]): an honest
