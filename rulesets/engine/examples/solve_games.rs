@@ -3,7 +3,7 @@
 //! median and mean CPU time a deal took.
 //!
 //! ```text
-//! cargo run --release -p felt-engine --example solve_games -- GAME [A..B] [MS]
+//! cargo run --release -p felt-engine --example solve_games -- GAME [A..B] [MS] [--verbose]
 //! ```
 //!
 //! `GAME` is a shipped game's id (`yukon`, `patience-freecell`, … as `felt variants` lists
@@ -17,7 +17,10 @@ use felt_engine::{Engine, Game};
 use std::time::Duration;
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--verbose`, anywhere: a line a deal, its verdict, CPU time and tables.
+    let verbose = args.iter().any(|a| a == "--verbose");
+    args.retain(|a| a != "--verbose");
     let name = args.first().ok_or("usage: solve_games GAME [A..B] [MS]")?;
     // A shipped game by its id (its file's name), else a file.
     let shipped = felt_engine::variants::VARIANTS
@@ -63,6 +66,19 @@ fn main() -> Result<(), String> {
         let start = thread_cpu();
         let answer = engine.analyze_metered(&state, &request);
         times.push(thread_cpu() - start);
+        if verbose {
+            let (verdict, report) = match &answer {
+                Some(Analysis::Won { report, .. }) => ("won", Some(report)),
+                Some(Analysis::Unwinnable { report }) => ("lost", Some(report)),
+                Some(Analysis::Undecided { report }) => ("undecided", Some(report)),
+                _ => ("?", None),
+            };
+            println!(
+                "deal {seed}: {verdict}, {:.1} ms, {} states",
+                times.last().map_or(0.0, |t| t.as_secs_f64() * 1e3),
+                report.map_or(0, |r| r.states),
+            );
+        }
         match answer {
             Some(Analysis::Won { report, .. }) => {
                 won += 1;

@@ -51,19 +51,22 @@ impl Play {
         if self.game.remove_suits || self.game.win == Win::Sequences {
             return false;
         }
-        // How many copies of each card are up, counted once for every card tried.
-        let mut up = [0u8; 64];
-        if send == Automatic::Safe {
+        // How many copies of each card are up: counted once, and only when a card that could
+        // go up is weighed (most tables have none).
+        let mut up: Option<[u8; 64]> = None;
+        let count_up = || {
+            let mut up = [0u8; 64];
             for card in state.foundations.iter().flatten() {
                 up[usize::from(card.to_byte() & 0x3f)] += 1;
             }
-        }
+            up
+        };
         let mut found = None;
         for (pile, index, card) in self.sources(state) {
             if let Some(f) =
                 (0..state.foundations.len()).find(|&f| self.goes_up(state, f, card).is_ok())
             {
-                if send == Automatic::Safe && !self.safe(&up, card) {
+                if send == Automatic::Safe && !self.safe(up.get_or_insert_with(count_up), card) {
                     continue;
                 }
                 // The waste shows its cards `cards` at a time: a card taken from it changes
