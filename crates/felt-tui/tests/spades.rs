@@ -185,6 +185,39 @@ fn a_completed_trick_stays_until_a_key_at_80x24() {
 }
 
 #[test]
+fn the_trick_places_are_named_by_their_seats_never_by_their_ids_at_80x24() {
+    // A trick South won says "South won" beside South's card, which is too long for its place
+    // at 80 columns: the seat is named ("South"), never the pile's id ("trick-S"); issue 30.
+    let mut app = app(seed_bidding_after_others(1));
+    let mut seen = None;
+    for _ in 0..2_000 {
+        let shown = shot(&mut app, 80, 24);
+        assert!(!shown.contains("trick-"), "{shown}");
+        let south_won = app.game().is_some_and(|g| {
+            g.view()
+                .piles
+                .iter()
+                .any(|p| p.note.as_deref() == Some("South won"))
+        });
+        if south_won {
+            seen = Some(shown);
+            break;
+        }
+        let game = app.game().expect("playing");
+        let key = if game.moment().is_some() || game.overlay().is_some() {
+            "⎋"
+        } else if game.view().prompt.is_some() {
+            "⏎"
+        } else {
+            "a"
+        };
+        keys(&mut app, key);
+    }
+    let shown = seen.expect("South wins a trick");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
 fn a_completed_trick_at_120x40_goes_on_after_a_pause() {
     let mut app = app(seed_bidding_after_others(1));
     play_until(&mut app, holding_a_trick);
