@@ -359,8 +359,14 @@ impl Launcher {
             .map(|e| e.variant.description.as_str())
             .unwrap_or_default();
         // The whole description, wrapped at words: the list's line may have had to cut it.
+        // Past two lines the second ends with an ellipsis, so a cut never reads as the end.
         let about_w = area.width.saturating_sub(2);
-        for line in wrap_words(description, about_w).into_iter().take(2) {
+        let mut about = wrap_words(description, about_w);
+        if about.len() > 2 {
+            let rest = about.split_off(1).join(" ");
+            about.push(fit_words(&rest, about_w, theme));
+        }
+        for line in about {
             put(buf, x, y, &line, about_w, theme.info());
             y += 1;
         }
