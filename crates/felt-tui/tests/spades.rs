@@ -294,12 +294,32 @@ fn the_keys_are_the_ones_spades_offers() {
     assert!(!help.contains("deal from the stock"), "{help}");
     assert!(!help.contains("live status"), "{help}");
     assert!(!help.contains("pick up or drop on that column"), "{help}");
+    // A card table has hands and places, not piles and columns (issue 30).
+    for word in ["pile", "column", "g then a digit", "release on"] {
+        assert!(!help.contains(word), "{word}: {help}");
+    }
     assert!(help.contains("the score sheet"), "{help}");
     assert!(help.contains("How to play here"), "{help}");
     keys(&mut app, "⎋d");
     assert!(shot(&mut app, 80, 24).contains("d does nothing in Spades"));
     keys(&mut app, "w");
     assert!(shot(&mut app, 80, 24).contains("w does nothing in Spades"));
+}
+
+#[test]
+fn the_help_speaks_of_cards_and_hands_at_80x24_and_120x40() {
+    let mut app = app(seed_bidding_after_others(1));
+    keys(&mut app, "?");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let help = shot(&mut app, w, h);
+        assert!(help.contains("Help: Spades"), "{help}");
+        assert!(!help.contains("pile"), "{help}");
+        if w == 80 {
+            insta::assert_snapshot!("help_80x24", help);
+        } else {
+            insta::assert_snapshot!("help_120x40", help);
+        }
+    }
 }
 
 #[test]
