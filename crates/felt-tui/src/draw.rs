@@ -173,8 +173,10 @@ fn draw_label(
 
 /// A pile's label and note in `room` cells, never cut in the middle of a word: both
 /// (`stock · 5 deals`), else the note alone when it has a word or a number in it (`5 deals`
-/// says more than `stock` beside a face-down stack), else the label, cut only when even it
-/// does not fit.
+/// says more than `stock` beside a face-down stack), else the note's first whole words when
+/// the label is an id rather than a word and the note starts with one (`South` of `South
+/// won` rather than `trick-S`: a player reads a seat, not a pile's id), else the label, cut
+/// only when even it does not fit.
 pub fn fit_label(label: &str, note: Option<&str>, separator: &str, room: usize) -> String {
     use unicode_width::UnicodeWidthStr;
     let Some(note) = note else {
@@ -186,6 +188,25 @@ pub fn fit_label(label: &str, note: Option<&str>, separator: &str, room: usize) 
     }
     if note.width() <= room && note.chars().any(char::is_alphanumeric) {
         return note.to_string();
+    }
+    let word = |w: &str| w.chars().count() > 1 && w.chars().all(char::is_alphabetic);
+    let named = !word(label) && note.split(' ').next().is_some_and(word);
+    if named {
+        let mut words = String::new();
+        for word in note.split(' ') {
+            let longer = if words.is_empty() {
+                word.to_string()
+            } else {
+                format!("{words} {word}")
+            };
+            if longer.width() > room {
+                break;
+            }
+            words = longer;
+        }
+        if !words.is_empty() {
+            return words;
+        }
     }
     crate::paint::take_width(label, room)
 }

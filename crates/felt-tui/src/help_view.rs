@@ -115,8 +115,8 @@ impl Game {
 /// differ from a patience's.
 fn hand_words(msg: Msg) -> Option<&'static str> {
     Some(match msg {
-        Msg::Left => "cursor to the card on the left (or the pile)",
-        Msg::Right => "cursor to the card on the right (or the pile)",
+        Msg::Left => "cursor to the card, hand or place on the left",
+        Msg::Right => "cursor to the card, hand or place on the right",
         Msg::Up => "cursor to the row above",
         Msg::Down => "cursor to the row below",
         Msg::NextRow | Msg::PrevRow => "cursor to the next row / the row before",

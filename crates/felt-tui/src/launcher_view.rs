@@ -14,6 +14,9 @@ use ratatui::text::{Line, Span};
 /// Lines of the details under the list: the description (two lines), saved game, rules, code,
 /// options, a gap and the message.
 const DETAILS: u16 = 8;
+/// Rows at the end of the details a message may take: the last, and the gap above it (the
+/// rows above are the description, the saved game, the rules, the code and the options).
+const NOTE_ROWS: u16 = 2;
 
 impl Launcher {
     /// Draws the launcher over `area`.
@@ -325,14 +328,17 @@ impl Launcher {
         let full = Rect::new(0, 0, area.width, DETAILS);
         let mut all = Buffer::empty(full);
         self.draw_details(catalog, &mut all, full, theme);
-        let message = DETAILS - 1;
         let bare = |y: u16| (0..full.width).all(|x| all[(x, y)].symbol() == " ");
+        // The message takes the last row, and the one above when it needs two.
+        let message: Vec<u16> = (DETAILS - NOTE_ROWS..DETAILS)
+            .filter(|&y| !bare(y))
+            .collect();
         let shown: Vec<u16> = if area.height >= DETAILS {
             (0..DETAILS).collect()
-        } else if bare(message) {
-            (0..area.height).collect()
         } else {
-            (0..area.height - 1).chain([message]).collect()
+            let keep = area.height.saturating_sub(message.len() as u16);
+            let cut = message.len().saturating_sub(usize::from(area.height));
+            (0..keep).chain(message.into_iter().skip(cut)).collect()
         };
         for (row, y) in shown.into_iter().enumerate() {
             for x in 0..area.width {
@@ -353,8 +359,14 @@ impl Launcher {
             .map(|e| e.variant.description.as_str())
             .unwrap_or_default();
         // The whole description, wrapped at words: the list's line may have had to cut it.
+        // Past two lines the second ends with an ellipsis, so a cut never reads as the end.
         let about_w = area.width.saturating_sub(2);
-        for line in wrap_words(description, about_w).into_iter().take(2) {
+        let mut about = wrap_words(description, about_w);
+        if about.len() > 2 {
+            let rest = about.split_off(1).join(" ");
+            about.push(fit_words(&rest, about_w, theme));
+        }
+        for line in about {
             put(buf, x, y, &line, about_w, theme.info());
             y += 1;
         }
@@ -436,7 +448,18 @@ impl Launcher {
             } else {
                 theme.info()
             };
-            put(buf, x, y, &note.text, area.width.saturating_sub(1), style);
+            // A note too long for the line (a refused code and the game's own examples) goes
+            // on over the free row above it, never cut mid-word.
+            let width = area.width.saturating_sub(2);
+            let mut lines = wrap_words(&note.text, width);
+            if lines.len() > usize::from(NOTE_ROWS) {
+                let rest = lines.split_off(usize::from(NOTE_ROWS) - 1).join(" ");
+                lines.push(fit_words(&rest, width, theme));
+            }
+            let first = y + 1 - lines.len() as u16;
+            for (i, line) in lines.iter().enumerate() {
+                put(buf, x, first + i as u16, line, width, style);
+            }
         } else if let Some(game) = self
             .selected_variant(catalog)
             .and_then(|id| self.saved.iter().find(|g| g.variant == id))

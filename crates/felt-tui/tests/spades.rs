@@ -185,6 +185,39 @@ fn a_completed_trick_stays_until_a_key_at_80x24() {
 }
 
 #[test]
+fn the_trick_places_are_named_by_their_seats_never_by_their_ids_at_80x24() {
+    // A trick South won says "South won" beside South's card, which is too long for its place
+    // at 80 columns: the seat is named ("South"), never the pile's id ("trick-S"); issue 30.
+    let mut app = app(seed_bidding_after_others(1));
+    let mut seen = None;
+    for _ in 0..2_000 {
+        let shown = shot(&mut app, 80, 24);
+        assert!(!shown.contains("trick-"), "{shown}");
+        let south_won = app.game().is_some_and(|g| {
+            g.view()
+                .piles
+                .iter()
+                .any(|p| p.note.as_deref() == Some("South won"))
+        });
+        if south_won {
+            seen = Some(shown);
+            break;
+        }
+        let game = app.game().expect("playing");
+        let key = if game.moment().is_some() || game.overlay().is_some() {
+            "⎋"
+        } else if game.view().prompt.is_some() {
+            "⏎"
+        } else {
+            "a"
+        };
+        keys(&mut app, key);
+    }
+    let shown = seen.expect("South wins a trick");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
 fn a_completed_trick_at_120x40_goes_on_after_a_pause() {
     let mut app = app(seed_bidding_after_others(1));
     play_until(&mut app, holding_a_trick);
@@ -261,12 +294,32 @@ fn the_keys_are_the_ones_spades_offers() {
     assert!(!help.contains("deal from the stock"), "{help}");
     assert!(!help.contains("live status"), "{help}");
     assert!(!help.contains("pick up or drop on that column"), "{help}");
+    // A card table has hands and places, not piles and columns (issue 30).
+    for word in ["pile", "column", "g then a digit", "release on"] {
+        assert!(!help.contains(word), "{word}: {help}");
+    }
     assert!(help.contains("the score sheet"), "{help}");
     assert!(help.contains("How to play here"), "{help}");
     keys(&mut app, "⎋d");
     assert!(shot(&mut app, 80, 24).contains("d does nothing in Spades"));
     keys(&mut app, "w");
     assert!(shot(&mut app, 80, 24).contains("w does nothing in Spades"));
+}
+
+#[test]
+fn the_help_speaks_of_cards_and_hands_at_80x24_and_120x40() {
+    let mut app = app(seed_bidding_after_others(1));
+    keys(&mut app, "?");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let help = shot(&mut app, w, h);
+        assert!(help.contains("Help: Spades"), "{help}");
+        assert!(!help.contains("pile"), "{help}");
+        if w == 80 {
+            insta::assert_snapshot!("help_80x24", help);
+        } else {
+            insta::assert_snapshot!("help_120x40", help);
+        }
+    }
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod plugin_isolation;
 mod plugins;
 mod script_output;
 mod solve;
+mod started;
 mod store_cmd;
 mod tui;
 

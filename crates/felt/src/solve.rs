@@ -49,9 +49,10 @@ const PLAN_STATES: u64 = felt_core::HINT_STATES;
 /// `felt solve`.
 #[derive(Args)]
 pub struct SolveArgs {
-    /// A game code whose deal to solve, e.g. SP1-S4C-AAAAAAD.
+    /// A game code whose deal to solve, e.g. SP1-S4C-AAAAAAD or FC-4CS-GWTEMJR.
     code: Option<String>,
-    /// Solve a position file in the `.game` format instead (with --variant, whose deck it holds).
+    /// Solve a position file instead, in the --variant's own format (Spider: .game; what `felt
+    /// deal CODE --format position` writes).
     #[arg(long, value_name = "FILE", conflicts_with = "code")]
     position: Option<PathBuf>,
     /// The variant, for --position and --deals (see `felt variants`).

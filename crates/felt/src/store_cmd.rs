@@ -31,8 +31,8 @@ pub struct StatsArgs {
     /// Print JSON: a list of objects, one per variant (or per game, with --games).
     #[arg(long)]
     json: bool,
-    /// List past games instead, newest first: their numbers are what `felt replay --id` and
-    /// `felt export` take.
+    /// List past games instead, newest first, started at in local time: their numbers are
+    /// what `felt replay --id` and `felt export` take.
     #[arg(long)]
     games: bool,
     /// With --games: how many at most.

@@ -7,7 +7,7 @@ use super::{load_catalog, store_cmd, Global};
 use anyhow::Result;
 use felt_core::{Catalog, Seat, Session};
 use felt_store::{GameId, GameResult, GameSummary, Recorder, Store, StoreError, Timestamp};
-use felt_tui::local_time::{local_date, local_minute};
+use felt_tui::local_time::local_date;
 use felt_tui::{
     Bests, Observer, Outcome, PastGame, PositionSource, RecentGame, ReplayTape, SavedGame, Start,
     TuiOptions, VariantStats,
@@ -324,15 +324,7 @@ fn past(game: &GameSummary) -> PastGame {
         score: game.score,
         moves: game.moves,
         played: game.played,
-        started: local_minute(game.started.0).unwrap_or_else(|| {
-            // A time the C library cannot convert is still shown, in UTC as the store keeps it.
-            game.started
-                .to_rfc3339()
-                .replace('T', " ")
-                .chars()
-                .take(16)
-                .collect()
-        }),
+        started: crate::started::local_start(game.started),
         assisted: game.assisted,
     }
 }

@@ -180,8 +180,12 @@ fn the_waste_marks_stay_off_its_label_in_draw_one() {
         let top = shown.lines().next().unwrap_or_default();
         assert!(top.contains(" waste"), "{top}");
         assert!(!top.contains('▼'), "{top}");
+        if w == 80 {
+            insta::assert_snapshot!(shown);
+        } else {
+            insta::assert_snapshot!("the_waste_marks_stay_off_its_label_at_120x40", shown);
+        }
     }
-    insta::assert_snapshot!(shot(&mut app, 80, 24));
 }
 
 #[test]
@@ -192,6 +196,27 @@ fn klondike_says_draw_and_pass() {
     assert!(bar.contains("d draw"), "{bar}");
     keys(&mut app, "?");
     assert!(shot(&mut app, 120, 40).contains("draw from the stock"));
+    // A hint to turn the stock says "draw" too.
+    let hinted = (1..40).find_map(|seed| {
+        let mut app = game("klondike", seed);
+        keys(&mut app, "H");
+        tick_until(&mut app, |a| {
+            note(a).starts_with("Hint: ") && !note(a).contains('…')
+        });
+        let deal = app
+            .game()
+            .and_then(|g| g.hint_action().cloned())
+            .is_some_and(|a| matches!(a, felt_core::Action::Deal { .. }));
+        deal.then_some(app)
+    });
+    let mut hinted = hinted.expect("a deal whose first hint draws");
+    assert_eq!(note(&hinted), "Hint: draw from stock");
+    // The stock it draws from is marked on the table, its label and its top card.
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = shot(&mut hinted, w, h);
+        assert!(shown.contains("[stock]"), "{shown}");
+        assert!(shown.contains('»'), "{shown}");
+    }
     // Spider deals onto its columns.
     let mut spider = game("spider-1suit", 1);
     let bar = shot(&mut spider, 80, 24);
@@ -239,18 +264,54 @@ fn spider_help_starts_its_stock_sentence_with_a_capital_and_explains_the_site() 
 
 #[test]
 fn the_site_variants_count_in_the_order_of_the_others() {
-    let mut site = game("spider-site-2suit", 1);
-    let shown = shot(&mut site, 80, 24);
-    assert!(
-        shown.contains("Moves 0  Cards 104  Deals 5  Runs 0/8"),
-        "{shown}"
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut site = game("spider-site-2suit", 1);
+        let shown = shot(&mut site, w, h);
+        assert!(
+            shown.contains("Moves 0  Cards 104  Deals 5  Runs 0/8"),
+            "{shown}"
+        );
+        let mut spider = game("spider-1suit", 1);
+        let shown = shot(&mut spider, w, h);
+        assert!(
+            shown.contains("Moves 0  Stock 50  Deals 5  Runs 0/8"),
+            "{shown}"
+        );
+    }
+}
+
+#[test]
+fn the_site_variants_say_whose_house_rules_they_are() {
+    // "(Site rules)" named a site nobody had heard of: the description says what it is, in
+    // the launcher at both sizes.
+    let shipped = catalog();
+    let about = &shipped
+        .get("spider-site-2suit")
+        .expect("shipped")
+        .variant
+        .description;
+    assert!(!about.contains("Site rules"), "{about}");
+    assert!(about.contains("a well-known Spider web site"), "{about}");
+    let mut app = App::new(catalog(), theme(), None, None, 7).expect("the launcher");
+    for _ in 0..40 {
+        if app.launcher().selected_variant(&shipped) == Some("spider-site-2suit") {
+            break;
+        }
+        keys(&mut app, "↓");
+    }
+    assert_eq!(
+        app.launcher().selected_variant(&shipped),
+        Some("spider-site-2suit")
     );
-    let mut spider = game("spider-1suit", 1);
-    let shown = shot(&mut spider, 80, 24);
-    assert!(
-        shown.contains("Moves 0  Stock 50  Deals 5  Runs 0/8"),
-        "{shown}"
-    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = shot(&mut app, w, h);
+        assert!(!shown.contains("Site rules"), "{shown}");
+        let words = shown.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("a well-known Spider web site's house rules Code"),
+            "the description whole: {shown}"
+        );
+    }
 }
 
 #[test]
@@ -274,14 +335,16 @@ fn the_demos_status_bar_keeps_its_words_and_the_moves_at_80_columns() {
     tick_until(&mut app, |a| {
         a.game().is_some_and(|g| !g.session().log().is_empty())
     });
-    let shown = shot(&mut app, 80, 24);
-    let bar = shown.lines().rev().nth(1).unwrap_or_default();
-    assert!(bar.contains(felt_tui::demo::DEMO_WORDS), "{bar}");
-    assert!(bar.contains("Moves "), "{bar}");
-    assert!(
-        bar.trim_end().ends_with(char::is_numeric),
-        "the clock: {bar}"
-    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = shot(&mut app, w, h);
+        let bar = shown.lines().rev().nth(1).unwrap_or_default();
+        assert!(bar.contains(felt_tui::demo::DEMO_WORDS), "{bar}");
+        assert!(bar.contains("Moves "), "{bar}");
+        assert!(
+            bar.trim_end().ends_with(char::is_numeric),
+            "the clock: {bar}"
+        );
+    }
 }
 
 #[test]

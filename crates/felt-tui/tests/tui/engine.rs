@@ -114,3 +114,69 @@ fn fans_eighteen_columns_fit_80x24_in_two_rows() {
 fn fan_at_120x40() {
     insta::assert_snapshot!(deal_one("fan", 120, 40));
 }
+
+/// A Yukon table whose first column holds four cards face down and a run of twenty face up.
+const LONG_YUKON_COLUMN: &str = "\
+Base: A
+Foundation 1:
+Foundation 2:
+Foundation 3:
+Foundation 4:
+1: 6C 5H 7D 7H | KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H KC QD JC TD 9C 8D 7C 6D
+2: 8C | TS AH KD
+3: AS | AD 3H 2D
+4: AC | 2C JD KH
+5: 3C | 5C QS 3D
+6: 4C | 5D 9H 6S
+7: 4D | 4S 2S QC JH 8S TC 9D
+";
+
+fn long_yukon_column() -> App {
+    let catalog = engine_catalog();
+    let ruleset = catalog.build("yukon", None).expect("Yukon builds");
+    let code = catalog.code_for("yukon", None, 1).expect("a code");
+    let state = ruleset
+        .import_position(LONG_YUKON_COLUMN)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let session = felt_core::Session::from_state(ruleset, code, 100, state);
+    let start = Start::Session {
+        session,
+        undo_depth: 100,
+        position: None,
+    };
+    App::new(catalog, theme(), None, Some(start), 7).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_long_yukon_column_folds_face_up_cards_only_where_its_rows_run_out() {
+    // Issue 30: a long column of face-up cards shows each of them where the screen has the
+    // rows (120×40), and folds some away (`┊+n`) only when even one line each does not fit
+    // (80×24), after using every row down to the status bar.
+    let mut app = long_yukon_column();
+    let run = [
+        "K♠", "Q♥", "J♠", "10♥", "9♠", "8♥", "7♠", "6♥", "5♠", "4♥", "3♠", "2♥", "K♣", "Q♦", "J♣",
+        "10♦", "9♣", "8♦", "7♣", "6♦",
+    ];
+    let large = shot(&mut app, 120, 40);
+    assert!(!large.contains('┊'), "nothing folded at 120×40:\n{large}");
+    let first_column: Vec<&str> = large
+        .lines()
+        .map(|l| l.get(..40).unwrap_or(l).trim())
+        .collect();
+    let mut from = 0;
+    for card in run {
+        let at = first_column[from..]
+            .iter()
+            .position(|l| l.starts_with(card))
+            .unwrap_or_else(|| panic!("{card} in order at 120×40:\n{large}"));
+        from += at + 1;
+    }
+    insta::assert_snapshot!("long_yukon_column_120x40", large);
+    let small = shot(&mut app, 80, 24);
+    assert!(small.contains('┊'), "folded at 80×24:\n{small}");
+    // The column runs down to the line over the status bar before it folds anything.
+    let lines: Vec<&str> = small.lines().collect();
+    let above_status = lines[lines.len() - 3];
+    assert!(!above_status.trim().is_empty(), "{small}");
+    insta::assert_snapshot!("long_yukon_column_80x24", small);
+}

@@ -244,3 +244,27 @@ fn the_launcher_plays_freecell_deals_by_their_microsoft_numbers() {
     let note = app.launcher().note().expect("explained").text.clone();
     assert!(note.contains("freecell has no deal 0"), "{note}");
 }
+
+// Issue 30: the launcher's explanation of a word that names no game is read whole at 80
+// columns (it goes on over the free row above), with the selected game's own example.
+#[test]
+fn a_code_that_names_no_game_is_explained_whole_at_80x24_and_120x40() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = App::new(freecell_catalog(), theme(), None, None, 7).expect("app");
+        common::keys(&mut app, "c11982x⏎");
+        let shown = shot(&mut app, w, h);
+        let words: String = shown.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(
+                "'11982X' is neither a game code nor a deal number: a code of this game looks \
+                 like FC-4C"
+            ) && words.contains("and a deal number like 617"),
+            "{shown}"
+        );
+        if w == 80 {
+            insta::assert_snapshot!("not_a_code_80x24", shown);
+        } else {
+            insta::assert_snapshot!("not_a_code_120x40", shown);
+        }
+    }
+}

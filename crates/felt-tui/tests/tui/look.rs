@@ -39,9 +39,11 @@ fn the_clock_starts_with_the_first_move_and_shows_in_the_status_bar() {
     // Looking before the first move is not playing: the clock shows 0:00 and stands.
     app.tick_at(at(40));
     assert_eq!(played(&app), 0);
-    let bar = shot(&mut app, 80, 24);
-    let bar = bar.lines().rev().nth(1).unwrap_or_default();
-    assert!(bar.trim_end().ends_with("0:00"), "{bar}");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = shot(&mut app, w, h);
+        let bar = shown.lines().rev().nth(1).unwrap_or_default();
+        assert!(bar.trim_end().ends_with("0:00"), "{bar}");
+    }
     press(&mut app, KeyCode::Char('d'), 40);
     app.tick_at(at(40 + 754));
     assert_eq!(played(&app), 754);

@@ -154,6 +154,40 @@ fn a_long_refusal_is_whole_at_120x40() {
 }
 
 #[test]
+fn a_refusals_rule_id_comes_after_its_sentence_dimmed_at_80x24_and_120x40() {
+    // The sentence is what a player reads first, in the error colour; the id follows it after
+    // a separator, dimmed, for those who look it up (issue 30).
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = position(A_GAP);
+        keys(&mut app, "g4↑⏎");
+        let mut term = screen(w, h);
+        draw(&mut term, &mut app);
+        let buf = term.backend().buffer();
+        let y = h - 1;
+        let row: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        let at = row
+            .find("SP-GROUP")
+            .expect("the rule id on the message line");
+        let starts = row[..at].chars().count() as u16;
+        let theme = theme();
+        for x in starts..starts + 8 {
+            assert_eq!(buf[(x, y)].fg, theme.dim().fg.unwrap_or_default(), "{row}");
+        }
+        assert!(row.trim_start().starts_with("These cards"), "{row}");
+        assert_eq!(
+            buf[(2, y)].fg,
+            theme.error().fg.unwrap_or_default(),
+            "{row}"
+        );
+        if w == 120 {
+            insta::assert_snapshot!("a_refusal_at_120x40", text(&term));
+        } else {
+            insta::assert_snapshot!("a_refusal_at_80x24", text(&term));
+        }
+    }
+}
+
+#[test]
 fn a_long_refusal_in_ascii_ends_its_reason_with_dots() {
     let ascii = Theme {
         ascii: true,

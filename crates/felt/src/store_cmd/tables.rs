@@ -121,19 +121,12 @@ pub(super) fn games_table(games: &[felt_store::GameSummary]) -> Vec<String> {
                 or_dash(g.score),
                 g.moves.to_string(),
                 time_text(g.played),
-                g.started.to_rfc3339().replace('T', " ").replace('Z', ""),
+                crate::started::local_start(g.started),
             ]
         })
         .collect();
     let header = [
-        "ID",
-        "VARIANT",
-        "CODE",
-        "RESULT",
-        "SCORE",
-        "MOVES",
-        "TIME",
-        "STARTED (UTC)",
+        "ID", "VARIANT", "CODE", "RESULT", "SCORE", "MOVES", "TIME", "STARTED",
     ];
     aligned(&header, &rows, &[1, 2, 3, 7])
 }

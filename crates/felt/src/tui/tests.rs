@@ -233,6 +233,31 @@ fn ages_read_at_a_glance() {
     assert_eq!(at("2025-03-10T12:05:00Z"), "just now");
 }
 
+#[test]
+fn the_list_of_past_games_says_when_each_started_on_the_local_clock() {
+    // The same words as `felt stats --games` (whose end-to-end test runs felt in a zone
+    // five hours ahead of UTC): the local minute, never the store's UTC.
+    let started = Timestamp::parse("2025-03-01T12:30:00Z").expect("time");
+    let game = GameSummary {
+        id: GameId(1),
+        variant: "spider-1suit".into(),
+        ruleset: "spider".into(),
+        rules: "classic".into(),
+        code: CODE.into(),
+        started,
+        finished: None,
+        result: GameResult::Playing,
+        score: None,
+        moves: 3,
+        actions: 3,
+        played: None,
+        assisted: false,
+    };
+    let local = felt_tui::local_time::local_minute(started.0).expect("a time in range");
+    assert_eq!(past(&game).started, local);
+    assert_eq!(crate::started::local_start(started), local);
+}
+
 /// Presses Down in the launcher until variant `id` is selected.
 fn select_variant(app: &mut App, id: &str) {
     let catalog = felt::catalog::builtin_catalog();

@@ -257,3 +257,22 @@ fn a_klondike_solution_replays_through_the_headless_mode_to_a_win() {
     within_budget(&solved);
     assert!(status.ends_with(" won"), "{status}");
 }
+
+/// `felt solve` solves any game with a solver, and its help says so: it does not call itself
+/// a Spider solver, nor ask for Spider's position format of every game (issue 30).
+#[test]
+fn the_help_says_solve_takes_any_game_with_a_solver() {
+    let (ok, out, err) = felt(&["solve", "--help"]);
+    assert!(ok, "{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.contains("of any game with a solver"), "{first}");
+    assert!(!first.contains("Spider"), "{first}");
+    assert!(out.contains("the --variant's own format"), "{out}");
+    let (ok, out, err) = felt(&["--help"]);
+    assert!(ok, "{err}");
+    let listed = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("solve "))
+        .unwrap_or_default();
+    assert!(listed.contains("any game with a solver"), "{out}");
+}

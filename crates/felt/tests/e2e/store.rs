@@ -314,6 +314,47 @@ fn stats_games_lists_each_game_with_its_number_and_an_unknown_number_names_it() 
     assert!(err.contains("`felt stats --games` lists them"), "{err}");
 }
 
+/// `felt stats --games` says when each game started on the player's own clock (the local
+/// time zone, as the statistics screen does), not in UTC; `--json` keeps the store's UTC.
+#[test]
+fn stats_games_says_when_a_game_started_in_local_time() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    record_game(&data, "SP1-S1C-AAAAAAG", 2);
+    let data_arg = data.to_str().expect("a UTF-8 temp path");
+    // POSIX zone strings, which need no zone files: "XYZ-5" is five hours ahead of UTC.
+    let started_in = |zone: &str| {
+        let out = common::felt(home.path())
+            .env("TZ", zone)
+            .args(["--data-dir", data_arg, "stats", "--games"])
+            .output()
+            .expect("felt runs");
+        let list = stdout(&out);
+        let lines: Vec<&str> = list.lines().collect();
+        assert!(lines[0].ends_with("STARTED"), "no zone named: {list}");
+        let row = lines[1];
+        // `YYYY-MM-DD HH:MM` ends the row.
+        let minute = row.get(row.len().saturating_sub(16)..).unwrap_or_default();
+        let hour: u32 = minute
+            .get(11..13)
+            .and_then(|h| h.parse().ok())
+            .unwrap_or_else(|| panic!("an hour in {row}"));
+        (minute.to_string(), hour)
+    };
+    let (utc, utc_hour) = started_in("UTC0");
+    let (ahead, ahead_hour) = started_in("XYZ-5");
+    assert_eq!((utc_hour + 5) % 24, ahead_hour, "{utc} then {ahead}");
+    let json = stdout(&felt_in(
+        home.path(),
+        &data,
+        &["stats", "--games", "--json"],
+    ));
+    assert!(
+        json.contains(&format!("{}T{}:", &utc[..10], &utc[11..])),
+        "{json}"
+    );
+}
+
 /// Runs felt as a user who may not write to `data` (the folder and its database made
 /// read-only; as root, whom permissions do not stop, felt runs as `nobody` through `setpriv`).
 /// `None` where neither can be arranged (root without `setpriv`).

@@ -1,7 +1,9 @@
 //! Checks of the repository's own shape, read from its files as they stand: every test file is
-//! compiled, and files of one crate that import each other in a circle are explained.
+//! compiled, files of one crate that import each other in a circle are explained, and the
+//! README opens with what a player needs.
 
 mod import_circles;
+mod readme;
 mod rust;
 mod test_files;
 
