@@ -7,6 +7,9 @@
 //!
 //! `FREECELL_VARIANT=eight-off` measures a bundled variant, `FREECELL_DEALS=325,437` a list of
 //! deals. Runs on one thread. CPU time is the thread's own clock, else wall time.
+//! `FREECELL_VERBOSE=1` prints a line a deal (verdict, CPU ns, states, the line's moves and
+//! those not to a foundation), the shape `bench/fc_solve_deals.c` prints for fc-solve, so the
+//! two pair deal by deal.
 
 use felt_core::{Analysis, Ruleset};
 use felt_freecell::{FreeCell, Params};
@@ -35,6 +38,7 @@ fn main() {
     let (mut won, mut lost, mut undecided) = (Vec::new(), Vec::new(), Vec::new());
     let mut times = Vec::new();
     let mut states = Vec::new();
+    let verbose = std::env::var("FREECELL_VERBOSE").is_ok_and(|v| v == "1");
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
@@ -48,6 +52,25 @@ fn main() {
             _ => wall0.elapsed().as_nanos() as u64,
         };
         times.push(ns);
+        if verbose {
+            let (verdict, states, moves, not_up) = match &answer {
+                Analysis::Won { report, actions } => {
+                    let layout = fc.rules().layout();
+                    let up = actions
+                        .iter()
+                        .filter(|a| {
+                            matches!(a, felt_core::Action::Move { to, .. }
+                                if matches!(layout.pile(*to), Some(felt_freecell::Pile::Foundation(_))))
+                        })
+                        .count();
+                    ("won", report.states, actions.len(), actions.len() - up)
+                }
+                Analysis::Unwinnable { report } => ("lost", report.states, 0, 0),
+                Analysis::Undecided { report } => ("undecided", report.states, 0, 0),
+                _ => ("?", 0, 0, 0),
+            };
+            println!("{deal} {verdict} cpu_ns={ns} states={states} moves={moves} not_up={not_up}");
+        }
         match answer {
             Analysis::Won { report, .. } => {
                 let s = report.states;
