@@ -2,6 +2,7 @@
 //! [`position`] holds the compact position and its moves, [`search`](mod@search) the best-first search and
 //! why its proofs are sound, [`glue`] the `analyze` answers in felt's actions.
 
+pub mod fast;
 pub mod glue;
 pub mod position;
 pub mod search;

@@ -54,6 +54,17 @@ pub struct Pos {
     cells: [u8; MAX_CELLS],
     /// Cards on each foundation, by felt suit index.
     pub found: [u8; 4],
+    /// Each column's hash: the sum of [`card_at`] over its cards, kept up to date as cards
+    /// come and go so that [`Game::fingerprint`] costs a few operations, not a pass over
+    /// every card.
+    hash: [u64; MAX_COLS],
+}
+
+/// The hash of card `c` lying at height `k` of a column. Summed over a column it tells
+/// columns apart by their cards and their order; adding and taking away the top card is one
+/// addition.
+fn card_at(c: u8, k: usize) -> u64 {
+    felt_patience::search::mix(((c as u64) << 8) | k as u64 | 0x5eed_0000)
 }
 
 fn rank(c: u8) -> u8 {
@@ -108,17 +119,43 @@ impl Game {
             lens: [0; MAX_COLS],
             cells: [0; MAX_CELLS],
             found: state.foundations,
+            hash: [0; MAX_COLS],
         };
         for (i, col) in state.columns.iter().enumerate().take(MAX_COLS) {
             for (k, c) in col.iter().enumerate().take(MAX_LEN) {
                 p.cols[i][k] = c.to_byte();
             }
             p.lens[i] = col.len().min(MAX_LEN) as u8;
+            p.hash[i] = Self::column_hash(&p.cols[i][..p.lens[i] as usize]);
         }
         for (i, c) in state.cells.iter().enumerate().take(MAX_CELLS) {
             p.cells[i] = c.map_or(0, |c| c.to_byte());
         }
         p
+    }
+
+    fn column_hash(col: &[u8]) -> u64 {
+        col.iter()
+            .enumerate()
+            .fold(0u64, |h, (k, &c)| h.wrapping_add(card_at(c, k)))
+    }
+
+    /// A 64-bit fingerprint of the position, the same for every arrangement of its columns
+    /// and cells (as [`Game::key`]): each column's hash is mixed, so columns count as wholes,
+    /// and the mixes are added, so their order does not matter; the cells' cards likewise.
+    /// Two positions may share one (see [`felt_patience::search::mix`]), so only a search
+    /// that never claims a loss may keep fingerprints in place of keys.
+    pub fn fingerprint(&self, p: &Pos) -> u64 {
+        let mut f = 0u64;
+        for &h in &p.hash[..self.ncols] {
+            f = f.wrapping_add(felt_patience::search::mix(h ^ 0xc01_u64));
+        }
+        for &c in &p.cells[..self.ncells] {
+            if c != 0 {
+                f = f.wrapping_add(felt_patience::search::mix(c as u64 | 0xce11_0000));
+            }
+        }
+        f
     }
 
     fn col<'a>(&self, p: &'a Pos, i: usize) -> &'a [u8] {
@@ -190,6 +227,8 @@ impl Game {
                     if self.playable(p, c) && self.safe(p, c) {
                         p.found[suit(c)] += 1;
                         p.lens[i] -= 1;
+                        p.hash[i] =
+                            p.hash[i].wrapping_sub(card_at(c, p.lens[i] as usize));
                         p.cols[i][p.lens[i] as usize] = 0;
                         moved = true;
                     } else {
@@ -326,6 +365,9 @@ impl Game {
                 if let Some(k) = p.cols[i][..len].iter().position(|&c| c == m.card) {
                     n = len - k;
                     moving[..n].copy_from_slice(&p.cols[i][k..len]);
+                    for (at, &c) in p.cols[i][k..len].iter().enumerate() {
+                        p.hash[i] = p.hash[i].wrapping_sub(card_at(c, k + at));
+                    }
                     p.cols[i][k..len].fill(0);
                     p.lens[i] = k as u8;
                     break;
@@ -347,6 +389,9 @@ impl Game {
                 if let Some(j) = j {
                     let len = p.lens[j] as usize;
                     p.cols[j][len..len + n].copy_from_slice(&moving[..n]);
+                    for (at, &c) in moving[..n].iter().enumerate() {
+                        p.hash[j] = p.hash[j].wrapping_add(card_at(c, len + at));
+                    }
                     p.lens[j] += n as u8;
                 }
             }
@@ -388,6 +433,7 @@ impl Game {
             lens: [0; MAX_COLS],
             cells: [0; MAX_CELLS],
             found: [13; 4],
+            hash: [0; MAX_COLS],
         };
         let mut at = 0;
         let mut i = 0;
@@ -407,6 +453,7 @@ impl Game {
                 at += 1;
             }
             p.lens[j] = n as u8;
+            p.hash[j] = Self::column_hash(&p.cols[j][..n]);
             at += 1;
         }
         p

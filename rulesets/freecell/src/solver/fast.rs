@@ -1,0 +1,151 @@
+//! The win finder, and the solve that puts it before the proof.
+//!
+//! [`find_win`] is the search of [`super::search`] with three things changed for speed, none
+//! of which it relies on for a proof, because it never claims one:
+//!
+//! - it remembers a position by a 64-bit [`Game::fingerprint`] (8 bytes, a few additions to
+//!   compute) instead of its sorted 64-byte [`super::position::Key`];
+//! - its open list holds a position's parent and the move to it, not the position: the
+//!   position is played again from its parent when it is taken out, so a position waiting in
+//!   the list costs 16 bytes;
+//! - a position taken out is kept whole (to play its children from) instead of being
+//!   rebuilt from a key.
+//!
+//! Two positions may share a fingerprint; the finder then skips the second and may miss a
+//! win through it, but never reports a win that is not there: every line is replayed through
+//! the ruleset before it is handed out. When the finder runs out of positions the deal is
+//! only probably lost, so [`solve`] hands it to the exact search, whose proof is sound
+//! (see [`super::search`]).
+
+use super::position::{Dest, Game, Move, Pos};
+use super::search::{search, Outcome, Report, DEPTH_COST};
+use felt_core::analysis::Stopped;
+use felt_patience::search::{room_bytes, FingerprintSet, Limits, Open};
+use std::collections::BinaryHeap;
+use std::mem::size_of;
+
+/// What the finder found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// A line from the start to a won position.
+    Won(Vec<Move>),
+    /// No position was left to try: the deal is probably lost (not proven).
+    Exhausted,
+    /// A limit stopped it.
+    Stopped(Stopped),
+}
+
+/// The finder's answer and its cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// What it found.
+    pub finding: Finding,
+    /// Distinct positions it stored (fingerprints).
+    pub states: u64,
+    /// The most memory its tables held, in bytes.
+    pub peak_bytes: u64,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// Searches from `start` (FC-AUTO applied first) for a win, best first as
+/// [`super::search::search`] does, remembering positions by fingerprint.
+pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>) -> Found {
+    let mut first = *start;
+    game.auto(&mut first);
+    let found = |finding, states: usize, peak: usize| Found {
+        finding,
+        states: states as u64,
+        peak_bytes: peak as u64,
+    };
+    if game.won(&first) {
+        return found(Finding::Won(Vec::new()), 1, 0);
+    }
+    let mut seen = FingerprintSet::default();
+    seen.insert(game.fingerprint(&first));
+    // The positions taken out of the open list, each with its parent, the move to it and the
+    // length of its line; the root is number 0.
+    let mut taken: Vec<Pos> = Vec::new();
+    let mut links: Vec<(u32, Move, u16)> = Vec::new();
+    let mut open: BinaryHeap<Open<(u32, Move)>> = BinaryHeap::new();
+    let mut moves = Vec::with_capacity(64);
+    let mut peak = 0usize;
+    let held = |seen: &FingerprintSet,
+                taken: &Vec<Pos>,
+                links: &Vec<(u32, Move, u16)>,
+                open: &BinaryHeap<Open<(u32, Move)>>| {
+        room_bytes(seen.len(), seen.capacity(), (size_of::<u64>() + 1) * 8 / 7)
+            + room_bytes(taken.len(), taken.capacity(), size_of::<Pos>())
+            + room_bytes(links.len(), links.capacity(), size_of::<(u32, Move, u16)>())
+            + room_bytes(open.len(), open.capacity(), size_of::<Open<(u32, Move)>>())
+    };
+    taken.push(first);
+    // The root's link is never read: lines stop at number 0.
+    links.push((ROOT, Move { card: 0, dest: Dest::Cell }, 0));
+    let mut at = Some((first, 0u32, 0u16));
+    while let Some((pos, id, depth)) = at {
+        game.moves(&pos, &mut moves);
+        for &m in &moves {
+            let mut next = pos;
+            game.play(&mut next, m);
+            if !seen.insert(game.fingerprint(&next)) {
+                continue;
+            }
+            if game.won(&next) {
+                let mut line = line(&links, id);
+                line.push(m);
+                return found(Finding::Won(line), seen.len(), peak);
+            }
+            let stop = limits.stop(seen.len() as u64, &mut peak, || {
+                held(&seen, &taken, &links, &open)
+            });
+            if let Some(stopped) = stop {
+                return found(Finding::Stopped(stopped), seen.len(), peak);
+            }
+            open.push(Open {
+                priority: game.distance(&next) + DEPTH_COST * (depth as i32 + 1),
+                node: seen.len() as u32,
+                item: (id, m),
+            });
+        }
+        // The next position: played again from its parent, and kept.
+        at = open.pop().map(|o| {
+            let (parent, m) = o.item;
+            let mut pos = taken[parent as usize];
+            game.play(&mut pos, m);
+            let depth = links[parent as usize].2 + 1;
+            taken.push(pos);
+            links.push((parent, m, depth));
+            (pos, taken.len() as u32 - 1, depth)
+        });
+    }
+    found(Finding::Exhausted, seen.len(), peak)
+}
+
+fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
+    let mut out = Vec::new();
+    while id != 0 {
+        let (parent, m, _) = links[id as usize];
+        out.push(m);
+        id = parent;
+    }
+    out.reverse();
+    out
+}
+
+/// Wins or proves: [`find_win`] first, and where it runs out of positions, the exact search
+/// ([`super::search::search`]) for the proof, with what is left of the positions budget. The
+/// report counts both searches' positions.
+pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
+    let fast = find_win(game, start, limits);
+    match fast.finding {
+        Finding::Won(line) => Report::new(Outcome::Won(line), fast.states).holding(fast.peak_bytes),
+        Finding::Stopped(stopped) => Report::undecided(fast.states, stopped).holding(fast.peak_bytes),
+        Finding::Exhausted => {
+            let left = limits.max_states().saturating_sub(fast.states);
+            let mut proof = search(game, start, &limits.with_states(left));
+            proof.states += fast.states;
+            proof.holding(fast.peak_bytes)
+        }
+    }
+}
