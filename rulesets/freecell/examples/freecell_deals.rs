@@ -42,11 +42,32 @@ fn main() {
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-        let answer = felt_freecell::solver::glue::solve(
-            &fc,
-            &state,
-            &felt_patience::search::Limits::states(budget),
-        );
+        let limits = felt_patience::search::Limits::states(budget);
+        // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
+        let room = std::env::var("FREECELL_ROOM").ok().and_then(|c| c.parse().ok()).unwrap_or(0);
+        let answer = match std::env::var("FREECELL_COST").ok().and_then(|c| c.parse().ok()) {
+            Some(depth_cost) => {
+                let cost = felt_freecell::solver::fast::Scan { depth_cost, room };
+                use felt_freecell::solver::fast::{find_win, Finding};
+                let game = felt_freecell::solver::Game::new(fc.params());
+                let found = find_win(&game, &game.from_state(&state), &limits, cost);
+                if verbose {
+                    eprintln!("{deal} expanded {} stored {}", found.expanded, found.states);
+                }
+                let report = felt_patience::search::Report::new(
+                    match found.finding {
+                        Finding::Won(line) => felt_patience::search::Outcome::Won(line),
+                        Finding::Exhausted => felt_patience::search::Outcome::Lost,
+                        Finding::Stopped(_) => felt_patience::search::Outcome::Undecided,
+                    },
+                    found.states,
+                );
+                report.into_analysis(|line| {
+                    felt_freecell::solver::glue::actions_for(&fc, &state, line)
+                })
+            }
+            None => felt_freecell::solver::glue::solve(&fc, &state, &limits),
+        };
         let ns = match (cpu0, thread_cpu_ns()) {
             (Some(a), Some(b)) => b - a,
             _ => wall0.elapsed().as_nanos() as u64,

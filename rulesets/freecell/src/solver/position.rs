@@ -426,6 +426,27 @@ impl Game {
         key
     }
 
+    /// The position packed in a key's 64 bytes as it lies (cells and columns in their own
+    /// order, not sorted): what the win finder keeps of a position it has taken out, an
+    /// eighth of a [`Pos`]. [`Game::from_key`] unpacks it.
+    pub fn pack(&self, p: &Pos) -> Key {
+        let mut key = [0u8; KEY_LEN];
+        let mut at = 0;
+        for &c in &p.cells[..self.ncells] {
+            if c != 0 {
+                key[at] = c;
+                at += 1;
+            }
+        }
+        at += 1;
+        for i in 0..self.ncols {
+            let col = self.col(p, i);
+            key[at..at + col.len()].copy_from_slice(col);
+            at += col.len() + 1;
+        }
+        key
+    }
+
     /// The position a key stands for (its columns and cells in key order).
     pub fn from_key(&self, key: &Key) -> Pos {
         let mut p = Pos {
@@ -463,6 +484,13 @@ impl Game {
     /// on a lower card of their own suit (each must move before that one goes up), how deep
     /// the next card of each suit is buried, less the room to move in.
     pub fn distance(&self, p: &Pos) -> i32 {
+        self.distance_valuing_room(p, 0)
+    }
+
+    /// [`Game::distance`], less `room` more for each free cell and twice that for each empty
+    /// column: a scan that values room to move more than the rest (the win finder's second
+    /// scan, for deals the first finds too tight).
+    pub fn distance_valuing_room(&self, p: &Pos, room: i32) -> i32 {
         let mut h = 0i32;
         let out = 52 - self.up(p) as i32;
         h += 4 * out;
@@ -486,8 +514,8 @@ impl Game {
                 }
             }
         }
-        h -= 2 * self.free_cells(p) as i32;
-        h -= 4 * self.empty_cols(p) as i32;
+        h -= (2 + room) * self.free_cells(p) as i32;
+        h -= (4 + 2 * room) * self.empty_cols(p) as i32;
         h
     }
 }
