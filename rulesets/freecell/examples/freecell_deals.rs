@@ -44,10 +44,24 @@ fn main() {
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
         let limits = felt_patience::search::Limits::states(budget);
         // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
-        let room = std::env::var("FREECELL_ROOM").ok().and_then(|c| c.parse().ok()).unwrap_or(0);
-        let answer = match std::env::var("FREECELL_COST").ok().and_then(|c| c.parse().ok()) {
+        let room = std::env::var("FREECELL_ROOM")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let answer = match std::env::var("FREECELL_COST")
+            .ok()
+            .and_then(|c| c.parse().ok())
+        {
             Some(depth_cost) => {
-                let cost = felt_freecell::solver::fast::Scan { depth_cost, room };
+                let weight = std::env::var("FREECELL_WEIGHT")
+                    .ok()
+                    .and_then(|c| c.parse().ok())
+                    .unwrap_or(1);
+                let cost = felt_freecell::solver::fast::Scan {
+                    weight,
+                    depth_cost,
+                    room,
+                };
                 use felt_freecell::solver::fast::{find_win, Finding};
                 let game = felt_freecell::solver::Game::new(fc.params());
                 let found = find_win(&game, &game.from_state(&state), &limits, cost);

@@ -1,8 +1,8 @@
 //! `analyze` for FreeCell: the solver's lines turned into felt actions and checked by replaying
 //! them through the ruleset, so a line handed out is a line the game accepts.
 
-use super::position::{Dest, Game, Move};
 use super::fast;
+use super::position::{Dest, Game, Move};
 use crate::ruleset::FreeCell;
 use crate::state::{suit_index, Pile, State};
 use felt_core::analysis::KeepGoing;

@@ -58,6 +58,10 @@ pub struct Pos {
     /// come and go so that [`Game::fingerprint`] costs a few operations, not a pass over
     /// every card.
     hash: [u64; MAX_COLS],
+    /// Each column's share of [`Game::distance`] at these foundations, kept up to date by
+    /// every change, so a distance sums ten numbers instead of reading every card: a move
+    /// that sends nothing up changes two columns' shares only.
+    term: [i16; MAX_COLS],
 }
 
 /// The hash of card `c` lying at height `k` of a column. Summed over a column it tells
@@ -120,6 +124,7 @@ impl Game {
             cells: [0; MAX_CELLS],
             found: state.foundations,
             hash: [0; MAX_COLS],
+            term: [0; MAX_COLS],
         };
         for (i, col) in state.columns.iter().enumerate().take(MAX_COLS) {
             for (k, c) in col.iter().enumerate().take(MAX_LEN) {
@@ -131,6 +136,7 @@ impl Game {
         for (i, c) in state.cells.iter().enumerate().take(MAX_CELLS) {
             p.cells[i] = c.map_or(0, |c| c.to_byte());
         }
+        self.refresh_terms(&mut p);
         p
     }
 
@@ -212,6 +218,14 @@ impl Game {
     /// order does not matter: sending a card up only makes more cards playable and safe, so
     /// every order reaches the same position.
     pub fn auto(&self, p: &mut Pos) {
+        if self.send_up(p) {
+            self.refresh_terms(p);
+        }
+    }
+
+    /// FC-AUTO's moves, without the distance terms; whether any card went up.
+    fn send_up(&self, p: &mut Pos) -> bool {
+        let mut any = false;
         loop {
             let mut moved = false;
             for i in 0..self.ncells {
@@ -227,8 +241,7 @@ impl Game {
                     if self.playable(p, c) && self.safe(p, c) {
                         p.found[suit(c)] += 1;
                         p.lens[i] -= 1;
-                        p.hash[i] =
-                            p.hash[i].wrapping_sub(card_at(c, p.lens[i] as usize));
+                        p.hash[i] = p.hash[i].wrapping_sub(card_at(c, p.lens[i] as usize));
                         p.cols[i][p.lens[i] as usize] = 0;
                         moved = true;
                     } else {
@@ -237,8 +250,9 @@ impl Game {
                 }
             }
             if !moved {
-                return;
+                return any;
             }
+            any = true;
         }
     }
 
@@ -355,6 +369,8 @@ impl Game {
         // Take the cards from where they are.
         let mut moving = [0u8; MAX_LEN];
         let mut n = 0;
+        let mut from_col = None;
+        let mut to_col = None;
         if let Some(i) = (0..self.ncells).find(|&i| p.cells[i] == m.card) {
             p.cells[i] = 0;
             moving[0] = m.card;
@@ -370,6 +386,7 @@ impl Game {
                     }
                     p.cols[i][k..len].fill(0);
                     p.lens[i] = k as u8;
+                    from_col = Some(i);
                     break;
                 }
             }
@@ -393,10 +410,24 @@ impl Game {
                         p.hash[j] = p.hash[j].wrapping_add(card_at(c, len + at));
                     }
                     p.lens[j] += n as u8;
+                    to_col = Some(j);
                 }
             }
         }
-        self.auto(p);
+        // The position was closed under FC-AUTO before the move. A move to a column or a
+        // cell sends nothing up itself and leaves the foundations as they were, so the only
+        // card it can make safe to send up is the one it uncovers; and only then does any
+        // column's share of the distance change beyond the two columns it touched.
+        let uncovered = from_col.and_then(|i| self.top(p, i));
+        let ready = |c: u8| self.playable(p, c) && self.safe(p, c);
+        if m.dest == Dest::Foundation || uncovered.is_some_and(ready) {
+            self.send_up(p);
+            self.refresh_terms(p);
+        } else {
+            for i in [from_col, to_col].into_iter().flatten() {
+                p.term[i] = self.column_term(self.col(p, i), &p.found);
+            }
+        }
     }
 
     /// The canonical key of a position (see [`Key`]).
@@ -455,6 +486,7 @@ impl Game {
             cells: [0; MAX_CELLS],
             found: [13; 4],
             hash: [0; MAX_COLS],
+            term: [0; MAX_COLS],
         };
         let mut at = 0;
         let mut i = 0;
@@ -477,7 +509,47 @@ impl Game {
             p.hash[j] = Self::column_hash(&p.cols[j][..n]);
             at += 1;
         }
+        self.refresh_terms(&mut p);
         p
+    }
+
+    /// One column's share of [`Game::distance`] with the foundations at `found`.
+    fn column_term(&self, col: &[u8], found: &[u8; 4]) -> i16 {
+        let mut h = 0i16;
+        let mut lowest = [14u8; 4];
+        for (k, &c) in col.iter().enumerate() {
+            let s = suit(c);
+            // Buried: a card above a lower card of its suit, or on a card it does not fit.
+            if rank(c) > lowest[s] {
+                h += 2;
+            }
+            if k > 0 && !self.fits(c, col[k - 1]) {
+                h += 1;
+            }
+            lowest[s] = lowest[s].min(rank(c));
+            // The next card of its suit to go up, and how many lie on it.
+            if found[s] + 1 == rank(c) {
+                h += 2 * (col.len() - 1 - k) as i16;
+            }
+        }
+        h
+    }
+
+    /// Whether the hashes and distance shares kept in `p` are what they would be if worked
+    /// out afresh (tests walk random lines with it).
+    #[cfg(test)]
+    pub(crate) fn caches_hold(&self, p: &Pos) -> bool {
+        (0..self.ncols).all(|i| {
+            p.hash[i] == Self::column_hash(self.col(p, i))
+                && p.term[i] == self.column_term(self.col(p, i), &p.found)
+        })
+    }
+
+    /// Every column's share of the distance, after the foundations changed.
+    fn refresh_terms(&self, p: &mut Pos) {
+        for i in 0..self.ncols {
+            p.term[i] = self.column_term(self.col(p, i), &p.found);
+        }
     }
 
     /// How far a position looks from a win, lower is nearer: cards still out, cards lying
@@ -494,26 +566,7 @@ impl Game {
         let mut h = 0i32;
         let out = 52 - self.up(p) as i32;
         h += 4 * out;
-        for i in 0..self.ncols {
-            let col = self.col(p, i);
-            let mut lowest = [14u8; 4];
-            for (k, &c) in col.iter().enumerate() {
-                let s = suit(c);
-                // Buried: a card above a lower card of its suit, or on a card it does not fit.
-                if rank(c) > lowest[s] {
-                    h += 2;
-                }
-                if k > 0 && !self.fits(c, col[k - 1]) {
-                    h += 1;
-                }
-                lowest[s] = lowest[s].min(rank(c));
-            }
-            for (k, &c) in col.iter().enumerate() {
-                if self.playable(p, c) {
-                    h += 2 * (col.len() - 1 - k) as i32;
-                }
-            }
-        }
+        h += p.term[..self.ncols].iter().map(|&t| t as i32).sum::<i32>();
         h -= (2 + room) * self.free_cells(p) as i32;
         h -= (4 + 2 * room) * self.empty_cols(p) as i32;
         h
