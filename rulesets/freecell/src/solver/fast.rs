@@ -109,7 +109,15 @@ pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>, scan: Scan) -> Fo
     let mut at = Some((first, 0u32, 0u16));
     while let Some((pos, id, depth)) = at {
         game.moves(&pos, &mut moves);
+        let last = links[id as usize].1;
         for &m in &moves {
+            // The card the last move placed is not moved again at once, but to its
+            // foundation: moving it on is nearly always one move of the two played the other
+            // way round. The finder may skip what it likes (it claims no proof); a win it
+            // misses so is left to the next scan or the exact search.
+            if id != 0 && m.card == last.card && m.dest != Dest::Foundation {
+                continue;
+            }
             let mut next = pos;
             game.play(&mut next, m);
             if !seen.insert(game.fingerprint(&next)) {
