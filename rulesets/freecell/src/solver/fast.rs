@@ -110,6 +110,7 @@ pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>, scan: Scan) -> Fo
     while let Some((pos, id, depth)) = at {
         game.moves(&pos, &mut moves);
         let last = links[id as usize].1;
+        let parent = game.parent(&pos);
         for &m in &moves {
             // The card the last move placed is not moved again at once, but to its
             // foundation: moving it on is nearly always one move of the two played the other
@@ -118,12 +119,28 @@ pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>, scan: Scan) -> Fo
             if id != 0 && m.card == last.card && m.dest != Dest::Foundation {
                 continue;
             }
-            let mut next = pos;
-            game.play(&mut next, m);
-            if !seen.insert(game.fingerprint(&next)) {
-                continue;
-            }
-            if game.won(&next) {
+            // Most children need not be played: their fingerprint and distance follow from
+            // the parent's (see `preview`). Those whose move changes the foundations are.
+            let (priority, won) = match game.preview(&pos, &parent, m, scan.room) {
+                Some((fingerprint, distance)) => {
+                    if !seen.insert(fingerprint) {
+                        continue;
+                    }
+                    (scan.weight * distance, false)
+                }
+                None => {
+                    let mut next = pos;
+                    game.play(&mut next, m);
+                    if !seen.insert(game.fingerprint(&next)) {
+                        continue;
+                    }
+                    (
+                        scan.weight * game.distance_valuing_room(&next, scan.room),
+                        game.won(&next),
+                    )
+                }
+            };
+            if won {
                 let mut line = line(&links, id);
                 line.push(m);
                 return found(Finding::Won(line), seen.len(), peak, taken.len());
@@ -135,20 +152,19 @@ pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>, scan: Scan) -> Fo
                 return found(Finding::Stopped(stopped), seen.len(), peak, taken.len());
             }
             open.push(Open {
-                priority: scan.weight * game.distance_valuing_room(&next, scan.room)
-                    + scan.depth_cost * (depth as i32 + 1),
+                priority: priority + scan.depth_cost * (depth as i32 + 1),
                 node: seen.len() as u32,
                 item: (id, m),
             });
         }
         // The next position: played again from its parent, and kept.
         at = open.pop().map(|o| {
-            let (parent, m) = o.item;
-            let mut pos = game.from_key(&taken[parent as usize]);
+            let (from, m) = o.item;
+            let mut pos = game.from_key(&taken[from as usize]);
             game.play(&mut pos, m);
-            let depth = links[parent as usize].2 + 1;
+            let depth = links[from as usize].2 + 1;
             taken.push(game.pack(&pos));
-            links.push((parent, m, depth));
+            links.push((from, m, depth));
             (pos, taken.len() as u32 - 1, depth)
         });
     }
@@ -247,10 +263,10 @@ mod tests {
     }
 
     // The kept hashes and distance shares equal fresh ones after every move of long random
-    // lines, and a fingerprint is the same for every order of the columns and cells (it
+    // lines, so do the previews of every child on the way, and a fingerprint is the same for every order of the columns and cells (it
     // survives packing in another order and unpacking).
     #[test]
-    fn kept_hashes_and_distances_match_fresh_ones() {
+    fn kept_hashes_distances_and_previews_match_fresh_ones() {
         let variants = [
             Params::default(),
             Params {
@@ -279,6 +295,16 @@ mod tests {
                     game.moves(&pos, &mut moves);
                     if moves.is_empty() {
                         break;
+                    }
+                    // A preview says what playing the move gives.
+                    let parent = game.parent(&pos);
+                    for &m in &moves {
+                        let mut next = pos;
+                        game.play(&mut next, m);
+                        if let Some((f, d)) = game.preview(&pos, &parent, m, 3) {
+                            assert_eq!(f, game.fingerprint(&next), "{m:?}");
+                            assert_eq!(d, game.distance_valuing_room(&next, 3), "{m:?}");
+                        }
                     }
                     seed ^= seed << 13;
                     seed ^= seed >> 7;

@@ -5,6 +5,7 @@
 pub mod fast;
 pub mod glue;
 pub mod position;
+pub mod preview;
 pub mod search;
 
 pub use position::{Dest, Game, Move, Pos};

@@ -49,32 +49,42 @@ pub struct Move {
 /// A position as the solver stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pos {
-    cols: [[u8; MAX_LEN]; MAX_COLS],
-    lens: [u8; MAX_COLS],
-    cells: [u8; MAX_CELLS],
+    pub(super) cols: [[u8; MAX_LEN]; MAX_COLS],
+    pub(super) lens: [u8; MAX_COLS],
+    pub(super) cells: [u8; MAX_CELLS],
     /// Cards on each foundation, by felt suit index.
     pub found: [u8; 4],
     /// Each column's hash: the sum of [`card_at`] over its cards, kept up to date as cards
     /// come and go so that [`Game::fingerprint`] costs a few operations, not a pass over
     /// every card.
-    hash: [u64; MAX_COLS],
+    pub(super) hash: [u64; MAX_COLS],
     /// Each column's share of [`Game::distance`] at these foundations, kept up to date by
     /// every change, so a distance sums ten numbers instead of reading every card: a move
     /// that sends nothing up changes two columns' shares only.
-    term: [i16; MAX_COLS],
+    pub(super) term: [i16; MAX_COLS],
 }
 
 /// The hash of card `c` lying at height `k` of a column. Summed over a column it tells
 /// columns apart by their cards and their order; adding and taking away the top card is one
 /// addition.
-fn card_at(c: u8, k: usize) -> u64 {
+pub(super) fn card_at(c: u8, k: usize) -> u64 {
     felt_patience::search::mix(((c as u64) << 8) | k as u64 | 0x5eed_0000)
 }
 
-fn rank(c: u8) -> u8 {
+/// A column's part of a fingerprint, from its hash.
+pub(super) fn column_mix(h: u64) -> u64 {
+    felt_patience::search::mix(h ^ 0xc01)
+}
+
+/// A cell's card's part of a fingerprint.
+pub(super) fn cell_mix(c: u8) -> u64 {
+    felt_patience::search::mix(c as u64 | 0xce11_0000)
+}
+
+pub(super) fn rank(c: u8) -> u8 {
     c & 0x0f
 }
-fn suit(c: u8) -> usize {
+pub(super) fn suit(c: u8) -> usize {
     (c >> 4) as usize & 3
 }
 fn red(c: u8) -> bool {
@@ -108,7 +118,7 @@ impl Game {
         }
     }
 
-    fn fits(&self, card: u8, on: u8) -> bool {
+    pub(super) fn fits(&self, card: u8, on: u8) -> bool {
         rank(card) + 1 == rank(on)
             && match self.build {
                 Build::Alternate => red(card) != red(on),
@@ -154,11 +164,11 @@ impl Game {
     pub fn fingerprint(&self, p: &Pos) -> u64 {
         let mut f = 0u64;
         for &h in &p.hash[..self.ncols] {
-            f = f.wrapping_add(felt_patience::search::mix(h ^ 0xc01_u64));
+            f = f.wrapping_add(column_mix(h));
         }
         for &c in &p.cells[..self.ncells] {
             if c != 0 {
-                f = f.wrapping_add(felt_patience::search::mix(c as u64 | 0xce11_0000));
+                f = f.wrapping_add(cell_mix(c));
             }
         }
         f
@@ -185,11 +195,11 @@ impl Game {
         n
     }
 
-    fn free_cells(&self, p: &Pos) -> usize {
+    pub(super) fn free_cells(&self, p: &Pos) -> usize {
         p.cells[..self.ncells].iter().filter(|&&c| c == 0).count()
     }
 
-    fn empty_cols(&self, p: &Pos) -> usize {
+    pub(super) fn empty_cols(&self, p: &Pos) -> usize {
         p.lens[..self.ncols].iter().filter(|&&n| n == 0).count()
     }
 
@@ -203,11 +213,11 @@ impl Game {
         p.found.iter().map(|&n| n as usize).sum()
     }
 
-    fn playable(&self, p: &Pos, c: u8) -> bool {
+    pub(super) fn playable(&self, p: &Pos, c: u8) -> bool {
         p.found[suit(c)] + 1 == rank(c)
     }
 
-    fn safe(&self, p: &Pos, c: u8) -> bool {
+    pub(super) fn safe(&self, p: &Pos, c: u8) -> bool {
         match felt_core::Card::from_byte(c) {
             Some(card) => crate::rules::safe(&self.params, &p.found, card),
             None => false,
@@ -514,23 +524,31 @@ impl Game {
     }
 
     /// One column's share of [`Game::distance`] with the foundations at `found`.
-    fn column_term(&self, col: &[u8], found: &[u8; 4]) -> i16 {
+    pub(super) fn column_term(&self, col: &[u8], found: &[u8; 4]) -> i16 {
+        self.column_term_of(col, &[], found)
+    }
+
+    /// The share of the column `base` with the cards `more` put on it.
+    pub(super) fn column_term_of(&self, base: &[u8], more: &[u8], found: &[u8; 4]) -> i16 {
+        let len = base.len() + more.len();
         let mut h = 0i16;
         let mut lowest = [14u8; 4];
-        for (k, &c) in col.iter().enumerate() {
+        let mut below = 0u8;
+        for (k, &c) in base.iter().chain(more).enumerate() {
             let s = suit(c);
             // Buried: a card above a lower card of its suit, or on a card it does not fit.
             if rank(c) > lowest[s] {
                 h += 2;
             }
-            if k > 0 && !self.fits(c, col[k - 1]) {
+            if k > 0 && !self.fits(c, below) {
                 h += 1;
             }
             lowest[s] = lowest[s].min(rank(c));
             // The next card of its suit to go up, and how many lie on it.
             if found[s] + 1 == rank(c) {
-                h += 2 * (col.len() - 1 - k) as i16;
+                h += 2 * (len - 1 - k) as i16;
             }
+            below = c;
         }
         h
     }
