@@ -118,6 +118,20 @@ impl Game {
         }
     }
 
+    /// The cards `card` may lie on (FC-BUILD): one rank higher, of the other colour's two
+    /// suits or of its own suit.
+    fn parents(&self, card: u8) -> [Option<u8>; 2] {
+        let r = rank(card) + 1;
+        if r > 13 {
+            return [None, None];
+        }
+        match self.build {
+            Build::Suit => [Some((card & 0x30) | r), None],
+            Build::Alternate if red(card) => [Some(r), Some(0x30 | r)],
+            Build::Alternate => [Some(0x10 | r), Some(0x20 | r)],
+        }
+    }
+
     pub(super) fn fits(&self, card: u8, on: u8) -> bool {
         rank(card) + 1 == rank(on)
             && match self.build {
@@ -293,9 +307,17 @@ impl Game {
                 }
             }
         }
-        // Column groups onto cards and into an empty column.
+        // Column groups onto cards and into an empty column. Each card has at most two
+        // parents (one under build by suit): look up whether one is a column's last card,
+        // rather than trying every pair of columns.
         let cap_onto = crate::rules::capacity(self.empty, free, empty, false);
         let cap_empty = crate::rules::capacity(self.empty, free, empty, true);
+        let mut top_of = [u8::MAX; 64];
+        for j in 0..self.ncols {
+            if let Some(t) = self.top(p, j) {
+                top_of[t as usize & 63] = j as u8;
+            }
+        }
         for i in 0..self.ncols {
             let len = p.lens[i] as usize;
             if len == 0 {
@@ -303,21 +325,13 @@ impl Game {
             }
             let run = self.run_len(p, i);
             let col = self.col(p, i);
-            for j in 0..self.ncols {
-                if j == i {
-                    continue;
-                }
-                if let Some(on) = self.top(p, j) {
-                    // At most one card of the run fits on `on`: the one a rank below it.
-                    let want = rank(on).wrapping_sub(1);
-                    let head_rank = rank(col[len - 1]);
-                    if want < head_rank || want == 0 {
-                        continue;
-                    }
-                    let k = (want - head_rank) as usize + 1;
-                    if k <= run && k <= cap_onto && self.fits(col[len - k], on) {
+            for k in 1..=run.min(cap_onto) {
+                let c = col[len - k];
+                for on in self.parents(c).into_iter().flatten() {
+                    let j = top_of[on as usize & 63];
+                    if j != u8::MAX && j as usize != i {
                         out.push(Move {
-                            card: col[len - k],
+                            card: c,
                             dest: Dest::Onto(on),
                         });
                     }
@@ -344,14 +358,12 @@ impl Game {
             if c == 0 {
                 continue;
             }
-            for j in 0..self.ncols {
-                if let Some(on) = self.top(p, j) {
-                    if self.fits(c, on) {
-                        out.push(Move {
-                            card: c,
-                            dest: Dest::Onto(on),
-                        });
-                    }
+            for on in self.parents(c).into_iter().flatten() {
+                if top_of[on as usize & 63] != u8::MAX {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Onto(on),
+                    });
                 }
             }
             if empty > 0 && (self.empty == Empty::Any || rank(c) == 13) {
