@@ -35,9 +35,9 @@ impl Game {
         let mut places = [NOWHERE; 64];
         let mut mixes = [0u64; super::position::MAX_COLS];
         let mut fingerprint = 0u64;
-        for i in 0..self.ncols {
-            mixes[i] = column_mix(p.hash[i]);
-            fingerprint = fingerprint.wrapping_add(mixes[i]);
+        for (i, mix) in mixes.iter_mut().enumerate().take(self.ncols) {
+            *mix = column_mix(p.hash[i]);
+            fingerprint = fingerprint.wrapping_add(*mix);
             for (k, &c) in p.cols[i][..p.lens[i] as usize].iter().enumerate() {
                 places[c as usize & 63] = Place {
                     col: i as u8,
