@@ -9,7 +9,9 @@
 //! deals. Runs on one thread. CPU time is the thread's own clock, else wall time.
 //! `FREECELL_VERBOSE=1` prints a line a deal (verdict, CPU ns, states, the line's moves and
 //! those not to a foundation), the shape `bench/fc_solve_deals.c` prints for fc-solve, so the
-//! two pair deal by deal.
+//! two pair deal by deal. `FREECELL_COST=C` runs one scan of the win finder alone instead of
+//! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
+//! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
 
 use felt_core::{Analysis, Ruleset};
 use felt_freecell::{FreeCell, Params};
