@@ -64,111 +64,181 @@ pub struct Scan {
 }
 
 /// Searches from `start` (FC-AUTO applied first) for a win, best first as
-/// [`super::search::search`] does, remembering positions by fingerprint; `depth_cost` is what
-/// one move more costs against [`Game::distance`] (the exact search's is [`super::search::DEPTH_COST`]).
+/// [`super::search::search`] does, remembering positions by fingerprint, in the order `scan`
+/// gives (the exact search's is 1 × distance + [`super::search::DEPTH_COST`] a move).
 pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>, scan: Scan) -> Found {
-    let mut first = *start;
-    game.auto(&mut first);
-    let found = |finding, states: usize, peak: usize, expanded: usize| Found {
-        finding,
-        states: states as u64,
-        peak_bytes: peak as u64,
-        expanded: expanded as u64,
-    };
-    if game.won(&first) {
-        return found(Finding::Won(Vec::new()), 1, 0, 0);
-    }
-    let mut seen = FingerprintSet::default();
-    seen.insert(game.fingerprint(&first));
+    let mut finder = Finder::new(game, start, scan);
+    let finding = finder
+        .run(limits, u64::MAX, 0, 0)
+        .unwrap_or(Finding::Stopped(Stopped::States));
+    finder.found(finding)
+}
+
+/// One scan of the win finder, which can stop after some positions and go on later from
+/// where it stopped, as fc-solve's scans take turns.
+pub struct Finder<'g> {
+    game: &'g Game,
+    scan: Scan,
+    seen: FingerprintSet,
     // The positions taken out of the open list, each with its parent, the move to it and the
     // length of its line; the root is number 0.
-    let mut taken: Vec<Key> = Vec::new();
-    let mut links: Vec<(u32, Move, u16)> = Vec::new();
-    let mut open: BinaryHeap<Open<(u32, Move)>> = BinaryHeap::new();
-    let mut moves = Vec::with_capacity(64);
-    let mut peak = 0usize;
-    let held = |seen: &FingerprintSet,
-                taken: &Vec<Key>,
-                links: &Vec<(u32, Move, u16)>,
-                open: &BinaryHeap<Open<(u32, Move)>>| {
-        room_bytes(seen.len(), seen.capacity(), (size_of::<u64>() + 1) * 8 / 7)
-            + room_bytes(taken.len(), taken.capacity(), size_of::<Key>())
-            + room_bytes(links.len(), links.capacity(), size_of::<(u32, Move, u16)>())
-            + room_bytes(open.len(), open.capacity(), size_of::<Open<(u32, Move)>>())
-    };
-    taken.push(game.pack(&first));
-    // The root's link is never read: lines stop at number 0.
-    links.push((
-        ROOT,
-        Move {
+    taken: Vec<Key>,
+    links: Vec<(u32, Move, u16)>,
+    open: BinaryHeap<Open<(u32, Move)>>,
+    moves: Vec<Move>,
+    // The position to expand next, with its number and the length of its line.
+    at: Option<(Pos, u32, u16)>,
+    peak: usize,
+    // The start was won already.
+    won_at_start: bool,
+}
+
+impl<'g> Finder<'g> {
+    /// A scan from `start`, nothing searched yet.
+    pub fn new(game: &'g Game, start: &Pos, scan: Scan) -> Finder<'g> {
+        let mut first = *start;
+        game.auto(&mut first);
+        let mut seen = FingerprintSet::default();
+        seen.insert(game.fingerprint(&first));
+        // The root's link is never read: lines stop at number 0.
+        let root = Move {
             card: 0,
             dest: Dest::Cell,
-        },
-        0,
-    ));
-    let mut at = Some((first, 0u32, 0u16));
-    while let Some((pos, id, depth)) = at {
-        game.moves(&pos, &mut moves);
-        let last = links[id as usize].1;
-        let parent = game.parent(&pos);
-        for &m in &moves {
-            // The card the last move placed is not moved again at once, but to its
-            // foundation: moving it on is nearly always one move of the two played the other
-            // way round. The finder may skip what it likes (it claims no proof); a win it
-            // misses so is left to the next scan or the exact search.
-            if id != 0 && m.card == last.card && m.dest != Dest::Foundation {
-                continue;
+        };
+        Finder {
+            game,
+            scan,
+            seen,
+            taken: vec![game.pack(&first)],
+            links: vec![(ROOT, root, 0)],
+            open: BinaryHeap::new(),
+            moves: Vec::with_capacity(64),
+            at: Some((first, 0, 0)),
+            peak: 0,
+            won_at_start: game.won(&first),
+        }
+    }
+
+    /// Positions stored so far.
+    pub fn states(&self) -> u64 {
+        self.seen.len() as u64
+    }
+
+    /// The memory its tables will hold once they have room for a few more positions.
+    pub fn bytes(&self) -> usize {
+        room_bytes(
+            self.seen.len(),
+            self.seen.capacity(),
+            (size_of::<u64>() + 1) * 8 / 7,
+        ) + room_bytes(self.taken.len(), self.taken.capacity(), size_of::<Key>())
+            + room_bytes(
+                self.links.len(),
+                self.links.capacity(),
+                size_of::<(u32, Move, u16)>(),
+            )
+            + room_bytes(
+                self.open.len(),
+                self.open.capacity(),
+                size_of::<Open<(u32, Move)>>(),
+            )
+    }
+
+    /// The report of what it found.
+    pub fn found(&self, finding: Finding) -> Found {
+        Found {
+            finding,
+            states: self.states(),
+            peak_bytes: self.peak as u64,
+            expanded: self.taken.len() as u64,
+        }
+    }
+
+    /// Searches on until a win, no position left, `limits` stopping it (asked with the
+    /// positions and bytes of the other scans, `other_states` and `other_bytes`, added), or
+    /// (`None`) its own positions reaching `pause_at`, checked between positions taken out:
+    /// then a later call goes on from there.
+    pub fn run(
+        &mut self,
+        limits: &Limits<'_>,
+        pause_at: u64,
+        other_states: u64,
+        other_bytes: usize,
+    ) -> Option<Finding> {
+        if self.won_at_start {
+            return Some(Finding::Won(Vec::new()));
+        }
+        let game = self.game;
+        let scan = self.scan;
+        while let Some((pos, id, depth)) = self.at {
+            if self.states() >= pause_at {
+                return None;
             }
-            // Most children need not be played: their fingerprint and distance follow from
-            // the parent's (see `preview`). Those whose move changes the foundations are.
-            let (priority, won) = match game.preview(&pos, &parent, m, scan.room) {
-                Some((fingerprint, distance)) => {
-                    if !seen.insert(fingerprint) {
-                        continue;
-                    }
-                    (scan.weight * distance, false)
+            game.moves(&pos, &mut self.moves);
+            let last = self.links[id as usize].1;
+            let parent = game.parent(&pos);
+            for k in 0..self.moves.len() {
+                let m = self.moves[k];
+                // The card the last move placed is not moved again at once, but to its
+                // foundation: moving it on is nearly always one move of the two played the
+                // other way round. The finder may skip what it likes (it claims no proof); a
+                // win it misses so is left to another scan or the exact search.
+                if id != 0 && m.card == last.card && m.dest != Dest::Foundation {
+                    continue;
                 }
-                None => {
-                    let mut next = pos;
-                    game.play(&mut next, m);
-                    if !seen.insert(game.fingerprint(&next)) {
-                        continue;
+                // Most children need not be played: their fingerprint and distance follow
+                // from the parent's (see `preview`). Those whose move changes the
+                // foundations are.
+                let (priority, won) = match game.preview(&pos, &parent, m, scan.room) {
+                    Some((fingerprint, distance)) => {
+                        if !self.seen.insert(fingerprint) {
+                            continue;
+                        }
+                        (scan.weight * distance, false)
                     }
-                    (
-                        scan.weight * game.distance_valuing_room(&next, scan.room),
-                        game.won(&next),
-                    )
+                    None => {
+                        let mut next = pos;
+                        game.play(&mut next, m);
+                        if !self.seen.insert(game.fingerprint(&next)) {
+                            continue;
+                        }
+                        (
+                            scan.weight * game.distance_valuing_room(&next, scan.room),
+                            game.won(&next),
+                        )
+                    }
+                };
+                if won {
+                    let mut line = line(&self.links, id);
+                    line.push(m);
+                    return Some(Finding::Won(line));
                 }
-            };
-            if won {
-                let mut line = line(&links, id);
-                line.push(m);
-                return found(Finding::Won(line), seen.len(), peak, taken.len());
+                let mut peak = self.peak;
+                let stop = limits.stop(other_states + self.states(), &mut peak, || {
+                    other_bytes + self.bytes()
+                });
+                self.peak = peak;
+                if let Some(stopped) = stop {
+                    return Some(Finding::Stopped(stopped));
+                }
+                self.open.push(Open {
+                    priority: priority + scan.depth_cost * (depth as i32 + 1),
+                    node: self.seen.len() as u32,
+                    item: (id, m),
+                });
             }
-            let stop = limits.stop(seen.len() as u64, &mut peak, || {
-                held(&seen, &taken, &links, &open)
-            });
-            if let Some(stopped) = stop {
-                return found(Finding::Stopped(stopped), seen.len(), peak, taken.len());
-            }
-            open.push(Open {
-                priority: priority + scan.depth_cost * (depth as i32 + 1),
-                node: seen.len() as u32,
-                item: (id, m),
+            // The next position: played again from its parent, and kept.
+            self.at = self.open.pop().map(|o| {
+                let (from, m) = o.item;
+                let mut pos = game.from_key(&self.taken[from as usize]);
+                game.play(&mut pos, m);
+                let depth = self.links[from as usize].2 + 1;
+                self.taken.push(game.pack(&pos));
+                self.links.push((from, m, depth));
+                (pos, self.taken.len() as u32 - 1, depth)
             });
         }
-        // The next position: played again from its parent, and kept.
-        at = open.pop().map(|o| {
-            let (from, m) = o.item;
-            let mut pos = game.from_key(&taken[from as usize]);
-            game.play(&mut pos, m);
-            let depth = links[from as usize].2 + 1;
-            taken.push(game.pack(&pos));
-            links.push((from, m, depth));
-            (pos, taken.len() as u32 - 1, depth)
-        });
+        Some(Finding::Exhausted)
     }
-    found(Finding::Exhausted, seen.len(), peak, taken.len())
 }
 
 fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
@@ -182,19 +252,18 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
     out
 }
 
-/// The win finder's scans, tried in turn, each with its share of the scans' budget in
-/// sixteenths (of the positions budget, or of [`NOMINAL_STATES`] when that is smaller). Each
-/// is there for deals the ones before it find hard, measured on four-cell deals 1..1000 and
+/// The win finder's scans and the weight of each one's turn (see [`solve`]). Each is there
+/// for deals the ones before it find hard, measured on four-cell deals 1..1000 and
 /// 100001..200000 and two-cell deals 1..1000 (docs/freecell-solver.md):
 ///
-/// 1. 3 × distance + 5 a move: the workhorse. Against the exact search's 1 × distance + 2 a
-///    move, paired on four-cell deals 1..1000 and confirmed on 600001..601000, it stores 16 %
-///    fewer positions (median CPU 0.52 -> 0.42 ms, mean 1.40 -> 1.01 ms on the deals not
-///    tuned on) for lines 3 % longer; 2 × distance + 3 was faster still, but its lines passed
-///    0.65 of fc-solve's.
-/// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move: four-cell
-///    deals 131220, 170666 and 191247 within 133,000 positions, undecided within 1 s of CPU
-///    before.
+/// 1. 3 × distance + 5 a move: the workhorse, which alone wins nearly every four-cell deal.
+///    Against the exact search's 1 × distance + 2 a move, paired on four-cell deals 1..1000
+///    and confirmed on 600001..601000, it stores 16 % fewer positions (median CPU 0.52 ->
+///    0.42 ms, mean 1.40 -> 1.01 ms on the deals not tuned on) for lines 3 % longer;
+///    2 × distance + 3 was faster still, but its lines passed 0.65 of fc-solve's.
+/// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move:
+///    four-cell deals 131220, 170666 and 191247 within 133,000 positions, undecided within
+///    1 s of CPU before.
 /// 3. 1 a move: greedier; two-cell deal 9 within 6,000 positions, where the exact search's
 ///    order needs over a million.
 /// 4. Room worth 4 more and 1 a move: two-cell deal 805 within 170,000.
@@ -233,35 +302,77 @@ pub const SCANS: [(Scan, u64); 4] = [
     ),
 ];
 
-/// The positions the scans' shares are cut from when the budget has more (or none: a budget
-/// of CPU time alone), so that a generous budget still reaches every scan and the exact
-/// search.
+/// The positions the scans' budget is cut from when the positions budget has more (or none:
+/// a budget of CPU time alone), so that a generous budget still reaches the exact search.
 pub const NOMINAL_STATES: u64 = 1_000_000;
 
-/// Wins or proves: the win finder's [`SCANS`] one after another, each with its share, then
-/// the exact search ([`super::search::search`]), which both wins and proves, with the whole
-/// positions budget of its own. Where a scan runs out of positions to try, the deal is
-/// probably lost and the exact search comes at once to prove it. So a solve stores at most
-/// twice the positions budget (the scans together at most once, then the exact search at
-/// most once), one search's tables at a time; the CPU time and the memory are the budget's.
-/// The report counts every search's positions.
+/// Positions one weight of a turn is worth: a scan of weight 3 stores 3 × this many more
+/// positions in its turn before the next scan's.
+pub const SLICE: u64 = 4096;
+
+/// Wins or proves. The first scan of [`SCANS`] goes first alone (the prelude) for 1/16 of
+/// the budget: nearly every deal ends there. Then the scans take turns, each going on from
+/// where it stopped for its weight in [`SLICE`]s, as fc-solve's scans do, until one wins or
+/// runs out of positions to try, or together they hold 9/16 of the budget (of at most
+/// [`NOMINAL_STATES`]). Then the exact search ([`super::search::search`]), which both wins
+/// and proves, runs with the whole positions budget of its own: a deal a scan exhausted is
+/// probably lost and gets its proof there. So a solve stores at most twice the positions
+/// budget (the scans together at most once, then the exact search at most once), and the
+/// scans' tables are dropped before the exact search's grow; the CPU time and the memory
+/// are the budget's. The report counts every search's positions.
 pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
     let nominal = limits.max_states().min(NOMINAL_STATES);
-    let mut spent = 0u64;
+    let prelude = nominal / 16;
+    let scans_budget = nominal / 16 * 9;
+    // The other scans are set up only when the prelude did not end the deal.
+    let (scan, weight) = SCANS[0];
+    let mut finders: Vec<(Finder, u64)> = vec![(Finder::new(game, start, scan), weight)];
     let mut peak = 0u64;
-    for (scan, sixteenths) in SCANS {
-        let share = (nominal / 16).saturating_mul(sixteenths).max(1);
-        let fast = find_win(game, start, &limits.with_states(share), scan);
-        spent += fast.states;
-        peak = peak.max(fast.peak_bytes);
-        match fast.finding {
-            Finding::Won(line) => return Report::new(Outcome::Won(line), spent).holding(peak),
-            // Its share ran out: the next scan may win within its own.
-            Finding::Stopped(Stopped::States) => continue,
-            Finding::Stopped(stopped) => return Report::undecided(spent, stopped).holding(peak),
-            Finding::Exhausted => break,
+    let mut round = 0u64;
+    'turns: loop {
+        if round == 1 {
+            finders.extend(
+                SCANS[1..]
+                    .iter()
+                    .map(|&(scan, weight)| (Finder::new(game, start, scan), weight)),
+            );
         }
+        for i in 0..finders.len() {
+            let total: u64 = finders.iter().map(|(f, _)| f.states()).sum();
+            if total >= scans_budget {
+                break 'turns;
+            }
+            let quota = match (round, i) {
+                (0, 0) => prelude,
+                (0, _) => continue,
+                _ => SLICE * finders[i].1,
+            };
+            let own = finders[i].0.states();
+            let pause_at = own + quota.min(scans_budget - total);
+            let other_bytes: usize = (0..finders.len())
+                .filter(|&j| j != i)
+                .map(|j| finders[j].0.bytes())
+                .sum();
+            let finding = finders[i].0.run(limits, pause_at, total - own, other_bytes);
+            peak = peak.max(finders[i].0.peak as u64 + other_bytes as u64);
+            let spent: u64 = finders.iter().map(|(f, _)| f.states()).sum();
+            match finding {
+                None => {}
+                Some(Finding::Won(line)) => {
+                    return Report::new(Outcome::Won(line), spent).holding(peak)
+                }
+                // No position left (probably lost), or the positions budget reached: the
+                // exact search decides.
+                Some(Finding::Exhausted) | Some(Finding::Stopped(Stopped::States)) => break 'turns,
+                Some(Finding::Stopped(stopped)) => {
+                    return Report::undecided(spent, stopped).holding(peak)
+                }
+            }
+        }
+        round += 1;
     }
+    let spent: u64 = finders.iter().map(|(f, _)| f.states()).sum();
+    drop(finders);
     let mut exact = search(game, start, limits);
     exact.states += spent;
     exact.holding(peak)
