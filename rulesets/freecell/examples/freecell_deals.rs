@@ -7,6 +7,11 @@
 //!
 //! `FREECELL_VARIANT=eight-off` measures a bundled variant, `FREECELL_DEALS=325,437` a list of
 //! deals. Runs on one thread. CPU time is the thread's own clock, else wall time.
+//! `FREECELL_VERBOSE=1` prints a line a deal (verdict, CPU ns, states, the line's moves and
+//! those not to a foundation), the shape `bench/fc_solve_deals.c` prints for fc-solve, so the
+//! two pair deal by deal. `FREECELL_COST=C` runs one scan of the win finder alone instead of
+//! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
+//! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
 
 use felt_core::{Analysis, Ruleset};
 use felt_freecell::{FreeCell, Params};
@@ -35,19 +40,74 @@ fn main() {
     let (mut won, mut lost, mut undecided) = (Vec::new(), Vec::new(), Vec::new());
     let mut times = Vec::new();
     let mut states = Vec::new();
+    let verbose = std::env::var("FREECELL_VERBOSE").is_ok_and(|v| v == "1");
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-        let answer = felt_freecell::solver::glue::solve(
-            &fc,
-            &state,
-            &felt_patience::search::Limits::states(budget),
-        );
+        let limits = felt_patience::search::Limits::states(budget);
+        // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
+        let room = std::env::var("FREECELL_ROOM")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let answer = match std::env::var("FREECELL_COST")
+            .ok()
+            .and_then(|c| c.parse().ok())
+        {
+            Some(depth_cost) => {
+                let weight = std::env::var("FREECELL_WEIGHT")
+                    .ok()
+                    .and_then(|c| c.parse().ok())
+                    .unwrap_or(1);
+                let cost = felt_freecell::solver::fast::Scan {
+                    weight,
+                    depth_cost,
+                    room,
+                };
+                use felt_freecell::solver::fast::{find_win, Finding};
+                let game = felt_freecell::solver::Game::new(fc.params());
+                let found = find_win(&game, &game.from_state(&state), &limits, cost);
+                if verbose {
+                    eprintln!("{deal} expanded {} stored {}", found.expanded, found.states);
+                }
+                let report = felt_patience::search::Report::new(
+                    match found.finding {
+                        Finding::Won(line) => felt_patience::search::Outcome::Won(line),
+                        Finding::Exhausted => felt_patience::search::Outcome::Lost,
+                        Finding::Stopped(_) => felt_patience::search::Outcome::Undecided,
+                    },
+                    found.states,
+                );
+                report.into_analysis(|line| {
+                    felt_freecell::solver::glue::actions_for(&fc, &state, line)
+                })
+            }
+            None => felt_freecell::solver::glue::solve(&fc, &state, &limits),
+        };
         let ns = match (cpu0, thread_cpu_ns()) {
             (Some(a), Some(b)) => b - a,
             _ => wall0.elapsed().as_nanos() as u64,
         };
         times.push(ns);
+        if verbose {
+            let (verdict, states, moves, not_up) = match &answer {
+                Analysis::Won { report, actions } => {
+                    let layout = fc.rules().layout();
+                    let up = actions
+                        .iter()
+                        .filter(|a| {
+                            matches!(a, felt_core::Action::Move { to, .. }
+                                if matches!(layout.pile(*to), Some(felt_freecell::Pile::Foundation(_))))
+                        })
+                        .count();
+                    ("won", report.states, actions.len(), actions.len() - up)
+                }
+                Analysis::Unwinnable { report } => ("lost", report.states, 0, 0),
+                Analysis::Undecided { report } => ("undecided", report.states, 0, 0),
+                _ => ("?", 0, 0, 0),
+            };
+            println!("{deal} {verdict} cpu_ns={ns} states={states} moves={moves} not_up={not_up}");
+        }
         match answer {
             Analysis::Won { report, .. } => {
                 let s = report.states;

@@ -1,8 +1,8 @@
 //! `analyze` for FreeCell: the solver's lines turned into felt actions and checked by replaying
 //! them through the ruleset, so a line handed out is a line the game accepts.
 
+use super::fast;
 use super::position::{Dest, Game, Move};
-use super::search::search;
 use crate::ruleset::FreeCell;
 use crate::state::{suit_index, Pile, State};
 use felt_core::analysis::KeepGoing;
@@ -62,7 +62,7 @@ pub fn proven_lost(fc: &FreeCell, state: &State) -> bool {
 /// Searches for a win from `state` within `limits`.
 pub fn solve(fc: &FreeCell, state: &State, limits: &Limits<'_>) -> Analysis {
     let game = Game::new(fc.params());
-    search(&game, &game.from_state(state), limits)
+    fast::solve(&game, &game.from_state(state), limits)
         .into_analysis(|line| actions_for(fc, state, line))
 }
 

@@ -1,9 +1,15 @@
 //! The FreeCell solver: every card is face up, so an honest search is a full-information one.
-//! [`position`] holds the compact position and its moves, [`search`](mod@search) the best-first search and
-//! why its proofs are sound, [`glue`] the `analyze` answers in felt's actions.
+//! [`position`] holds the compact position, its moves, its canonical key and its fingerprint;
+//! [`preview`] a child's fingerprint and distance worked out without playing it;
+//! [`fast`] the win finder (best-first scans that remember fingerprints) and [`fast::solve`],
+//! which runs its scans and then the exact search; [`search`](mod@search) the exact
+//! best-first search and why its proofs are sound; [`glue`] the `analyze` answers in felt's
+//! actions. How this compares with fc-solve: docs/freecell-solver.md.
 
+pub mod fast;
 pub mod glue;
 pub mod position;
+pub mod preview;
 pub mod search;
 
 pub use position::{Dest, Game, Move, Pos};

@@ -49,17 +49,42 @@ pub struct Move {
 /// A position as the solver stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pos {
-    cols: [[u8; MAX_LEN]; MAX_COLS],
-    lens: [u8; MAX_COLS],
-    cells: [u8; MAX_CELLS],
+    pub(super) cols: [[u8; MAX_LEN]; MAX_COLS],
+    pub(super) lens: [u8; MAX_COLS],
+    pub(super) cells: [u8; MAX_CELLS],
     /// Cards on each foundation, by felt suit index.
     pub found: [u8; 4],
+    /// Each column's hash: the sum of [`card_at`] over its cards, kept up to date as cards
+    /// come and go so that [`Game::fingerprint`] costs a few operations, not a pass over
+    /// every card.
+    pub(super) hash: [u64; MAX_COLS],
+    /// Each column's share of [`Game::distance`] at these foundations, kept up to date by
+    /// every change, so a distance sums ten numbers instead of reading every card: a move
+    /// that sends nothing up changes two columns' shares only.
+    pub(super) term: [i16; MAX_COLS],
 }
 
-fn rank(c: u8) -> u8 {
+/// The hash of card `c` lying at height `k` of a column. Summed over a column it tells
+/// columns apart by their cards and their order; adding and taking away the top card is one
+/// addition.
+pub(super) fn card_at(c: u8, k: usize) -> u64 {
+    felt_patience::search::mix(((c as u64) << 8) | k as u64 | 0x5eed_0000)
+}
+
+/// A column's part of a fingerprint, from its hash.
+pub(super) fn column_mix(h: u64) -> u64 {
+    felt_patience::search::mix(h ^ 0xc01)
+}
+
+/// A cell's card's part of a fingerprint.
+pub(super) fn cell_mix(c: u8) -> u64 {
+    felt_patience::search::mix(c as u64 | 0xce11_0000)
+}
+
+pub(super) fn rank(c: u8) -> u8 {
     c & 0x0f
 }
-fn suit(c: u8) -> usize {
+pub(super) fn suit(c: u8) -> usize {
     (c >> 4) as usize & 3
 }
 fn red(c: u8) -> bool {
@@ -93,7 +118,21 @@ impl Game {
         }
     }
 
-    fn fits(&self, card: u8, on: u8) -> bool {
+    /// The cards `card` may lie on (FC-BUILD): one rank higher, of the other colour's two
+    /// suits or of its own suit.
+    fn parents(&self, card: u8) -> [Option<u8>; 2] {
+        let r = rank(card) + 1;
+        if r > 13 {
+            return [None, None];
+        }
+        match self.build {
+            Build::Suit => [Some((card & 0x30) | r), None],
+            Build::Alternate if red(card) => [Some(r), Some(0x30 | r)],
+            Build::Alternate => [Some(0x10 | r), Some(0x20 | r)],
+        }
+    }
+
+    pub(super) fn fits(&self, card: u8, on: u8) -> bool {
         rank(card) + 1 == rank(on)
             && match self.build {
                 Build::Alternate => red(card) != red(on),
@@ -108,17 +147,45 @@ impl Game {
             lens: [0; MAX_COLS],
             cells: [0; MAX_CELLS],
             found: state.foundations,
+            hash: [0; MAX_COLS],
+            term: [0; MAX_COLS],
         };
         for (i, col) in state.columns.iter().enumerate().take(MAX_COLS) {
             for (k, c) in col.iter().enumerate().take(MAX_LEN) {
                 p.cols[i][k] = c.to_byte();
             }
             p.lens[i] = col.len().min(MAX_LEN) as u8;
+            p.hash[i] = Self::column_hash(&p.cols[i][..p.lens[i] as usize]);
         }
         for (i, c) in state.cells.iter().enumerate().take(MAX_CELLS) {
             p.cells[i] = c.map_or(0, |c| c.to_byte());
         }
+        self.refresh_terms(&mut p);
         p
+    }
+
+    fn column_hash(col: &[u8]) -> u64 {
+        col.iter()
+            .enumerate()
+            .fold(0u64, |h, (k, &c)| h.wrapping_add(card_at(c, k)))
+    }
+
+    /// A 64-bit fingerprint of the position, the same for every arrangement of its columns
+    /// and cells (as [`Game::key`]): each column's hash is mixed, so columns count as wholes,
+    /// and the mixes are added, so their order does not matter; the cells' cards likewise.
+    /// Two positions may share one (see [`felt_patience::search::mix`]), so only a search
+    /// that never claims a loss may keep fingerprints in place of keys.
+    pub fn fingerprint(&self, p: &Pos) -> u64 {
+        let mut f = 0u64;
+        for &h in &p.hash[..self.ncols] {
+            f = f.wrapping_add(column_mix(h));
+        }
+        for &c in &p.cells[..self.ncells] {
+            if c != 0 {
+                f = f.wrapping_add(cell_mix(c));
+            }
+        }
+        f
     }
 
     fn col<'a>(&self, p: &'a Pos, i: usize) -> &'a [u8] {
@@ -142,11 +209,11 @@ impl Game {
         n
     }
 
-    fn free_cells(&self, p: &Pos) -> usize {
+    pub(super) fn free_cells(&self, p: &Pos) -> usize {
         p.cells[..self.ncells].iter().filter(|&&c| c == 0).count()
     }
 
-    fn empty_cols(&self, p: &Pos) -> usize {
+    pub(super) fn empty_cols(&self, p: &Pos) -> usize {
         p.lens[..self.ncols].iter().filter(|&&n| n == 0).count()
     }
 
@@ -160,11 +227,11 @@ impl Game {
         p.found.iter().map(|&n| n as usize).sum()
     }
 
-    fn playable(&self, p: &Pos, c: u8) -> bool {
+    pub(super) fn playable(&self, p: &Pos, c: u8) -> bool {
         p.found[suit(c)] + 1 == rank(c)
     }
 
-    fn safe(&self, p: &Pos, c: u8) -> bool {
+    pub(super) fn safe(&self, p: &Pos, c: u8) -> bool {
         match felt_core::Card::from_byte(c) {
             Some(card) => crate::rules::safe(&self.params, &p.found, card),
             None => false,
@@ -175,6 +242,14 @@ impl Game {
     /// order does not matter: sending a card up only makes more cards playable and safe, so
     /// every order reaches the same position.
     pub fn auto(&self, p: &mut Pos) {
+        if self.send_up(p) {
+            self.refresh_terms(p);
+        }
+    }
+
+    /// FC-AUTO's moves, without the distance terms; whether any card went up.
+    fn send_up(&self, p: &mut Pos) -> bool {
+        let mut any = false;
         loop {
             let mut moved = false;
             for i in 0..self.ncells {
@@ -190,6 +265,7 @@ impl Game {
                     if self.playable(p, c) && self.safe(p, c) {
                         p.found[suit(c)] += 1;
                         p.lens[i] -= 1;
+                        p.hash[i] = p.hash[i].wrapping_sub(card_at(c, p.lens[i] as usize));
                         p.cols[i][p.lens[i] as usize] = 0;
                         moved = true;
                     } else {
@@ -198,8 +274,9 @@ impl Game {
                 }
             }
             if !moved {
-                return;
+                return any;
             }
+            any = true;
         }
     }
 
@@ -230,9 +307,17 @@ impl Game {
                 }
             }
         }
-        // Column groups onto cards and into an empty column.
+        // Column groups onto cards and into an empty column. Each card has at most two
+        // parents (one under build by suit): look up whether one is a column's last card,
+        // rather than trying every pair of columns.
         let cap_onto = crate::rules::capacity(self.empty, free, empty, false);
         let cap_empty = crate::rules::capacity(self.empty, free, empty, true);
+        let mut top_of = [u8::MAX; 64];
+        for j in 0..self.ncols {
+            if let Some(t) = self.top(p, j) {
+                top_of[t as usize & 63] = j as u8;
+            }
+        }
         for i in 0..self.ncols {
             let len = p.lens[i] as usize;
             if len == 0 {
@@ -240,21 +325,13 @@ impl Game {
             }
             let run = self.run_len(p, i);
             let col = self.col(p, i);
-            for j in 0..self.ncols {
-                if j == i {
-                    continue;
-                }
-                if let Some(on) = self.top(p, j) {
-                    // At most one card of the run fits on `on`: the one a rank below it.
-                    let want = rank(on).wrapping_sub(1);
-                    let head_rank = rank(col[len - 1]);
-                    if want < head_rank || want == 0 {
-                        continue;
-                    }
-                    let k = (want - head_rank) as usize + 1;
-                    if k <= run && k <= cap_onto && self.fits(col[len - k], on) {
+            for k in 1..=run.min(cap_onto) {
+                let c = col[len - k];
+                for on in self.parents(c).into_iter().flatten() {
+                    let j = top_of[on as usize & 63];
+                    if j != u8::MAX && j as usize != i {
                         out.push(Move {
-                            card: col[len - k],
+                            card: c,
                             dest: Dest::Onto(on),
                         });
                     }
@@ -281,14 +358,12 @@ impl Game {
             if c == 0 {
                 continue;
             }
-            for j in 0..self.ncols {
-                if let Some(on) = self.top(p, j) {
-                    if self.fits(c, on) {
-                        out.push(Move {
-                            card: c,
-                            dest: Dest::Onto(on),
-                        });
-                    }
+            for on in self.parents(c).into_iter().flatten() {
+                if top_of[on as usize & 63] != u8::MAX {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Onto(on),
+                    });
                 }
             }
             if empty > 0 && (self.empty == Empty::Any || rank(c) == 13) {
@@ -316,6 +391,8 @@ impl Game {
         // Take the cards from where they are.
         let mut moving = [0u8; MAX_LEN];
         let mut n = 0;
+        let mut from_col = None;
+        let mut to_col = None;
         if let Some(i) = (0..self.ncells).find(|&i| p.cells[i] == m.card) {
             p.cells[i] = 0;
             moving[0] = m.card;
@@ -326,8 +403,12 @@ impl Game {
                 if let Some(k) = p.cols[i][..len].iter().position(|&c| c == m.card) {
                     n = len - k;
                     moving[..n].copy_from_slice(&p.cols[i][k..len]);
+                    for (at, &c) in p.cols[i][k..len].iter().enumerate() {
+                        p.hash[i] = p.hash[i].wrapping_sub(card_at(c, k + at));
+                    }
                     p.cols[i][k..len].fill(0);
                     p.lens[i] = k as u8;
+                    from_col = Some(i);
                     break;
                 }
             }
@@ -347,11 +428,28 @@ impl Game {
                 if let Some(j) = j {
                     let len = p.lens[j] as usize;
                     p.cols[j][len..len + n].copy_from_slice(&moving[..n]);
+                    for (at, &c) in moving[..n].iter().enumerate() {
+                        p.hash[j] = p.hash[j].wrapping_add(card_at(c, len + at));
+                    }
                     p.lens[j] += n as u8;
+                    to_col = Some(j);
                 }
             }
         }
-        self.auto(p);
+        // The position was closed under FC-AUTO before the move. A move to a column or a
+        // cell sends nothing up itself and leaves the foundations as they were, so the only
+        // card it can make safe to send up is the one it uncovers; and only then does any
+        // column's share of the distance change beyond the two columns it touched.
+        let uncovered = from_col.and_then(|i| self.top(p, i));
+        let ready = |c: u8| self.playable(p, c) && self.safe(p, c);
+        if m.dest == Dest::Foundation || uncovered.is_some_and(ready) {
+            self.send_up(p);
+            self.refresh_terms(p);
+        } else {
+            for i in [from_col, to_col].into_iter().flatten() {
+                p.term[i] = self.column_term(self.col(p, i), &p.found);
+            }
+        }
     }
 
     /// The canonical key of a position (see [`Key`]).
@@ -381,6 +479,27 @@ impl Game {
         key
     }
 
+    /// The position packed in a key's 64 bytes as it lies (cells and columns in their own
+    /// order, not sorted): what the win finder keeps of a position it has taken out, an
+    /// eighth of a [`Pos`]. [`Game::from_key`] unpacks it.
+    pub fn pack(&self, p: &Pos) -> Key {
+        let mut key = [0u8; KEY_LEN];
+        let mut at = 0;
+        for &c in &p.cells[..self.ncells] {
+            if c != 0 {
+                key[at] = c;
+                at += 1;
+            }
+        }
+        at += 1;
+        for i in 0..self.ncols {
+            let col = self.col(p, i);
+            key[at..at + col.len()].copy_from_slice(col);
+            at += col.len() + 1;
+        }
+        key
+    }
+
     /// The position a key stands for (its columns and cells in key order).
     pub fn from_key(&self, key: &Key) -> Pos {
         let mut p = Pos {
@@ -388,6 +507,8 @@ impl Game {
             lens: [0; MAX_COLS],
             cells: [0; MAX_CELLS],
             found: [13; 4],
+            hash: [0; MAX_COLS],
+            term: [0; MAX_COLS],
         };
         let mut at = 0;
         let mut i = 0;
@@ -407,40 +528,77 @@ impl Game {
                 at += 1;
             }
             p.lens[j] = n as u8;
+            p.hash[j] = Self::column_hash(&p.cols[j][..n]);
             at += 1;
         }
+        self.refresh_terms(&mut p);
         p
+    }
+
+    /// One column's share of [`Game::distance`] with the foundations at `found`.
+    pub(super) fn column_term(&self, col: &[u8], found: &[u8; 4]) -> i16 {
+        self.column_term_of(col, &[], found)
+    }
+
+    /// The share of the column `base` with the cards `more` put on it.
+    pub(super) fn column_term_of(&self, base: &[u8], more: &[u8], found: &[u8; 4]) -> i16 {
+        let len = base.len() + more.len();
+        let mut h = 0i16;
+        let mut lowest = [14u8; 4];
+        let mut below = 0u8;
+        for (k, &c) in base.iter().chain(more).enumerate() {
+            let s = suit(c);
+            // Buried: a card above a lower card of its suit, or on a card it does not fit.
+            if rank(c) > lowest[s] {
+                h += 2;
+            }
+            if k > 0 && !self.fits(c, below) {
+                h += 1;
+            }
+            lowest[s] = lowest[s].min(rank(c));
+            // The next card of its suit to go up, and how many lie on it.
+            if found[s] + 1 == rank(c) {
+                h += 2 * (len - 1 - k) as i16;
+            }
+            below = c;
+        }
+        h
+    }
+
+    /// Whether the hashes and distance shares kept in `p` are what they would be if worked
+    /// out afresh (tests walk random lines with it).
+    #[cfg(test)]
+    pub(crate) fn caches_hold(&self, p: &Pos) -> bool {
+        (0..self.ncols).all(|i| {
+            p.hash[i] == Self::column_hash(self.col(p, i))
+                && p.term[i] == self.column_term(self.col(p, i), &p.found)
+        })
+    }
+
+    /// Every column's share of the distance, after the foundations changed.
+    fn refresh_terms(&self, p: &mut Pos) {
+        for i in 0..self.ncols {
+            p.term[i] = self.column_term(self.col(p, i), &p.found);
+        }
     }
 
     /// How far a position looks from a win, lower is nearer: cards still out, cards lying
     /// on a lower card of their own suit (each must move before that one goes up), how deep
     /// the next card of each suit is buried, less the room to move in.
     pub fn distance(&self, p: &Pos) -> i32 {
+        self.distance_valuing_room(p, 0)
+    }
+
+    /// [`Game::distance`], less `room` more for each free cell and twice that for each empty
+    /// column: a scan that values room to move more than the rest (the win finder's second
+    /// scan, for deals the first finds too tight).
+    pub fn distance_valuing_room(&self, p: &Pos, room: i32) -> i32 {
         let mut h = 0i32;
         let out = 52 - self.up(p) as i32;
         h += 4 * out;
-        for i in 0..self.ncols {
-            let col = self.col(p, i);
-            let mut lowest = [14u8; 4];
-            for (k, &c) in col.iter().enumerate() {
-                let s = suit(c);
-                // Buried: a card above a lower card of its suit, or on a card it does not fit.
-                if rank(c) > lowest[s] {
-                    h += 2;
-                }
-                if k > 0 && !self.fits(c, col[k - 1]) {
-                    h += 1;
-                }
-                lowest[s] = lowest[s].min(rank(c));
-            }
-            for (k, &c) in col.iter().enumerate() {
-                if self.playable(p, c) {
-                    h += 2 * (col.len() - 1 - k) as i32;
-                }
-            }
-        }
-        h -= 2 * self.free_cells(p) as i32;
-        h -= 4 * self.empty_cols(p) as i32;
+        h += p.term[..self.ncols].iter().map(|&t| t as i32).sum::<i32>();
+        h -= (2 + room) * self.free_cells(p) as i32;
+        h -= (4 + 2 * room) * self.empty_cols(p) as i32;
         h
     }
 }

@@ -46,7 +46,7 @@ const ROOT: u32 = u32::MAX;
 /// the line's length pulls the search back to shorter lines. Over deals 1..=2000 at 300,000
 /// positions (examples/freecell_deals.rs), no charge left 5 deals undecided, a charge of ½ left 3, of 1
 /// one deal, of 2 none.
-const DEPTH_COST: i32 = 2;
+pub const DEPTH_COST: i32 = 2;
 
 /// Searches from `start` (FC-AUTO applied first) until a win, a proof, or `limits` stop it.
 pub fn search(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {

@@ -1,11 +1,12 @@
-//! The solver's answers checked against a plain search that knows none of its shortcuts: on
+//! The solver's answers (the exact search's, and the whole solve's with its win finder)
+//! checked against a plain search that knows none of its shortcuts: on
 //! small end games, every position reachable by the ruleset's own legal actions (no canonical
 //! keys, no automatic moves, every group move) is visited, and "won" or "lost" must agree with
 //! the solver's, whose won lines must replay. `FELT_FREECELL_CASES` sets how many end games
 //! (default 48).
 
 use felt_core::{Action, Card, Rank, Ruleset, Suit};
-use felt_freecell::solver::{glue, search, Game, Outcome};
+use felt_freecell::solver::{fast, glue, search, Game, Outcome};
 use felt_freecell::{Build, Empty, FreeCell, Params, State};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
@@ -122,6 +123,21 @@ proptest! {
                 prop_assert!(glue::actions_for(&fc, &start, &line).is_some(), "the line replays");
             }
             Outcome::Lost => prop_assert!(!plain, "the solver lost a won end game: {start:?}"),
+            Outcome::Undecided => prop_assert!(false, "undecided on a small end game"),
+        }
+        // The solve felt runs (the win finder's scans, then the exact search for a proof)
+        // agrees too.
+        let report = fast::solve(
+            &game,
+            &game.from_state(&start),
+            &felt_patience::search::Limits::states(1_000_000),
+        );
+        match report.outcome {
+            Outcome::Won(line) => {
+                prop_assert!(plain, "the solve won a lost end game: {start:?}");
+                prop_assert!(glue::actions_for(&fc, &start, &line).is_some(), "the line replays");
+            }
+            Outcome::Lost => prop_assert!(!plain, "the solve lost a won end game: {start:?}"),
             Outcome::Undecided => prop_assert!(false, "undecided on a small end game"),
         }
     }
