@@ -3,7 +3,7 @@
 
 use super::Play;
 use crate::state::{Pile, State};
-use crate::vocabulary::{Automatic, Direction, Empty, Match, StockDeal, Win};
+use crate::vocabulary::{Automatic, Direction, Empty, Match, Redeal, StockDeal, Win};
 use felt_core::{Card, Event, Rank, Suit};
 
 impl Play {
@@ -109,8 +109,10 @@ impl Play {
     ///   point of `L`: raising one now is what `L` does later (if `L` puts another copy of `c`
     ///   up first, that copy plays `c`'s part from then on: the two cards are the same);
     /// - nothing moves by itself on an emptied column or a changed stock: the settings exclude
-    ///   auto-filled columns (`empty = auto-…`), a stock dealt onto the columns (the dealt cards
-    ///   would land elsewhere), full suits leaving (`remove`), and a win by sequences (which
+    ///   auto-filled columns (`empty = auto-…`; `below-base`, like `king`, only limits what the
+    ///   player puts there), a stock dealt onto the columns (the dealt cards would land
+    ///   elsewhere), a gather (it deals whatever cards the columns hold, so without `c` every
+    ///   card may land elsewhere), full suits leaving (`remove`), and a win by sequences (which
     ///   wants `c` in a column).
     ///
     /// So the line without `c`'s moves wins too.
@@ -123,8 +125,12 @@ impl Play {
             && usize::from(g.foundations.count) == 4 * usize::from(g.decks)
             && !g.remove_suits
             && g.win == Win::Foundations
-            && matches!(g.empty, Empty::Any | Empty::King | Empty::None)
-            && g.stock.is_none_or(|s| s.deal == StockDeal::Waste)
+            && matches!(
+                g.empty,
+                Empty::Any | Empty::King | Empty::None | Empty::BelowBase
+            )
+            && g.stock
+                .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)
     }
 
     /// Whether every card that could be built on `card` in a column is up, in every copy;

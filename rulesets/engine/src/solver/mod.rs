@@ -5,7 +5,9 @@
 //!
 //! **What the player has not seen** ([`hidden`]): the face-down cards of the columns, the
 //! cards under the top of a stacked reserve, and the stock, until its cards have all been
-//! turned once; nothing at all in a game dealt with `hidden = false` (Thoughtful), which lays
+//! turned once; and, where the columns are gathered and dealt again (`redeal = "gather"`),
+//! each gather still to come, counted one: where its shuffle lays the cards is the game's
+//! own secret until it is dealt, so an honest search stops at a gather as at a turned card; nothing at all in a game dealt with `hidden = false` (Thoughtful), which lays
 //! every card in view. A stock is seen once the waste has been turned over to be the stock
 //! again (`State::turned`; a loaded position with a counted redeal spent says so too): a
 //! redeal only comes when every stock card has been turned to the waste. A table with none of
@@ -74,7 +76,7 @@ pub mod search;
 
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::StockDeal;
+use crate::vocabulary::{Redeal, StockDeal};
 use felt_core::analysis::{KeepGoing, Report as Figures, Stopped};
 use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
 use felt_patience::search::{Limits, Outcome, Report};
@@ -111,7 +113,13 @@ pub fn hidden(play: &Play, s: &State) -> usize {
         st.deal == StockDeal::Waste
             && (s.turned || matches!((st.redeals, s.redeals), (Some(n), Some(left)) if left < n))
     });
-    down + reserve + if stock_seen { 0 } else { s.stock.len() }
+    // Each gather to come deals the cards where the player has not seen them (module docs).
+    // A gather's redeals are counted (refused without end), so each one lowers the count.
+    let gathers = match (play.game.stock, s.redeals) {
+        (Some(st), Some(left)) if st.redeal == Redeal::Gather => usize::from(left),
+        _ => 0,
+    };
+    down + reserve + gathers + if stock_seen { 0 } else { s.stock.len() }
 }
 
 /// Whether `state` has the piles of `engine`'s game (a loaded position may not).
