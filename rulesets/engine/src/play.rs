@@ -102,7 +102,12 @@ impl Play {
             redeals: self.game.stock.map_or(Some(0), |s| s.redeals),
             turned: false,
             base: layout.base,
-            seed,
+            // Only a gather reads it; elsewhere 0, so equal tables of two deals are equal.
+            seed: if self.game.stock.is_some_and(|s| s.redeal == Redeal::Gather) {
+                seed
+            } else {
+                0
+            },
             moves: 0,
             score: self.scoring.as_ref().map_or(0, |t| t.start),
         };

@@ -31,8 +31,8 @@ pub struct State {
     /// The rank every foundation starts from.
     pub base: Rank,
     /// The seed the game was dealt from: a gather (`stock.redeal = "gather"`) shuffles with
-    /// it, so the same deal and actions give the same game, and no action changes it. Games
-    /// saved before it was kept read 0, and gather as a game of that seed would.
+    /// it, so the same deal and actions give the same game, and no action changes it. 0 in
+    /// every other game, which never reads it; games saved before it was kept read 0.
     #[serde(default)]
     pub seed: u64,
     /// Actions taken.

@@ -485,6 +485,19 @@ impl Game {
     /// The deal must fit the packs, and cards left over need a stock to be dealt from: a game
     /// that parses can be dealt.
     fn check_deal(&self, game: &Reader<'_>) -> Result<(), ParamError> {
+        // Before the count of cards, which reads this setting.
+        if self.foundations.start == Start::Bases
+            && self.foundations.base == Base::FirstDealt
+            && u32::from(self.foundations.count) != 4 * u32::from(self.decks)
+        {
+            return Err(game.error(
+                "foundations",
+                format!(
+                    "start = \"bases\" with base = \"first-dealt\" sends up every other card of the first card's rank: it needs count = {} (4 a pack)",
+                    4 * u32::from(self.decks)
+                ),
+            ));
+        }
         let (cards, dealt) = (self.cards(), self.dealt());
         if dealt > cards {
             return Err(game.error(
@@ -503,18 +516,6 @@ impl Game {
                 format!(
                     "a stock is needed: the deal leaves {} of {cards} cards to be dealt from it",
                     cards - dealt
-                ),
-            ));
-        }
-        if self.foundations.start == Start::Bases
-            && self.foundations.base == Base::FirstDealt
-            && u32::from(self.foundations.count) != 4 * u32::from(self.decks)
-        {
-            return Err(game.error(
-                "foundations",
-                format!(
-                    "start = \"bases\" with base = \"first-dealt\" sends up every other card of the first card's rank: it needs count = {} (4 a pack)",
-                    4 * u32::from(self.decks)
                 ),
             ));
         }
