@@ -10,31 +10,6 @@ use felt_engine::play::deal;
 use felt_engine::vocabulary::{Base, Empty, Redeal, Start};
 use felt_engine::{Engine, Pile};
 
-const FORTUNES_FAVOR: &str = r#"
-tableau.columns = 12
-foundations.start = "bases"
-build.by = "suit"
-empty = "auto-waste"
-stock = {}
-"#;
-
-const TREFOIL: &str = r#"
-tableau = { columns = 16, up = 3 }
-foundations.start = "bases"
-build.by = "suit"
-empty = "none"
-stock = { redeals = 2, redeal = "gather" }
-"#;
-
-const PENGUIN: &str = r#"
-tableau = { columns = 7, up = 7 }
-cells.count = 7
-foundations = { base = "first-dealt", start = "bases", wrap = true }
-build = { by = "suit", wrap = true }
-move = "sequence"
-empty = "below-base"
-"#;
-
 /// Why a `[game]` table is refused: the key and the message.
 fn refused_table(text: &str) -> (String, String) {
     let table: toml::Table = text.parse().expect("TOML");
