@@ -104,10 +104,13 @@ impl Play {
     ///   `L` that carries `c` ends with it, and the same group without it is still one that
     ///   moves (a run's first cards are a run, a whole column is still the whole column, and
     ///   a supermove of fewer cards needs less room);
-    /// - the foundations build one way (up or down, no wrap, not `either`) by suit, so the
-    ///   foundations of one suit are interchangeable and `c` must go on one of them at some
-    ///   point of `L`: raising one now is what `L` does later (if `L` puts another copy of `c`
-    ///   up first, that copy plays `c`'s part from then on: the two cards are the same);
+    /// - the foundations build one way (up or down, not `either`) by suit, four a pack, so
+    ///   each is complete at thirteen cards and holds its suit in one fixed order from the
+    ///   base (round the corner from King to Ace under `wrap`, Penguin's, where completing
+    ///   at thirteen stops it going round again); the foundations of one suit are
+    ///   interchangeable and `c` must go on one of them at some point of `L`: raising one
+    ///   now is what `L` does later (if `L` puts another copy of `c` up first, that copy
+    ///   plays `c`'s part from then on: the two cards are the same);
     /// - nothing moves by itself on an emptied column or a changed stock: the settings exclude
     ///   auto-filled columns (`empty = auto-…`; `below-base`, like `king`, only limits what the
     ///   player puts there), a stock dealt onto the columns (the dealt cards would land
@@ -120,7 +123,6 @@ impl Play {
         let g = &self.game;
         g.foundations.by == Match::Suit
             && matches!(g.foundations.build, Direction::Up | Direction::Down)
-            && !g.foundations.wrap
             && !g.foundations.back
             && usize::from(g.foundations.count) == 4 * usize::from(g.decks)
             && !g.remove_suits

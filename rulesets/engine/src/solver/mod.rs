@@ -51,8 +51,9 @@
 //! 3. **A foundation's cards under its top**, when cards never come back down
 //!    (`foundations.back = false`): then the rules read a foundation's size (full at 13, the
 //!    win) and its top card (what it takes next), and the safe rule, the one reader of the
-//!    rest, is used only by suit one way without wrap, where each card on a foundation is
-//!    the one before the card above it, so the size and the top say them all. Golf's hole
+//!    rest, is used only by suit one way with four foundations a pack, each complete at
+//!    thirteen (round the corner under `wrap`, never twice), where each card on a foundation
+//!    is the one before the card above it, so the size and the top say them all. Golf's hole
 //!    is one pile in many orders: keyed by its top it is one table.
 //!
 //! Nothing else is pruned: no move is left out, so a won line found is one the ruleset

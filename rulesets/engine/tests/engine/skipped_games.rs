@@ -197,7 +197,8 @@ fn penguin_builds_round_the_corner_pa_build_pa_foundations() {
         &mut state,
         &mv(&penguin, Pile::Column(2), 0, Pile::Foundation(0)),
     );
-    assert_eq!(state.foundations[0].last(), Some(&card("AS")));
+    // The Ace follows the King (the Two after it goes up by itself: PA-AUTOMATIC).
+    assert_eq!(state.foundations[0][..5], cards("TS JS QS KS AS"));
 }
 
 #[test]
@@ -323,4 +324,27 @@ fn the_help_says_the_new_words() {
         penguin.contains("first card dealt to the columns"),
         "{penguin}"
     );
+}
+
+#[test]
+fn penguin_sends_up_by_itself_round_the_corner_pa_automatic() {
+    let penguin = engine(PENGUIN);
+    assert!(penguin.play().safe_proven);
+    let mut state = blank(&penguin);
+    state.base = Rank::new(10).expect("rank");
+    state.foundations[0] = cards("TS JS QS");
+    state.foundations[1] = cards("TH");
+    lay(&mut state, 0, "AS", 0);
+    lay(&mut state, 1, "KS", 0);
+    lay(&mut state, 2, "9H", 0);
+    lay(&mut state, 3, "QH", 0);
+    play(
+        &penguin,
+        &mut state,
+        &mv(&penguin, Pile::Column(1), 0, Pile::Foundation(0)),
+    );
+    // The Ace waited only for the King, which could be built on it: now it goes up.
+    assert_eq!(state.foundations[0], cards("TS JS QS KS AS"));
+    // The Queen of hearts waits: the Jack of hearts could still be built on it.
+    assert_eq!(state.columns[3].cards, cards("QH"));
 }
