@@ -3,7 +3,7 @@
 //! The order is the one a player deals by hand, and the one felt's Klondike, FreeCell and
 //! Scorpion deal in, so the engine's versions of those games can be checked against their
 //! crates deal by deal: the base cards a game starts with are taken out of the shuffled pack
-//! first; then the columns are dealt row by row (one card to each column that still takes one,
+//! first (under a first-dealt base, all but the pack's first card, which sets the rank); then the columns are dealt row by row (one card to each column that still takes one,
 //! face-down cards first; under `foundations.as_dealt` a face-up card a foundation takes goes
 //! up instead, its place left empty); then the free cells, the reserve and a first foundation card; what
 //! is left is the stock, its top card last.
@@ -72,14 +72,23 @@ impl Game {
             stock: Vec::new(),
         };
         if self.foundations.start == Start::Bases {
+            // With a first-dealt base (Penguin's beak) the first card of the pack, the first
+            // the columns are dealt, sets the base and stays where it is dealt; its fellows
+            // go up as they would turn up in the deal, the next card taking each one's
+            // place, which is the same as taking them out first.
+            let beak = usize::from(self.foundations.base == Base::FirstDealt);
+            if let (1, Some(first)) = (beak, pack.first()) {
+                layout.base = first.rank();
+            }
             // Each foundation takes the first base card of its suit left in the pack, suits in
             // felt's order, so that two packs give two foundations of each suit.
             let suits = self.deck().suits;
             for (i, pile) in layout.foundations.iter_mut().enumerate() {
                 let suit = suits[i % suits.len()];
                 let wanted = Card::new(suit, layout.base);
-                if let Some(at) = pack.iter().position(|&c| c == wanted) {
-                    pile.push(pack.remove(at));
+                let found = pack.iter().skip(beak).position(|&c| c == wanted);
+                if let Some(at) = found {
+                    pile.push(pack.remove(at + beak));
                 }
             }
         }

@@ -3,7 +3,7 @@
 //! the waste, the reserve, the cells and the foundations in the top row, the columns below.
 
 use crate::play::{deal, Pile, Play, Refusal, State};
-use crate::vocabulary::{Game, Shuffle, StockDeal, Win};
+use crate::vocabulary::{Game, Redeal, Shuffle, StockDeal, Win};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, CardFace, DrawHint, Event, KeepGoing, ParamError, PileId,
     PileRole, PileView, Place, RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat,
@@ -168,7 +168,8 @@ impl Ruleset for Engine {
                     Some(n) => Some(format!("{n} redeal{} left", if n == 1 { "" } else { "s" })),
                 },
             });
-            if stock.deal == StockDeal::Waste {
+            // A gather has no waste: its stock is only the redeal.
+            if stock.deal == StockDeal::Waste && stock.redeal == Redeal::Waste {
                 top.push(PileView {
                     id: ids.id(Pile::Waste),
                     role: PileRole::Waste,

@@ -4,7 +4,7 @@
 
 use crate::play::Play;
 use crate::rules::a_rank;
-use crate::vocabulary::{Automatic, Base, Direction, Empty, Group, Start, StockDeal, Win};
+use crate::vocabulary::{Automatic, Base, Direction, Empty, Group, Redeal, Start, StockDeal, Win};
 
 /// The paragraphs of the help's rules, in the order a player meets them: the deal, moving and
 /// building, the foundations, the stock, the end.
@@ -97,6 +97,12 @@ fn moving(play: &Play) -> String {
             "An empty column is filled from the reserve at once; once the reserve is out, it takes a card from the waste."
         }
         Empty::AutoStock => "An empty column is filled from the stock at once.",
+        Empty::AutoWaste => {
+            "An empty column is filled at once from the waste, or from the stock while the waste is empty; once both are out, it takes any card."
+        }
+        Empty::BelowBase => {
+            "An empty column takes only a card one rank below the foundations' base (a King below an Ace), or a group from one."
+        }
     };
     format!("{group} {build} {empty}")
 }
@@ -112,6 +118,10 @@ fn foundations(play: &Play) -> String {
     let from = match (f.base, f.start) {
         (_, Start::OneCard) if f.count == 1 => {
             "start from one card dealt to it, whatever it is,".to_string()
+        }
+        (Base::FirstDealt, Start::Bases) => {
+            "start from the rank of the first card dealt to the columns: every other card of that rank goes up as it is dealt, and the first card waits for its foundation in play,"
+                .to_string()
         }
         (Base::FirstDealt, _) => {
             "start from the rank of the first card dealt to them, which goes up at once,"
@@ -145,6 +155,11 @@ fn stock(play: &Play) -> Option<String> {
         Some(1) => "once".to_string(),
         Some(n) => format!("{n} times"),
     };
+    if stock.redeal == Redeal::Gather {
+        return Some(format!(
+            "There is no stock: the columns' cards may be gathered, shuffled and dealt again {redeals}, each column taking as many as it was first dealt, from the left."
+        ));
+    }
     Some(match stock.deal {
         StockDeal::Waste => format!(
             "The stock turns {} at a time to the waste; the waste is turned over to be the stock again {redeals}.",

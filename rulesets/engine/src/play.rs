@@ -6,13 +6,14 @@
 //! at the line of the game's file that makes it so.
 
 mod automatic;
+mod gather;
 mod words;
 
 pub use crate::refusal::Refusal;
 pub use crate::state::{Ids, Pile, State};
 
 use crate::rules::{full_suit, Follows, Rule};
-use crate::vocabulary::{Direction, Empty, Game, Group, Match, StockDeal, Win};
+use crate::vocabulary::{Direction, Empty, Game, Group, Match, Redeal, StockDeal, Win};
 use felt_core::{Card, Event, ParamError, PileId, Rank, ScoreTable};
 
 /// One game's rules, ready to check and play.
@@ -101,6 +102,12 @@ impl Play {
             redeals: self.game.stock.map_or(Some(0), |s| s.redeals),
             turned: false,
             base: layout.base,
+            // Only a gather reads it; elsewhere 0, so equal tables of two deals are equal.
+            seed: if self.game.stock.is_some_and(|s| s.redeal == Redeal::Gather) {
+                seed
+            } else {
+                0
+            },
             moves: 0,
             score: self.scoring.as_ref().map_or(0, |t| t.start),
         };
@@ -139,6 +146,17 @@ impl Play {
         let stock = self.game.stock.ok_or(Refusal::NoStock)?;
         if !state.stock.is_empty() {
             return Ok(());
+        }
+        if stock.redeal == Redeal::Gather {
+            // The stock is only the gather (`refuse_unplayed`): it redeals while any is left
+            // and the columns hold a card to gather.
+            if state.columns.iter().all(|c| c.cards.is_empty()) {
+                return Err(Refusal::StockOut);
+            }
+            return match state.redeals {
+                Some(0) => Err(Refusal::NoRedeals),
+                _ => Ok(()),
+            };
         }
         if stock.deal != StockDeal::Waste || state.waste.is_empty() {
             return Err(Refusal::StockOut);
@@ -259,9 +277,12 @@ impl Play {
                             Empty::None => false,
                             Empty::AutoReserve => state.reserve.is_empty() && from == Pile::Waste,
                             Empty::AutoStock => state.stock.is_empty(),
+                            // Nothing is left to fill it by itself.
+                            Empty::AutoWaste => state.waste.is_empty() && state.stock.is_empty(),
+                            Empty::BelowBase => first.rank() == below(state.base),
                         };
                         if !takes {
-                            return Err(Refusal::Empty(first));
+                            return Err(Refusal::Empty(first, state.base));
                         }
                     }
                 }
@@ -363,6 +384,10 @@ impl Play {
         let Some(stock) = self.game.stock else {
             return;
         };
+        if state.stock.is_empty() && stock.redeal == Redeal::Gather {
+            self.gather(state, events);
+            return;
+        }
         if state.stock.is_empty() {
             // PA-STOCK: the waste turned over is the stock again, its first card on top.
             state.stock = std::mem::take(&mut state.waste);
@@ -552,6 +577,8 @@ impl Play {
             let (from, card) = match self.game.empty {
                 Empty::AutoReserve => (Pile::Reserve, state.reserve.pop()),
                 Empty::AutoStock => (Pile::Stock, state.stock.pop()),
+                Empty::AutoWaste if state.waste.is_empty() => (Pile::Stock, state.stock.pop()),
+                Empty::AutoWaste => (Pile::Waste, state.waste.pop()),
                 _ => return,
             };
             let Some(card) = card else { return };
@@ -706,6 +733,16 @@ pub fn deal(play: &Play) -> felt_core::Action {
     }
 }
 
+/// The rank one below `base`, a King below an Ace: what a column's build starts from.
+pub fn below(base: Rank) -> Rank {
+    Rank::new(if base.number() == 1 {
+        13
+    } else {
+        base.number() - 1
+    })
+    .unwrap_or(Rank::KING)
+}
+
 /// A pile's name in a sentence.
 pub fn name(pile: Pile) -> &'static str {
     match pile {
@@ -721,10 +758,26 @@ pub fn name(pile: Pile) -> &'static str {
 /// Refuses, by key, a setting the engine reads but does not play yet: never another game.
 fn refuse_unplayed(game: &Game) -> Result<(), ParamError> {
     if let Some(stock) = game.stock {
-        if stock.redeal == crate::vocabulary::Redeal::Gather {
+        // A gather deals the columns again as they were first dealt, face up, from the cards
+        // in them: a game that leaves a stock or deals cards face down is another game.
+        if stock.redeal == Redeal::Gather && game.dealt() < game.cards() {
             return Err(ParamError::at(
                 "game.stock.redeal",
-                "\"gather\" is not played yet: only \"waste\" (the waste turned over)",
+                "\"gather\" deals the columns' cards again: the deal must leave no stock (the stock is only the gather)",
+            ));
+        }
+        if stock.redeal == Redeal::Gather && stock.redeals.is_none() {
+            // Each gather deals cards the player has not seen (solver module docs): a count
+            // of them is what lets an honest search end.
+            return Err(ParamError::at(
+                "game.stock.redeals",
+                "\"gather\" redeals a counted number of times: give a number from 0 to 8, not \"unlimited\"",
+            ));
+        }
+        if stock.redeal == Redeal::Gather && game.tableau.down.iter().any(|&d| d > 0) {
+            return Err(ParamError::at(
+                "game.stock.redeal",
+                "\"gather\" deals every card face up again: it needs tableau.down = 0",
             ));
         }
         if stock.deal != StockDeal::Waste && stock.redeals != Some(0) {
@@ -744,6 +797,16 @@ fn refuse_unplayed(game: &Game) -> Result<(), ParamError> {
         return Err(ParamError::at(
             "game.empty",
             "\"auto-stock\" fills empty columns from the stock, and this game has none",
+        ));
+    }
+    if game.empty == Empty::AutoWaste
+        && game
+            .stock
+            .is_none_or(|s| s.deal != StockDeal::Waste || s.redeal != Redeal::Waste)
+    {
+        return Err(ParamError::at(
+            "game.empty",
+            "\"auto-waste\" fills empty columns from the waste: it needs a stock dealt to a waste (stock.deal = \"waste\", redeal = \"waste\")",
         ));
     }
     if game.empty == Empty::AutoReserve && game.reserve == 0 {

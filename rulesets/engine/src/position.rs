@@ -24,10 +24,12 @@
 //! number or `unlimited`). A position read back must hold every card of the game's packs
 //! exactly once, and every foundation must be built by the game's own foundation rule (but
 //! for a foundation a stock is dealt to, as in Golf, which takes whatever card comes).
+//! A game whose columns are gathered and dealt again (`redeal = "gather"`) writes `Seed: N`,
+//! the seed its gathers shuffle with; a position without it gathers as a game of seed 1.
 
 use crate::deal::Column;
 use crate::play::{Play, State};
-use crate::vocabulary::{Base, Start, StockDeal};
+use crate::vocabulary::{Base, Redeal, Start, StockDeal};
 use felt_core::{Card, Rank};
 
 /// The position as text (see the module).
@@ -61,6 +63,9 @@ pub fn write(play: &Play, state: &State) -> String {
         if state.turned {
             // Only once it has been: a position without the line has a stock never turned.
             out.push_str("Turned: yes\n");
+        }
+        if game.stock.is_some_and(|s| s.redeal == Redeal::Gather) {
+            out.push_str(&format!("Seed: {}\n", state.seed));
         }
     }
     for (i, column) in state.columns.iter().enumerate() {
@@ -130,7 +135,7 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
             }
             "reserve" if game.reserve > 0 => state.reserve = list(rest)?,
             "reserve" => return Err(lacks("reserve")),
-            "stock" | "waste" | "redeals" | "turned" if game.stock.is_none() => {
+            "stock" | "waste" | "redeals" | "turned" | "seed" if game.stock.is_none() => {
                 return Err(lacks("stock"));
             }
             "turned" => {
@@ -139,6 +144,12 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
                     "no" => false,
                     word => return Err(at(format!("'{word}' is neither 'yes' nor 'no'"))),
                 };
+            }
+            "seed" => {
+                let word = rest.trim();
+                state.seed = word
+                    .parse()
+                    .map_err(|_| at(format!("'{word}' is not a seed (a whole number)")))?;
             }
             "stock" => state.stock = list(rest)?,
             "waste" => state.waste = list(rest)?,

@@ -35,8 +35,8 @@ pub enum Refusal {
     PileOnly,
     /// The card does not build on the column's last card.
     Build(Card, Card),
-    /// The empty column does not take the card.
-    Empty(Card),
+    /// The empty column does not take the card; the rank the foundations start from.
+    Empty(Card, Rank),
     /// The cell holds a card already.
     CellTaken,
     /// A cell or foundation takes one card.

@@ -30,6 +30,11 @@ pub struct State {
     pub turned: bool,
     /// The rank every foundation starts from.
     pub base: Rank,
+    /// The seed the game was dealt from: a gather (`stock.redeal = "gather"`) shuffles with
+    /// it, so the same deal and actions give the same game, and no action changes it. 0 in
+    /// every other game, which never reads it; games saved before it was kept read 0.
+    #[serde(default)]
+    pub seed: u64,
     /// Actions taken.
     pub moves: u32,
     /// Points, under a scoring table.
@@ -62,6 +67,7 @@ impl State {
         self.redeals = other.redeals;
         self.turned = other.turned;
         self.base = other.base;
+        self.seed = other.seed;
         self.moves = other.moves;
         self.score = other.score;
     }

@@ -46,6 +46,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
         include_str!("../variants/castles-in-spain.toml"),
     ),
     (
+        "fortunes-favor.toml",
+        include_str!("../variants/fortunes-favor.toml"),
+    ),
+    (
         "beleaguered-castle.toml",
         include_str!("../variants/beleaguered-castle.toml"),
     ),
@@ -67,6 +71,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         "scotch-patience.toml",
         include_str!("../variants/scotch-patience.toml"),
     ),
+    ("trefoil.toml", include_str!("../variants/trefoil.toml")),
     (
         "flower-garden.toml",
         include_str!("../variants/flower-garden.toml"),
@@ -96,6 +101,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         include_str!("../variants/east-haven.toml"),
     ),
     ("fore-cell.toml", include_str!("../variants/fore-cell.toml")),
+    ("penguin.toml", include_str!("../variants/penguin.toml")),
     ("golf.toml", include_str!("../variants/golf.toml")),
     (
         "black-hole.toml",

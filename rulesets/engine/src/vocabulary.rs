@@ -62,6 +62,12 @@ pub enum Empty {
     AutoReserve,
     /// Filled at once from the stock.
     AutoStock,
+    /// Filled at once from the waste's top card, or from the stock while the waste is empty;
+    /// once both are out, any card (Fortune's Favor).
+    AutoWaste,
+    /// Only a card one rank below the foundations' base, or a group from one: the rank a
+    /// column's build starts from (Penguin; with an Ace base it is `king`).
+    BelowBase,
 }
 
 /// The card a foundation starts from.
@@ -69,7 +75,9 @@ pub enum Empty {
 pub enum Base {
     /// A fixed rank, 1 (Ace) to 13 (King).
     Rank(u8),
-    /// The rank of the first card dealt to the foundations (Canfield, Penguin's beak).
+    /// The rank of the first card dealt: to the foundations under `start = "one-card"`
+    /// (Canfield), to the columns under `start = "bases"` (Penguin's beak, whose fellows go up
+    /// as they are dealt).
     FirstDealt,
 }
 
@@ -78,7 +86,8 @@ pub enum Base {
 pub enum Start {
     /// None.
     Nothing,
-    /// Every base card, taken out of the pack first (Lucas, Beleaguered Castle).
+    /// Every base card, taken out of the pack first (Lucas, Beleaguered Castle); with a
+    /// first-dealt base, every card of the first card's rank but that card (Penguin).
     Bases,
     /// One card from the top of the pack (Canfield, Golf, Black Hole's Ace of Spades when
     /// the base is fixed).
@@ -101,7 +110,8 @@ pub enum StockDeal {
 pub enum Redeal {
     /// The waste is turned over to be the stock again.
     Waste,
-    /// The columns are gathered and dealt again (the Fan family).
+    /// The columns are gathered, shuffled and dealt again (La Belle Lucie, Trefoil): the
+    /// shuffle is the game's own, from the seed of its deal, so a game replays the same.
     Gather,
 }
 
@@ -260,6 +270,8 @@ const EMPTIES: Words<Empty> = &[
     ("none", Empty::None),
     ("auto-reserve", Empty::AutoReserve),
     ("auto-stock", Empty::AutoStock),
+    ("auto-waste", Empty::AutoWaste),
+    ("below-base", Empty::BelowBase),
 ];
 const BASES: Words<Base> = &[
     ("ace", Base::Rank(1)),
@@ -460,6 +472,10 @@ impl Game {
             .sum();
         let start = match self.foundations.start {
             Start::Nothing => 0,
+            // The first card dealt sets the base and stays in its column.
+            Start::Bases if self.foundations.base == Base::FirstDealt => {
+                u32::from(self.foundations.count).saturating_sub(1)
+            }
             Start::Bases => u32::from(self.foundations.count),
             Start::OneCard => 1,
         };
@@ -469,6 +485,19 @@ impl Game {
     /// The deal must fit the packs, and cards left over need a stock to be dealt from: a game
     /// that parses can be dealt.
     fn check_deal(&self, game: &Reader<'_>) -> Result<(), ParamError> {
+        // Before the count of cards, which reads this setting.
+        if self.foundations.start == Start::Bases
+            && self.foundations.base == Base::FirstDealt
+            && u32::from(self.foundations.count) != 4 * u32::from(self.decks)
+        {
+            return Err(game.error(
+                "foundations",
+                format!(
+                    "start = \"bases\" with base = \"first-dealt\" sends up every other card of the first card's rank: it needs count = {} (4 a pack)",
+                    4 * u32::from(self.decks)
+                ),
+            ));
+        }
         let (cards, dealt) = (self.cards(), self.dealt());
         if dealt > cards {
             return Err(game.error(
@@ -488,12 +517,6 @@ impl Game {
                     "a stock is needed: the deal leaves {} of {cards} cards to be dealt from it",
                     cards - dealt
                 ),
-            ));
-        }
-        if self.foundations.start == Start::Bases && self.foundations.base == Base::FirstDealt {
-            return Err(game.error(
-                "foundations",
-                "start = \"bases\" needs a fixed base card: with base = \"first-dealt\" use start = \"one-card\"".into(),
             ));
         }
         if self.foundations.as_dealt && self.foundations.base == Base::FirstDealt {

@@ -3,7 +3,7 @@
 
 use super::Play;
 use crate::state::{Pile, State};
-use crate::vocabulary::{Automatic, Direction, Empty, Match, StockDeal, Win};
+use crate::vocabulary::{Automatic, Direction, Empty, Match, Redeal, StockDeal, Win};
 use felt_core::{Card, Event, Rank, Suit};
 
 impl Play {
@@ -107,13 +107,18 @@ impl Play {
     ///   `L` that carries `c` ends with it, and the same group without it is still one that
     ///   moves (a run's first cards are a run, a whole column is still the whole column, and
     ///   a supermove of fewer cards needs less room);
-    /// - the foundations build one way (up or down, no wrap, not `either`) by suit, so the
-    ///   foundations of one suit are interchangeable and `c` must go on one of them at some
-    ///   point of `L`: raising one now is what `L` does later (if `L` puts another copy of `c`
-    ///   up first, that copy plays `c`'s part from then on: the two cards are the same);
+    /// - the foundations build one way (up or down, not `either`) by suit, four a pack, so
+    ///   each is complete at thirteen cards and holds its suit in one fixed order from the
+    ///   base (round the corner from King to Ace under `wrap`, Penguin's, where completing
+    ///   at thirteen stops it going round again); the foundations of one suit are
+    ///   interchangeable and `c` must go on one of them at some point of `L`: raising one
+    ///   now is what `L` does later (if `L` puts another copy of `c` up first, that copy
+    ///   plays `c`'s part from then on: the two cards are the same);
     /// - nothing moves by itself on an emptied column or a changed stock: the settings exclude
-    ///   auto-filled columns (`empty = auto-…`), a stock dealt onto the columns (the dealt cards
-    ///   would land elsewhere), full suits leaving (`remove`), and a win by sequences (which
+    ///   auto-filled columns (`empty = auto-…`; `below-base`, like `king`, only limits what the
+    ///   player puts there), a stock dealt onto the columns (the dealt cards would land
+    ///   elsewhere), a gather (it deals whatever cards the columns hold, so without `c` every
+    ///   card may land elsewhere), full suits leaving (`remove`), and a win by sequences (which
     ///   wants `c` in a column).
     ///
     /// So the line without `c`'s moves wins too.
@@ -121,13 +126,16 @@ impl Play {
         let g = &self.game;
         g.foundations.by == Match::Suit
             && matches!(g.foundations.build, Direction::Up | Direction::Down)
-            && !g.foundations.wrap
             && !g.foundations.back
             && usize::from(g.foundations.count) == 4 * usize::from(g.decks)
             && !g.remove_suits
             && g.win == Win::Foundations
-            && matches!(g.empty, Empty::Any | Empty::King | Empty::None)
-            && g.stock.is_none_or(|s| s.deal == StockDeal::Waste)
+            && matches!(
+                g.empty,
+                Empty::Any | Empty::King | Empty::None | Empty::BelowBase
+            )
+            && g.stock
+                .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)
     }
 
     /// Whether every card that could be built on `card` in a column is up, in every copy;

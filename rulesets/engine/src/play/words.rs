@@ -48,7 +48,7 @@ impl Play {
                 "Only a whole column, or its last card alone, moves".into(),
             ),
             Refusal::Build(_, card) => ("PA-BUILD", self.build_sentence(*card)),
-            Refusal::Empty(card) => ("PA-EMPTY", self.empty_sentence(*card)),
+            Refusal::Empty(card, base) => ("PA-EMPTY", self.empty_sentence(*card, *base)),
             Refusal::CellTaken => ("PA-CELLS", "That cell holds a card already".into()),
             Refusal::OneCard(Pile::Cell(_)) => ("PA-CELLS", "A cell holds one card".into()),
             Refusal::OneCard(_) => ("PA-FOUNDATIONS", "Cards go up one at a time".into()),
@@ -99,7 +99,7 @@ impl Play {
         }
     }
 
-    fn empty_sentence(&self, card: Card) -> String {
+    fn empty_sentence(&self, card: Card, base: Rank) -> String {
         match self.game.empty {
             Empty::King => format!("Only a King goes to an empty column, not {}", card.label()),
             Empty::None => "An empty column stays empty".into(),
@@ -108,6 +108,17 @@ impl Play {
             }
             Empty::AutoStock => {
                 "An empty column is filled from the stock".into()
+            }
+            Empty::AutoWaste => {
+                "An empty column is filled from the waste, or the stock while the waste is empty; only once both are out does it take a card from elsewhere".into()
+            }
+            Empty::BelowBase => {
+                let rank = super::below(base);
+                format!(
+                    "Only {} goes to an empty column, not {}",
+                    a_rank(rank.number()),
+                    card.label()
+                )
             }
             Empty::Any => String::new(),
         }

@@ -5,7 +5,9 @@
 //!
 //! **What the player has not seen** ([`hidden`]): the face-down cards of the columns, the
 //! cards under the top of a stacked reserve, and the stock, until its cards have all been
-//! turned once; nothing at all in a game dealt with `hidden = false` (Thoughtful), which lays
+//! turned once; and, where the columns are gathered and dealt again (`redeal = "gather"`),
+//! each gather still to come, counted one: where its shuffle lays the cards is the game's
+//! own secret until it is dealt, so an honest search stops at a gather as at a turned card; nothing at all in a game dealt with `hidden = false` (Thoughtful), which lays
 //! every card in view. A stock is seen once the waste has been turned over to be the stock
 //! again (`State::turned`; a loaded position with a counted redeal spent says so too): a
 //! redeal only comes when every stock card has been turned to the waste. A table with none of
@@ -49,8 +51,9 @@
 //! 3. **A foundation's cards under its top**, when cards never come back down
 //!    (`foundations.back = false`): then the rules read a foundation's size (full at 13, the
 //!    win) and its top card (what it takes next), and the safe rule, the one reader of the
-//!    rest, is used only by suit one way without wrap, where each card on a foundation is
-//!    the one before the card above it, so the size and the top say them all. Golf's hole
+//!    rest, is used only by suit one way with four foundations a pack, each complete at
+//!    thirteen (round the corner under `wrap`, never twice), where each card on a foundation
+//!    is the one before the card above it, so the size and the top say them all. Golf's hole
 //!    is one pile in many orders: keyed by its top it is one table.
 //!
 //! 4. **The cards of a stock never turned over again, and of a stacked reserve**: keyed by
@@ -83,7 +86,7 @@ pub mod search;
 
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::StockDeal;
+use crate::vocabulary::{Redeal, StockDeal};
 use felt_core::analysis::{KeepGoing, Report as Figures, Stopped};
 use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
 use felt_patience::search::{Limits, Outcome, Report};
@@ -120,7 +123,13 @@ pub fn hidden(play: &Play, s: &State) -> usize {
         st.deal == StockDeal::Waste
             && (s.turned || matches!((st.redeals, s.redeals), (Some(n), Some(left)) if left < n))
     });
-    down + reserve + if stock_seen { 0 } else { s.stock.len() }
+    // Each gather to come deals the cards where the player has not seen them (module docs).
+    // A gather's redeals are counted (refused without end), so each one lowers the count.
+    let gathers = match (play.game.stock, s.redeals) {
+        (Some(st), Some(left)) if st.redeal == Redeal::Gather => usize::from(left),
+        _ => 0,
+    };
+    down + reserve + gathers + if stock_seen { 0 } else { s.stock.len() }
 }
 
 /// Whether `state` has the piles of `engine`'s game (a loaded position may not).

@@ -4,7 +4,7 @@
 //!
 //! Every part of the state is kept, in order (the columns, the reserve, the cells, the
 //! foundations, the stock, the waste, the redeals, whether the stock was turned, the base,
-//! the moves and the score): a
+//! the seed, the moves and the score): a
 //! table unpacked is the table packed, so the rules read the same table either way. A pile
 //! holds at most 208 cards (four packs), so its length fits a byte.
 
@@ -39,6 +39,7 @@ impl Packed {
         buf.push(state.redeals.unwrap_or(ENDLESS));
         buf.push(u8::from(state.turned));
         buf.push(state.base.number());
+        buf.extend_from_slice(&state.seed.to_le_bytes());
         buf.extend_from_slice(&state.moves.to_le_bytes());
         buf.extend_from_slice(&state.score.to_le_bytes());
         Packed(buf.as_slice().into())
@@ -73,6 +74,9 @@ impl Packed {
         };
         state.turned = next() != 0;
         state.base = Rank::new(next()).unwrap_or(state.base);
+        let mut seed = [0u8; 8];
+        seed.iter_mut().for_each(|b| *b = next());
+        state.seed = u64::from_le_bytes(seed);
         let mut moves = [0u8; 4];
         moves.iter_mut().for_each(|b| *b = next());
         state.moves = u32::from_le_bytes(moves);

@@ -13,6 +13,7 @@ mod help;
 mod position;
 mod random_play;
 mod shipped;
+mod skipped_games;
 mod solver;
 mod support;
 mod verdicts;

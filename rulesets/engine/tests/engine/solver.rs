@@ -166,6 +166,10 @@ fn the_solver_agrees_with_a_plain_search_on_small_positions() {
         ("canfield", CANFIELD, 7),
         ("scorpion", SCORPION, 13),
         ("klondike", KLONDIKE, 7),
+        // Spaces filled by themselves from the waste, a gather, the beak's wrapped suits.
+        ("fortunes-favor", FORTUNES_FAVOR, 8),
+        ("trefoil", TREFOIL, 9),
+        ("penguin", PENGUIN, 10),
     ];
     let (mut compared, mut lost) = (0, 0);
     for (name, text, left) in games {
@@ -211,6 +215,10 @@ fn hints_followed_to_the_end_never_come_back_and_end() {
         // new, so hints look for real progress rather than turning the stock for ever.
         ("klondike", KLONDIKE),
         ("canfield", CANFIELD),
+        // A gather deals cards where they were not seen: a hint stops at it.
+        ("trefoil", TREFOIL),
+        ("fortunes-favor", FORTUNES_FAVOR),
+        ("penguin", PENGUIN),
     ] {
         let engine = engine(text);
         for seed in 1..=2u64 {

@@ -80,6 +80,34 @@ move = { group = "sequence", by = "suit" }
 remove = "suit"
 "#;
 
+/// Fortune's Favor: the Aces up, twelve single cards, spaces filled at once from the waste.
+pub const FORTUNES_FAVOR: &str = r#"
+tableau.columns = 12
+foundations.start = "bases"
+build.by = "suit"
+empty = "auto-waste"
+stock = {}
+"#;
+
+/// Trefoil: the Aces up, sixteen fans of three, two gathers.
+pub const TREFOIL: &str = r#"
+tableau = { columns = 16, up = 3 }
+foundations.start = "bases"
+build.by = "suit"
+empty = "none"
+stock = { redeals = 2, redeal = "gather" }
+"#;
+
+/// Penguin: the beak sets the base, seven cells, spaces for the rank below the base.
+pub const PENGUIN: &str = r#"
+tableau = { columns = 7, up = 7 }
+cells.count = 7
+foundations = { base = "first-dealt", start = "bases", wrap = true }
+build = { by = "suit", wrap = true }
+move = "sequence"
+empty = "below-base"
+"#;
+
 /// The game a file's `[game]` table describes.
 pub fn game(text: &str) -> Game {
     let table: toml::Table = text.parse().expect("TOML");
