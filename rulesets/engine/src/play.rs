@@ -670,6 +670,15 @@ impl Play {
                         continue;
                     }
                 }
+                // The build rule first, read in place: it turns away most columns, and the
+                // whole check (`check_onto`, which reads it first too) is for the rest.
+                if let Pile::Column(i) = to {
+                    if let Some(&top) = state.columns[i].cards.last() {
+                        if !self.follows.build.follows(top, cards[0]) {
+                            continue;
+                        }
+                    }
+                }
                 if to != from && self.check_onto(state, from, cards, to).is_ok() {
                     out.push(felt_core::Action::Move {
                         from: self.ids.id(from),

@@ -137,11 +137,34 @@ impl<'e> Searcher<'e> {
         }
         let column = |i: &u8| {
             let c = &s.columns[usize::from(*i)];
-            // The first card and the length part most columns before the whole is read.
-            (c.down, c.cards.first(), c.cards.len(), c.cards.as_slice())
+            (c.down, c.cards.as_slice())
         };
         if self.symmetric {
-            order[..columns].sort_unstable_by(|a, b| column(a).cmp(&column(b)));
+            // Sorted by a word made of each column's face-down count, length and first cards,
+            // then, where two words are equal, by the whole column: a word is a function of
+            // its column, so this orders equal columns together like any other total order,
+            // and most pairs are told apart by one comparison.
+            let mut words = [0u64; 64];
+            for (w, i) in words.iter_mut().zip(&order[..columns]) {
+                let (down, cards) = column(i);
+                *w = (down.min(0xff) as u64) << 56
+                    | (cards.len().min(0xff) as u64) << 48
+                    | cards
+                        .iter()
+                        .take(6)
+                        .fold(0u64, |acc, c| acc << 8 | u64::from(c.to_byte()))
+                        << (8 * (6 - cards.len().min(6)));
+            }
+            let mut keyed: [(u64, u8); 64] = [(0, 0); 64];
+            for (k, (w, i)) in keyed.iter_mut().zip(words.iter().zip(&order[..columns])) {
+                *k = (*w, *i);
+            }
+            keyed[..columns].sort_unstable_by(|a, b| {
+                a.0.cmp(&b.0).then_with(|| column(&a.1).cmp(&column(&b.1)))
+            });
+            for (slot, k) in order.iter_mut().zip(&keyed[..columns]) {
+                *slot = k.1;
+            }
         }
         for i in &order[..columns] {
             let c = &s.columns[usize::from(*i)];
