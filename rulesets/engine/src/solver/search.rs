@@ -14,7 +14,7 @@
 use super::hidden;
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::{Automatic, Direction, StockDeal, Win};
+use crate::vocabulary::{Automatic, Direction, Match, StockDeal, Win};
 use felt_core::analysis::Stopped;
 use felt_core::Action;
 use felt_core::Card;
@@ -78,6 +78,8 @@ pub struct Searcher<'e> {
     foundation_tops: bool,
     /// Whether the stock and the reserve are keyed by their sizes alone ([`super`]'s rule 4).
     shrinking: (bool, bool),
+    /// Whether a foundation's top is keyed by its rank alone ([`super`]'s rule 5).
+    rank_tops: bool,
 }
 
 impl<'e> Searcher<'e> {
@@ -103,12 +105,19 @@ impl<'e> Searcher<'e> {
             g.stock.is_none_or(|s| s.redeals == Some(0)),
             !g.reserve_fanned,
         );
+        // Rule 5: foundations built regardless of suit, that no card leaves, are read only by
+        // the ranks of their tops (the safe rule, proven only for foundations by suit, is off).
+        let rank_tops = foundation_tops
+            && g.foundations.by == Match::Any
+            && !g.remove_suits
+            && !g.foundations.as_dealt;
         Searcher {
             engine,
             play,
             symmetric,
             foundation_tops,
             shrinking,
+            rank_tops,
         }
     }
 
@@ -181,28 +190,39 @@ impl<'e> Searcher<'e> {
         for (i, slot) in order.iter_mut().enumerate().take(foundations) {
             *slot = i as u8;
         }
-        let tops = self.foundation_tops;
-        // What the key reads of a foundation: its size and its top (rule 3), or every card.
-        let foundation = |i: &u8| {
-            let f = &s.foundations[usize::from(*i)];
-            let cards = if tops {
-                f.last().map(std::slice::from_ref).unwrap_or_default()
-            } else {
-                f.as_slice()
-            };
-            (f.len(), cards)
-        };
-        if self.symmetric {
-            order[..foundations].sort_unstable_by(|a, b| foundation(a).cmp(&foundation(b)));
-        }
-        for i in &order[..foundations] {
-            let (len, cards) = foundation(i);
-            buf.push(0xf0);
-            buf.push(len as u8);
-            if cards.is_empty() && tops {
-                buf.push(0xff);
+        if self.foundation_tops {
+            // Rule 3: a foundation's size and its top card, or (rule 5) only the top's rank.
+            let mut tops = [(0u8, 0u8); 64];
+            for (top, f) in tops.iter_mut().zip(&s.foundations) {
+                let card = f.last().map_or(0xff, |c| {
+                    if self.rank_tops {
+                        c.rank().number()
+                    } else {
+                        c.to_byte()
+                    }
+                });
+                *top = (f.len() as u8, card);
             }
-            buf.extend(cards.iter().map(|c| c.to_byte()));
+            if self.symmetric {
+                tops[..foundations].sort_unstable();
+            }
+            for &(len, card) in &tops[..foundations] {
+                buf.extend_from_slice(&[0xf0, len, card]);
+            }
+        } else {
+            let foundation = |i: &u8| s.foundations[usize::from(*i)].as_slice();
+            if self.symmetric {
+                order[..foundations].sort_unstable_by(|a, b| {
+                    let (a, b) = (foundation(a), foundation(b));
+                    (a.len(), a).cmp(&(b.len(), b))
+                });
+            }
+            for i in &order[..foundations] {
+                let cards = foundation(i);
+                buf.push(0xf0);
+                buf.push(cards.len() as u8);
+                buf.extend(cards.iter().map(|c| c.to_byte()));
+            }
         }
         let (stock, reserve) = self.shrinking;
         for (marker, pile, by_size) in [
