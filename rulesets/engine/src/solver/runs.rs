@@ -24,6 +24,7 @@
 use super::packed::Packed;
 use super::search::{Found, Mode, Searched, Searcher, DEAL_COST, DEPTH_COST};
 use crate::play::{Play, State};
+use felt_core::analysis::Stopped;
 use felt_core::Action;
 use felt_patience::search::{room_bytes, KeySet, Limits, Open};
 use std::collections::BinaryHeap;
@@ -33,10 +34,19 @@ impl Searcher<'_> {
     /// Searches from `start` in `mode` within `limits`: best first
     /// ([`BestFirst`]).
     pub fn search(&self, start: &State, mode: Mode, limits: &Limits<'_>) -> Searched {
+        if self.play.won(start) {
+            return won_at_start();
+        }
         let mut peak = 0usize;
         let mut run = BestFirst::new(self, start, mode);
         let found = loop {
-            if let Step::Done(found) = run.resume(u64::MAX, limits, (0, 0), &mut peak) {
+            let mut turn = Turn {
+                pause_at: u64::MAX,
+                limits,
+                others: (0, 0),
+                peak: &mut peak,
+            };
+            if let Step::Done(found) = run.resume(&mut turn) {
                 break found;
             }
         };
@@ -54,6 +64,37 @@ impl Searcher<'_> {
     }
 }
 
+/// The answer to a search from a table already won: the empty line, the start stored.
+fn won_at_start() -> Searched {
+    Searched {
+        found: Found::Won(Vec::new()),
+        states: 1,
+        peak_bytes: 0,
+    }
+}
+
+/// One turn of a search: when it gives the turn back, and the limits it shares with the
+/// other search of a portfolio, whose tables and bytes count against them too.
+pub struct Turn<'t, 'l> {
+    /// The tables stored at which the search pauses.
+    pause_at: u64,
+    limits: &'t Limits<'l>,
+    /// The other search's tables and bytes.
+    others: (u64, usize),
+    /// The most bytes held so far, by both.
+    peak: &'t mut usize,
+}
+
+impl Turn<'_, '_> {
+    /// What stops a search that has stored `states` tables and holds `bytes()`, counting the
+    /// other search's with them ([`Limits::stop`]).
+    fn stop(&mut self, states: u64, bytes: impl FnOnce() -> usize) -> Option<Stopped> {
+        let (other_states, other_bytes) = self.others;
+        self.limits
+            .stop(states + other_states, self.peak, || bytes() + other_bytes)
+    }
+}
+
 /// Where a search stands when it gives the turn back.
 pub enum Step {
     /// It has stored as many tables as its turn allowed, and can go on.
@@ -68,26 +109,29 @@ const FIRST_TURN: u64 = 4_096;
 /// Runs a depth-first and a best-first search for a win from `start` in turns within
 /// `limits`, which count the tables and bytes of both: the first answer either gives.
 pub fn portfolio(searcher: &Searcher<'_>, start: &State, limits: &Limits<'_>) -> Searched {
+    if searcher.play.won(start) {
+        return won_at_start();
+    }
     let mut peak = 0usize;
     let mut deep = DepthFirst::new(searcher, start);
     let mut best = BestFirst::new(searcher, start, Mode::Solve);
     let mut turn = FIRST_TURN;
     let found = loop {
-        let step = deep.resume(
-            deep.states().saturating_add(turn),
+        let step = deep.resume(&mut Turn {
+            pause_at: deep.states().saturating_add(turn),
             limits,
-            (best.states(), best.bytes()),
-            &mut peak,
-        );
+            others: (best.states(), best.bytes()),
+            peak: &mut peak,
+        });
         if let Step::Done(found) = step {
             break found;
         }
-        let step = best.resume(
-            best.states().saturating_add(turn),
+        let step = best.resume(&mut Turn {
+            pause_at: best.states().saturating_add(turn),
             limits,
-            (deep.states(), deep.bytes()),
-            &mut peak,
-        );
+            others: (deep.states(), deep.bytes()),
+            peak: &mut peak,
+        });
         if let Step::Done(found) = step {
             break found;
         }
@@ -208,8 +252,6 @@ pub struct BestFirst<'s, 'e> {
     open: BinaryHeap<Open<Item>>,
     /// The bytes one entry of the open list holds.
     entry_bytes: usize,
-    /// Its answer, once it has one (a won start).
-    done: Option<Found>,
     legal: Vec<Action>,
     /// The table expanded, reused from one to the next.
     here: State,
@@ -228,7 +270,6 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             depth: Vec::new(),
             open: BinaryHeap::new(),
             entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
-            done: play.won(start).then(|| Found::Won(Vec::new())),
             legal: Vec::with_capacity(64),
             here: start.clone(),
             maker: Maker::new(start),
@@ -258,19 +299,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             + room_bytes(self.open.len(), self.open.capacity(), self.entry_bytes)
     }
 
-    /// Goes on until it has an answer, has stored `pause_at` tables, or `limits` stop it,
-    /// counting `others` (another search's tables and bytes) against them too.
-    pub fn resume(
-        &mut self,
-        pause_at: u64,
-        limits: &Limits<'_>,
-        others: (u64, usize),
-        peak: &mut usize,
-    ) -> Step {
-        if let Some(found) = self.done.take() {
-            return Step::Done(found);
-        }
-        while self.states() < pause_at {
+    /// Goes on until it has an answer, has stored the tables its `turn` allows, or the
+    /// turn's limits stop it.
+    pub fn resume(&mut self, turn: &mut Turn<'_, '_>) -> Step {
+        while self.states() < turn.pause_at {
             let Some(Open { node, item, .. }) = self.open.pop() else {
                 return Step::Done(Found::Exhausted);
             };
@@ -292,7 +324,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             let mut legal = std::mem::take(&mut self.legal);
             let mut answer = None;
             for action in legal.drain(..) {
-                answer = self.child(node, d, action, limits, others, peak);
+                answer = self.child(node, d, action, turn);
                 if answer.is_some() {
                     break;
                 }
@@ -312,9 +344,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         node: u32,
         d: u16,
         action: Action,
-        limits: &Limits<'_>,
-        others: (u64, usize),
-        peak: &mut usize,
+        turn: &mut Turn<'_, '_>,
     ) -> Option<Step> {
         let searcher = self.searcher;
         let play = searcher.play;
@@ -343,7 +373,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         let id = self.nodes.len() as u32;
         self.nodes.push((node, action));
         self.depth.push(d.saturating_add(1));
-        let stop = limits.stop(self.states() + others.0, peak, || self.bytes() + others.1);
+        let stop = turn.stop(self.states(), || self.bytes());
         if let Some(stopped) = stop {
             // An honest search stopped by its budget still gives the best way on it has
             // found: the hint of a budget, never a claim.
@@ -386,7 +416,6 @@ pub struct DepthFirst<'s, 'e> {
     entry_bytes: usize,
     /// Whether `table` is still to be expanded.
     expand: bool,
-    done: Option<Found>,
     legal: Vec<Action>,
     /// The table expanded, reused from one to the next.
     table: State,
@@ -405,7 +434,6 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             waiting: 0,
             entry_bytes: size_of::<(i32, Action, Packed)>() + packed_bytes(play, start),
             expand: true,
-            done: play.won(start).then(|| Found::Won(Vec::new())),
             legal: Vec::with_capacity(64),
             table: start.clone(),
             maker: Maker::new(start),
@@ -425,19 +453,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
     }
 
     /// As [`BestFirst::resume`].
-    pub fn resume(
-        &mut self,
-        pause_at: u64,
-        limits: &Limits<'_>,
-        others: (u64, usize),
-        peak: &mut usize,
-    ) -> Step {
-        if let Some(found) = self.done.take() {
-            return Step::Done(found);
-        }
-        while self.states() < pause_at {
+    pub fn resume(&mut self, turn: &mut Turn<'_, '_>) -> Step {
+        while self.states() < turn.pause_at {
             if self.expand {
-                if let Some(step) = self.expand_table(limits, others, peak) {
+                if let Some(step) = self.expand_table(turn) {
                     return step;
                 }
             }
@@ -462,18 +481,13 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
     }
 
     /// Makes the children of `table` and puts them on the path as a new frame, nearest last.
-    fn expand_table(
-        &mut self,
-        limits: &Limits<'_>,
-        others: (u64, usize),
-        peak: &mut usize,
-    ) -> Option<Step> {
+    fn expand_table(&mut self, turn: &mut Turn<'_, '_>) -> Option<Step> {
         let searcher = self.searcher;
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         searcher.legal(&self.table, &mut legal);
         let mut children = Vec::with_capacity(legal.len());
-        let answer = self.make_children(&mut legal, &mut children, limits, others, peak);
+        let answer = self.make_children(&mut legal, &mut children, turn);
         self.legal = legal;
         if answer.is_some() {
             return answer;
@@ -492,9 +506,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         &mut self,
         legal: &mut Vec<Action>,
         children: &mut Vec<(i32, Action, Packed)>,
-        limits: &Limits<'_>,
-        others: (u64, usize),
-        peak: &mut usize,
+        turn: &mut Turn<'_, '_>,
     ) -> Option<Step> {
         let searcher = self.searcher;
         let play = searcher.play;
@@ -508,8 +520,8 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
                 continue;
             }
             let waiting = self.waiting + children.len();
-            let stop = limits.stop(self.states() + others.0, peak, || {
-                self.seen.bytes() + waiting * self.entry_bytes + others.1
+            let stop = turn.stop(self.states(), || {
+                self.seen.bytes() + waiting * self.entry_bytes
             });
             if let Some(stopped) = stop {
                 return Some(Step::Done(Found::Stopped(stopped)));
