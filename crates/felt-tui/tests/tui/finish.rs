@@ -7,26 +7,6 @@ use felt_tui::game::Overlay;
 use felt_tui::{App, Bests};
 use std::time::{Duration, Instant};
 
-/// A one-suit table one move from winning: the ace on column 2 goes onto column 1's run.
-const ONE_MOVE_FROM_WINNING: &str = "\
-Play0: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
-Play1: AS
-Play2:
-Play3:
-Play4:
-Play5:
-Play6:
-Play7:
-Play8:
-Play9:
-Deal0:
-Deal1:
-Deal2:
-Deal3:
-Deal4:
-Off: KS KS KS KS KS KS KS
-";
-
 /// An observer that keeps no records but knows the variant's bests.
 struct Records(Bests);
 

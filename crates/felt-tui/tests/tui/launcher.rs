@@ -237,38 +237,20 @@ suits = "S"
     );
 }
 
-/// One move from winning, in the `.game` format of Spider.
-const NEAR_WIN: &str = "\
-Play0: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
-Play1: AS
-Play2:
-Play3:
-Play4:
-Play5:
-Play6:
-Play7:
-Play8:
-Play9:
-Deal0:
-Deal1:
-Deal2:
-Deal3:
-Deal4:
-Off: KS KS KS KS KS KS KS
-";
-
 #[test]
 fn a_game_from_a_position_file_names_the_file_and_c_copies_the_position() {
     let catalog = catalog();
     let ruleset = catalog.build("spider-1suit", None).expect("builds");
     let code = catalog.code_for("spider-1suit", None, 0).expect("code");
-    let state = ruleset.import_position(NEAR_WIN).expect("reads");
+    let state = ruleset
+        .import_position(ONE_MOVE_FROM_WINNING)
+        .expect("reads");
     let start = felt_tui::Start::Session {
         session: felt_core::Session::from_state(ruleset.clone(), code.clone(), 100, state),
         undo_depth: 100,
         position: Some(felt_tui::PositionSource {
             file: "near-win.game".into(),
-            text: NEAR_WIN.into(),
+            text: ONE_MOVE_FROM_WINNING.into(),
         }),
     };
     let mut app = App::new(catalog, theme(), None, Some(start), 7).expect("app");

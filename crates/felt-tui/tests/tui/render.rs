@@ -11,26 +11,6 @@ fn shot(app: &mut felt_tui::App, w: u16, h: u16) -> String {
     text(&term)
 }
 
-/// Seven runs off, one column of King to 2 and the Ace beside it: one move from winning.
-const ONE_MOVE_FROM_WINNING: &str = "\
-Play0: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
-Play1: AS
-Play2:
-Play3:
-Play4:
-Play5:
-Play6:
-Play7:
-Play8:
-Play9:
-Deal0:
-Deal1:
-Deal2:
-Deal3:
-Deal4:
-Off: KS KS KS KS KS KS KS
-";
-
 /// Column 1 holds 25 cards: 5 face down, then 20 face up.
 const LONG_COLUMN: &str = "\
 Play0: |AS |AS |AS |AS |AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 9S 8S 7S 6S 5S 4S 3S 2S

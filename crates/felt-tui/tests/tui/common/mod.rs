@@ -31,6 +31,27 @@ const VARIANTS: [(&str, &str); 3] = [
     ),
 ];
 
+/// Spider, one suit, one move from winning: seven runs off, one column of King to 2 and the
+/// Ace beside it (Spider's `.game` position format).
+pub const ONE_MOVE_FROM_WINNING: &str = "\
+Play0: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+Play1: AS
+Play2:
+Play3:
+Play4:
+Play5:
+Play6:
+Play7:
+Play8:
+Play9:
+Deal0:
+Deal1:
+Deal2:
+Deal3:
+Deal4:
+Off: KS KS KS KS KS KS KS
+";
+
 /// The built-in rulesets and variants, as the binary embeds them.
 pub fn catalog() -> Catalog {
     let mut catalog = Catalog::new();
