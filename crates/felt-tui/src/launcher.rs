@@ -10,21 +10,13 @@ use crate::settings::Settings;
 use felt_core::{Catalog, GameCode};
 use std::path::PathBuf;
 
-/// One line of the list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Row {
-    /// A ruleset's heading: its id and one-line description.
-    Heading(String, String),
-    /// A variant, by its index in the catalog.
-    Variant(usize),
-    /// A game in progress, by its index in the saved games.
-    Continue(usize),
-    /// An empty line between the games in progress and the variants.
-    Gap,
-}
+mod rows;
+mod setup;
 
-/// The heading of the games in progress.
-const CONTINUE: &str = "continue";
+use rows::rows;
+pub(crate) use rows::Row;
+use setup::not_a_code;
+pub use setup::{setup_code, setup_deal, setup_variant};
 
 /// A window over the launcher's list.
 pub(crate) enum Overlay {
@@ -564,108 +556,4 @@ fn adopt_aliases(settings: &mut Settings, catalog: &Catalog) {
     if let Some(last) = &settings.last_variant {
         settings.last_variant = Some(catalog.canonical(last).to_string());
     }
-}
-
-/// The list's lines: the games in progress under their heading, then every variant grouped by
-/// ruleset.
-fn rows(catalog: &Catalog, saved: &[SavedGame]) -> Vec<Row> {
-    let mut rows = Vec::new();
-    if !saved.is_empty() {
-        rows.push(Row::Heading(
-            CONTINUE.to_string(),
-            "games in progress, with their undo history".to_string(),
-        ));
-        rows.extend((0..saved.len()).map(Row::Continue));
-        rows.push(Row::Gap);
-    }
-    for factory in catalog.rulesets() {
-        let variants: Vec<usize> = catalog
-            .variants()
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.variant.ruleset == factory.id())
-            .map(|(i, _)| i)
-            .collect();
-        if variants.is_empty() {
-            continue;
-        }
-        rows.push(Row::Heading(
-            factory.name(),
-            factory.description().to_string(),
-        ));
-        rows.extend(variants.into_iter().map(Row::Variant));
-    }
-    rows
-}
-
-/// A game of variant `id` with `rules` (default when none), dealt from a shuffle `random`
-/// picks among those the ruleset deals.
-pub fn setup_variant(
-    catalog: &Catalog,
-    id: &str,
-    rules: Option<&str>,
-    random: u64,
-) -> Result<GameSetup, String> {
-    let (entry, choice) = catalog.choose(id, rules).map_err(|e| e.to_string())?;
-    let undo_depth = entry.variant.undo_depth;
-    let rules = choice.id.clone();
-    let ruleset = catalog.build(id, Some(&rules)).map_err(|e| e.to_string())?;
-    let code = catalog
-        .code_for(id, Some(&rules), ruleset.pick_shuffle(random))
-        .map_err(|e| e.to_string())?;
-    Ok(GameSetup {
-        ruleset,
-        code,
-        undo_depth,
-    })
-}
-
-/// Deal `deal` of variant `id` with `rules`: the shuffle of that number, refused with the
-/// range of numbers the game deals when it has no such deal.
-pub fn setup_deal(
-    catalog: &Catalog,
-    id: &str,
-    rules: Option<&str>,
-    deal: u64,
-) -> Result<GameSetup, String> {
-    let (entry, choice) = catalog.choose(id, rules).map_err(|e| e.to_string())?;
-    let undo_depth = entry.variant.undo_depth;
-    let rules = choice.id.clone();
-    let ruleset = catalog.build(id, Some(&rules)).map_err(|e| e.to_string())?;
-    ruleset.check_shuffle(deal).map_err(|e| e.to_string())?;
-    let code = catalog
-        .code_for(id, Some(&rules), deal)
-        .map_err(|e| e.to_string())?;
-    Ok(GameSetup {
-        ruleset,
-        code,
-        undo_depth,
-    })
-}
-
-/// Why `text` names no game, with an example of the selected game's own codes and numbers.
-fn not_a_code(catalog: &Catalog, text: &str, id: &str, rules: Option<&str>) -> Option<String> {
-    let (_, choice) = catalog.choose(id, rules).ok()?;
-    let example = catalog.code_for(id, Some(&choice.id), 617).ok()?;
-    Some(format!(
-        "'{text}' is neither a game code nor a deal number: a code of this game looks like \
-         {example}, and a deal number like 617"
-    ))
-}
-
-/// The game a code names.
-pub fn setup_code(catalog: &Catalog, text: &str) -> Result<GameSetup, String> {
-    let code = GameCode::parse(text).map_err(|e| e.to_string())?;
-    let (entry, choice) = catalog.resolve(&code).map_err(|e| e.to_string())?;
-    let ruleset = catalog
-        .build(&entry.variant.id, Some(&choice.id))
-        .map_err(|e| e.to_string())?;
-    ruleset
-        .check_shuffle(code.shuffle)
-        .map_err(|e| e.to_string())?;
-    Ok(GameSetup {
-        ruleset,
-        code,
-        undo_depth: entry.variant.undo_depth,
-    })
 }
