@@ -1,6 +1,7 @@
 //! The headless mode's unit tests: commands, limits, saves and random lines.
 
 use super::*;
+use felt_core::Event;
 use proptest::prelude::*;
 
 /// The built-in Spider with the variants these tests play, as the binary's catalog holds them.
