@@ -2,8 +2,8 @@
 //! folder of the running `felt` (so `cargo run` finds the workspace's own plugins).
 
 use crate::error::PluginError;
+use crate::factory::PluginFactory;
 use crate::host::Plugin;
-use crate::remote::PluginFactory;
 use crate::report::{PluginReport, Source};
 use felt_core::{Catalog, Origin, VariantError};
 use std::collections::BTreeSet;

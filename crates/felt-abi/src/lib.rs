@@ -25,6 +25,7 @@ pub mod discover;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod elf;
 pub mod error;
+mod factory;
 pub mod host;
 mod relay;
 pub mod remote;
@@ -35,11 +36,12 @@ pub use cache::Cache;
 pub use child::{served_cpu, Isolation};
 pub use discover::{discover, discover_cached, discover_in, register, Locations};
 pub use error::PluginError;
+pub use factory::PluginFactory;
 pub use felt_plugin::{
     export, export_ruleset, protocol, schema, CallFn, EntryFn, FreeFn, PluginTable, ReplyBuffer,
     ABI_VERSION, ENTRY_SYMBOL, SCHEMA_HASH, STATUS_ERROR, STATUS_OK, STATUS_PANIC,
 };
 pub use host::{Plugin, Verdict};
-pub use remote::{PluginFactory, PluginRuleset};
+pub use remote::PluginRuleset;
 pub use report::{PluginReport, Source};
 pub use serve::serve;
