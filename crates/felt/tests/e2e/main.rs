@@ -21,6 +21,7 @@ mod plugins;
 mod pty;
 mod pty_analysis;
 mod records;
+mod refused_files;
 mod repo;
 mod seats;
 mod solve;
