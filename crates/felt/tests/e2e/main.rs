@@ -26,4 +26,5 @@ mod repo;
 mod seats;
 mod solve;
 mod store;
+mod store_faults;
 mod variants;
