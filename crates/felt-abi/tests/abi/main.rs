@@ -10,6 +10,7 @@
 //! its own.
 
 mod common;
+mod enum_samples;
 mod fake;
 mod samples;
 
