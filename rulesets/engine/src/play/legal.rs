@@ -1,0 +1,131 @@
+//! Every action a table allows, listed for the player (`legal`) and for the solver, which
+//! tries a group on one empty pile of each kind only (`legal_distinct`). The checks are the
+//! ones `check` makes (`grip` and `check_onto`), read once a pile rather than once an action.
+
+use super::*;
+
+impl Play {
+    /// Every legal action, the stock first.
+    pub fn legal(&self, state: &State, out: &mut Vec<felt_core::Action>) {
+        self.legal_moves(state, out, false);
+    }
+
+    /// The legal actions but those that lead to the same table as one listed before it up to
+    /// the order of the piles: a group goes to the first empty column, the first empty cell
+    /// and the first empty foundation that could take it, never to the second. Only for a
+    /// search whose keys take that order out (the solver's rule 2, module docs of
+    /// [`crate::solver`]), where the tables these would lead to are ones it stores once anyway.
+    pub fn legal_distinct(&self, state: &State, out: &mut Vec<felt_core::Action>) {
+        self.legal_moves(state, out, true);
+    }
+
+    fn legal_moves(&self, state: &State, out: &mut Vec<felt_core::Action>, distinct: bool) {
+        if !self.shaped(state) {
+            return;
+        }
+        if self.check_deal(state).is_ok() && self.check(state, &deal(self)).is_ok() {
+            out.push(deal(self));
+        }
+        // Each pile and card a move may start from, in the order the actions are listed: the
+        // columns' face-up cards, the cells, the waste's top, the reserve, the foundations.
+        // A column's groups are read from the top down once (`movable_from`), rather than
+        // each checked card by card: the solver asks this of every table it makes.
+        let columns = state.columns.iter().enumerate().flat_map(|(i, column)| {
+            (self.movable_from(column)..column.cards.len()).map(move |k| (Pile::Column(i), k))
+        });
+        let cells = (0..state.cells.len())
+            .filter(|&i| state.cells[i].is_some())
+            .map(|i| (Pile::Cell(i), 0));
+        let waste = state.waste.len().checked_sub(1).map(|k| (Pile::Waste, k));
+        let reserve_from = if self.game.reserve_fanned {
+            0
+        } else {
+            state.reserve.len().saturating_sub(1)
+        };
+        let reserve = (reserve_from..state.reserve.len()).map(|k| (Pile::Reserve, k));
+        let back = self.game.foundations.back;
+        let foundations = (0..state.foundations.len())
+            .filter(move |&i| back && !state.foundations[i].is_empty())
+            .map(|i| (Pile::Foundation(i), state.foundations[i].len() - 1));
+        let froms = columns
+            .chain(cells)
+            .chain(waste)
+            .chain(reserve)
+            .chain(foundations);
+        // The piles a move may go to: the columns, the foundations, the empty cells.
+        let targets = (0..state.columns.len())
+            .map(Pile::Column)
+            .chain((0..state.foundations.len()).map(Pile::Foundation))
+            .chain(
+                (0..state.cells.len())
+                    .filter(|&i| state.cells[i].is_none())
+                    .map(Pile::Cell),
+            );
+        let empty = |to: Pile| match to {
+            Pile::Column(i) => state.columns[i].cards.is_empty(),
+            Pile::Cell(i) => state.cells[i].is_none(),
+            Pile::Foundation(i) => state.foundations[i].is_empty(),
+            Pile::Reserve | Pile::Stock | Pile::Waste => false,
+        };
+        for (from, index) in froms {
+            let Ok(cards) = self.grip(state, from, index) else {
+                continue;
+            };
+            // Empty piles of one kind take a group alike: one of each is tried (`distinct`).
+            let mut tried = [false; 3];
+            for to in targets.clone() {
+                if distinct && empty(to) {
+                    let kind = match to {
+                        Pile::Column(_) => 0,
+                        Pile::Cell(_) => 1,
+                        _ => 2,
+                    };
+                    if std::mem::replace(&mut tried[kind], true) {
+                        continue;
+                    }
+                }
+                // The build rule first, read in place: it turns away most columns, and the
+                // whole check (`check_onto`, which reads it first too) is for the rest.
+                if let Pile::Column(i) = to {
+                    if let Some(&top) = state.columns[i].cards.last() {
+                        if !self.follows.build.follows(top, cards[0]) {
+                            continue;
+                        }
+                    }
+                }
+                if to != from && self.check_onto(state, from, cards, to).is_ok() {
+                    out.push(felt_core::Action::Move {
+                        from: self.ids.id(from),
+                        index: index as u16,
+                        to: self.ids.id(to),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The first card of `column` from which a group may be lifted: every later card starts
+    /// one too, and no earlier card does, except where the game moves single cards or whole
+    /// piles (there [`Play::grip`] refuses the rest and `legal` skips them).
+    fn movable_from(&self, column: &crate::deal::Column) -> usize {
+        let cards = &column.cards;
+        let top = cards.len().saturating_sub(1).max(column.down);
+        match self.game.group {
+            Group::Single => top,
+            Group::AnyFaceUp => column.down,
+            Group::Sequence | Group::Supermove | Group::Pile => {
+                // The run from the top down, as far as the group's rule links it.
+                let mut k = top;
+                while k > column.down && self.follows.group.follows(cards[k - 1], cards[k]) {
+                    k -= 1;
+                }
+                if self.game.group == Group::Pile && k != 0 {
+                    // Only the top card alone, or the whole column as one run.
+                    top
+                } else {
+                    k
+                }
+            }
+        }
+    }
+}

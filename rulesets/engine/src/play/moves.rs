@@ -1,0 +1,218 @@
+//! Carrying out an action once it is checked: the stock dealt or turned over, cards carried
+//! from pile to pile, the score, and what follows by itself until nothing more does (cards
+//! turned, full suits leaving, spaces filled, cards sent up).
+
+use super::*;
+
+impl Play {
+    pub(super) fn deal_stock(&self, state: &mut State, from: PileId, events: &mut Vec<Event>) {
+        let Some(stock) = self.game.stock else {
+            return;
+        };
+        if state.stock.is_empty() && stock.redeal == Redeal::Gather {
+            self.gather(state, events);
+            return;
+        }
+        if state.stock.is_empty() {
+            // PA-STOCK: the waste turned over is the stock again, its first card on top.
+            state.stock = std::mem::take(&mut state.waste);
+            state.stock.reverse();
+            state.turned = true;
+            if let Some(left) = state.redeals.as_mut() {
+                *left = left.saturating_sub(1);
+            }
+            self.score(state, "redeal", 1);
+            events.push(Event::Note {
+                kind: "redeal".into(),
+                text: "The waste is turned over to be the stock again".into(),
+            });
+            return;
+        }
+        let mut count = 0u16;
+        match stock.deal {
+            StockDeal::Waste => {
+                for _ in 0..stock.cards {
+                    if let Some(card) = state.stock.pop() {
+                        state.waste.push(card);
+                        count += 1;
+                    }
+                }
+            }
+            StockDeal::Columns => {
+                // As felt's Spider and Scorpion deal: the stock's last cards, one a column,
+                // the first of them on the first column and its top card on the last.
+                let n = state.columns.len().min(state.stock.len());
+                let dealt = state.stock.split_off(state.stock.len() - n);
+                for (column, card) in state.columns.iter_mut().zip(dealt) {
+                    column.cards.push(card);
+                    count += 1;
+                }
+            }
+            StockDeal::Foundation => {
+                if let (Some(card), Some(hole)) = (state.stock.pop(), state.foundations.first_mut())
+                {
+                    hole.push(card);
+                    count = 1;
+                }
+            }
+        }
+        events.push(Event::Dealt { from, count });
+    }
+
+    /// Puts `cards` on `to`.
+    pub(super) fn put(state: &mut State, to: Pile, cards: &[Card]) {
+        match to {
+            Pile::Column(i) => state.columns[i].cards.extend_from_slice(cards),
+            Pile::Cell(i) => state.cells[i] = cards.first().copied(),
+            Pile::Foundation(i) => state.foundations[i].extend_from_slice(cards),
+            Pile::Reserve | Pile::Stock | Pile::Waste => {}
+        }
+    }
+
+    pub(super) fn move_cards(
+        &self,
+        state: &mut State,
+        from: Pile,
+        index: usize,
+        to: Pile,
+        events: &mut Vec<Event>,
+    ) {
+        if from == to {
+            // Never checked legal (PA-MOVE refuses it): nothing to carry.
+            return;
+        }
+        // The cards go straight from one pile to the other, never through a list of their own.
+        let count = match from {
+            Pile::Column(i) => {
+                let mut cards = std::mem::take(&mut state.columns[i].cards);
+                let count = cards.len().saturating_sub(index);
+                Self::put(state, to, cards.get(index..).unwrap_or_default());
+                cards.truncate(index);
+                state.columns[i].cards = cards;
+                count
+            }
+            Pile::Cell(i) => {
+                let card = state.cells[i].take();
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Reserve => {
+                let card = (index < state.reserve.len()).then(|| state.reserve.remove(index));
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Waste => {
+                let card = state.waste.pop();
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Foundation(i) => {
+                let card = state.foundations[i].pop();
+                Self::put(state, to, card.as_slice());
+                usize::from(card.is_some())
+            }
+            Pile::Stock => 0,
+        };
+        let count = count as u16;
+        match to {
+            Pile::Column(_) => {
+                // PA-SCORE: a card brought into play on the columns, or taken back down.
+                let event = match from {
+                    Pile::Waste => Some("waste-tableau"),
+                    Pile::Reserve => Some("reserve-tableau"),
+                    Pile::Foundation(_) => Some("foundation-tableau"),
+                    _ => None,
+                };
+                if let Some(event) = event {
+                    self.score(state, event, 1);
+                }
+            }
+            Pile::Foundation(_) => self.score(state, "foundation", 1),
+            Pile::Cell(_) | Pile::Reserve | Pile::Stock | Pile::Waste => {}
+        }
+        events.push(Event::Moved {
+            from: self.ids.id(from),
+            to: self.ids.id(to),
+            count,
+        });
+    }
+
+    pub(super) fn score(&self, state: &mut State, event: &str, count: i64) {
+        if let Some(table) = &self.scoring {
+            state.score = table.add(state.score, event, count);
+        }
+    }
+
+    /// What follows an action by itself, until nothing more does: a face-down card left last
+    /// turns up (PA-TURN), a full suit leaves (PA-REMOVE), an empty column is filled
+    /// (PA-EMPTY), and cards go up (PA-AUTOMATIC).
+    pub(super) fn settle(&self, state: &mut State, events: &mut Vec<Event>) {
+        loop {
+            self.flip(state, events);
+            if self.game.remove_suits {
+                self.remove_suits(state, events);
+            }
+            self.fill_empty(state, events);
+            if !self.send_one_up(state, events) {
+                break;
+            }
+        }
+    }
+
+    pub(super) fn flip(&self, state: &mut State, events: &mut Vec<Event>) {
+        for i in 0..state.columns.len() {
+            let column = &mut state.columns[i];
+            if column.cards.is_empty() {
+                column.down = 0;
+            } else if column.down >= column.cards.len() {
+                column.down = column.cards.len() - 1;
+                events.push(Event::Flipped {
+                    pile: self.ids.id(Pile::Column(i)),
+                });
+                self.score(state, "turn", 1);
+            }
+        }
+    }
+
+    pub(super) fn remove_suits(&self, state: &mut State, events: &mut Vec<Event>) {
+        for i in 0..state.columns.len() {
+            let column = &state.columns[i];
+            let len = column.cards.len();
+            if len < 13 || len - 13 < column.down || !full_suit(&column.cards[len - 13..]) {
+                continue;
+            }
+            let Some(f) = state.foundations.iter().position(|f| f.is_empty()) else {
+                continue;
+            };
+            let suit = state.columns[i].cards.split_off(len - 13);
+            state.foundations[f] = suit;
+            events.push(Event::SetRemoved {
+                pile: self.ids.id(Pile::Column(i)),
+            });
+            self.score(state, "suit", 1);
+            self.flip(state, events);
+        }
+    }
+
+    pub(super) fn fill_empty(&self, state: &mut State, events: &mut Vec<Event>) {
+        for i in 0..state.columns.len() {
+            if !state.columns[i].cards.is_empty() {
+                continue;
+            }
+            let (from, card) = match self.game.empty {
+                Empty::AutoReserve => (Pile::Reserve, state.reserve.pop()),
+                Empty::AutoStock => (Pile::Stock, state.stock.pop()),
+                Empty::AutoWaste if state.waste.is_empty() => (Pile::Stock, state.stock.pop()),
+                Empty::AutoWaste => (Pile::Waste, state.waste.pop()),
+                _ => return,
+            };
+            let Some(card) = card else { return };
+            state.columns[i].cards.push(card);
+            events.push(Event::Moved {
+                from: self.ids.id(from),
+                to: self.ids.id(Pile::Column(i)),
+                count: 1,
+            });
+        }
+    }
+}
