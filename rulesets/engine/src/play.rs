@@ -38,13 +38,14 @@ pub struct Play {
     /// For each card, by its byte, the cards that may be built on it (`followers` in
     /// automatic.rs): the safe rule reads them for every card it weighs.
     followers: Vec<Vec<Card>>,
-    /// `build`, `group` and `foundation` read for every pair of cards.
-    pub follows: Rules,
+    /// `build`, `group` and `foundation` read for every pair of cards, made from them once in
+    /// [`Play::new`]: the hot checks read these, the words and the help the rules themselves.
+    pub(crate) follows: Rules,
 }
 
 /// A game's three rules, each read for every pair of cards ([`Follows`]).
 #[derive(Clone, Debug)]
-pub struct Rules {
+pub(crate) struct Rules {
     /// The columns' rule.
     pub build: Follows,
     /// A moving group's rule.
