@@ -7,7 +7,7 @@ use super::*;
 impl Play {
     /// Every legal action, the stock first.
     pub fn legal(&self, state: &State, out: &mut Vec<felt_core::Action>) {
-        self.legal_moves(state, out, false);
+        self.legal_moves(state, out, false, false);
     }
 
     /// The legal actions but those that lead to the same table as one listed before it up to
@@ -16,25 +16,48 @@ impl Play {
     /// search whose keys take that order out (the solver's rule 2, module docs of
     /// [`crate::solver`]), where the tables these would lead to are ones it stores once anyway.
     pub fn legal_distinct(&self, state: &State, out: &mut Vec<felt_core::Action>) {
-        self.legal_moves(state, out, true);
+        self.legal_moves(state, out, true, false);
     }
 
-    fn legal_moves(&self, state: &State, out: &mut Vec<felt_core::Action>, distinct: bool) {
+    /// The legal moves of the waste's top card alone, as [`Play::legal_distinct`] lists them:
+    /// what a deal folded into the move it leads to may be followed by (the solver's quick
+    /// search, [`crate::solver`]).
+    pub fn legal_from_waste(&self, state: &State, out: &mut Vec<felt_core::Action>) {
+        self.legal_moves(state, out, true, true);
+    }
+
+    /// Whether the stock may be dealt (or the waste turned over) in `state`.
+    pub fn can_deal(&self, state: &State) -> bool {
+        self.shaped(state) && self.check_deal(state).is_ok()
+    }
+
+    fn legal_moves(
+        &self,
+        state: &State,
+        out: &mut Vec<felt_core::Action>,
+        distinct: bool,
+        waste_only: bool,
+    ) {
         if !self.shaped(state) {
             return;
         }
-        if self.check_deal(state).is_ok() && self.check(state, &deal(self)).is_ok() {
+        if !waste_only && self.check_deal(state).is_ok() && self.check(state, &deal(self)).is_ok() {
             out.push(deal(self));
         }
         // Each pile and card a move may start from, in the order the actions are listed: the
         // columns' face-up cards, the cells, the waste's top, the reserve, the foundations.
         // A column's groups are read from the top down once (`movable_from`), rather than
         // each checked card by card: the solver asks this of every table it makes.
-        let columns = state.columns.iter().enumerate().flat_map(|(i, column)| {
-            (self.movable_from(column)..column.cards.len()).map(move |k| (Pile::Column(i), k))
-        });
+        let columns = state
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|_| !waste_only)
+            .flat_map(|(i, column)| {
+                (self.movable_from(column)..column.cards.len()).map(move |k| (Pile::Column(i), k))
+            });
         let cells = (0..state.cells.len())
-            .filter(|&i| state.cells[i].is_some())
+            .filter(|&i| !waste_only && state.cells[i].is_some())
             .map(|i| (Pile::Cell(i), 0));
         let waste = state.waste.len().checked_sub(1).map(|k| (Pile::Waste, k));
         let reserve_from = if self.game.reserve_fanned {
@@ -42,10 +65,11 @@ impl Play {
         } else {
             state.reserve.len().saturating_sub(1)
         };
-        let reserve = (reserve_from..state.reserve.len()).map(|k| (Pile::Reserve, k));
+        let reserve_to = if waste_only { 0 } else { state.reserve.len() };
+        let reserve = (reserve_from..reserve_to).map(|k| (Pile::Reserve, k));
         let back = self.game.foundations.back;
         let foundations = (0..state.foundations.len())
-            .filter(move |&i| back && !state.foundations[i].is_empty())
+            .filter(move |&i| back && !waste_only && !state.foundations[i].is_empty())
             .map(|i| (Pile::Foundation(i), state.foundations[i].len() - 1));
         let froms = columns
             .chain(cells)

@@ -77,6 +77,12 @@
 //!
 //! Nothing else is pruned: no move is left out, so a won line found is one the ruleset
 //! accepts, and each is replayed through [`felt_core::Ruleset::apply`] before it is given.
+//!
+//! **A quick search proves nothing.** Where a stock is dealt to a waste without end, the
+//! depth-first search folds deals into the move of the card they bring up ([`fold`]): its
+//! steps are the ruleset's actions in a row, so a win it finds is real, but it leaves lines
+//! out, and when it runs out of steps it has shown nothing and gives its turns to the
+//! best-first search, which tries every legal action as above and alone may prove the loss.
 //! The tests compare every answer with a plain search of the ruleset's actions on many small
 //! positions of several games.
 //!
@@ -90,6 +96,7 @@
 //! the player sees every card the hint is the first step of a solver win, and a table proven
 //! lost gets none.
 
+pub mod fold;
 pub mod packed;
 pub mod runs;
 pub mod search;
