@@ -43,50 +43,67 @@ impl Play {
 
     /// Sends one card up by PA-AUTOMATIC, if one goes; whether one did.
     pub(super) fn send_one_up(&self, state: &mut State, events: &mut Vec<Event>) -> bool {
-        let send = match self.game.automatic {
-            Automatic::None => return false,
-            Automatic::Safe if !self.safe_proven => return false,
-            automatic => automatic,
-        };
-        if self.game.remove_suits || self.game.win == Win::Sequences {
+        let Some(send) = self.sending() else {
             return false;
-        }
+        };
         // How many copies of each card are up: counted once, and only when a card that could
         // go up is weighed (most tables have none).
-        let mut up: Option<[u8; 64]> = None;
-        let count_up = || {
-            let mut up = [0u8; 64];
-            for card in state.foundations.iter().flatten() {
-                up[usize::from(card.to_byte() & 0x3f)] += 1;
-            }
-            up
-        };
-        let mut found = None;
-        for (pile, index, card) in self.sources(state) {
-            if let Some(f) =
-                (0..state.foundations.len()).find(|&f| self.goes_up(state, f, card).is_ok())
-            {
-                if send == Automatic::Safe && !self.safe(up.get_or_insert_with(count_up), card) {
-                    continue;
-                }
-                // The waste shows its cards `cards` at a time: a card taken from it changes
-                // which cards the next turns show, so only a waste turned one by one gives its
-                // cards up by itself under the safe rule (see `safe_holds`).
-                if send == Automatic::Safe
-                    && pile == Pile::Waste
-                    && self.game.stock.is_some_and(|s| s.cards > 1)
-                {
-                    continue;
-                }
-                found = Some((pile, index, f));
-                break;
-            }
-        }
+        let mut up = None;
+        let found = self.sources(state).find_map(|(pile, index, card)| {
+            self.sends(state, send, pile, card, &mut up)
+                .map(|f| (pile, index, f))
+        });
         let Some((pile, index, f)) = found else {
             return false;
         };
         self.move_cards(state, pile, index, Pile::Foundation(f), events);
         true
+    }
+
+    /// Whether PA-AUTOMATIC would send `card` up from the top of the waste in `state`: what
+    /// a deal that shows it sets off (the solver's closed rounds, `crate::solver`).
+    pub(crate) fn sends_from_waste(&self, state: &State, card: Card) -> bool {
+        self.sending()
+            .and_then(|send| self.sends(state, send, Pile::Waste, card, &mut None))
+            .is_some()
+    }
+
+    /// The automatic rule that sends cards up in this game, if any does.
+    fn sending(&self) -> Option<Automatic> {
+        let send = match self.game.automatic {
+            Automatic::None => return None,
+            Automatic::Safe if !self.safe_proven => return None,
+            automatic => automatic,
+        };
+        if self.game.remove_suits || self.game.win == Win::Sequences {
+            return None;
+        }
+        Some(send)
+    }
+
+    /// The foundation `send` sends `card`, lying last in `pile`, up to now, if it sends it;
+    /// `up` counts the cards up, made when first needed.
+    fn sends(
+        &self,
+        state: &State,
+        send: Automatic,
+        pile: Pile,
+        card: Card,
+        up: &mut Option<[u8; 64]>,
+    ) -> Option<usize> {
+        let f = (0..state.foundations.len()).find(|&f| self.goes_up(state, f, card).is_ok())?;
+        if send == Automatic::Safe {
+            if !self.safe(up.get_or_insert_with(|| count_up(state)), card) {
+                return None;
+            }
+            // The waste shows its cards `cards` at a time: a card taken from it changes
+            // which cards the next turns show, so only a waste turned one by one gives its
+            // cards up by itself under the safe rule (see `safe_holds`).
+            if pile == Pile::Waste && self.game.stock.is_some_and(|s| s.cards > 1) {
+                return None;
+            }
+        }
+        Some(f)
     }
 
     /// Whether the settings in force are ones under which [`Play::safe`] is proven to never
@@ -162,4 +179,13 @@ impl Play {
             })
             .collect()
     }
+}
+
+/// How many copies of each card, by its byte, are on the foundations.
+fn count_up(state: &State) -> [u8; 64] {
+    let mut up = [0u8; 64];
+    for card in state.foundations.iter().flatten() {
+        up[usize::from(card.to_byte() & 0x3f)] += 1;
+    }
+    up
 }

@@ -73,11 +73,16 @@ impl Fold {
         self.moves.clear();
     }
 
-    /// Deals once more, listing the moves of the card it shows in `moves`: `None` when the
-    /// step's deals are over (no deal is legal, a second turn of the stock would come, or the
-    /// round is back where it began), else whether this deal moved cards beyond the waste, so
-    /// that the dealt table is a step's end of its own.
-    pub(super) fn next(&mut self, play: &Play) -> Option<bool> {
+    /// Deals once more, listing in `moves` what `list` lists of the table it leads to (the
+    /// moves of the card it shows, or, in a closed round, every move but the deal): `None`
+    /// when the step's deals are over (no deal is legal, a second turn of the stock would
+    /// come, or the round is back where it began), else whether this deal moved cards beyond
+    /// the waste, so that the dealt table is a step's end of its own.
+    pub(super) fn next(
+        &mut self,
+        play: &Play,
+        list: impl FnOnce(&State, &mut Vec<Action>),
+    ) -> Option<bool> {
         if self.deals == u8::MAX || !play.can_deal(&self.dealt) {
             return None;
         }
@@ -97,7 +102,7 @@ impl Fold {
         let moved = now != self.placed;
         self.placed = now;
         self.moves.clear();
-        play.legal_from_waste(&self.dealt, &mut self.moves);
+        list(&self.dealt, &mut self.moves);
         Some(moved)
     }
 }

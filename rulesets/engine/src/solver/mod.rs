@@ -21,7 +21,7 @@
 //! own [`crate::play::Play::perform_into`], and the only things skipped are a table whose key
 //! was stored already and, under rule 2 below, a move to a second empty pile of a kind (see
 //! there). So a search that ends within its budget has seen every table reachable up to the
-//! keys, and claims a loss only if none is won. The keys leave out five things, each sound
+//! keys, and claims a loss only if none is won. The keys leave out six things, each sound
 //! for the settings it is used under:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
@@ -74,6 +74,31 @@
 //!    differ only in the suits of their foundations' tops have the same moves, to tables that
 //!    differ in the same way, and win alike. (Deals 101..140 at 1 s: Golf 15 → 11 undecided,
 //!    Black Hole 21 → 19.)
+//!
+//! 6. **Where a closed round of the stock stands**, in a full-information search
+//!    ([`search::Searcher::solve_key`]). Take a stock dealt to a waste `d` cards at a time and
+//!    turned over as it was without end, where nothing goes up by itself or only the safe
+//!    rule's cards of a single pack do. Read the stock and the waste as one run of `n` cards
+//!    in the order they are dealt (the waste's from its first card, then the stock's from its
+//!    top): deals never change that run, only how much of it is in the waste, `p`. From a
+//!    waste of 0, `d`, `2d`, … or `n` cards (the round's sizes), deals go through all of
+//!    these sizes and back. A table is *closed* when its waste has one of these sizes, no
+//!    card the round shows on top of the waste would go up by itself (the same check the
+//!    automatic move makes), and no empty column would fill by itself: then every deal of
+//!    the round changes the waste's size and nothing else (the table was settled, and the
+//!    one new card that could go up does not), so the round's tables reach each other by
+//!    deals alone and win alike, and they share a key: the run, not `p`, and not whether the
+//!    stock was turned, which no rule reads. The search expands such a table with the round:
+//!    its own moves (the deal leads back to its key), and, after the deals to each other size
+//!    of the round, the moves of the card on the waste, and each move `A` of the table
+//!    expanded that does not take the waste's card and either leaves a table not closed or
+//!    sends a waste card up. Every other `A` from another size of the round leads to a table
+//!    of the same key as from this one: `A` is legal from either (it reads no waste), and the
+//!    cards that go up after it are the same, for were the other size's top card to go up
+//!    at some point, its foundation would still wait for it once the rest had gone up (a
+//!    single pack holds one such card, and it lies in the run), where the check of the table
+//!    `A` led to saw no such card. So every table the round's tables reach in one action is
+//!    stored or keyed as one stored.
 //!
 //! Nothing else is pruned: no move is left out, so a won line found is one the ruleset
 //! accepts, and each is replayed through [`felt_core::Ruleset::apply`] before it is given.

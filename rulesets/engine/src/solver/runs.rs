@@ -26,6 +26,7 @@ use super::fold::{folds, Fold};
 use super::packed::Packed;
 use super::search::{Found, Mode, Searched, Searcher, DEAL_COST, DEPTH_COST};
 use crate::play::{deal, Play, State};
+use crate::state::Pile;
 use felt_core::analysis::Stopped;
 use felt_core::Action;
 use felt_patience::search::{room_bytes, KeySet, Limits, Open};
@@ -237,9 +238,14 @@ impl Maker {
         play.won(&self.next)
     }
 
-    /// Stores the child's key in `seen`; whether it was new.
-    fn store(&mut self, searcher: &Searcher<'_>, seen: &mut Seen) -> bool {
-        searcher.key(&self.next, &mut self.key);
+    /// Stores the child's key in `seen` (a full-information search's key when `solve`);
+    /// whether it was new.
+    fn store(&mut self, searcher: &Searcher<'_>, seen: &mut Seen, solve: bool) -> bool {
+        if solve {
+            searcher.solve_key(&self.next, &mut self.key);
+        } else {
+            searcher.key(&self.next, &mut self.key);
+        }
         seen.insert(&self.key)
     }
 
@@ -283,8 +289,12 @@ pub struct BestFirst<'s, 'e> {
     /// The table expanded, reused from one to the next.
     here: State,
     maker: Maker,
-    /// Where the search folds deals ([`super::fold`]): a quick search, which proves nothing.
-    fold: Option<Fold>,
+    /// Whether the search folds deals ([`super::fold`]): a quick search, which proves nothing.
+    folding: bool,
+    /// The room deals are folded in: a quick search's steps, and a closed round's.
+    fold: Fold,
+    /// In a closed round, the moves of the table expanded that leave the round open.
+    opening: Vec<Action>,
 }
 
 impl<'s, 'e> BestFirst<'s, 'e> {
@@ -308,9 +318,12 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             legal: Vec::with_capacity(64),
             here: start.clone(),
             maker: Maker::new(start),
-            fold: (fold && mode == Mode::Solve).then(|| Fold::new(start)),
+            folding: fold && mode == Mode::Solve,
+            fold: Fold::new(start),
+            opening: Vec::new(),
         };
-        run.maker.store(searcher, &mut run.seen);
+        run.maker
+            .store(searcher, &mut run.seen, mode == Mode::Solve);
         run.open.push(Open {
             priority: searcher.distance(start),
             node: ROOT,
@@ -340,7 +353,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
     pub fn resume(&mut self, turn: &mut Turn<'_, '_>) -> Step {
         while self.states() < turn.pause_at {
             let Some(Open { node, item, .. }) = self.open.pop() else {
-                if self.fold.is_some() {
+                if self.folding {
                     return Step::Spent;
                 }
                 return Step::Done(Found::Exhausted);
@@ -363,12 +376,28 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             let mut legal = std::mem::take(&mut self.legal);
             let mut answer = None;
             let mut dealt = false;
+            // In a closed round (rule 6) a deal leads to a table of the same key: the round's
+            // other tables are expanded with this one instead.
+            let round = self.mode == Mode::Solve && self.searcher.closed(&self.here);
+            self.opening.clear();
+            let waste = self.searcher.play.ids.id(Pile::Waste);
             for action in legal.drain(..) {
-                if self.fold.is_some() && matches!(action, Action::Deal { .. }) {
+                if (self.folding || round) && matches!(action, Action::Deal { .. }) {
                     dealt = true;
                     continue;
                 }
                 let won = self.maker.play(self.searcher.play, &self.here, &action);
+                if round
+                    && !won
+                    && !matches!(action, Action::Move { from, .. } if from == waste)
+                    && (self.maker.next.waste.len() != self.here.waste.len()
+                        || !self.searcher.closed(&self.maker.next))
+                {
+                    // From another table of the round this move may lead elsewhere: a card
+                    // went up from the waste after it, or the round it leaves is open, so
+                    // where the round stood is part of the key (rule 6).
+                    self.opening.push(action.clone());
+                }
                 answer = self.child(node, d, 0, action, won, turn);
                 if answer.is_some() {
                     break;
@@ -377,7 +406,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             legal.clear();
             self.legal = legal;
             if answer.is_none() && dealt {
-                answer = self.folded(node, d, turn);
+                answer = self.folded(node, d, round, turn);
             }
             if let Some(step) = answer {
                 return step;
@@ -386,30 +415,41 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         Step::Paused
     }
 
-    /// Makes the children of the table expanded whose steps fold deals ([`super::fold`]).
-    fn folded(&mut self, node: u32, d: u16, turn: &mut Turn<'_, '_>) -> Option<Step> {
-        let play = self.searcher.play;
-        let mut fold = self.fold.take()?;
-        fold.begin(&self.here);
+    /// Makes the children of the table expanded whose steps fold deals ([`super::fold`]):
+    /// the moves of the cards the deals show, and in a closed `round` the moves of
+    /// `opening` too. Every other move from another table of a closed round leads to a table
+    /// of a closed round whose key is the one its move from this table led to (the two differ
+    /// only in the waste's size, a size of the round), so only these are new.
+    fn folded(&mut self, node: u32, d: u16, round: bool, turn: &mut Turn<'_, '_>) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        self.fold.begin(&self.here);
         let mut answer = None;
-        'deals: while let Some(moved) = fold.next(play) {
+        let opening = std::mem::take(&mut self.opening);
+        'deals: while let Some(moved) = self.fold.next(play, |s, out| {
+            play.legal_from_waste(s, out);
+            if round {
+                out.extend(opening.iter().cloned());
+            }
+        }) {
+            let deals = self.fold.deals;
             if moved {
-                self.maker.next.copy_from(&fold.dealt);
+                self.maker.next.copy_from(&self.fold.dealt);
                 let won = play.won(&self.maker.next);
-                answer = self.child(node, d, fold.deals - 1, deal(play), won, turn);
+                answer = self.child(node, d, deals - 1, deal(play), won, turn);
                 if answer.is_some() {
                     break;
                 }
             }
-            for action in std::mem::take(&mut fold.moves) {
-                let won = self.maker.play(play, &fold.dealt, &action);
-                answer = self.child(node, d, fold.deals, action, won, turn);
+            for action in std::mem::take(&mut self.fold.moves) {
+                let won = self.maker.play(play, &self.fold.dealt, &action);
+                answer = self.child(node, d, deals, action, won, turn);
                 if answer.is_some() {
                     break 'deals;
                 }
             }
         }
-        self.fold = Some(fold);
+        self.opening = opening;
         answer
     }
 
@@ -445,7 +485,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             });
             return None;
         }
-        if !self.maker.store(searcher, &mut self.seen) {
+        if !self
+            .maker
+            .store(searcher, &mut self.seen, self.mode == Mode::Solve)
+        {
             return None;
         }
         let id = self.nodes.len() as u32;
@@ -502,8 +545,10 @@ pub struct DepthFirst<'s, 'e> {
     /// The table expanded, reused from one to the next.
     table: State,
     maker: Maker,
-    /// Where the search folds deals ([`super::fold`]): a quick search, which proves nothing.
-    fold: Option<Fold>,
+    /// Whether the search folds deals ([`super::fold`]): a quick search, which proves nothing.
+    folding: bool,
+    /// The room deals are folded in.
+    fold: Fold,
 }
 
 impl<'s, 'e> DepthFirst<'s, 'e> {
@@ -521,9 +566,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             legal: Vec::with_capacity(64),
             table: start.clone(),
             maker: Maker::new(start),
-            fold: fold.then(|| Fold::new(start)),
+            folding: fold,
+            fold: Fold::new(start),
         };
-        run.maker.store(searcher, &mut run.seen);
+        run.maker.store(searcher, &mut run.seen, true);
         run
     }
 
@@ -546,7 +592,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
                 }
             }
             let Some(frame) = self.frames.last_mut() else {
-                if self.fold.is_some() {
+                if self.folding {
                     return Step::Spent;
                 }
                 return Step::Done(Found::Exhausted);
@@ -597,10 +643,12 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         children: &mut Vec<Waiting>,
         turn: &mut Turn<'_, '_>,
     ) -> Option<Step> {
-        let play = self.searcher.play;
+        let searcher = self.searcher;
+        let play = searcher.play;
+        let round = !self.folding && searcher.closed(&self.table);
         let mut dealt = false;
         for action in legal.drain(..) {
-            if self.fold.is_some() && matches!(action, Action::Deal { .. }) {
+            if (self.folding || round) && matches!(action, Action::Deal { .. }) {
                 dealt = true;
                 continue;
             }
@@ -612,27 +660,29 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         if !dealt {
             return None;
         }
-        let mut fold = self.fold.take()?;
-        fold.begin(&self.table);
+        self.fold.begin(&self.table);
         let mut answer = None;
-        'deals: while let Some(moved) = fold.next(play) {
+        // A quick search plays only the cards the deals show; a closed round's tables all
+        // share its key, so a search of every action plays every move from each.
+        let all = round && !self.folding;
+        'deals: while let Some(moved) = self.fold.next(play, |s, out| list(searcher, all, s, out)) {
+            let deals = self.fold.deals;
             if moved {
-                self.maker.next.copy_from(&fold.dealt);
+                self.maker.next.copy_from(&self.fold.dealt);
                 let won = play.won(&self.maker.next);
-                answer = self.child(fold.deals - 1, deal(play), won, children, turn);
+                answer = self.child(deals - 1, deal(play), won, children, turn);
                 if answer.is_some() {
                     break;
                 }
             }
-            for action in std::mem::take(&mut fold.moves) {
-                let won = self.maker.play(play, &fold.dealt, &action);
-                answer = self.child(fold.deals, action, won, children, turn);
+            for action in std::mem::take(&mut self.fold.moves) {
+                let won = self.maker.play(play, &self.fold.dealt, &action);
+                answer = self.child(deals, action, won, children, turn);
                 if answer.is_some() {
                     break 'deals;
                 }
             }
         }
-        self.fold = Some(fold);
         answer
     }
 
@@ -657,7 +707,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             push_step(play, &mut way, deals, action);
             return Some(Step::Done(Found::Won(way)));
         }
-        if !self.maker.store(searcher, &mut self.seen) {
+        if !self.maker.store(searcher, &mut self.seen, true) {
             return None;
         }
         let waiting = self.waiting + children.len();
@@ -688,6 +738,17 @@ fn line(play: &Play, nodes: &[(u32, u8, Action)], mut id: u32) -> Vec<Action> {
     }
     out.reverse();
     out
+}
+
+/// What a folded step may end with in `s`: every move but the deal when `all` (a closed
+/// round), else the moves of the waste's top card.
+fn list(searcher: &Searcher<'_>, all: bool, s: &State, out: &mut Vec<Action>) {
+    if all {
+        searcher.legal(s, out);
+        out.retain(|a| !matches!(a, Action::Deal { .. }));
+    } else {
+        searcher.play.legal_from_waste(s, out);
+    }
 }
 
 /// Puts a step on the end of `line`: `deals` deals, then `action`.

@@ -14,7 +14,7 @@
 use super::hidden;
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::{Automatic, Direction, Match, StockDeal, Win};
+use crate::vocabulary::{Automatic, Direction, Empty, Match, Redeal, StockDeal, Win};
 use felt_core::analysis::Stopped;
 use felt_core::Action;
 use felt_core::Card;
@@ -80,6 +80,8 @@ pub struct Searcher<'e> {
     shrinking: (bool, bool),
     /// Whether a foundation's top is keyed by its rank alone ([`super`]'s rule 5).
     rank_tops: bool,
+    /// Whether a stock dealt round and round may close its round ([`super`]'s rule 6).
+    rounds: bool,
 }
 
 impl<'e> Searcher<'e> {
@@ -111,6 +113,13 @@ impl<'e> Searcher<'e> {
             && g.foundations.by == Match::Any
             && !g.remove_suits
             && !g.foundations.as_dealt;
+        // Rule 6: a stock dealt to a waste and turned over as it was, without end, where
+        // nothing goes up by itself or only safe cards of a single pack do (the argument
+        // needs each card to be the only one of its kind).
+        let rounds = g.stock.is_some_and(|s| {
+            s.deal == StockDeal::Waste && s.redeal == Redeal::Waste && s.redeals.is_none()
+        }) && (g.automatic == Automatic::None
+            || (g.automatic == Automatic::Safe && g.decks == 1));
         Searcher {
             engine,
             play,
@@ -118,6 +127,7 @@ impl<'e> Searcher<'e> {
             foundation_tops,
             shrinking,
             rank_tops,
+            rounds,
         }
     }
 
@@ -132,9 +142,60 @@ impl<'e> Searcher<'e> {
         }
     }
 
+    /// Whether `s` lies in a closed round of its stock ([`super`]'s rule 6): a stock dealt
+    /// round and round onto a waste, the waste's size one the deals come back to (a multiple
+    /// of the cards a deal turns, or the whole of stock and waste), and no deal of the round
+    /// setting anything else off: no card it shows goes up by itself, and no empty column
+    /// waits to be filled by itself.
+    pub fn closed(&self, s: &State) -> bool {
+        let Some(stock) = self.play.game.stock.filter(|_| self.rounds) else {
+            return false;
+        };
+        let d = usize::from(stock.cards.max(1));
+        let (p, n) = (s.waste.len(), s.waste.len() + s.stock.len());
+        if p % d != 0 && p != n {
+            return false;
+        }
+        let fills = matches!(
+            self.play.game.empty,
+            Empty::AutoReserve | Empty::AutoStock | Empty::AutoWaste
+        );
+        if fills && s.columns.iter().any(|c| c.cards.is_empty()) {
+            return false;
+        }
+        // The card each waste size of the round shows: the stock and the waste read as one
+        // run in the order they are dealt, the waste's first card first.
+        let shown = |q: usize| {
+            if q <= p {
+                s.waste[q - 1]
+            } else {
+                s.stock[s.stock.len() + p - q]
+            }
+        };
+        let mut q = d.min(n);
+        while q > 0 {
+            if self.play.sends_from_waste(s, shown(q)) {
+                return false;
+            }
+            q = if q == n { 0 } else { (q + d).min(n) };
+        }
+        true
+    }
+
     /// The table's key: everything the rules read, without the score and the move count, and
     /// with the reorderings of rules 2 and 3 taken out.
     pub fn key(&self, s: &State, buf: &mut Vec<u8>) {
+        self.key_into(s, buf, false);
+    }
+
+    /// The key of a full-information search: [`Searcher::key`], but the tables of a closed
+    /// round (rule 6) share one, whatever the waste's size, and whether the stock was turned
+    /// (which only what the player has seen reads) is left out of it.
+    pub fn solve_key(&self, s: &State, buf: &mut Vec<u8>) {
+        self.key_into(s, buf, true);
+    }
+
+    fn key_into(&self, s: &State, buf: &mut Vec<u8>, rounds: bool) {
         buf.clear();
         // The piles' order, sorted where rule 2 lets it be: any order that sorts equal piles
         // together serves, so it is the piles' own (face-down count, then cards), read in
@@ -225,21 +286,37 @@ impl<'e> Searcher<'e> {
             }
         }
         let (stock, reserve) = self.shrinking;
-        for (marker, pile, by_size) in [
+        let round = rounds && self.closed(s);
+        let piles: [(u8, &Vec<Card>, bool); 3] = [
             (0xf1, &s.reserve, reserve),
             (0xf2, &s.stock, stock),
             (0xf3, &s.waste, false),
-        ] {
-            buf.push(marker);
+        ];
+        for (marker, pile, by_size) in &piles[..if round { 1 } else { 3 }] {
+            buf.push(*marker);
             buf.push(pile.len() as u8);
             if !by_size {
                 buf.extend(pile.iter().map(|c| c.to_byte()));
             }
         }
+        if round {
+            // The round's cards in the order they are dealt, and not where it stands.
+            buf.push(0xf4);
+            buf.push((s.waste.len() + s.stock.len()) as u8);
+            buf.extend(
+                s.waste
+                    .iter()
+                    .chain(s.stock.iter().rev())
+                    .map(|c| c.to_byte()),
+            );
+        }
         buf.push(s.redeals.map_or(0xff, |r| r));
-        // No rule reads it, but what the player has seen does ([`super::hidden`]): an honest
-        // search must not take a table whose stock was seen for one whose stock was not.
-        buf.push(u8::from(s.turned));
+        if !rounds {
+            // No rule reads it, but what the player has seen does ([`super::hidden`]): an
+            // honest search must not take a table whose stock was seen for one whose stock
+            // was not.
+            buf.push(u8::from(s.turned));
+        }
         buf.push(s.base.number());
     }
 

@@ -170,6 +170,11 @@ fn the_solver_agrees_with_a_plain_search_on_small_positions() {
         ("fortunes-favor", FORTUNES_FAVOR, 8),
         ("trefoil", TREFOIL, 9),
         ("penguin", PENGUIN, 10),
+        // Stocks dealt round and round (rule 6's closed rounds), one card a deal with safe
+        // cards going up by themselves and three a deal, built in suit one card at a time so
+        // that many are lost.
+        ("klondike-in-suit", KLONDIKE_IN_SUIT, 12),
+        ("threes-in-suit", THREES_IN_SUIT, 12),
     ];
     let (mut compared, mut lost) = (0, 0);
     for (name, text, left) in games {
@@ -389,6 +394,24 @@ fn a_stock_turned_over_once_is_seen_even_redealt_without_end() {
     let read = felt_engine::position::read(engine.play(), &text).expect("reads back");
     assert!(read.turned);
 }
+
+/// Klondike built in suit, one card at a time, one card a deal without end, an emptied
+/// column taking nothing: a game many small positions lose.
+const KLONDIKE_IN_SUIT: &str = r#"
+tableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = 1 }
+build.by = "suit"
+empty = "none"
+stock = { cards = 1, redeals = "unlimited" }
+"#;
+
+/// The same, three cards a deal, every card in view.
+const THREES_IN_SUIT: &str = r#"
+hidden = false
+tableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = 1 }
+build.by = "suit"
+empty = "none"
+stock = { cards = 3, redeals = "unlimited" }
+"#;
 
 /// Thoughtful as the engine ships it: Klondike three at a time without end, every card in view.
 const THOUGHTFUL: &str = r#"
