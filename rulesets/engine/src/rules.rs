@@ -152,6 +152,12 @@ impl Follows {
         Follows(bits)
     }
 
+    /// Every card that may lie on `below`, as bits by card byte.
+    #[inline]
+    pub fn row(&self, below: Card) -> u64 {
+        self.0[usize::from(below.to_byte() & 63)]
+    }
+
     /// Whether `above` may lie on `below`: [`Rule::follows`] of the rule it was made from.
     #[inline]
     pub fn follows(&self, below: Card, above: Card) -> bool {

@@ -49,8 +49,9 @@ impl Play {
         // How many copies of each card are up: counted once, and only when a card that could
         // go up is weighed (most tables have none).
         let mut up = None;
+        let wanted = self.wanted(state);
         let found = self.sources(state).find_map(|(pile, index, card)| {
-            self.sends(state, send, pile, card, &mut up)
+            self.sends(state, send, wanted, pile, card, &mut up)
                 .map(|f| (pile, index, f))
         });
         let Some((pile, index, f)) = found else {
@@ -64,7 +65,9 @@ impl Play {
     /// a deal that shows it sets off (the solver's closed rounds, `crate::solver`).
     pub(crate) fn sends_from_waste(&self, state: &State, card: Card) -> bool {
         self.sending()
-            .and_then(|send| self.sends(state, send, Pile::Waste, card, &mut None))
+            .and_then(|send| {
+                self.sends(state, send, self.wanted(state), Pile::Waste, card, &mut None)
+            })
             .is_some()
     }
 
@@ -81,16 +84,40 @@ impl Play {
         Some(send)
     }
 
+    /// The cards some foundation of `state` takes, as bits by card byte: those of the base's
+    /// rank on an empty one, what follows the top of one not full (as `goes_up` reads them),
+    /// so that most cards weighed are turned away by one bit.
+    fn wanted(&self, state: &State) -> u64 {
+        let mut bits = 0;
+        for pile in &state.foundations {
+            match pile.last() {
+                None => {
+                    for suit in Suit::ALL {
+                        bits |= 1 << (Card::new(suit, state.base).to_byte() & 63);
+                    }
+                }
+                Some(_) if pile.len() >= 13 && self.game.foundations.count > 1 => {}
+                Some(&top) => bits |= self.follows.foundation.row(top),
+            }
+        }
+        bits
+    }
+
     /// The foundation `send` sends `card`, lying last in `pile`, up to now, if it sends it;
-    /// `up` counts the cards up, made when first needed.
+    /// `wanted` is [`Play::wanted`] of `state`, `up` counts the cards up, made when first
+    /// needed.
     fn sends(
         &self,
         state: &State,
         send: Automatic,
+        wanted: u64,
         pile: Pile,
         card: Card,
         up: &mut Option<[u8; 64]>,
     ) -> Option<usize> {
+        if wanted >> (card.to_byte() & 63) & 1 == 0 {
+            return None;
+        }
         let f = (0..state.foundations.len()).find(|&f| self.goes_up(state, f, card).is_ok())?;
         if send == Automatic::Safe {
             if !self.safe(up.get_or_insert_with(|| count_up(state)), card) {
