@@ -28,8 +28,8 @@ pub struct Column {
 pub struct Layout {
     /// The columns, left to right.
     pub columns: Vec<Column>,
-    /// The reserve, its top card last.
-    pub reserve: Vec<Card>,
+    /// The reserve's piles, each its top card last.
+    pub reserve: Vec<Vec<Card>>,
     /// The free cells.
     pub cells: Vec<Option<Card>>,
     /// The foundations, each from its base up.
@@ -66,9 +66,11 @@ impl Game {
             foundations: vec![Vec::new(); foundations],
             base: rank(match self.foundations.base {
                 Base::Rank(r) => r,
-                Base::FirstDealt => 1,
+                // Not known yet: the deal or the player sets it; an Ace until then, so that
+                // every deal's tables agree before it is set.
+                Base::FirstDealt | Base::Chosen => 1,
             }),
-            reserve: Vec::new(),
+            reserve: vec![Vec::new(); self.reserve_pile_count()],
             stock: Vec::new(),
         };
         if self.foundations.start == Start::Bases {
@@ -143,9 +145,10 @@ impl Game {
         for cell in layout.cells.iter_mut().take(usize::from(self.cells_filled)) {
             *cell = cards.next();
         }
-        layout
-            .reserve
-            .extend(cards.by_ref().take(usize::from(self.reserve)));
+        // Pile by pile, as a player lays out fans.
+        for pile in &mut layout.reserve {
+            pile.extend(cards.by_ref().take(usize::from(self.reserve)));
+        }
         if self.foundations.start == Start::OneCard {
             if let (Some(card), Some(pile)) = (cards.next(), layout.foundations.first_mut()) {
                 if self.foundations.base == Base::FirstDealt {
@@ -167,6 +170,15 @@ fn kings_to_bottom(column: &mut Column) {
         up.into_iter().partition(|c| c.rank() == Rank::KING);
     column.cards.extend(kings);
     column.cards.extend(others);
+}
+
+impl Game {
+    /// The reserve piles a table of this game has: one, empty, in a game without a reserve,
+    /// so that every game's piles keep their ids and a table saved before reserves had
+    /// several piles reads back as one pile.
+    pub fn reserve_pile_count(&self) -> usize {
+        usize::from(self.reserve_piles.max(1))
+    }
 }
 
 fn rank(number: u8) -> Rank {

@@ -1,9 +1,10 @@
 //! The engine as a felt ruleset for one game: [`Engine`] answers `felt_core::Ruleset` from the
 //! game's [`Play`], and lays the table out by pile roles, as the template does: the stock,
-//! the waste, the reserve, the cells and the foundations in the top row, the columns below.
+//! the waste, the reserve, the cells and the foundations in the top row, the columns below;
+//! a reserve of several piles (Duchess's four fans) in a row of its own between them.
 
 use crate::play::{deal, Pile, Play, Refusal, State};
-use crate::vocabulary::{Game, Redeal, Shuffle, StockDeal, Win};
+use crate::vocabulary::{Game, Redeal, ReserveShape, Shuffle, StockDeal, Win};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, CardFace, DrawHint, Event, KeepGoing, ParamError, PileId,
     PileRole, PileView, Place, RuleViolation, Ruleset, RulesetInfo, ScoreTable, Scoreboard, Seat,
@@ -186,25 +187,36 @@ impl Ruleset for Engine {
                 });
             }
         }
-        if game.reserve > 0 {
-            let last = state.reserve.len().saturating_sub(1);
-            top.push(PileView {
-                id: ids.id(Pile::Reserve),
+        // Several reserve piles, each fanned across, would crowd the top row: they get a row
+        // of their own, the columns one row lower.
+        let reserve_row = u8::from(game.reserve > 0 && state.reserve.len() > 1);
+        let mut reserves = Vec::new();
+        for (r, pile) in state.reserve.iter().enumerate().filter(|_| game.reserve > 0) {
+            let last = pile.len().saturating_sub(1);
+            reserves.push(PileView {
+                id: ids.id(Pile::Reserve(r)),
                 role: PileRole::Reserve,
-                label: "reserve".into(),
-                hint: if game.reserve_fanned {
-                    DrawHint::FanRight
+                // One token each where there are several, as the foundations are named.
+                label: if state.reserve.len() > 1 {
+                    format!("r{}", r + 1)
                 } else {
-                    DrawHint::Stacked
+                    "reserve".into()
                 },
-                place: Place { row: 0, col: 0 },
+                hint: match game.reserve_shape {
+                    ReserveShape::Stack => DrawHint::Stacked,
+                    ReserveShape::Fan | ReserveShape::Open => DrawHint::FanRight,
+                },
+                place: Place {
+                    row: reserve_row,
+                    col: r as u8,
+                },
                 // A stacked reserve shows only the card that plays.
-                cards: state
-                    .reserve
+                cards: pile
                     .iter()
                     .enumerate()
                     .map(|(k, &c)| {
-                        if game.reserve_fanned || k == last || !game.hidden {
+                        if game.reserve_shape != ReserveShape::Stack || k == last || !game.hidden
+                        {
                             CardFace::Up(c)
                         } else {
                             CardFace::Down
@@ -213,6 +225,9 @@ impl Ruleset for Engine {
                     .collect(),
                 note: None,
             });
+        }
+        if reserve_row == 0 {
+            top.append(&mut reserves);
         }
         for (i, cell) in state.cells.iter().enumerate() {
             top.push(PileView {
@@ -264,7 +279,7 @@ impl Ruleset for Engine {
                 // More columns than fit across a terminal (Fan's eighteen fans, Black
                 // Hole's seventeen) are laid out in two rows.
                 place: Place {
-                    row: 1 + (i / per_row) as u8,
+                    row: 1 + reserve_row + (i / per_row) as u8,
                     col: (i % per_row) as u8,
                 },
                 cards: column
@@ -284,6 +299,7 @@ impl Ruleset for Engine {
             })
             .collect();
         piles.extend(top);
+        piles.extend(reserves);
         let item = felt_patience::status::item;
         let mut status = Vec::new();
         if self.play.scoring.as_ref().is_some_and(|t| t.shows_score) {
@@ -292,6 +308,15 @@ impl Ruleset for Engine {
         status.push(item("moves", "Moves", state.moves.to_string()));
         let up: usize = state.foundations.iter().map(Vec::len).sum();
         status.push(item("foundations", "Up", format!("{up}/{}", game.cards())));
+        if game.foundations.base == crate::vocabulary::Base::Chosen {
+            // The player's choice, which every foundation follows: said until a card shows it.
+            let base = if self.play.choosing(state) {
+                "to choose".to_string()
+            } else {
+                crate::rules::a_rank(state.base.number())
+            };
+            status.push(item("base", "Base", base));
+        }
         TableView {
             seat,
             piles,

@@ -4,7 +4,9 @@
 
 use crate::play::Play;
 use crate::rules::a_rank;
-use crate::vocabulary::{Automatic, Base, Direction, Empty, Group, Redeal, Start, StockDeal, Win};
+use crate::vocabulary::{
+    Automatic, Base, Direction, Empty, Group, Redeal, ReserveShape, Start, StockDeal, Win,
+};
 
 /// The paragraphs of the help's rules, in the order a player meets them: the deal, moving and
 /// building, the foundations, the stock, the end.
@@ -33,15 +35,21 @@ fn deal(play: &Play) -> String {
     }
     text.push('.');
     if game.reserve > 0 {
-        text.push_str(&format!(
-            " A reserve of {} cards, {}.",
-            game.reserve,
-            if game.reserve_fanned {
-                "every one of them in play"
-            } else {
-                "only its top card in play"
-            }
-        ));
+        let shape = match game.reserve_shape {
+            ReserveShape::Fan => "every one of them in play",
+            ReserveShape::Stack => "only its top card in play",
+            ReserveShape::Open => "all in view, only its top card in play",
+        };
+        if game.reserve_piles > 1 {
+            text.push_str(&format!(
+                " A reserve of {} piles of {} cards each, {}.",
+                game.reserve_piles,
+                game.reserve,
+                shape.replace("its top", "each pile's top")
+            ));
+        } else {
+            text.push_str(&format!(" A reserve of {} cards, {shape}.", game.reserve));
+        }
     }
     if game.cells > 0 {
         text.push_str(&format!(
@@ -97,6 +105,9 @@ fn moving(play: &Play) -> String {
             "An empty column is filled from the reserve at once; once the reserve is out, it takes a card from the waste."
         }
         Empty::AutoStock => "An empty column is filled from the stock at once.",
+        Empty::Reserve => {
+            "An empty column takes a card from the reserve; once the reserve is out, a card from the waste."
+        }
         Empty::AutoWaste => {
             "An empty column is filled at once from the waste, or from the stock while the waste is empty; once both are out, it takes any card."
         }
@@ -127,6 +138,10 @@ fn foundations(play: &Play) -> String {
             "start from the rank of the first card dealt to them, which goes up at once,"
                 .to_string()
         }
+        (Base::Chosen, _) => format!(
+            "start from the rank the player chooses: the first action sends any card up{}, and every foundation starts from its rank,",
+            play.choose_from()
+        ),
         (Base::Rank(r), Start::Bases) => format!("start with {} each, dealt up,", a_rank(r)),
         (Base::Rank(r), _) => format!("start from {}", a_rank(r)),
     };

@@ -15,7 +15,7 @@ pub use crate::refusal::Refusal;
 pub use crate::state::{Ids, Pile, State};
 
 use crate::rules::{full_suit, Follows, Rule};
-use crate::vocabulary::{Direction, Empty, Game, Group, Match, Redeal, StockDeal, Win};
+use crate::vocabulary::{Base, Direction, Empty, Game, Group, Match, Redeal, StockDeal, Win};
 use felt_core::{Card, Event, ParamError, PileId, Rank, ScoreTable};
 
 /// One game's rules, ready to check and play.
@@ -126,6 +126,9 @@ impl Play {
         }
         match *action {
             felt_core::Action::Deal { from } => match self.ids.pile(from) {
+                Some(Pile::Stock | Pile::Waste) if self.choosing(state) => {
+                    Err(Refusal::ChooseBase)
+                }
                 Some(Pile::Stock | Pile::Waste) => self.check_deal(state),
                 _ => Err(Refusal::NoSuchAction),
             },
@@ -143,9 +146,21 @@ impl Play {
         state.columns.len() == self.ids.columns
             && state.foundations.len() == self.ids.foundations
             && state.cells.len() == self.ids.cells
+            && state.reserve.len() == self.ids.reserves
+    }
+
+    /// Whether the foundations' base is still the player's to choose (`base = "chosen"`, no
+    /// card up yet): the first action must send a card up, and its rank becomes the base. The
+    /// game keeps no mark of its own: a chosen base needs foundations no card comes back down
+    /// from (`Game::read`), so they are all empty exactly until the choice.
+    pub fn choosing(&self, state: &State) -> bool {
+        self.game.foundations.base == Base::Chosen && state.foundations.iter().all(Vec::is_empty)
     }
 
     fn check_deal(&self, state: &State) -> Result<(), Refusal> {
+        if self.choosing(state) {
+            return Err(Refusal::ChooseBase);
+        }
         let stock = self.game.stock.ok_or(Refusal::NoStock)?;
         if !state.stock.is_empty() {
             return Ok(());
@@ -215,9 +230,10 @@ impl Play {
                 Some(card) if index == 0 => Ok(std::slice::from_ref(card)),
                 _ => Err(Refusal::NoCard),
             },
-            Pile::Reserve => {
-                let card = state.reserve.get(index).ok_or(Refusal::NoCard)?;
-                if !self.game.reserve_fanned && index + 1 != state.reserve.len() {
+            Pile::Reserve(i) => {
+                let pile = &state.reserve[i];
+                let card = pile.get(index).ok_or(Refusal::NoCard)?;
+                if self.game.reserve_shape.top_only() && index + 1 != pile.len() {
                     return Err(Refusal::OnlyTop(from));
                 }
                 Ok(std::slice::from_ref(card))
@@ -264,6 +280,15 @@ impl Play {
         if matches!(from, Pile::Foundation(_)) && !matches!(to, Pile::Column(_)) {
             return Err(Refusal::BackToColumn);
         }
+        if self.choosing(state) {
+            // PA-FOUNDATIONS: the first card up chooses the base; nothing else comes before it.
+            if !matches!(to, Pile::Foundation(_)) {
+                return Err(Refusal::ChooseBase);
+            }
+            if self.game.reserve > 0 && !matches!(from, Pile::Reserve(_)) {
+                return Err(Refusal::ChooseFromReserve);
+            }
+        }
         match to {
             Pile::Column(i) => {
                 let column = &state.columns[i];
@@ -278,7 +303,11 @@ impl Play {
                             Empty::Any => true,
                             Empty::King => first.rank() == Rank::KING,
                             Empty::None => false,
-                            Empty::AutoReserve => state.reserve.is_empty() && from == Pile::Waste,
+                            Empty::AutoReserve => reserve_out(state) && from == Pile::Waste,
+                            Empty::Reserve => {
+                                matches!(from, Pile::Reserve(_))
+                                    || (reserve_out(state) && from == Pile::Waste)
+                            }
                             Empty::AutoStock => state.stock.is_empty(),
                             // Nothing is left to fill it by itself.
                             Empty::AutoWaste => state.waste.is_empty() && state.stock.is_empty(),
@@ -318,7 +347,7 @@ impl Play {
                 }
                 self.goes_up(state, i, first)
             }
-            Pile::Reserve | Pile::Stock | Pile::Waste => Err(Refusal::NotOnto(to)),
+            Pile::Reserve(_) | Pile::Stock | Pile::Waste => Err(Refusal::NotOnto(to)),
         }
     }
 
@@ -326,6 +355,8 @@ impl Play {
     fn goes_up(&self, state: &State, i: usize, card: Card) -> Result<(), Refusal> {
         let pile = &state.foundations[i];
         match pile.last() {
+            // The player's choice: any card, whose rank becomes the base (`move_cards`).
+            None if self.choosing(state) => Ok(()),
             None if card.rank() == state.base => Ok(()),
             None => Err(Refusal::Foundation(card, None, state.base)),
             Some(_) if pile.len() >= 13 && self.game.foundations.count > 1 => {
@@ -392,7 +423,7 @@ impl Play {
             Win::Sequences => {
                 state.stock.is_empty()
                     && state.waste.is_empty()
-                    && state.reserve.is_empty()
+                    && reserve_out(state)
                     && state.cells.iter().all(Option::is_none)
                     && state
                         .columns
@@ -420,13 +451,18 @@ pub fn below(base: Rank) -> Rank {
     .unwrap_or(Rank::KING)
 }
 
+/// Whether every reserve pile is out of cards.
+pub fn reserve_out(state: &State) -> bool {
+    state.reserve.iter().all(Vec::is_empty)
+}
+
 /// A pile's name in a sentence.
 pub fn name(pile: Pile) -> &'static str {
     match pile {
         Pile::Column(_) => "column",
         Pile::Foundation(_) => "foundation",
         Pile::Cell(_) => "cell",
-        Pile::Reserve => "reserve",
+        Pile::Reserve(_) => "reserve",
         Pile::Stock => "stock",
         Pile::Waste => "waste",
     }
@@ -486,10 +522,17 @@ fn refuse_unplayed(game: &Game) -> Result<(), ParamError> {
             "\"auto-waste\" fills empty columns from the waste: it needs a stock dealt to a waste (stock.deal = \"waste\", redeal = \"waste\")",
         ));
     }
-    if game.empty == Empty::AutoReserve && game.reserve == 0 {
+    if matches!(game.empty, Empty::AutoReserve | Empty::Reserve) && game.reserve == 0 {
         return Err(ParamError::at(
             "game.empty",
-            "\"auto-reserve\" fills empty columns from the reserve, and this game has none",
+            format!(
+                "\"{}\" fills empty columns from the reserve, and this game has none",
+                if game.empty == Empty::Reserve {
+                    "reserve"
+                } else {
+                    "auto-reserve"
+                }
+            ),
         ));
     }
     Ok(())

@@ -17,10 +17,11 @@
 //! ```
 //!
 //! Each numbered line is a column from the table up; the cards before `|` lie face down.
-//! Piles are listed top card last. `Turned: yes` says the waste has been turned over to be
+//! Piles are listed top card last; a reserve of several piles names each, `Reserve 1:` on. `Turned: yes` says the waste has been turned over to be
 //! the stock at least once (every stock card has been in view); without it, never. Only the piles the game has may be named; a pile not named
 //! is empty. `Base` is the rank every foundation starts from (a game whose base is the first
-//! card dealt names it; others may leave it out), `Redeals` the turns of the waste left (a
+//! card dealt names it, as does one whose base the player chose once a card is up; others may
+//! leave it out), `Redeals` the turns of the waste left (a
 //! number or `unlimited`). A position read back must hold every card of the game's packs
 //! exactly once, and every foundation must be built by the game's own foundation rule (but
 //! for a foundation a stock is dealt to, as in Golf, which takes whatever card comes).
@@ -50,8 +51,12 @@ pub fn write(play: &Play, state: &State) -> String {
         }
         out.push('\n');
     }
-    if game.reserve > 0 {
-        out.push_str(&format!("Reserve:{}\n", cards(&state.reserve)));
+    if game.reserve > 0 && state.reserve.len() == 1 {
+        out.push_str(&format!("Reserve:{}\n", cards(&state.reserve[0])));
+    } else if game.reserve > 0 {
+        for (i, pile) in state.reserve.iter().enumerate() {
+            out.push_str(&format!("Reserve {}:{}\n", i + 1, cards(pile)));
+        }
     }
     if game.stock.is_some() {
         out.push_str(&format!("Stock:{}\n", cards(&state.stock)));
@@ -102,7 +107,7 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
         pile.clear();
     }
     state.cells.iter_mut().for_each(|c| *c = None);
-    state.reserve.clear();
+    state.reserve.iter_mut().for_each(Vec::clear);
     state.stock.clear();
     state.waste.clear();
     state.moves = 0;
@@ -133,7 +138,16 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
                     *cell = if *w == "-" { None } else { Some(card(w)?) };
                 }
             }
-            "reserve" if game.reserve > 0 => state.reserve = list(rest)?,
+            "reserve" if game.reserve > 0 && state.reserve.len() == 1 => {
+                state.reserve[0] = list(rest)?;
+            }
+            "reserve" if game.reserve > 0 => {
+                return Err(at(format!(
+                    "this game's reserve is {} piles: name each, 'Reserve 1:' to 'Reserve {}:'",
+                    state.reserve.len(),
+                    state.reserve.len()
+                )));
+            }
             "reserve" => return Err(lacks("reserve")),
             "stock" | "waste" | "redeals" | "turned" | "seed" if game.stock.is_none() => {
                 return Err(lacks("stock"));
@@ -165,7 +179,18 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
                     };
             }
             other => {
-                if let Some(number) = other.strip_prefix("foundation") {
+                if let Some(number) = other.strip_prefix("reserve") {
+                    if game.reserve == 0 {
+                        return Err(lacks("reserve"));
+                    }
+                    let i = index(number.trim(), state.reserve.len()).ok_or_else(|| {
+                        at(format!(
+                            "'{head}' is not a reserve pile 1 to {}",
+                            state.reserve.len()
+                        ))
+                    })?;
+                    state.reserve[i] = list(rest)?;
+                } else if let Some(number) = other.strip_prefix("foundation") {
                     let i = index(number.trim(), state.foundations.len()).ok_or_else(|| {
                         at(format!(
                             "'{head}' is not a foundation 1 to {}",
@@ -209,6 +234,18 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
                 rank_token(state.base)
             ));
         }
+    }
+    let chosen = game.foundations.base == Base::Chosen;
+    if chosen && state.foundations.iter().all(Vec::is_empty) {
+        // Still to be chosen: the rank the deal keeps until then, whatever the line said,
+        // so that the table is the deal's.
+        state.base = Rank::ACE;
+    } else if chosen && !base_named {
+        return Err(
+            "this game's foundations start from the rank the player chose: name it with a \
+             'Base:' line"
+                .into(),
+        );
     }
     if game.foundations.base == Base::FirstDealt && !base_named {
         return Err(

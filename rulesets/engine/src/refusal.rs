@@ -59,6 +59,11 @@ pub enum Refusal {
     StockOut,
     /// The stock is dealt and there are no redeals left.
     NoRedeals,
+    /// The foundations' base is still to be chosen (`base = "chosen"`): the first action
+    /// sends a card up.
+    ChooseBase,
+    /// The card that chooses the base comes from the reserve.
+    ChooseFromReserve,
     /// An action this game has none of.
     NoSuchAction,
 }

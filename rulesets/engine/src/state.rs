@@ -10,8 +10,11 @@ use serde::{Deserialize, Serialize};
 pub struct State {
     /// The columns, left to right.
     pub columns: Vec<Column>,
-    /// The reserve, its top card last.
-    pub reserve: Vec<Card>,
+    /// The reserve's piles, left to right, each its top card last: one pile but where the
+    /// reserve is several (Duchess's four fans), one empty pile in a game without a reserve.
+    /// A table saved while the reserve was one list of cards reads back as that one pile.
+    #[serde(deserialize_with = "reserve_piles")]
+    pub reserve: Vec<Vec<Card>>,
     /// The free cells.
     pub cells: Vec<Option<Card>>,
     /// The foundations, each from its base up.
@@ -53,7 +56,13 @@ impl State {
                 mine.down = theirs.down;
             }
         }
-        self.reserve.clone_from(&other.reserve);
+        if self.reserve.len() != other.reserve.len() {
+            self.reserve.clone_from(&other.reserve);
+        } else {
+            for (mine, theirs) in self.reserve.iter_mut().zip(&other.reserve) {
+                mine.clone_from(theirs);
+            }
+        }
         self.cells.clone_from(&other.cells);
         if self.foundations.len() != other.foundations.len() {
             self.foundations.clone_from(&other.foundations);
@@ -76,7 +85,7 @@ impl State {
     /// cards after every action.
     pub fn all_cards(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self.columns.iter().flat_map(|c| c.cards.clone()).collect();
-        all.extend(&self.reserve);
+        all.extend(self.reserve.iter().flatten());
         all.extend(self.cells.iter().flatten());
         all.extend(self.foundations.iter().flatten());
         all.extend(&self.stock);
@@ -94,21 +103,23 @@ pub enum Pile {
     Foundation(usize),
     /// A free cell, from the left.
     Cell(usize),
-    /// The reserve.
-    Reserve,
+    /// A reserve pile, from the left.
+    Reserve(usize),
     /// The stock.
     Stock,
     /// The waste.
     Waste,
 }
 
-/// The pile ids of one game: the columns first, then the foundations, the cells, the reserve,
-/// the stock and the waste, so a column's id is its number from the left.
+/// The pile ids of one game: the columns first, then the foundations, the cells, the reserve
+/// piles, the stock and the waste, so a column's id is its number from the left (and a game of
+/// one reserve pile, or none, has the ids it had before reserves had several piles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ids {
     pub(crate) columns: usize,
     pub(crate) foundations: usize,
     pub(crate) cells: usize,
+    pub(crate) reserves: usize,
 }
 
 impl Ids {
@@ -118,6 +129,7 @@ impl Ids {
             columns: usize::from(game.tableau.columns),
             foundations: usize::from(game.foundations.count),
             cells: usize::from(game.cells),
+            reserves: game.reserve_pile_count(),
         }
     }
 
@@ -135,10 +147,13 @@ impl Ids {
         if i < self.cells {
             return Some(Pile::Cell(i));
         }
-        match i - self.cells {
-            0 => Some(Pile::Reserve),
-            1 => Some(Pile::Stock),
-            2 => Some(Pile::Waste),
+        i -= self.cells;
+        if i < self.reserves {
+            return Some(Pile::Reserve(i));
+        }
+        match i - self.reserves {
+            0 => Some(Pile::Stock),
+            1 => Some(Pile::Waste),
             _ => None,
         }
     }
@@ -150,11 +165,41 @@ impl Ids {
             Pile::Column(i) => i,
             Pile::Foundation(i) => self.columns + i,
             Pile::Cell(i) => self.columns + self.foundations + i,
-            Pile::Reserve => after,
-            Pile::Stock => after + 1,
-            Pile::Waste => after + 2,
+            Pile::Reserve(i) => after + i,
+            Pile::Stock => after + self.reserves,
+            Pile::Waste => after + self.reserves + 1,
         };
-        // At most 52 columns, 16 foundations and 8 cells: every id fits a byte.
+        // At most 52 columns, 16 foundations, 8 cells and 8 reserve piles: every id fits a byte.
         PileId(n as u8)
+    }
+}
+
+/// The reserve as saved: a list of piles, or (a table saved while the reserve was one pile)
+/// one list of cards, read as that pile; an empty list is one empty pile, as every game has.
+fn reserve_piles<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Vec<Card>>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Item {
+        Pile(Vec<Card>),
+        Card(Card),
+    }
+    let items = Vec::<Item>::deserialize(d)?;
+    if items.is_empty() {
+        return Ok(vec![Vec::new()]);
+    }
+    let mut piles = Vec::new();
+    let mut one = Vec::new();
+    for item in items {
+        match item {
+            Item::Pile(pile) => piles.push(pile),
+            Item::Card(card) => one.push(card),
+        }
+    }
+    match (piles.is_empty(), one.is_empty()) {
+        (_, true) => Ok(piles),
+        (true, false) => Ok(vec![one]),
+        (false, false) => Err(serde::de::Error::custom(
+            "the reserve is either piles of cards or one list of cards, not both",
+        )),
     }
 }

@@ -49,6 +49,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         "fortunes-favor.toml",
         include_str!("../variants/fortunes-favor.toml"),
     ),
+    ("duchess.toml", include_str!("../variants/duchess.toml")),
     (
         "beleaguered-castle.toml",
         include_str!("../variants/beleaguered-castle.toml"),

@@ -68,6 +68,9 @@ pub enum Empty {
     /// Only a card one rank below the foundations' base, or a group from one: the rank a
     /// column's build starts from (Penguin; with an Ace base it is `king`).
     BelowBase,
+    /// Only a card from the reserve, or from the waste once the reserve is out: the player's
+    /// move, where [`Empty::AutoReserve`] makes it by itself (Duchess).
+    Reserve,
 }
 
 /// The card a foundation starts from.
@@ -79,6 +82,27 @@ pub enum Base {
     /// (Canfield), to the columns under `start = "bases"` (Penguin's beak, whose fellows go up
     /// as they are dealt).
     FirstDealt,
+    /// The rank of the first card the player sends up, the game's first action: from the
+    /// reserve where the game has one (Duchess), else from any pile a card plays from.
+    Chosen,
+}
+
+/// How a reserve pile lies, and which of its cards play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReserveShape {
+    /// Squared up: only the top card is in view and plays (Canfield).
+    Stack,
+    /// Spread out: every card is in view and plays.
+    Fan,
+    /// Spread out: every card is in view, and only the top card plays (Duchess's fans).
+    Open,
+}
+
+impl ReserveShape {
+    /// Whether only a pile's top card plays (every card of a [`ReserveShape::Fan`] does).
+    pub fn top_only(self) -> bool {
+        self != ReserveShape::Fan
+    }
 }
 
 /// Cards dealt to the foundations before play.
@@ -203,10 +227,12 @@ pub struct Game {
     pub suits: u8,
     /// The columns.
     pub tableau: Tableau,
-    /// Cards in the reserve.
+    /// Cards in each reserve pile.
     pub reserve: u8,
-    /// Whether every reserve card plays (a fan) or only the top one (a stack).
-    pub reserve_fanned: bool,
+    /// Reserve piles (1 unless the reserve is several fans, Duchess's four).
+    pub reserve_piles: u8,
+    /// How each reserve pile lies: which of its cards are seen and which play.
+    pub reserve_shape: ReserveShape,
     /// Free cells.
     pub cells: u8,
     /// Free cells dealt a card at the start.
@@ -272,11 +298,13 @@ const EMPTIES: Words<Empty> = &[
     ("auto-stock", Empty::AutoStock),
     ("auto-waste", Empty::AutoWaste),
     ("below-base", Empty::BelowBase),
+    ("reserve", Empty::Reserve),
 ];
 const BASES: Words<Base> = &[
     ("ace", Base::Rank(1)),
     ("king", Base::Rank(13)),
     ("first-dealt", Base::FirstDealt),
+    ("chosen", Base::Chosen),
 ];
 const STARTS: Words<Start> = &[
     ("nothing", Start::Nothing),
@@ -298,7 +326,11 @@ const WINS: Words<Win> = &[
     ("foundations", Win::Foundations),
     ("sequences", Win::Sequences),
 ];
-const RESERVE_SHAPES: Words<bool> = &[("stack", false), ("fan", true)];
+const RESERVE_SHAPES: Words<ReserveShape> = &[
+    ("stack", ReserveShape::Stack),
+    ("fan", ReserveShape::Fan),
+    ("open", ReserveShape::Open),
+];
 const REMOVES: Words<bool> = &[("none", false), ("suit", true)];
 
 const SHUFFLES: Words<Shuffle> = &[("felt", Shuffle::Felt), ("microsoft", Shuffle::Microsoft)];
@@ -338,7 +370,14 @@ impl Game {
 
         let mut reserve = game.table("reserve")?;
         let reserve_cards = reserve.number("cards", 0..=104, 0)? as u8;
-        let reserve_fanned = reserve.word("shape", RESERVE_SHAPES, false)?;
+        let reserve_piles = reserve.number("piles", 1..=8, 1)? as u8;
+        let reserve_shape = reserve.word("shape", RESERVE_SHAPES, ReserveShape::Stack)?;
+        if reserve_piles > 1 && reserve_cards == 0 {
+            return Err(reserve.error(
+                "piles",
+                format!("{reserve_piles} piles of no cards: give `cards`, the cards dealt to each pile"),
+            ));
+        }
         reserve.finish()?;
 
         let mut cells = game.table("cells")?;
@@ -435,7 +474,8 @@ impl Game {
                 kings_to_bottom,
             },
             reserve: reserve_cards,
-            reserve_fanned,
+            reserve_piles,
+            reserve_shape,
             cells: cell_count,
             cells_filled,
             foundations,
@@ -479,7 +519,10 @@ impl Game {
             Start::Bases => u32::from(self.foundations.count),
             Start::OneCard => 1,
         };
-        columns + u32::from(self.reserve) + u32::from(self.cells_filled) + start
+        columns
+            + u32::from(self.reserve) * u32::from(self.reserve_piles)
+            + u32::from(self.cells_filled)
+            + start
     }
 
     /// The deal must fit the packs, and cards left over need a stock to be dealt from: a game
@@ -519,6 +562,9 @@ impl Game {
                 ),
             ));
         }
+        if self.foundations.base == Base::Chosen {
+            self.check_chosen(game)?;
+        }
         if self.foundations.as_dealt && self.foundations.base == Base::FirstDealt {
             return Err(game.error(
                 "foundations",
@@ -532,6 +578,36 @@ impl Game {
             ));
         }
         Ok(())
+    }
+}
+
+impl Game {
+    /// A chosen base is the rank of the player's first card up, chosen while every foundation
+    /// is empty: refused where cards reach the foundations otherwise first (a deal to them, a
+    /// card going up as dealt, whole suits leaving), where they may empty again (cards coming
+    /// back down would reopen the choice) or where nothing goes up card by card.
+    fn check_chosen(&self, game: &Reader<'_>) -> Result<(), ParamError> {
+        let f = &self.foundations;
+        let clash = if f.start != Start::Nothing {
+            Some("start deals cards to the foundations before the player can choose: leave it \"nothing\"")
+        } else if f.back {
+            Some("back = true could empty the foundations again and reopen the choice")
+        } else if f.as_dealt {
+            Some("as_dealt = true needs a fixed base card")
+        } else if self.remove_suits || self.win == Win::Sequences {
+            Some("this game's foundations take no single card (remove = \"suit\" or win = \"sequences\")")
+        } else if self.stock.is_some_and(|s| s.deal == StockDeal::Foundation) {
+            Some("a stock dealt to the foundation lays cards there before the player chooses")
+        } else {
+            None
+        };
+        match clash {
+            Some(why) => Err(game.error(
+                "foundations",
+                format!("base = \"chosen\" is the rank of the player's first card up: {why}"),
+            )),
+            None => Ok(()),
+        }
     }
 }
 

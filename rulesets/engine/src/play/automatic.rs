@@ -27,17 +27,18 @@ impl Play {
             .waste
             .last()
             .map(|&card| (Pile::Waste, state.waste.len() - 1, card));
-        let from = if self.game.reserve_fanned {
-            0
-        } else {
-            state.reserve.len().saturating_sub(1)
-        };
-        let reserve = state
-            .reserve
-            .iter()
-            .enumerate()
-            .skip(from)
-            .map(|(k, &card)| (Pile::Reserve, k, card));
+        let top_only = self.game.reserve_shape.top_only();
+        let reserve = state.reserve.iter().enumerate().flat_map(move |(r, pile)| {
+            let from = if top_only {
+                pile.len().saturating_sub(1)
+            } else {
+                0
+            };
+            pile.iter()
+                .enumerate()
+                .skip(from)
+                .map(move |(k, &card)| (Pile::Reserve(r), k, card))
+        });
         columns.chain(cells).chain(waste).chain(reserve)
     }
 
@@ -88,6 +89,11 @@ impl Play {
     /// rank on an empty one, what follows the top of one not full (as `goes_up` reads them),
     /// so that most cards weighed are turned away by one bit.
     fn wanted(&self, state: &State) -> u64 {
+        if self.choosing(state) {
+            // The base is the player's choice (`base = "chosen"`): until it is made, no card
+            // goes up by itself, for any card could be the one chosen.
+            return 0;
+        }
         let mut bits = 0;
         for pile in &state.foundations {
             match pile.last() {
@@ -163,7 +169,13 @@ impl Play {
     ///   player puts there), a stock dealt onto the columns (the dealt cards would land
     ///   elsewhere), a gather (it deals whatever cards the columns hold, so without `c` every
     ///   card may land elsewhere), full suits leaving (`remove`), and a win by sequences (which
-    ///   wants `c` in a column).
+    ///   wants `c` in a column);
+    /// - where an empty column takes cards from the reserve only, and from the waste once the
+    ///   reserve is out (`empty = "reserve"`), `c` up early leaves the reserve smaller or as it
+    ///   was, never fuller: each space `L` fills is filled as `L` fills it;
+    /// - a chosen base (`base = "chosen"`) is chosen by the first card up, before which
+    ///   nothing goes up by itself (any card could be the one chosen): from then on the base is
+    ///   fixed, as in every game above.
     ///
     /// So the line without `c`'s moves wins too.
     pub(super) fn safe_holds(&self) -> bool {
@@ -176,7 +188,7 @@ impl Play {
             && g.win == Win::Foundations
             && matches!(
                 g.empty,
-                Empty::Any | Empty::King | Empty::None | Empty::BelowBase
+                Empty::Any | Empty::King | Empty::None | Empty::BelowBase | Empty::Reserve
             )
             && g.stock
                 .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)

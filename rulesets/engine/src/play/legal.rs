@@ -60,13 +60,20 @@ impl Play {
             .filter(|&i| !waste_only && state.cells[i].is_some())
             .map(|i| (Pile::Cell(i), 0));
         let waste = state.waste.len().checked_sub(1).map(|k| (Pile::Waste, k));
-        let reserve_from = if self.game.reserve_fanned {
-            0
-        } else {
-            state.reserve.len().saturating_sub(1)
-        };
-        let reserve_to = if waste_only { 0 } else { state.reserve.len() };
-        let reserve = (reserve_from..reserve_to).map(|k| (Pile::Reserve, k));
+        let top_only = self.game.reserve_shape.top_only();
+        let reserve = state
+            .reserve
+            .iter()
+            .enumerate()
+            .filter(|_| !waste_only)
+            .flat_map(move |(r, pile)| {
+                let from = if top_only {
+                    pile.len().saturating_sub(1)
+                } else {
+                    0
+                };
+                (from..pile.len()).map(move |k| (Pile::Reserve(r), k))
+            });
         let back = self.game.foundations.back;
         let foundations = (0..state.foundations.len())
             .filter(move |&i| back && !waste_only && !state.foundations[i].is_empty())
@@ -89,7 +96,7 @@ impl Play {
             Pile::Column(i) => state.columns[i].cards.is_empty(),
             Pile::Cell(i) => state.cells[i].is_none(),
             Pile::Foundation(i) => state.foundations[i].is_empty(),
-            Pile::Reserve | Pile::Stock | Pile::Waste => false,
+            Pile::Reserve(_) | Pile::Stock | Pile::Waste => false,
         };
         for (from, index) in froms {
             let Ok(cards) = self.grip(state, from, index) else {

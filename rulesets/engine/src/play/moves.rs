@@ -65,7 +65,7 @@ impl Play {
             Pile::Column(i) => state.columns[i].cards.extend_from_slice(cards),
             Pile::Cell(i) => state.cells[i] = cards.first().copied(),
             Pile::Foundation(i) => state.foundations[i].extend_from_slice(cards),
-            Pile::Reserve | Pile::Stock | Pile::Waste => {}
+            Pile::Reserve(_) | Pile::Stock | Pile::Waste => {}
         }
     }
 
@@ -81,6 +81,7 @@ impl Play {
             // Never checked legal (PA-MOVE refuses it): nothing to carry.
             return;
         }
+        let choosing = self.choosing(state);
         // The cards go straight from one pile to the other, never through a list of their own.
         let count = match from {
             Pile::Column(i) => {
@@ -96,8 +97,9 @@ impl Play {
                 Self::put(state, to, card.as_slice());
                 usize::from(card.is_some())
             }
-            Pile::Reserve => {
-                let card = (index < state.reserve.len()).then(|| state.reserve.remove(index));
+            Pile::Reserve(i) => {
+                let pile = &mut state.reserve[i];
+                let card = (index < pile.len()).then(|| pile.remove(index));
                 Self::put(state, to, card.as_slice());
                 usize::from(card.is_some())
             }
@@ -119,7 +121,7 @@ impl Play {
                 // PA-SCORE: a card brought into play on the columns, or taken back down.
                 let event = match from {
                     Pile::Waste => Some("waste-tableau"),
-                    Pile::Reserve => Some("reserve-tableau"),
+                    Pile::Reserve(_) => Some("reserve-tableau"),
                     Pile::Foundation(_) => Some("foundation-tableau"),
                     _ => None,
                 };
@@ -127,8 +129,14 @@ impl Play {
                     self.score(state, event, 1);
                 }
             }
-            Pile::Foundation(_) => self.score(state, "foundation", 1),
-            Pile::Cell(_) | Pile::Reserve | Pile::Stock | Pile::Waste => {}
+            Pile::Foundation(i) => {
+                // PA-FOUNDATIONS: the player's first card up sets every foundation's base.
+                if let Some(first) = state.foundations[i].first().filter(|_| choosing) {
+                    state.base = first.rank();
+                }
+                self.score(state, "foundation", 1)
+            }
+            Pile::Cell(_) | Pile::Reserve(_) | Pile::Stock | Pile::Waste => {}
         }
         events.push(Event::Moved {
             from: self.ids.id(from),
@@ -200,7 +208,11 @@ impl Play {
                 continue;
             }
             let (from, card) = match self.game.empty {
-                Empty::AutoReserve => (Pile::Reserve, state.reserve.pop()),
+                // The first reserve pile that holds a card, from the left.
+                Empty::AutoReserve => match state.reserve.iter().position(|p| !p.is_empty()) {
+                    Some(r) => (Pile::Reserve(r), state.reserve[r].pop()),
+                    None => (Pile::Reserve(0), None),
+                },
                 Empty::AutoStock => (Pile::Stock, state.stock.pop()),
                 Empty::AutoWaste if state.waste.is_empty() => (Pile::Stock, state.stock.pop()),
                 Empty::AutoWaste => (Pile::Waste, state.waste.pop()),

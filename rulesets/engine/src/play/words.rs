@@ -80,9 +80,29 @@ impl Play {
                 "PA-STOCK",
                 "The stock is out and no redeal is left".into(),
             ),
+            Refusal::ChooseBase => (
+                "PA-FOUNDATIONS",
+                format!(
+                    "First choose the foundations' base: send a card up{}, and its rank starts every foundation",
+                    self.choose_from()
+                ),
+            ),
+            Refusal::ChooseFromReserve => (
+                "PA-FOUNDATIONS",
+                "The card that chooses the foundations' base comes from the reserve".into(),
+            ),
             Refusal::NoSuchAction => ("PA-MOVE", "This game has no such action".into()),
         };
         RuleViolation::new(rule, text)
+    }
+
+    /// Where the card that chooses a base comes from, for a sentence.
+    pub(crate) fn choose_from(&self) -> &'static str {
+        if self.game.reserve > 0 {
+            " from the reserve"
+        } else {
+            ""
+        }
     }
 
     fn build_sentence(&self, card: Card) -> String {
@@ -119,6 +139,9 @@ impl Play {
                     a_rank(rank.number()),
                     card.label()
                 )
+            }
+            Empty::Reserve => {
+                "An empty column takes a card from the reserve, and once the reserve is out only from the waste".into()
             }
             Empty::Any => String::new(),
         }

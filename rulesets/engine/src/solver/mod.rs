@@ -128,7 +128,7 @@ pub mod search;
 
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::{Redeal, StockDeal};
+use crate::vocabulary::{Redeal, ReserveShape, StockDeal};
 use felt_core::analysis::{KeepGoing, Report as Figures, Stopped};
 use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
 use felt_patience::search::{Limits, Outcome, Report};
@@ -156,10 +156,11 @@ pub fn hidden(play: &Play, s: &State) -> usize {
         return 0;
     }
     let down: usize = s.columns.iter().map(|c| c.down).sum();
-    let reserve = if play.game.reserve_fanned {
-        0
+    let reserve: usize = if play.game.reserve_shape == ReserveShape::Stack {
+        s.reserve.iter().map(|p| p.len().saturating_sub(1)).sum()
     } else {
-        s.reserve.len().saturating_sub(1)
+        // A fan and an open pile lie in view.
+        0
     };
     let stock_seen = play.game.stock.is_some_and(|st| {
         st.deal == StockDeal::Waste
@@ -253,7 +254,7 @@ pub fn full_information(play: &Play) -> bool {
     let g = &play.game;
     g.stock.is_none()
         && g.tableau.down.iter().all(|&d| d == 0)
-        && (g.reserve_fanned || g.reserve <= 1)
+        && (g.reserve_shape != ReserveShape::Stack || g.reserve <= 1)
 }
 
 /// PA-DEADEND: whether, in a game of full information ([`full_information`]), at a table of

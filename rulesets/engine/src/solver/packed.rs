@@ -2,7 +2,7 @@
 //! run of bytes, one allocation where a [`State`] has one a pile. The search unpacks a table
 //! into a [`State`] it reuses, so it makes tables without building their piles anew.
 //!
-//! Every part of the state is kept, in order (the columns, the reserve, the cells, the
+//! Every part of the state is kept, in order (the columns, the reserve piles, the cells, the
 //! foundations, the stock, the waste, the redeals, whether the stock was turned, the base,
 //! the seed, the moves and the score): a
 //! table unpacked is the table packed, so the rules read the same table either way. A pile
@@ -29,7 +29,9 @@ impl Packed {
             buf.push(column.down as u8);
             pile(buf, &column.cards);
         }
-        pile(buf, &state.reserve);
+        for reserve in &state.reserve {
+            pile(buf, reserve);
+        }
         buf.extend(state.cells.iter().map(|c| c.map_or(NO_CARD, Card::to_byte)));
         for foundation in &state.foundations {
             pile(buf, foundation);
@@ -45,8 +47,8 @@ impl Packed {
         Packed(buf.as_slice().into())
     }
 
-    /// Writes the table into `state`, whose piles must be as many as the packed table's
-    /// (tables of one game are), reusing their room.
+    /// Writes the table into `state`, whose piles (the reserve's too) must be as many as the
+    /// packed table's (tables of one game are), reusing their room.
     pub fn unpack_into(&self, state: &mut State) {
         let mut at = 0usize;
         let bytes = &self.0;
@@ -59,7 +61,9 @@ impl Packed {
             column.down = usize::from(next());
             read_pile(&mut next, &mut column.cards);
         }
-        read_pile(&mut next, &mut state.reserve);
+        for reserve in &mut state.reserve {
+            read_pile(&mut next, reserve);
+        }
         for cell in &mut state.cells {
             cell.clone_from(&card(next()));
         }

@@ -101,11 +101,12 @@ impl<'e> Searcher<'e> {
         // are read, except by the safe rule, which reads its cards only where they follow
         // from those two.
         let foundation_tops = !g.foundations.back;
-        // Rule 4: a stock never turned over again only gives cards from its top, and so does a
-        // stacked reserve: each is the start's with cards taken off, and its size says which.
+        // Rule 4: a stock never turned over again only gives cards from its top, and so does
+        // each reserve pile whose top card alone plays (stacked or open): each is the start's
+        // with cards taken off, and its size says which.
         let shrinking = (
             g.stock.is_none_or(|s| s.redeals == Some(0)),
-            !g.reserve_fanned,
+            g.reserve_shape.top_only(),
         );
         // Rule 5: foundations built regardless of suit, that no card leaves, are read only by
         // the ranks of their tops (the safe rule, proven only for foundations by suit, is off).
@@ -287,13 +288,14 @@ impl<'e> Searcher<'e> {
         }
         let (stock, reserve) = self.shrinking;
         let round = rounds && self.closed(s);
-        let piles: [(u8, &Vec<Card>, bool); 3] = [
-            (0xf1, &s.reserve, reserve),
-            (0xf2, &s.stock, stock),
-            (0xf3, &s.waste, false),
-        ];
-        for (marker, pile, by_size) in &piles[..if round { 1 } else { 3 }] {
-            buf.push(*marker);
+        // Each reserve pile in its own place, never sorted: under rule 4 a pile's size says
+        // its cards only together with which pile it is. A closed round (rule 6) keys the
+        // stock and the waste as one run of cards below instead.
+        let reserves = s.reserve.iter().map(|pile| (0xf1, pile, reserve));
+        let stock_and_waste = [(0xf2, &s.stock, stock), (0xf3, &s.waste, false)];
+        let stock_and_waste = &stock_and_waste[..if round { 0 } else { 2 }];
+        for (marker, pile, by_size) in reserves.chain(stock_and_waste.iter().copied()) {
+            buf.push(marker);
             buf.push(pile.len() as u8);
             if !by_size {
                 buf.extend(pile.iter().map(|c| c.to_byte()));

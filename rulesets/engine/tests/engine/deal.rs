@@ -103,7 +103,8 @@ fn every_card_is_dealt_once_and_the_foundations_start_as_told() {
     );
     for seed in 1..=50 {
         let layout = canfield.deal(seed);
-        assert_eq!(layout.reserve.len(), 13);
+        assert_eq!(layout.reserve.len(), 1);
+        assert_eq!(layout.reserve[0].len(), 13);
         assert_eq!(layout.foundations[0].len(), 1);
         assert_eq!(layout.base, layout.foundations[0][0].rank());
         assert_eq!(layout.stock.len(), 52 - 4 - 13 - 1);

@@ -120,7 +120,8 @@ fn canfield_deals_a_base_and_fills_empty_columns_from_the_reserve_pa_empty() {
     let state = canfield.new_game(3);
     assert_eq!(state.foundations[0].len(), 1);
     assert_eq!(state.base, state.foundations[0][0].rank());
-    assert_eq!(state.reserve.len(), 13);
+    assert_eq!(state.reserve.len(), 1);
+    assert_eq!(state.reserve[0].len(), 13);
     // Wrapping foundations are not ones the safe rule is proven for: the player is told.
     assert!(canfield
         .info()
@@ -135,7 +136,7 @@ fn canfield_deals_a_base_and_fills_empty_columns_from_the_reserve_pa_empty() {
     lay(&mut state, 1, "9C", 0);
     lay(&mut state, 2, "8D", 0);
     lay(&mut state, 3, "6S", 0);
-    state.reserve = cards("2C QD");
+    state.reserve = vec![cards("2C QD")];
     let why = refused(
         &canfield,
         &state,
@@ -149,7 +150,7 @@ fn canfield_deals_a_base_and_fills_empty_columns_from_the_reserve_pa_empty() {
     let why = refused(
         &canfield,
         &state,
-        &mv(&canfield, Pile::Reserve, 0, Pile::Column(3)),
+        &mv(&canfield, Pile::Reserve(0), 0, Pile::Column(3)),
     );
     assert_eq!(why.rule, "PA-MOVE");
     assert_eq!(why.message, "Only the top card of the reserve plays");
@@ -160,7 +161,7 @@ fn canfield_deals_a_base_and_fills_empty_columns_from_the_reserve_pa_empty() {
     );
     // The emptied column took the reserve's top card at once.
     assert_eq!(state.columns[0].cards, cards("QD"));
-    assert_eq!(state.reserve, cards("2C"));
+    assert_eq!(state.reserve, vec![cards("2C")]);
 }
 
 #[test]
@@ -172,7 +173,7 @@ fn canfield_moves_a_whole_pile_or_its_last_card_pa_move() {
     lay(&mut state, 0, "TS 9H 8C", 0);
     lay(&mut state, 1, "9D", 0);
     lay(&mut state, 2, "JD", 0);
-    state.reserve = cards("4C");
+    state.reserve = vec![cards("4C")];
     let why = refused(
         &canfield,
         &state,
@@ -510,7 +511,7 @@ fn the_view_lays_piles_out_by_role() {
         (1, 1, 1)
     );
     // The columns sit below the top row, which holds every other pile left to right.
-    let reserve = view.pile(canfield.id(Pile::Reserve)).expect("a reserve");
+    let reserve = view.pile(canfield.id(Pile::Reserve(0))).expect("a reserve");
     assert_eq!(reserve.place.row, 0);
     assert_eq!(
         reserve.cards.iter().filter(|c| c.card().is_some()).count(),

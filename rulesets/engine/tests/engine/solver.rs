@@ -29,7 +29,8 @@ fn take_out(state: &mut State, card: felt_core::Card) {
             return;
         }
     }
-    for pile in [&mut state.reserve, &mut state.stock, &mut state.waste] {
+    let reserve = state.reserve.iter_mut();
+    for pile in reserve.chain([&mut state.stock, &mut state.waste]) {
         if let Some(i) = pile.iter().position(|&x| x == card) {
             pile.remove(i);
             return;
@@ -58,6 +59,11 @@ fn small_position(engine: &Engine, seed: u64, left: usize) -> State {
             take_out(&mut state, *card);
         }
     } else if game.foundations.by == Match::Suit {
+        if game.foundations.base == felt_engine::vocabulary::Base::Chosen {
+            // A base the player might have chosen.
+            let rank = rng.below(13) as u8 + 1;
+            state.base = felt_core::Rank::new(rank).expect("a rank");
+        }
         // Each suit up to a level, from the base: about `left` cards stay.
         let mut levels = [13usize; 4];
         let mut remaining = 0;
@@ -175,6 +181,8 @@ fn the_solver_agrees_with_a_plain_search_on_small_positions() {
         // that many are lost.
         ("klondike-in-suit", KLONDIKE_IN_SUIT, 12),
         ("threes-in-suit", THREES_IN_SUIT, 12),
+        // Four reserve piles keyed by their sizes, a base chosen by the first card up.
+        ("duchess", DUCHESS, 8),
     ];
     let (mut compared, mut lost) = (0, 0);
     for (name, text, left) in games {
@@ -224,6 +232,7 @@ fn hints_followed_to_the_end_never_come_back_and_end() {
         ("trefoil", TREFOIL),
         ("fortunes-favor", FORTUNES_FAVOR),
         ("penguin", PENGUIN),
+        ("duchess", DUCHESS),
     ] {
         let engine = engine(text);
         for seed in 1..=2u64 {

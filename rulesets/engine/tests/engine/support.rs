@@ -108,6 +108,18 @@ move = "sequence"
 empty = "below-base"
 "#;
 
+/// Duchess: four open fans of three, the base the player's first card up from them, spaces
+/// filled by the player from the reserve, then the waste.
+pub const DUCHESS: &str = r#"
+tableau.columns = 4
+reserve = { piles = 4, cards = 3, shape = "open" }
+foundations = { base = "chosen", wrap = true }
+build.wrap = true
+move = "pile"
+empty = "reserve"
+stock = { redeals = 1 }
+"#;
+
 /// The game a file's `[game]` table describes.
 pub fn game(text: &str) -> Game {
     let table: toml::Table = text.parse().expect("TOML");
@@ -142,7 +154,7 @@ pub fn blank(engine: &Engine) -> State {
     }
     state.cells.iter_mut().for_each(|c| *c = None);
     state.foundations.iter_mut().for_each(Vec::clear);
-    state.reserve.clear();
+    state.reserve.iter_mut().for_each(Vec::clear);
     state.stock.clear();
     state.waste.clear();
     state
