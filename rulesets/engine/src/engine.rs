@@ -191,7 +191,12 @@ impl Ruleset for Engine {
         // of their own, the columns one row lower.
         let reserve_row = u8::from(game.reserve > 0 && state.reserve.len() > 1);
         let mut reserves = Vec::new();
-        for (r, pile) in state.reserve.iter().enumerate().filter(|_| game.reserve > 0) {
+        for (r, pile) in state
+            .reserve
+            .iter()
+            .enumerate()
+            .filter(|_| game.reserve > 0)
+        {
             let last = pile.len().saturating_sub(1);
             reserves.push(PileView {
                 id: ids.id(Pile::Reserve(r)),
@@ -215,8 +220,7 @@ impl Ruleset for Engine {
                     .iter()
                     .enumerate()
                     .map(|(k, &c)| {
-                        if game.reserve_shape != ReserveShape::Stack || k == last || !game.hidden
-                        {
+                        if game.reserve_shape != ReserveShape::Stack || k == last || !game.hidden {
                             CardFace::Up(c)
                         } else {
                             CardFace::Down

@@ -126,9 +126,7 @@ impl Play {
         }
         match *action {
             felt_core::Action::Deal { from } => match self.ids.pile(from) {
-                Some(Pile::Stock | Pile::Waste) if self.choosing(state) => {
-                    Err(Refusal::ChooseBase)
-                }
+                Some(Pile::Stock | Pile::Waste) if self.choosing(state) => Err(Refusal::ChooseBase),
                 Some(Pile::Stock | Pile::Waste) => self.check_deal(state),
                 _ => Err(Refusal::NoSuchAction),
             },

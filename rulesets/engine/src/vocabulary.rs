@@ -375,7 +375,9 @@ impl Game {
         if reserve_piles > 1 && reserve_cards == 0 {
             return Err(reserve.error(
                 "piles",
-                format!("{reserve_piles} piles of no cards: give `cards`, the cards dealt to each pile"),
+                format!(
+                    "{reserve_piles} piles of no cards: give `cards`, the cards dealt to each pile"
+                ),
             ));
         }
         reserve.finish()?;

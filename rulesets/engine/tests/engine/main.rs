@@ -12,6 +12,7 @@ mod games;
 mod help;
 mod position;
 mod random_play;
+mod reserves_and_chosen_base;
 mod shipped;
 mod skipped_games;
 mod solver;

@@ -3,7 +3,7 @@
 //! `--position FILE` reads).
 
 use crate::support::{engine, CANFIELD, FREECELL, GOLF, KLONDIKE, SCORPION, YUKON};
-use crate::support::{BAKERS_DOZEN, FORTY_THIEVES, SIMPLE_SIMON};
+use crate::support::{BAKERS_DOZEN, DUCHESS, FORTY_THIEVES, SIMPLE_SIMON};
 use felt_core::{Action, Ruleset};
 
 #[test]
@@ -18,6 +18,7 @@ fn every_game_reads_back_what_it_writes_mid_game_too() {
         BAKERS_DOZEN,
         FORTY_THIEVES,
         SIMPLE_SIMON,
+        DUCHESS,
     ] {
         let game = engine(text);
         for seed in 1..=10 {
