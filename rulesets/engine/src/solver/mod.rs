@@ -4,7 +4,7 @@
 //! request's budget by `felt_patience::search::Limits` as FreeCell's and Klondike's are.
 //!
 //! **What the player has not seen** ([`hidden`]): the face-down cards of the columns, the
-//! cards under the top of a stacked reserve, and the stock, until its cards have all been
+//! cards under the top of each stacked reserve pile (an open pile's lie in view), and the stock, until its cards have all been
 //! turned once; and, where the columns are gathered and dealt again (`redeal = "gather"`),
 //! each gather still to come, counted one: where its shuffle lays the cards is the game's
 //! own secret until it is dealt, so an honest search stops at a gather as at a turned card; nothing at all in a game dealt with `hidden = false` (Thoughtful), which lays
@@ -56,14 +56,19 @@
 //!    is the one before the card above it, so the size and the top say them all. Golf's hole
 //!    is one pile in many orders: keyed by its top it is one table.
 //!
-//! 4. **The cards of a stock never turned over again, and of a stacked reserve**: keyed by
-//!    their number alone. Within one search every table comes from its start by actions,
+//! 4. **The cards of a stock never turned over again, and of each reserve pile whose top card
+//!    alone plays** (`shape = "stack"` or `"open"`): keyed by their number alone, each reserve
+//!    pile's in its own place. Within one search every table comes from its start by actions,
 //!    and where `stock.redeals` is 0 nothing ever puts a card on the stock (a deal, to the
 //!    waste, the columns or the hole, and a column filled from it, take its top cards; only a
-//!    redeal gives it cards), and nothing but the top card of a stacked reserve ever leaves
-//!    it while nothing goes onto it (PA-MOVE refuses a move there). So each is the start's
-//!    pile with its top cards gone, and two tables of one search with as many cards there
-//!    hold the same cards there.
+//!    redeal gives it cards), and nothing but the top card of such a reserve pile ever leaves
+//!    it while nothing goes onto it (PA-MOVE refuses a move there; a space filled from the
+//!    reserve takes a pile's top card too). So each is the start's pile with its top cards
+//!    gone, and two tables of one search with as many cards in the same pile hold the same
+//!    cards there. That holds pile by pile, not across piles: the reserve piles are keyed in
+//!    their fixed order, never sorted as rule 2 sorts the columns, since two piles' sizes
+//!    swapped say other cards. (A fanned reserve, every card of which plays, is keyed card by
+//!    card, its piles in the same fixed order.)
 //!
 //! 5. **The suit of a foundation's top card**, where foundations build regardless of suit
 //!    (`foundations.by = "any"`: Golf's and Black Hole's hole) and no card comes back down,
