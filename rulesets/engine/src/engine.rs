@@ -313,11 +313,12 @@ impl Ruleset for Engine {
         let up: usize = state.foundations.iter().map(Vec::len).sum();
         status.push(item("foundations", "Up", format!("{up}/{}", game.cards())));
         if game.foundations.base == crate::vocabulary::Base::Chosen {
-            // The player's choice, which every foundation follows: said until a card shows it.
+            // The rank the player chose, which every foundation follows, or that it is still
+            // to be chosen (nothing else moves until it is).
             let base = if self.play.choosing(state) {
                 "to choose".to_string()
             } else {
-                crate::rules::a_rank(state.base.number())
+                felt_patience::words::rank_word(state.base.number()).to_string()
             };
             status.push(item("base", "Base", base));
         }

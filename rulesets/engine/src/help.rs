@@ -139,7 +139,7 @@ fn foundations(play: &Play) -> String {
                 .to_string()
         }
         (Base::Chosen, _) => format!(
-            "start from the rank the player chooses: the first action sends any card up{}, and every foundation starts from its rank,",
+            "start from the rank of the first card the player sends up (the game's first move, any card{}),",
             play.choose_from()
         ),
         (Base::Rank(r), Start::Bases) => format!("start with {} each, dealt up,", a_rank(r)),

@@ -82,14 +82,12 @@ impl Play {
             ),
             Refusal::ChooseBase => (
                 "PA-FOUNDATIONS",
-                format!(
-                    "First choose the foundations' base: send a card up{}, and its rank starts every foundation",
-                    self.choose_from()
-                ),
+                // Short enough for the message line of an 80-column terminal.
+                format!("First choose the base: send a card up{}", self.choose_from()),
             ),
             Refusal::ChooseFromReserve => (
                 "PA-FOUNDATIONS",
-                "The card that chooses the foundations' base comes from the reserve".into(),
+                "The base is chosen with a card from the reserve".into(),
             ),
             Refusal::NoSuchAction => ("PA-MOVE", "This game has no such action".into()),
         };

@@ -194,7 +194,7 @@ fn the_first_card_up_from_the_reserve_chooses_every_foundations_base_pa_foundati
     let why = refused(&duchess, &state, &deal(duchess.play()));
     assert_eq!(why.rule, "PA-FOUNDATIONS");
     assert!(
-        why.message.contains("First choose the foundations' base"),
+        why.message.contains("First choose the base"),
         "{}",
         why.message
     );
@@ -205,7 +205,7 @@ fn the_first_card_up_from_the_reserve_chooses_every_foundations_base_pa_foundati
     );
     assert_eq!(why.rule, "PA-FOUNDATIONS");
     assert!(
-        why.message.contains("comes from the reserve"),
+        why.message.contains("chosen with a card from the reserve"),
         "{}",
         why.message
     );

@@ -462,3 +462,64 @@ fn deals_folded_into_the_card_they_bring_up_win_sooner_and_replay_one_deal_at_a_
         "no line deals twice then plays the waste's card"
     );
 }
+
+/// Duchess's proofs, where its four reserve piles are keyed by their sizes alone (rule 4, pile
+/// by pile): small positions with the fans still holding cards and no redeal left, so that
+/// some are lost, each compared with the plain search.
+#[test]
+fn the_solver_agrees_on_duchess_positions_with_cards_in_its_fans() {
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 4;
+    let duchess = engine(DUCHESS);
+    let (mut compared, mut lost, mut won) = (0, 0, 0);
+    for case in 1..=cases {
+        let left = 18 + (case % 9) as usize;
+        let mut state = small_position(&duchess, case * 104_729, left);
+        // The cards left in play dealt again at random: up to three a fan, one a column,
+        // the rest on the waste, the stock spent.
+        let mut rng = Lcg(case);
+        let mut free: Vec<felt_core::Card> = state
+            .all_cards()
+            .into_iter()
+            .filter(|c| !state.foundations.iter().flatten().any(|f| f == c))
+            .collect();
+        for k in (1..free.len()).rev() {
+            free.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        let mut free = free.into_iter();
+        for pile in &mut state.reserve {
+            *pile = free.by_ref().take(3).collect();
+        }
+        for column in &mut state.columns {
+            column.cards = free.by_ref().take(1).collect();
+            column.down = 0;
+        }
+        state.stock.clear();
+        state.waste = free.collect();
+        state.redeals = Some(0);
+        state.turned = true;
+        let plain = plain_wins(&duchess, &state, 20_000);
+        match solve(&duchess, &state, Budget::states(40_000)) {
+            Analysis::Won { actions, .. } => {
+                assert!(replays_to_a_win(&duchess, &state, &actions), "case {case}");
+                assert_ne!(plain, Some(false), "case {case}: won but lost");
+                won += 1;
+            }
+            Analysis::Unwinnable { .. } => {
+                assert_ne!(
+                    plain,
+                    Some(true),
+                    "case {case}: proven lost, a plain search wins"
+                );
+                lost += 1;
+            }
+            Analysis::Undecided { .. } => {}
+            other => panic!("case {case}: {other:?}"),
+        }
+        compared += usize::from(plain.is_some());
+    }
+    eprintln!("duchess: {compared} compared, {won} won, {lost} proven lost");
+    assert!(
+        compared > 0 && lost > 0 && won > 0,
+        "{compared} compared, {won} won, {lost} lost"
+    );
+}
