@@ -1,6 +1,7 @@
 //! The one renderer draws the patience engine's games, which are only data: a table laid out
 //! from pile roles alone (Yukon's long columns, Canfield's reserve beside its stock and waste,
-//! Fan's eighteen fans in two rows), at 80×24 and 120×40 (insta snapshots).
+//! Duchess's four reserve fans in a row of their own, Fan's eighteen fans in two rows), at
+//! 80×24 and 120×40 (insta snapshots).
 
 use crate::common::{draw, keys, screen, text, theme};
 use felt_core::{Catalog, Origin, RulesetFactory};
@@ -100,6 +101,23 @@ fn canfield_at_80x24() {
 #[test]
 fn canfield_at_120x40() {
     insta::assert_snapshot!(deal_one("canfield", 120, 40));
+}
+
+#[test]
+fn duchess_four_reserve_fans_lie_in_a_row_of_their_own_at_80x24() {
+    let shown = deal_one("duchess", 80, 24);
+    assert!(!shown.contains("too small"), "{shown}");
+    for label in ["r1", "r2", "r3", "r4", "f4", "Base to choose"] {
+        assert!(shown.contains(label), "{label}: {shown}");
+    }
+    // The four fans' labels share one line: a row of their own, under the top row.
+    assert!(
+        shown
+            .lines()
+            .any(|l| ["r1", "r2", "r3", "r4"].iter().all(|r| l.contains(r))),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
 }
 
 #[test]
