@@ -138,9 +138,8 @@ impl Play {
                     card.label()
                 )
             }
-            Empty::Reserve => {
-                "An empty column takes a card from the reserve, and once the reserve is out only from the waste".into()
-            }
+            // Short enough for the message line of an 80-column terminal.
+            Empty::Reserve => "An empty column takes a reserve card; the waste's once none is left".into(),
             Empty::Any => String::new(),
         }
     }

@@ -325,7 +325,7 @@ fn a_space_takes_a_reserve_card_then_the_waste_once_the_reserve_is_out_pa_empty(
     );
     assert_eq!(why.rule, "PA-EMPTY");
     assert!(
-        why.message.contains("takes a card from the reserve"),
+        why.message.contains("takes a reserve card"),
         "{}",
         why.message
     );
