@@ -17,12 +17,13 @@
 //! ```
 //!
 //! Each numbered line is a column from the table up; the cards before `|` lie face down.
-//! Piles are listed top card last; a reserve of several piles names each, `Reserve 1:` on. `Turned: yes` says the waste has been turned over to be
-//! the stock at least once (every stock card has been in view); without it, never. Only the piles the game has may be named; a pile not named
-//! is empty. `Base` is the rank every foundation starts from (a game whose base is the first
-//! card dealt names it, as does one whose base the player chose once a card is up; others may
-//! leave it out), `Redeals` the turns of the waste left (a
-//! number or `unlimited`). A position read back must hold every card of the game's packs
+//! Piles are listed top card last; a reserve of several piles names each, `Reserve 1:` on.
+//! `Turned: yes` says the waste has been turned over to be the stock at least once (every
+//! stock card has been in view); without it, never. Only the piles the game has may be named;
+//! a pile not named is empty. `Base` is the rank every foundation starts from (a game whose
+//! base is the first card dealt names it, as does one whose base the player chose once a card
+//! is up; others may leave it out), `Redeals` the turns of the waste left (a number or
+//! `unlimited`). A position read back must hold every card of the game's packs
 //! exactly once, and every foundation must be built by the game's own foundation rule (but
 //! for a foundation a stock is dealt to, as in Golf, which takes whatever card comes).
 //! A game whose columns are gathered and dealt again (`redeal = "gather"`) writes `Seed: N`,

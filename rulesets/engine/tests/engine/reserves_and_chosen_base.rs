@@ -393,3 +393,31 @@ fn several_reserve_piles_read_and_write_in_positions_and_old_saves_read_as_one_p
     let read: State = serde_json::from_str(&empty).expect("an old save reads");
     assert_eq!(read.reserve, vec![Vec::new()]);
 }
+
+#[test]
+fn without_a_reserve_the_choice_is_any_card_that_plays_pa_foundations() {
+    let game = engine("tableau = { columns = 4, up = 13 }\nfoundations.base = \"chosen\"\n");
+    let mut state = blank(&game);
+    lay(&mut state, 0, "KH 5C", 0);
+    lay(&mut state, 1, "9D", 0);
+    let rest: Vec<_> = game
+        .new_game(1)
+        .all_cards()
+        .into_iter()
+        .filter(|c| !cards("KH 5C 9D").contains(c))
+        .collect();
+    state.columns[2].cards = rest;
+    // A column's last card chooses: Fives are the base.
+    play(
+        &game,
+        &mut state,
+        &mv(&game, Pile::Column(0), 1, Pile::Foundation(2)),
+    );
+    assert_eq!(state.base, Rank::new(5).expect("Five"));
+    let help = game.info().help.join(" ");
+    assert!(
+        help.contains("the first card the player sends up"),
+        "{help}"
+    );
+    assert!(!help.contains("from the reserve"), "{help}");
+}
