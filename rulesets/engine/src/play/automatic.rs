@@ -67,7 +67,14 @@ impl Play {
     pub(crate) fn sends_from_waste(&self, state: &State, card: Card) -> bool {
         self.sending()
             .and_then(|send| {
-                self.sends(state, send, self.wanted(state), Pile::Waste, card, &mut None)
+                self.sends(
+                    state,
+                    send,
+                    self.wanted(state),
+                    Pile::Waste,
+                    card,
+                    &mut None,
+                )
             })
             .is_some()
     }
