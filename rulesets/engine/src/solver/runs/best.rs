@@ -1,0 +1,292 @@
+//! The best-first search ([`BestFirst`]): the stored table that looks nearest a win next.
+
+use super::*;
+
+/// An item of the open list: a table to expand, or a way on found (the action from its
+/// parent that shows a new card).
+enum Item {
+    Table(Packed),
+    WayOn(Action),
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// The best-first search, in either [`Mode`].
+pub struct BestFirst<'s, 'e> {
+    searcher: &'s Searcher<'e>,
+    mode: Mode,
+    seen: Table,
+    /// This search's flag in `seen`.
+    mine: u8,
+    /// Each stored table's parent, the deals folded into its step and the action that ends it.
+    nodes: Vec<(u32, u8, Action)>,
+    depth: Vec<u16>,
+    open: BinaryHeap<Open<Item>>,
+    /// The bytes one entry of the open list holds.
+    entry_bytes: usize,
+    legal: Vec<Action>,
+    /// The table expanded, reused from one to the next.
+    here: State,
+    maker: Maker,
+    /// Whether the search folds deals ([`super::fold`]): a quick search, which proves nothing.
+    folding: bool,
+    /// The room deals are folded in: a quick search's steps, and a closed round's.
+    fold: Fold,
+    /// In a closed round, the moves of the table expanded that leave the round open.
+    opening: Vec<Action>,
+}
+
+impl<'s, 'e> BestFirst<'s, 'e> {
+    /// A search from `start`, nothing expanded yet, folding deals when `fold` (and never in
+    /// [`Mode::Honest`], whose ways on are single deals).
+    pub fn new(
+        searcher: &'s Searcher<'e>,
+        start: &State,
+        mode: Mode,
+        fold: bool,
+    ) -> BestFirst<'s, 'e> {
+        BestFirst::with_seen(searcher, start, mode, fold, None)
+    }
+
+    /// As [`BestFirst::new`], storing its tables in `seen` where given, the table of
+    /// keys it keeps with another search.
+    pub(super) fn with_seen(
+        searcher: &'s Searcher<'e>,
+        start: &State,
+        mode: Mode,
+        fold: bool,
+        seen: Option<&Table>,
+    ) -> BestFirst<'s, 'e> {
+        let play = searcher.play;
+        let mut run = BestFirst {
+            searcher,
+            mode,
+            seen: seen.cloned().unwrap_or_else(Seen::new),
+            mine: BEST,
+            nodes: Vec::new(),
+            depth: Vec::new(),
+            open: BinaryHeap::new(),
+            entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
+            legal: Vec::with_capacity(64),
+            here: start.clone(),
+            maker: Maker::new(start),
+            folding: fold && mode == Mode::Solve,
+            fold: Fold::new(start),
+            opening: Vec::new(),
+        };
+        run.maker
+            .store(searcher, &run.seen, run.mine, mode == Mode::Solve);
+        run.open.push(Open {
+            priority: searcher.distance(start),
+            node: ROOT,
+            item: Item::Table(run.maker.packed()),
+        });
+        run
+    }
+
+    /// Tables stored (by both searches, where they share them).
+    pub fn states(&self) -> u64 {
+        self.seen.borrow().len()
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.seen.borrow().bytes() + self.own_bytes()
+    }
+
+    /// Bytes held but by the stored keys.
+    pub(super) fn own_bytes(&self) -> usize {
+        room_bytes(
+            self.nodes.len(),
+            self.nodes.capacity(),
+            size_of::<(u32, u8, Action)>() + 2,
+        ) + room_bytes(self.open.len(), self.open.capacity(), self.entry_bytes)
+    }
+
+    /// Goes on until it has an answer, has stored the tables its `turn` allows, or the
+    /// turn's limits stop it.
+    pub fn resume(&mut self, turn: &mut Turn<'_, '_>) -> Step {
+        while self.states() < turn.pause_at {
+            let Some(Open { node, item, .. }) = self.open.pop() else {
+                if self.folding {
+                    return Step::Spent;
+                }
+                return Step::Done(Found::Exhausted);
+            };
+            match item {
+                Item::WayOn(action) => {
+                    let mut way = line(self.searcher.play, &self.nodes, node);
+                    way.push(action);
+                    return Step::Done(Found::WayOn(way));
+                }
+                Item::Table(packed) => packed.unpack_into(&mut self.here),
+            }
+            let d = if node == ROOT {
+                0
+            } else {
+                self.depth[node as usize]
+            };
+            self.legal.clear();
+            self.searcher.legal(&self.here, &mut self.legal);
+            let mut legal = std::mem::take(&mut self.legal);
+            let mut answer = None;
+            let mut dealt = false;
+            // In a closed round (rule 6) a deal leads to a table of the same key: the round's
+            // other tables are expanded with this one instead.
+            let round = self.mode == Mode::Solve && self.searcher.closed(&self.here);
+            self.opening.clear();
+            let waste = self.searcher.play.ids.id(Pile::Waste);
+            for action in legal.drain(..) {
+                if (self.folding || round) && matches!(action, Action::Deal { .. }) {
+                    dealt = true;
+                    continue;
+                }
+                let won = self.maker.play(self.searcher.play, &self.here, &action);
+                if round
+                    && !won
+                    && !matches!(action, Action::Move { from, .. } if from == waste)
+                    && (self.maker.next.waste.len() != self.here.waste.len()
+                        || !self.searcher.closed(&self.maker.next))
+                {
+                    // From another table of the round this move may lead elsewhere: a card
+                    // went up from the waste after it, or the round it leaves is open, so
+                    // where the round stood is part of the key (rule 6).
+                    self.opening.push(action.clone());
+                }
+                answer = self.child(node, d, 0, action, won, turn);
+                if answer.is_some() {
+                    break;
+                }
+            }
+            legal.clear();
+            self.legal = legal;
+            if answer.is_none() && dealt {
+                answer = self.folded(node, d, round, turn);
+            }
+            if let Some(step) = answer {
+                return step;
+            }
+        }
+        Step::Paused
+    }
+
+    /// Makes the children of the table expanded whose steps fold deals ([`super::fold`]):
+    /// the moves of the cards the deals show, and in a closed `round` the moves of
+    /// `opening` too. Every other move from another table of a closed round leads to a table
+    /// of a closed round whose key is the one its move from this table led to (the two differ
+    /// only in the waste's size, a size of the round), so only these are new.
+    fn folded(&mut self, node: u32, d: u16, round: bool, turn: &mut Turn<'_, '_>) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        self.fold.begin(&self.here);
+        let mut answer = None;
+        let opening = std::mem::take(&mut self.opening);
+        'deals: while let Some(moved) = self.fold.next(play, |s, out| {
+            play.legal_from_waste(s, out);
+            if round {
+                out.extend(opening.iter().cloned());
+            }
+        }) {
+            let deals = self.fold.deals;
+            if moved {
+                self.maker.next.copy_from(&self.fold.dealt);
+                let won = play.won(&self.maker.next);
+                answer = self.child(node, d, deals - 1, deal(play), won, turn);
+                if answer.is_some() {
+                    break;
+                }
+            }
+            for action in std::mem::take(&mut self.fold.moves) {
+                let won = self.maker.play(play, &self.fold.dealt, &action);
+                answer = self.child(node, d, deals, action, won, turn);
+                if answer.is_some() {
+                    break 'deals;
+                }
+            }
+        }
+        self.opening = opening;
+        answer
+    }
+
+    /// Stores the child of the table expanded (`node`, at depth `d`) in the maker, which
+    /// `deals` then `action` led to, `won` or not.
+    fn child(
+        &mut self,
+        node: u32,
+        d: u16,
+        deals: u8,
+        action: Action,
+        won: bool,
+        turn: &mut Turn<'_, '_>,
+    ) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        if won {
+            let mut way = line(play, &self.nodes, node);
+            push_step(play, &mut way, deals, action);
+            return Some(Step::Done(Found::Won(way)));
+        }
+        if self.mode == Mode::Honest && searcher.shows_new(&self.here, &self.maker.next) {
+            // A way on: ranked by the table it leaves from (the player knows it) and the
+            // length of its line, never by what it shows.
+            let deal = matches!(action, Action::Deal { .. })
+                || self.maker.next.stock.len() < self.here.stock.len();
+            self.open.push(Open {
+                priority: searcher.distance(&self.here)
+                    + DEPTH_COST * i32::from(d)
+                    + if deal { DEAL_COST } else { 0 },
+                node,
+                item: Item::WayOn(action),
+            });
+            return None;
+        }
+        if !self
+            .maker
+            .store(searcher, &self.seen, self.mine, self.mode == Mode::Solve)
+        {
+            return None;
+        }
+        let id = self.nodes.len() as u32;
+        self.nodes.push((node, deals, action));
+        self.depth.push(d.saturating_add(1));
+        let stop = turn.stop(self.states(), || self.bytes());
+        if let Some(stopped) = stop {
+            // An honest search stopped by its budget still gives the best way on it has
+            // found: the hint of a budget, never a claim.
+            let best = std::mem::take(&mut self.open)
+                .into_iter()
+                .filter(|o| matches!(o.item, Item::WayOn(_)))
+                .min_by_key(|o| (o.priority, std::cmp::Reverse(o.node)));
+            if let Some(Open {
+                node,
+                item: Item::WayOn(action),
+                ..
+            }) = best
+            {
+                let mut way = line(play, &self.nodes, node);
+                way.push(action);
+                return Some(Step::Done(Found::WayOn(way)));
+            }
+            return Some(Step::Done(Found::Stopped(stopped)));
+        }
+        self.open.push(Open {
+            priority: searcher.distance(&self.maker.next) + DEPTH_COST * (i32::from(d) + 1),
+            node: id,
+            item: Item::Table(self.maker.packed()),
+        });
+        None
+    }
+}
+
+/// The actions from the start to node `id`.
+fn line(play: &Play, nodes: &[(u32, u8, Action)], mut id: u32) -> Vec<Action> {
+    let mut out = Vec::new();
+    while id != ROOT {
+        let (parent, deals, a) = &nodes[id as usize];
+        out.push(a.clone());
+        out.extend(std::iter::repeat_n(deal(play), usize::from(*deals)));
+        id = *parent;
+    }
+    out.reverse();
+    out
+}

@@ -1,0 +1,223 @@
+//! The depth-first search ([`DepthFirst`]): a child of the table expanded last next.
+
+use super::*;
+
+/// A child waiting in a frame of [`DepthFirst`]: its estimate, the deals folded into its
+/// step, the action that ends it, the table.
+type Waiting = (i32, u8, Action, Packed);
+
+/// The depth-first search for a win ([`Mode::Solve`]).
+pub struct DepthFirst<'s, 'e> {
+    searcher: &'s Searcher<'e>,
+    seen: Table,
+    /// The children of each table on the path, nearest last, not yet tried.
+    frames: Vec<Vec<Waiting>>,
+    /// The steps from the start to the table expanded last: deals, then an action.
+    path: Vec<(u8, Action)>,
+    /// Children waiting in the frames.
+    waiting: usize,
+    /// The bytes one waiting child holds.
+    entry_bytes: usize,
+    /// Whether `table` is still to be expanded.
+    expand: bool,
+    legal: Vec<Action>,
+    /// The table expanded, reused from one to the next.
+    table: State,
+    maker: Maker,
+    /// Whether the search folds deals ([`super::fold`]): a quick search, which proves nothing.
+    folding: bool,
+    /// The room deals are folded in.
+    fold: Fold,
+}
+
+impl<'s, 'e> DepthFirst<'s, 'e> {
+    /// A search from `start`, nothing expanded yet, folding deals when `fold`.
+    pub fn new(searcher: &'s Searcher<'e>, start: &State, fold: bool) -> DepthFirst<'s, 'e> {
+        DepthFirst::with_seen(searcher, start, fold, None)
+    }
+
+    /// As [`DepthFirst::new`], storing its tables in `seen` where given, the table of
+    /// keys it keeps with another search.
+    pub(super) fn with_seen(
+        searcher: &'s Searcher<'e>,
+        start: &State,
+        fold: bool,
+        seen: Option<&Table>,
+    ) -> DepthFirst<'s, 'e> {
+        let play = searcher.play;
+        let mut run = DepthFirst {
+            searcher,
+            seen: seen.cloned().unwrap_or_else(Seen::new),
+            frames: Vec::new(),
+            path: Vec::new(),
+            waiting: 0,
+            entry_bytes: size_of::<Waiting>() + packed_bytes(play, start),
+            expand: true,
+            legal: Vec::with_capacity(64),
+            table: start.clone(),
+            maker: Maker::new(start),
+            folding: fold,
+            fold: Fold::new(start),
+        };
+        run.maker.store(searcher, &run.seen, DEEP, true);
+        run
+    }
+
+    /// Tables stored (by both searches, where they share them).
+    pub fn states(&self) -> u64 {
+        self.seen.borrow().len()
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.seen.borrow().bytes() + self.own_bytes()
+    }
+
+    /// Bytes held but by the stored keys.
+    pub(super) fn own_bytes(&self) -> usize {
+        self.waiting * self.entry_bytes
+    }
+
+    /// As [`BestFirst::resume`].
+    pub fn resume(&mut self, turn: &mut Turn<'_, '_>) -> Step {
+        while self.states() < turn.pause_at {
+            if self.expand {
+                if let Some(step) = self.expand_table(turn) {
+                    return step;
+                }
+            }
+            let Some(frame) = self.frames.last_mut() else {
+                if self.folding {
+                    return Step::Spent;
+                }
+                return Step::Done(Found::Exhausted);
+            };
+            match frame.pop() {
+                Some((_, deals, action, packed)) => {
+                    self.waiting -= 1;
+                    self.path.push((deals, action));
+                    packed.unpack_into(&mut self.table);
+                    self.expand = true;
+                }
+                None => {
+                    self.frames.pop();
+                    self.path.pop();
+                    self.expand = false;
+                }
+            }
+        }
+        Step::Paused
+    }
+
+    /// Makes the children of `table` and puts them on the path as a new frame, nearest last.
+    fn expand_table(&mut self, turn: &mut Turn<'_, '_>) -> Option<Step> {
+        let searcher = self.searcher;
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        searcher.legal(&self.table, &mut legal);
+        let mut children = Vec::with_capacity(legal.len());
+        let answer = self.make_children(&mut legal, &mut children, turn);
+        self.legal = legal;
+        if answer.is_some() {
+            return answer;
+        }
+        // Tried from the end: the nearest last, ties in the order they are listed.
+        children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        self.waiting += children.len();
+        self.frames.push(children);
+        self.expand = false;
+        None
+    }
+
+    /// The children `legal` leads to from `table` (and, folding, the deals' steps) that are
+    /// not stored yet, stored, into `children`; or the answer, if one wins or the limits stop
+    /// the search.
+    fn make_children(
+        &mut self,
+        legal: &mut Vec<Action>,
+        children: &mut Vec<Waiting>,
+        turn: &mut Turn<'_, '_>,
+    ) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        let round = !self.folding && searcher.closed(&self.table);
+        let mut dealt = false;
+        for action in legal.drain(..) {
+            if (self.folding || round) && matches!(action, Action::Deal { .. }) {
+                dealt = true;
+                continue;
+            }
+            let won = self.maker.play(play, &self.table, &action);
+            if let Some(step) = self.child(0, action, won, children, turn) {
+                return Some(step);
+            }
+        }
+        if !dealt {
+            return None;
+        }
+        self.fold.begin(&self.table);
+        let mut answer = None;
+        // A quick search plays only the cards the deals show; a closed round's tables all
+        // share its key, so a search of every action plays every move from each.
+        let all = round && !self.folding;
+        'deals: while let Some(moved) = self.fold.next(play, |s, out| list(searcher, all, s, out)) {
+            let deals = self.fold.deals;
+            if moved {
+                self.maker.next.copy_from(&self.fold.dealt);
+                let won = play.won(&self.maker.next);
+                answer = self.child(deals - 1, deal(play), won, children, turn);
+                if answer.is_some() {
+                    break;
+                }
+            }
+            for action in std::mem::take(&mut self.fold.moves) {
+                let won = self.maker.play(play, &self.fold.dealt, &action);
+                answer = self.child(deals, action, won, children, turn);
+                if answer.is_some() {
+                    break 'deals;
+                }
+            }
+        }
+        answer
+    }
+
+    /// Stores the child in the maker, which `deals` then `action` led to from `table`, `won`
+    /// or not, into `children` if it is new; or the answer, if it wins or the limits stop the
+    /// search.
+    fn child(
+        &mut self,
+        deals: u8,
+        action: Action,
+        won: bool,
+        children: &mut Vec<Waiting>,
+        turn: &mut Turn<'_, '_>,
+    ) -> Option<Step> {
+        let searcher = self.searcher;
+        let play = searcher.play;
+        if won {
+            let mut way = Vec::new();
+            for (deals, action) in std::mem::take(&mut self.path) {
+                push_step(play, &mut way, deals, action);
+            }
+            push_step(play, &mut way, deals, action);
+            return Some(Step::Done(Found::Won(way)));
+        }
+        if !self.maker.store(searcher, &self.seen, DEEP, true) {
+            return None;
+        }
+        let waiting = self.waiting + children.len();
+        let stop = turn.stop(self.states(), || {
+            self.seen.borrow().bytes() + waiting * self.entry_bytes
+        });
+        if let Some(stopped) = stop {
+            return Some(Step::Done(Found::Stopped(stopped)));
+        }
+        children.push((
+            searcher.distance(&self.maker.next),
+            deals,
+            action,
+            self.maker.packed(),
+        ));
+        None
+    }
+}
