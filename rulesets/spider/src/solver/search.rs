@@ -285,7 +285,7 @@ fn search(
         .take(MAX_VIEWS)
         .collect();
     // The first allocations take at most an eighth of the memory bound each, so that a small
-    // bound is kept from the start (the table holds two slots a key).
+    // bound is kept from the start (a key takes 16 bytes, in a table begun under 7/8 full).
     let eighth = budget.max_bytes / 8;
     let mut seen = KeySet::with_capacity((eighth / 32).min(1 << 16));
     let mut nodes: Vec<Node> =
@@ -516,5 +516,55 @@ fn note_target(
     let saved = t.saturating_sub(reached);
     if saved > best.as_ref().map_or(0, |b| b.0) {
         *best = Some((saved, path_to(nodes, id, mv)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node gives back the move and the depth it was made with, deep ones counted as
+    /// [`MAX_DEPTH`] deep, and the expanded flag touches neither.
+    #[test]
+    fn a_node_keeps_its_move_and_depth_in_one_word() {
+        let mut moves = vec![SolverMove::Deal];
+        for from in 0..20u8 {
+            for to in (0..20u8).filter(|&t| t != from) {
+                for count in [1u8, 2, 13, 255] {
+                    moves.push(SolverMove::Move { from, count, to });
+                }
+            }
+        }
+        for mv in moves {
+            for depth in [
+                0u16,
+                1,
+                7,
+                8,
+                MAX_DEPTH - 1,
+                MAX_DEPTH,
+                MAX_DEPTH + 1,
+                u16::MAX,
+            ] {
+                let mut node = Node::new(3, mv, depth);
+                assert!(!node.expanded());
+                node.bits |= EXPANDED;
+                assert_eq!(node.mv(), mv);
+                assert_eq!(node.depth(), depth.min(MAX_DEPTH));
+                assert!(node.expanded());
+            }
+        }
+    }
+
+    /// Packed positions are kept at every [`PACK_EVERY`]-th depth, the root's included, and
+    /// at the saturated depth, so a rebuild never replays more than [`PACK_EVERY`] moves.
+    #[test]
+    fn a_rebuild_replays_at_most_pack_every_moves() {
+        assert!(packs_at(0));
+        assert!(packs_at(MAX_DEPTH));
+        for start in 0..MAX_DEPTH {
+            let gap = (start..=MAX_DEPTH).take_while(|&d| !packs_at(d)).count();
+            assert!(gap < PACK_EVERY as usize, "from depth {start}: {gap}");
+        }
     }
 }

@@ -205,3 +205,23 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod saturation {
+    use super::*;
+
+    /// Scores and depths beyond what an entry holds are saturated, never wrapped: a huge
+    /// score still comes last, a hugely negative one first, and a node too deep to count
+    /// comes before a shallower one of the same score.
+    #[test]
+    fn an_entry_saturates_its_score_and_depth_without_wrapping() {
+        let mut heap = Heap::default();
+        heap.push(Open::new(i32::MAX, 0, 1));
+        heap.push(Open::new(0, 0, 2));
+        heap.push(Open::new(i32::MIN, 0, 3));
+        heap.push(Open::new(0, u16::MAX, 4));
+        heap.push(Open::new(0, MAX_DEPTH - 1, 5));
+        let order: Vec<u32> = std::iter::from_fn(|| heap.pop().map(Open::node)).collect();
+        assert_eq!(order, [3, 4, 5, 2, 1]);
+    }
+}
