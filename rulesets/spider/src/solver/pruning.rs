@@ -67,8 +67,8 @@
 //! returns "undecided" when it ran dry having left any move out, and `solve_tuned` then
 //! reruns a complete search (without P) with the budget left. It does so in every stage
 //! combination: a single search (one heuristic, or two taking turns), and each of the two
-//! stages of a restart (`Tuning::restart_after`), the first when it runs dry before its cap
-//! and the second when it runs dry. Only a complete search that runs dry returns "proven
+//! stages of a restart (`Tuning::restart_after`) or of a retry (`Tuning::retry`), the first
+//! when it runs dry before its cap and the second when it runs dry. Only a complete search that runs dry returns "proven
 //! unwinnable". (`solve_tuned` also reruns when the pruned search happened to leave nothing
 //! out; that costs time only.)
 //!

@@ -7,15 +7,19 @@
 //! queue is greedy: lowest score first, ties going to the deeper position so plateaus are
 //! dived into rather than swept.
 //!
-//! A node stores only its parent and the move that made it; its packed position is kept once
-//! it is expanded with a new child, so memory grows with expansions, not with the positions
-//! merely seen. When every queue runs dry and no move was left out, every reachable position
+//! A node stores only its parent, the move that made it and its depth, in eight bytes. A
+//! node's packed position is kept only when it is expanded with a new child at a depth that
+//! is a multiple of [`PACK_EVERY`]; any other node is rebuilt by replaying the few moves from
+//! its nearest packed ancestor (or from the working position, when that holds an ancestor).
+//! Replaying a move reproduces the position exactly (the stock's order is the search's own), so
+//! what is stored changes how much is recomputed, never which positions the search visits.
+//! When every queue runs dry and no move was left out, every reachable position
 //! has been visited: that is the proof of a loss. What "every" leaves out (permutations of
 //! interchangeable columns, dominated moves) and why that loses no win is stated rule by
 //! rule in `solver/pruning.rs`.
 //!
-//! Most of the work per node is redone only where it changed: the node is rebuilt from its
-//! parent over the working position its queue used last (a near relative), the per-column
+//! Most of the work per node is redone only where it changed: the node is rebuilt over the
+//! working position its queue used last (a near relative), the per-column
 //! summary ([`summary`]) is redone for the columns that differ, and a move's child is scored
 //! from the links the move breaks and makes, without making it.
 
@@ -24,7 +28,7 @@ use super::moves::{self, is_won, search_moves_grouped, shared_columns, SolverMov
 use super::position::{Key, Position};
 use super::table::KeySet;
 use super::{Answer, Budget, SolverRules, Stopped, Tuning, Verdict};
-use queue::{Open, Queues};
+use queue::{Open, Queues, MAX_DEPTH};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use summary::{Summary, MAX_VIEWS};
@@ -35,18 +39,114 @@ mod summary;
 /// How often (in expansions) the budget's callback is asked.
 const CHECK_EVERY: u64 = 256;
 
-/// [`Node::packed`] of a node expanded without a new child.
-const BARE: u32 = u32::MAX - 1;
-
+/// A node of the search: its parent, the move that made it, its depth, and whether it has
+/// been expanded, in eight bytes: a search holds one for every position it has seen. Where a
+/// node's packed position lies, for the few that keep one, is in a map of its own.
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
-    mv: u32,
-    /// Offset of the packed position in the arena once expanded, [`BARE`] if expanded without
-    /// a new child (then nothing is ever rebuilt from it, and it is not packed), else
-    /// `u32::MAX`.
-    packed: u32,
-    depth: u16,
+    /// The move ([`MOVE_BITS`] bits, [`pack_move`]), over it the depth ([`queue::DEPTH_BITS`] bits,
+    /// saturated at [`MAX_DEPTH`]: a node deeper than that is counted as that deep), and the top
+    /// bit set once the node is expanded.
+    bits: u32,
+}
+
+/// [`Node::bits`]' flag of an expanded node.
+const EXPANDED: u32 = 1 << 31;
+
+/// Of the nodes expanded with a new child, those at a depth that is a multiple of this keep
+/// their packed position (and the root, at depth 0; and every node counted [`MAX_DEPTH`] deep,
+/// so that a line never replays far); a node's position is rebuilt from the nearest packed
+/// ancestor by replaying at most this many moves. Packed positions were most of a large
+/// search's memory, and a move is cheap to replay next to the work of an expansion.
+const PACK_EVERY: u16 = 8;
+
+/// Whether a node `depth` moves deep keeps its packed position ([`PACK_EVERY`]).
+#[inline]
+fn packs_at(depth: u16) -> bool {
+    depth.is_multiple_of(PACK_EVERY) || depth >= MAX_DEPTH
+}
+
+/// Bits of a move in [`Node::bits`]: a column (fewer than 32) twice and a count below 256.
+const MOVE_BITS: u32 = 18;
+
+/// The deal, in [`MOVE_BITS`] bits (no move goes from a column to itself).
+const PACKED_DEAL: u32 = (1 << MOVE_BITS) - 1;
+
+/// `mv` in [`MOVE_BITS`] bits.
+fn pack_move(mv: SolverMove) -> u32 {
+    match mv {
+        SolverMove::Deal => PACKED_DEAL,
+        SolverMove::Move { from, count, to } => {
+            debug_assert!((from as usize) < 32 && (to as usize) < 32 && from != to);
+            (from as u32) | (to as u32) << 5 | (count as u32) << 10
+        }
+    }
+}
+
+/// The move [`pack_move`] packed.
+fn unpack_move(m: u32) -> SolverMove {
+    let m = m & PACKED_DEAL;
+    if m == PACKED_DEAL {
+        SolverMove::Deal
+    } else {
+        SolverMove::Move {
+            from: (m & 31) as u8,
+            to: (m >> 5 & 31) as u8,
+            count: (m >> 10) as u8,
+        }
+    }
+}
+
+impl Node {
+    fn new(parent: u32, mv: SolverMove, depth: u16) -> Node {
+        Node {
+            parent,
+            bits: pack_move(mv) | (depth.min(MAX_DEPTH) as u32) << MOVE_BITS,
+        }
+    }
+
+    fn mv(self) -> SolverMove {
+        unpack_move(self.bits)
+    }
+
+    fn depth(self) -> u16 {
+        (self.bits >> MOVE_BITS & MAX_DEPTH as u32) as u16
+    }
+
+    fn expanded(self) -> bool {
+        self.bits & EXPANDED != 0
+    }
+}
+
+/// Where the packed positions of the nodes that keep one lie in the arena, by node.
+type PackedAt = HashMap<u32, u32, BuildHasherDefault<IdHasher>>;
+
+/// Bytes a [`PackedAt`] of `capacity` holds: its buckets (a power of two, at most seven
+/// eighths full) of an entry and a control byte each, and a group of control bytes more.
+fn packed_at_bytes(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    (capacity * 8 / 7 + 1).next_power_of_two() * (std::mem::size_of::<(u32, u32)>() + 1) + 16
+}
+
+/// A hasher for node numbers: one multiplication spreads consecutive numbers.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 pub(crate) fn encode(mv: SolverMove) -> u32 {
@@ -185,16 +285,18 @@ fn search(
         .take(MAX_VIEWS)
         .collect();
     // The first allocations take at most an eighth of the memory bound each, so that a small
-    // bound is kept from the start (the table holds two slots a key).
+    // bound is kept from the start (a key takes 16 bytes, in a table begun under 7/8 full).
     let eighth = budget.max_bytes / 8;
     let mut seen = KeySet::with_capacity((eighth / 32).min(1 << 16));
     let mut nodes: Vec<Node> =
         Vec::with_capacity((eighth / std::mem::size_of::<Node>()).min(1 << 16));
     let mut arena: Vec<u8> = Vec::with_capacity(eighth.min(1 << 20));
+    let mut packed_at = PackedAt::default();
     let levels = root.rows_left() + 1;
     let mut queues = Queues::new(levels, views.len(), tuning.per_round);
     let pos = root;
     let mut moves = Vec::with_capacity(64);
+    let mut replay: Vec<SolverMove> = Vec::with_capacity(PACK_EVERY as usize);
     let mut kids: Vec<(Key, [i32; MAX_VIEWS], SolverMove, usize)> = Vec::with_capacity(64);
     let mut peak = 0usize;
     let answer = |verdict, seen: &KeySet, peak, stop| {
@@ -219,12 +321,7 @@ fn search(
         return answer(Verdict::Won(Vec::new()), &seen, 0, Stop::Answered);
     }
     seen.insert(pos.key(shared_columns(pos, honest)));
-    nodes.push(Node {
-        parent: u32::MAX,
-        mv: 0,
-        packed: u32::MAX,
-        depth: 0,
-    });
+    nodes.push(Node::new(u32::MAX, SolverMove::Deal, 0));
     for (v, w) in views.iter().enumerate() {
         let prio = score(pos, w);
         queues.push(0, v, Open::new(prio, 0, 0));
@@ -241,12 +338,13 @@ fn search(
         held: 0,
     });
     loop {
-        let popped = queues.pop(|id| nodes[id as usize].packed != u32::MAX);
+        let popped = queues.pop(|id| nodes[id as usize].expanded());
         let Some((id, queue)) = popped else { break };
         let Work { pos, here, held } = &mut work[queue];
         expansions += 1;
         peak = peak.max(
             arena.capacity()
+                + packed_at_bytes(packed_at.capacity())
                 + nodes.capacity() * std::mem::size_of::<Node>()
                 + queues.bytes()
                 + seen.bytes(),
@@ -261,22 +359,36 @@ fn search(
                 }
             }
         }
-        // Rebuild the node's position from its parent's packed form and its move, unless the
-        // parent is already there.
+        // Rebuild the node's position: from the nearest ancestor the working position holds,
+        // or else from the nearest one packed, replaying the moves down from there.
         let node = nodes[id as usize];
         let mut changed = 0u32;
         if node.parent != u32::MAX {
-            if node.parent != *held {
-                let parent = nodes[node.parent as usize];
-                changed = pos.unpack_changed(&arena[parent.packed as usize..]).1;
+            replay.clear();
+            replay.push(node.mv());
+            let mut at = node.parent;
+            while at != *held {
+                let a = nodes[at as usize];
+                if packs_at(a.depth()) {
+                    // Every ancestor has a child, so it was expanded with a new child: at a
+                    // depth that packs, its position was packed then.
+                    let at = packed_at[&at] as usize;
+                    changed = pos.unpack_changed(&arena[at..]).1;
+                    break;
+                }
+                replay.push(a.mv());
+                at = a.parent;
             }
-            changed |= match pos.apply(decode(node.mv)).mv {
-                SolverMove::Move { from, to, .. } => 1 << from | 1 << to,
-                SolverMove::Deal => u32::MAX,
-            };
+            for &mv in replay.iter().rev() {
+                changed |= match pos.apply(mv).mv {
+                    SolverMove::Move { from, to, .. } => 1 << from | 1 << to,
+                    SolverMove::Deal => u32::MAX,
+                };
+            }
         }
         *held = id;
-        nodes[id as usize].packed = BARE;
+        nodes[id as usize].bits |= EXPANDED;
+        let mut packed = false;
 
         let shared = shared_columns(pos, honest);
         here.update(pos, shared, &views, rules.group, changed);
@@ -292,7 +404,7 @@ fn search(
                 pruned_any = true;
                 continue;
             }
-            let bias = move_bias(mv) + tuning.depth_weight * (node.depth as i32 + 1);
+            let bias = move_bias(mv) + tuning.depth_weight * (node.depth() as i32 + 1);
             // Most moves are scored without being made; one that completes a run, and a deal,
             // are made and taken back.
             let scored = match mv {
@@ -317,37 +429,42 @@ fn search(
             };
             seen.prefetch(key);
             if let Some(t) = targets {
-                note_target(t, key, id, mv, node.depth, &nodes, best);
+                note_target(t, key, id, mv, node.depth(), &nodes, best);
             }
             kids.push((key, scores.map(|s| s + bias), mv, level));
         }
         // Stop before keeping the children would take the search past its memory bound: every
         // structure is counted as it will be once it has grown to hold them, so the bound is
         // never passed, not only checked after the fact.
+        // The map of packed positions takes one more entry at most, and holds its old buckets
+        // and its new, twice as many, while it grows.
+        let map = packed_at_bytes(packed_at.capacity());
+        let map = if packed_at.len() == packed_at.capacity() {
+            map + packed_at_bytes(packed_at.capacity() * 2 + 1)
+        } else {
+            map
+        };
         let after = grown(arena.len(), arena.capacity(), 4096)
+            + map
             + grown(nodes.len(), nodes.capacity(), kids.len() + 64) * std::mem::size_of::<Node>()
             + queues.bytes_after(kids.len())
             + seen.bytes_after_inserting(kids.len());
         if after > budget.max_bytes {
             return answer(Verdict::Undecided, &seen, peak, Stop::Memory);
         }
-        let depth = node.depth.saturating_add(1);
+        let depth = (node.depth() + 1).min(MAX_DEPTH);
         for &(key, prios, mv, level) in &kids {
             if seen.insert(key) {
-                if nodes[id as usize].packed == BARE {
+                if !packed && packs_at(node.depth()) {
                     // The first new child: its parent will be unpacked.
-                    nodes[id as usize].packed = arena.len() as u32;
+                    packed = true;
+                    packed_at.insert(id, arena.len() as u32);
                     grow_gently(&mut arena, 4096);
                     pos.pack(&mut arena);
                 }
                 grow_gently(&mut nodes, 64);
                 let child = nodes.len() as u32;
-                nodes.push(Node {
-                    parent: id,
-                    mv: encode(mv),
-                    packed: u32::MAX,
-                    depth,
-                });
+                nodes.push(Node::new(id, mv, depth));
                 for (v, &prio) in prios.iter().enumerate().take(views.len()) {
                     queues.push(level, v, Open::new(prio, depth, child));
                 }
@@ -369,7 +486,7 @@ fn path_to(nodes: &[Node], id: u32, mv: SolverMove) -> Vec<SolverMove> {
     let mut line = vec![mv];
     let mut at = id;
     while nodes[at as usize].parent != u32::MAX {
-        line.push(decode(nodes[at as usize].mv));
+        line.push(nodes[at as usize].mv());
         at = nodes[at as usize].parent;
     }
     line.reverse();
@@ -391,9 +508,63 @@ fn note_target(
     let Some(&t) = targets.places.get(&key) else {
         return;
     };
+    if depth >= MAX_DEPTH {
+        // Its true depth is not kept: a node this deep saves no moves on any line felt plays.
+        return;
+    }
     let reached = targets.from + depth as usize + 1;
     let saved = t.saturating_sub(reached);
     if saved > best.as_ref().map_or(0, |b| b.0) {
         *best = Some((saved, path_to(nodes, id, mv)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node gives back the move and the depth it was made with, deep ones counted as
+    /// [`MAX_DEPTH`] deep, and the expanded flag touches neither.
+    #[test]
+    fn a_node_keeps_its_move_and_depth_in_one_word() {
+        let mut moves = vec![SolverMove::Deal];
+        for from in 0..20u8 {
+            for to in (0..20u8).filter(|&t| t != from) {
+                for count in [1u8, 2, 13, 255] {
+                    moves.push(SolverMove::Move { from, count, to });
+                }
+            }
+        }
+        for mv in moves {
+            for depth in [
+                0u16,
+                1,
+                7,
+                8,
+                MAX_DEPTH - 1,
+                MAX_DEPTH,
+                MAX_DEPTH + 1,
+                u16::MAX,
+            ] {
+                let mut node = Node::new(3, mv, depth);
+                assert!(!node.expanded());
+                node.bits |= EXPANDED;
+                assert_eq!(node.mv(), mv);
+                assert_eq!(node.depth(), depth.min(MAX_DEPTH));
+                assert!(node.expanded());
+            }
+        }
+    }
+
+    /// Packed positions are kept at every [`PACK_EVERY`]-th depth, the root's included, and
+    /// at the saturated depth, so a rebuild never replays more than [`PACK_EVERY`] moves.
+    #[test]
+    fn a_rebuild_replays_at_most_pack_every_moves() {
+        assert!(packs_at(0));
+        assert!(packs_at(MAX_DEPTH));
+        for start in 0..MAX_DEPTH {
+            let gap = (start..=MAX_DEPTH).take_while(|&d| !packs_at(d)).count();
+            assert!(gap < PACK_EVERY as usize, "from depth {start}: {gap}");
+        }
     }
 }

@@ -5,47 +5,42 @@
 //! deep with each node's children side by side. The order is the same total order either way
 //! (no two entries are equal), so the search visits the same positions.
 
-use std::cmp::Ordering;
+/// An entry of an open queue: a node and its rank, greatest first, in one 64-bit integer so
+/// that the heap compares once and an entry takes eight bytes (each child waits in one queue of
+/// each view, so the entries are a large share of a search's memory). From the top bits down:
+/// the score, inverted so that the lowest is greatest ([`SCORE_BITS`], saturated), the depth
+/// ([`DEPTH_BITS`], saturated), then the node, so that the newer of two otherwise equal
+/// entries comes first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Open(u64);
 
-/// An entry of an open queue: a node and its rank, greatest first. The rank packs the
-/// order in one integer, so that the heap compares twice, not six times: lower score first,
-/// then deeper, then (by node) newer.
-#[derive(Clone, Copy, PartialEq, Eq)]
-#[repr(C, packed(4))]
-pub(super) struct Open {
-    rank: u64,
-    node: u32,
-}
+/// Bits of an [`Open`]'s score: scores beyond ±2¹⁸ are saturated. With the tuned weights a
+/// score stays within ±30,000 plus the depth's cost (5 a move at most deep as [`MAX_DEPTH`]),
+/// well inside; a saturated score only ties with others at the bound, which the depth and the
+/// node then order.
+const SCORE_BITS: u32 = 19;
+
+/// Bits of an [`Open`]'s depth.
+pub(super) const DEPTH_BITS: u32 = 13;
+
+/// The deepest depth an entry (and a node) tells apart: deeper ones count as this deep.
+pub(super) const MAX_DEPTH: u16 = (1 << DEPTH_BITS) - 1;
 
 impl Open {
     /// The entry of `node`, `depth` moves from the root, with score `prio`.
     pub(super) fn new(prio: i32, depth: u16, node: u32) -> Open {
-        // Flipping the sign bit orders scores as unsigned numbers; inverting puts the lowest
-        // score highest.
-        let score = !((prio as u32) ^ 0x8000_0000);
-        Open {
-            rank: (score as u64) << 32 | depth as u64,
-            node,
-        }
+        let half = 1i32 << (SCORE_BITS - 1);
+        // Offsetting the saturated score makes it unsigned; inverting puts the lowest score
+        // highest.
+        let score = (prio.clamp(-half, half - 1) + half) as u64;
+        let score = !score & ((1 << SCORE_BITS) - 1);
+        let depth = depth.min(MAX_DEPTH) as u64;
+        Open(score << (32 + DEPTH_BITS) | depth << 32 | node as u64)
     }
 
     /// The node.
     pub(super) fn node(self) -> u32 {
-        self.node
-    }
-}
-
-impl Ord for Open {
-    fn cmp(&self, other: &Self) -> Ordering {
-        let (a, b) = (self.rank, other.rank);
-        let (m, n) = (self.node, other.node);
-        a.cmp(&b).then(m.cmp(&n))
-    }
-}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+        self.0 as u32
     }
 }
 
@@ -208,5 +203,25 @@ mod tests {
             }
             prop_assert!(heap.pop().is_none());
         }
+    }
+}
+
+#[cfg(test)]
+mod saturation {
+    use super::*;
+
+    /// Scores and depths beyond what an entry holds are saturated, never wrapped: a huge
+    /// score still comes last, a hugely negative one first, and a node too deep to count
+    /// comes before a shallower one of the same score.
+    #[test]
+    fn an_entry_saturates_its_score_and_depth_without_wrapping() {
+        let mut heap = Heap::default();
+        heap.push(Open::new(i32::MAX, 0, 1));
+        heap.push(Open::new(0, 0, 2));
+        heap.push(Open::new(i32::MIN, 0, 3));
+        heap.push(Open::new(0, u16::MAX, 4));
+        heap.push(Open::new(0, MAX_DEPTH - 1, 5));
+        let order: Vec<u32> = std::iter::from_fn(|| heap.pop().map(Open::node)).collect();
+        assert_eq!(order, [3, 4, 5, 2, 1]);
     }
 }

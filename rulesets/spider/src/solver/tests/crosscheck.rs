@@ -359,6 +359,15 @@ fn every_stage_combination_redoes_a_dry_pruned_search_complete() {
                 ..base
             },
             Tuning {
+                second,
+                restart_after: None,
+                retry: Some(crate::solver::Retry {
+                    after: 5,
+                    depth_weight: -10,
+                }),
+                ..base
+            },
+            Tuning {
                 prune: false,
                 ..base
             },

@@ -8,6 +8,7 @@ mod crosscheck;
 mod deadend;
 mod generate;
 mod honest;
+mod memory;
 mod position;
 mod reference;
 mod shorten;

@@ -1,0 +1,50 @@
+//! What a search holds: it stays under the memory bound it is given, and a large search holds
+//! few bytes a position (the figure `felt solve` reports as "largest search").
+
+use super::support::{shipped, solver_view};
+use crate::solver::{solve, Budget, Mode, Stopped, Verdict};
+use felt_core::Ruleset;
+
+/// A four-suit deal the search does not win within a few hundred thousand positions (deal
+/// 125: undecided at 1 s), so that the search grows to its budget.
+fn hard_four_suit_deal() -> (crate::solver::Position, crate::solver::SolverRules) {
+    let ruleset = shipped("spider-4suit", "classic");
+    let start = ruleset.new_game(125);
+    solver_view(&ruleset, &start)
+}
+
+#[test]
+fn a_search_stops_before_its_memory_bound_and_says_so() {
+    let (pos, rules) = hard_four_suit_deal();
+    let bound = 6 << 20;
+    let budget = Budget {
+        max_bytes: bound,
+        ..Budget::states(u64::MAX)
+    };
+    let answer = solve(&pos, &rules, Mode::Full, budget);
+    assert_eq!(answer.verdict, Verdict::Undecided);
+    assert_eq!(answer.stopped, Stopped::Memory);
+    assert!(
+        answer.peak_bytes <= bound,
+        "{} bytes held under a bound of {bound}",
+        answer.peak_bytes
+    );
+    assert!(answer.states > 20_000, "{} positions", answer.states);
+}
+
+#[test]
+fn a_large_four_suit_search_holds_under_sixty_bytes_a_position() {
+    // Each position seen costs a node (8 bytes), its key in the table (16 bytes, the table at
+    // most 7/8 full and grown by half), an entry in each heuristic's queue (8 bytes each), and
+    // a share of the packed positions kept every few moves. It was 140 bytes.
+    let (pos, rules) = hard_four_suit_deal();
+    let answer = solve(&pos, &rules, Mode::Full, Budget::states(400_000));
+    assert_eq!(answer.verdict, Verdict::Undecided);
+    let per = answer.peak_bytes as f64 / answer.states as f64;
+    assert!(
+        per < 60.0,
+        "{per:.1} bytes a position ({} bytes, {} positions)",
+        answer.peak_bytes,
+        answer.states
+    );
+}
