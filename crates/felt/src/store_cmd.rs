@@ -231,7 +231,7 @@ fn print_replay(mut replayer: Replayer) -> std::io::Result<()> {
         summary.variant,
         summary.rules,
         summary.code,
-        summary.started,
+        crate::started::local_start(summary.started),
         replayer.reached(),
         summary.actions,
         time_text(summary.played)

@@ -284,6 +284,40 @@ fn stats_games_says_when_a_game_started_in_local_time() {
 }
 
 #[test]
+fn a_headless_replay_says_when_the_game_started_in_local_time() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data-dir");
+    let id = record_game(&data, "SP1-S1C-AAAAAAG", 2);
+    let data_arg = data.to_str().expect("a UTF-8 temp path");
+    // POSIX zone strings, which need no zone files: "XYZ-5" is five hours ahead of UTC.
+    let hour_in = |zone: &str| {
+        let out = common::felt(home.path())
+            .env("TZ", zone)
+            .args(["--data-dir", data_arg, "replay", "--id", &id.to_string()])
+            .arg("--headless")
+            .output()
+            .expect("felt runs");
+        let text = stdout(&out);
+        let first = text.lines().next().unwrap_or_default().to_string();
+        // `started YYYY-MM-DD HH:MM,` in the heading.
+        let at = first
+            .find("started ")
+            .unwrap_or_else(|| panic!("no start in {first}"));
+        let minute = first.get(at + 8..at + 24).unwrap_or_default().to_string();
+        assert!(
+            first.get(at + 24..at + 25) == Some(","),
+            "not to the minute: {first}"
+        );
+        let hour: u32 = minute
+            .get(11..13)
+            .and_then(|h| h.parse().ok())
+            .unwrap_or_else(|| panic!("an hour in {first}"));
+        hour
+    };
+    assert_eq!((hour_in("UTC0") + 5) % 24, hour_in("XYZ-5"));
+}
+
+#[test]
 fn a_long_record_replays_any_step_as_the_game_showed_it() {
     // More actions than a replay keeps states for: steps are built from checkpoints.
     let home = tempfile::tempdir().expect("temp dir");
