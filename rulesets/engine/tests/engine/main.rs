@@ -5,6 +5,7 @@
 //! Each `.rs` file of this folder is a module declared here: cargo compiles only what is
 //! declared, and felt's `repo::test_files` test fails, naming the file, for one that is not.
 
+mod across_games;
 mod deal;
 mod extensions;
 mod freecell;
