@@ -8,6 +8,8 @@
 use crate::params::{Build, Empty, Params};
 use crate::state::State;
 
+mod keys;
+
 /// Longest column the solver stores: a game reaches at most 13 cards dealt (four columns) and
 /// 12 built on a King; [`crate::FreeCell::is_whole`] lets through columns of up to 27, and 13
 /// more can never land on one.
@@ -450,89 +452,6 @@ impl Game {
                 p.term[i] = self.column_term(self.col(p, i), &p.found);
             }
         }
-    }
-
-    /// The canonical key of a position (see [`Key`]).
-    pub fn key(&self, p: &Pos) -> Key {
-        let mut key = [0u8; KEY_LEN];
-        let mut cells = p.cells;
-        cells[..self.ncells].sort_unstable();
-        let mut at = 0;
-        for &c in &cells[..self.ncells] {
-            if c != 0 {
-                key[at] = c;
-                at += 1;
-            }
-        }
-        at += 1;
-        let mut order: [usize; MAX_COLS] = [0; MAX_COLS];
-        for (i, o) in order.iter_mut().enumerate() {
-            *o = i;
-        }
-        let order = &mut order[..self.ncols];
-        order.sort_unstable_by(|&a, &b| self.col(p, a).cmp(self.col(p, b)));
-        for &i in order.iter() {
-            let col = self.col(p, i);
-            key[at..at + col.len()].copy_from_slice(col);
-            at += col.len() + 1;
-        }
-        key
-    }
-
-    /// The position packed in a key's 64 bytes as it lies (cells and columns in their own
-    /// order, not sorted): what the win finder keeps of a position it has taken out, an
-    /// eighth of a [`Pos`]. [`Game::from_key`] unpacks it.
-    pub fn pack(&self, p: &Pos) -> Key {
-        let mut key = [0u8; KEY_LEN];
-        let mut at = 0;
-        for &c in &p.cells[..self.ncells] {
-            if c != 0 {
-                key[at] = c;
-                at += 1;
-            }
-        }
-        at += 1;
-        for i in 0..self.ncols {
-            let col = self.col(p, i);
-            key[at..at + col.len()].copy_from_slice(col);
-            at += col.len() + 1;
-        }
-        key
-    }
-
-    /// The position a key stands for (its columns and cells in key order).
-    pub fn from_key(&self, key: &Key) -> Pos {
-        let mut p = Pos {
-            cols: [[0; MAX_LEN]; MAX_COLS],
-            lens: [0; MAX_COLS],
-            cells: [0; MAX_CELLS],
-            found: [13; 4],
-            hash: [0; MAX_COLS],
-            term: [0; MAX_COLS],
-        };
-        let mut at = 0;
-        let mut i = 0;
-        while key[at] != 0 {
-            p.cells[i] = key[at];
-            p.found[suit(key[at])] -= 1;
-            i += 1;
-            at += 1;
-        }
-        at += 1;
-        for j in 0..self.ncols {
-            let mut n = 0;
-            while key[at] != 0 {
-                p.cols[j][n] = key[at];
-                p.found[suit(key[at])] -= 1;
-                n += 1;
-                at += 1;
-            }
-            p.lens[j] = n as u8;
-            p.hash[j] = Self::column_hash(&p.cols[j][..n]);
-            at += 1;
-        }
-        self.refresh_terms(&mut p);
-        p
     }
 
     /// One column's share of [`Game::distance`] with the foundations at `found`.
