@@ -20,6 +20,7 @@ pub mod bots;
 pub mod cards;
 pub mod facts;
 pub mod game;
+pub mod params;
 pub mod position;
 pub mod ruleset;
 pub mod scoring;
