@@ -37,8 +37,10 @@ pub(super) struct Fold {
     pub(super) dealt: State,
     /// The deals made so far.
     pub(super) deals: u8,
-    /// The moves of the waste's top card in `dealt`.
+    /// The moves of the waste's top card in `dealt` still to be made, the first listed last.
     pub(super) moves: Vec<Action>,
+    /// Whether `dealt` itself is still to be made a child: the last deal moved cards.
+    pub(super) moved: bool,
     events: Vec<Event>,
     /// The stock's and the waste's sizes at the start: when the deals come back to them
     /// after a turn of the stock, the round is closed.
@@ -56,6 +58,7 @@ impl Fold {
             dealt: start.clone(),
             deals: 0,
             moves: Vec::new(),
+            moved: false,
             events: Vec::new(),
             start: (0, 0),
             turned: false,
@@ -71,18 +74,19 @@ impl Fold {
         self.turned = false;
         self.placed = placed(from);
         self.moves.clear();
+        self.moved = false;
     }
 
     /// Deals once more, listing in `moves` what `list` lists of the table it leads to (the
-    /// moves of the card it shows, or, in a closed round, every move but the deal): `None`
-    /// when the step's deals are over (no deal is legal, a second turn of the stock would
-    /// come, or the round is back where it began), else whether this deal moved cards beyond
-    /// the waste, so that the dealt table is a step's end of its own.
+    /// moves of the card it shows, or, in a closed round, every move but the deal), and
+    /// setting `moved` where this deal moved cards beyond the waste, so that the dealt table
+    /// is a step's end of its own: `None` when the step's deals are over (no deal is legal, a
+    /// second turn of the stock would come, or the round is back where it began).
     pub(super) fn next(
         &mut self,
         play: &Play,
         list: impl FnOnce(&State, &mut Vec<Action>),
-    ) -> Option<bool> {
+    ) -> Option<()> {
         if self.deals == u8::MAX || !play.can_deal(&self.dealt) {
             return None;
         }
@@ -99,11 +103,12 @@ impl Fold {
             return None;
         }
         let now = placed(&self.dealt);
-        let moved = now != self.placed;
+        self.moved = now != self.placed;
         self.placed = now;
         self.moves.clear();
         list(&self.dealt, &mut self.moves);
-        Some(moved)
+        self.moves.reverse();
+        Some(())
     }
 }
 

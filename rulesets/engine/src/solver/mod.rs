@@ -81,7 +81,7 @@
 //!    Black Hole 21 → 19.)
 //!
 //! 6. **Where a closed round of the stock stands**, in a full-information search
-//!    ([`search::Searcher::solve_key`]). Take a stock dealt to a waste `d` cards at a time and
+//!    ([`search::Searcher::key_for`]). Take a stock dealt to a waste `d` cards at a time and
 //!    turned over as it was without end, where nothing goes up by itself or only the safe
 //!    rule's cards of a single pack do. Read the stock and the waste as one run of `n` cards
 //!    in the order they are dealt (the waste's from its first card, then the stock's from its

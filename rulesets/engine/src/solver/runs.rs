@@ -267,8 +267,31 @@ impl Maker {
     /// Stores the child's key in `seen` for the search `mine` (a full-information search's
     /// key when `solve`); whether it is that search's to expand ([`Seen::insert`]).
     fn store(&mut self, searcher: &Searcher<'_>, seen: &Table, mine: u8, solve: bool) -> bool {
-        key_of(searcher, &self.next, &mut self.key, solve);
+        searcher.key_for(&self.next, &mut self.key, solve);
         seen.borrow_mut().insert(&self.key, mine)
+    }
+
+    /// Makes the next child of the folded step `fold` is dealing ([`super::fold`]), in
+    /// `next`: the dealt table itself where its last deal moved cards, then each move `list`
+    /// gave there, deal after deal; with the deals before the child's action, the action, and
+    /// whether it is won. `None` once the step's deals are over.
+    fn next_folded(
+        &mut self,
+        play: &Play,
+        fold: &mut Fold,
+        list: &mut impl FnMut(&State, &mut Vec<Action>),
+    ) -> Option<(u8, Action, bool)> {
+        loop {
+            if std::mem::take(&mut fold.moved) {
+                self.next.copy_from(&fold.dealt);
+                return Some((fold.deals - 1, deal(play), play.won(&self.next)));
+            }
+            if let Some(action) = fold.moves.pop() {
+                let won = self.play(play, &fold.dealt, &action);
+                return Some((fold.deals, action, won));
+            }
+            fold.next(play, &mut *list)?;
+        }
     }
 
     /// The child, packed.
@@ -285,15 +308,6 @@ fn packed_bytes(play: &Play, start: &State) -> usize {
         + start.foundations.len()
         + 20
         + 16
-}
-
-/// `s`'s key into `buf`: a full-information search's when `solve`.
-fn key_of(searcher: &Searcher<'_>, s: &State, buf: &mut Vec<u8>, solve: bool) {
-    if solve {
-        searcher.solve_key(s, buf);
-    } else {
-        searcher.key(s, buf);
-    }
 }
 
 /// What a folded step may end with in `s`: every move but the deal when `all` (a closed

@@ -186,17 +186,13 @@ impl<'e> Searcher<'e> {
     /// The table's key: everything the rules read, without the score and the move count, and
     /// with the reorderings of rules 2 and 3 taken out.
     pub fn key(&self, s: &State, buf: &mut Vec<u8>) {
-        self.key_into(s, buf, false);
+        self.key_for(s, buf, false);
     }
 
-    /// The key of a full-information search: [`Searcher::key`], but the tables of a closed
-    /// round (rule 6) share one, whatever the waste's size, and whether the stock was turned
-    /// (which only what the player has seen reads) is left out of it.
-    pub fn solve_key(&self, s: &State, buf: &mut Vec<u8>) {
-        self.key_into(s, buf, true);
-    }
-
-    fn key_into(&self, s: &State, buf: &mut Vec<u8>, rounds: bool) {
+    /// [`Searcher::key`], or where `solve` the key of a full-information search: the tables
+    /// of a closed round (rule 6) share one, whatever the waste's size, and whether the stock
+    /// was turned (which only what the player has seen reads) is left out of it.
+    pub fn key_for(&self, s: &State, buf: &mut Vec<u8>, solve: bool) {
         buf.clear();
         // The piles' order, sorted where rule 2 lets it be: any order that sorts equal piles
         // together serves, so it is the piles' own (face-down count, then cards), read in
@@ -287,7 +283,7 @@ impl<'e> Searcher<'e> {
             }
         }
         let (stock, reserve) = self.shrinking;
-        let round = rounds && self.closed(s);
+        let round = solve && self.closed(s);
         // Each reserve pile in its own place, never sorted: under rule 4 a pile's size says
         // its cards only together with which pile it is. A closed round (rule 6) keys the
         // stock and the waste as one run of cards below instead.
@@ -313,7 +309,7 @@ impl<'e> Searcher<'e> {
             );
         }
         buf.push(s.redeals.map_or(0xff, |r| r));
-        if !rounds {
+        if !solve {
             // No rule reads it, but what the player has seen does ([`super::hidden`]): an
             // honest search must not take a table whose stock was seen for one whose stock
             // was not.

@@ -181,27 +181,18 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         self.fold.begin(&self.here);
         let mut answer = None;
         let opening = std::mem::take(&mut self.opening);
-        'deals: while let Some(moved) = self.fold.next(play, |s, out| {
+        let mut list = |s: &State, out: &mut Vec<Action>| {
             play.legal_from_waste(s, out);
             if round {
                 out.extend(opening.iter().cloned());
             }
-        }) {
-            let deals = self.fold.deals;
-            if moved {
-                self.maker.next.copy_from(&self.fold.dealt);
-                let won = play.won(&self.maker.next);
-                answer = self.child(node, d, deals - 1, deal(play), won, turn);
-                if answer.is_some() {
-                    break;
-                }
-            }
-            for action in std::mem::take(&mut self.fold.moves) {
-                let won = self.maker.play(play, &self.fold.dealt, &action);
-                answer = self.child(node, d, deals, action, won, turn);
-                if answer.is_some() {
-                    break 'deals;
-                }
+        };
+        while let Some((deals, action, won)) =
+            self.maker.next_folded(play, &mut self.fold, &mut list)
+        {
+            answer = self.child(node, d, deals, action, won, turn);
+            if answer.is_some() {
+                break;
             }
         }
         self.opening = opening;

@@ -159,23 +159,13 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         let mut answer = None;
         // A quick search plays only the cards the deals show; a closed round's tables all
         // share its key, so a search of every action plays every move from each.
-        let all = round && !self.folding;
-        'deals: while let Some(moved) = self.fold.next(play, |s, out| list(searcher, all, s, out)) {
-            let deals = self.fold.deals;
-            if moved {
-                self.maker.next.copy_from(&self.fold.dealt);
-                let won = play.won(&self.maker.next);
-                answer = self.child(deals - 1, deal(play), won, children, turn);
-                if answer.is_some() {
-                    break;
-                }
-            }
-            for action in std::mem::take(&mut self.fold.moves) {
-                let won = self.maker.play(play, &self.fold.dealt, &action);
-                answer = self.child(deals, action, won, children, turn);
-                if answer.is_some() {
-                    break 'deals;
-                }
+        let mut listing = |s: &State, out: &mut Vec<Action>| list(searcher, round, s, out);
+        while let Some((deals, action, won)) =
+            self.maker.next_folded(play, &mut self.fold, &mut listing)
+        {
+            answer = self.child(deals, action, won, children, turn);
+            if answer.is_some() {
+                break;
             }
         }
         answer
