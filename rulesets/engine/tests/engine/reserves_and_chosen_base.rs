@@ -10,19 +10,6 @@ use felt_engine::play::deal;
 use felt_engine::vocabulary::{Base, Empty, ReserveShape};
 use felt_engine::{Engine, Pile, State};
 
-/// Why a `[game]` table is refused: the key and the message.
-fn refused_table(text: &str) -> (String, String) {
-    let table: toml::Table = text.parse().expect("TOML");
-    let error = felt_engine::Game::read(&table).expect_err("refused");
-    (error.key.unwrap_or_default(), error.message)
-}
-
-/// Why a game that reads is refused by the engine: the key and the message.
-fn refused_game(text: &str) -> (String, String) {
-    let error = Engine::for_game(game(text), None).err().expect("refused");
-    (error.key.unwrap_or_default(), error.message)
-}
-
 /// A Duchess table laid out by hand: each fan from its bottom card to its top, the columns'
 /// cards, and the foundations' base chosen as `base` (none: still to choose).
 fn duchess_table(

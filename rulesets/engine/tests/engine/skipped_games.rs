@@ -8,20 +8,7 @@ use crate::support::*;
 use felt_core::{Action, Rank, Ruleset};
 use felt_engine::play::deal;
 use felt_engine::vocabulary::{Base, Empty, Redeal, Start};
-use felt_engine::{Engine, Pile};
-
-/// Why a `[game]` table is refused: the key and the message.
-fn refused_table(text: &str) -> (String, String) {
-    let table: toml::Table = text.parse().expect("TOML");
-    let error = felt_engine::Game::read(&table).expect_err("refused");
-    (error.key.unwrap_or_default(), error.message)
-}
-
-/// Why a game that reads is refused by the engine: the key and the message.
-fn refused_game(text: &str) -> (String, String) {
-    let error = Engine::for_game(game(text), None).err().expect("refused");
-    (error.key.unwrap_or_default(), error.message)
-}
+use felt_engine::Pile;
 
 #[test]
 fn the_new_words_read_and_a_wrong_one_lists_them_all_pa_empty() {

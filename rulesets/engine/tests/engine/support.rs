@@ -189,3 +189,16 @@ pub fn play(engine: &Engine, state: &mut State, action: &Action) -> Vec<felt_cor
         .apply(state, action)
         .unwrap_or_else(|e| panic!("{action}: {e}"))
 }
+
+/// Why a `[game]` table is refused: the key and the message.
+pub fn refused_table(text: &str) -> (String, String) {
+    let table: toml::Table = text.parse().expect("TOML");
+    let error = Game::read(&table).expect_err("refused");
+    (error.key.unwrap_or_default(), error.message)
+}
+
+/// Why a game that reads is refused by the engine: the key and the message.
+pub fn refused_game(text: &str) -> (String, String) {
+    let error = Engine::for_game(game(text), None).err().expect("refused");
+    (error.key.unwrap_or_default(), error.message)
+}
