@@ -21,7 +21,7 @@
 //! own [`crate::play::Play::perform_into`], and the only things skipped are a table whose key
 //! was stored already and, under rule 2 below, a move to a second empty pile of a kind (see
 //! there). So a search that ends within its budget has seen every table reachable up to the
-//! keys, and claims a loss only if none is won. The keys leave out six things, each sound
+//! keys, and claims a loss only if none is won. The keys leave out seven things, each sound
 //! for the settings it is used under:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
@@ -104,6 +104,19 @@
 //!    single pack holds one such card, and it lies in the run), where the check of the table
 //!    `A` led to saw no such card. So every table the round's tables reach in one action is
 //!    stored or keyed as one stored.
+//!
+//! 7. **The key itself, for its fingerprint.** A search stores each key as XXH3's 128-bit
+//!    hash of its bytes (`runs.rs`), not the bytes: a table whose key has the fingerprint of
+//!    one stored is skipped as if its key were. XXH3 was built and tested (SMHasher) to give
+//!    distinct inputs outputs that collide no more often than random ones, so among `n`
+//!    tables any two share a fingerprint with odds below `n² / 2^129`: for the 10^8 tables a
+//!    search holds at most, below 10^-22, far below the odds of the machine erring. Only a
+//!    shared fingerprint could make a search skip a table it never saw, and with it a win; a
+//!    win is never made up by it, since lines come from the search's own steps and are
+//!    replayed. Spider's solver keeps its 128-bit Zobrist keys on the same argument. Storing
+//!    16 bytes where a key held about 60 on the heap, and comparing none byte by byte, a
+//!    search stores the same tables about a fifth faster (King Albert deal 39: the same
+//!    346,312 tables in 1.33 s of CPU against 1.62 s).
 //!
 //! Nothing else is pruned: no move is left out, so a won line found is one the ruleset
 //! accepts, and each is replayed through [`felt_core::Ruleset::apply`] before it is given.

@@ -189,8 +189,8 @@ pub fn portfolio(searcher: &Searcher<'_>, start: &State, limits: &Limits<'_>) ->
 /// each leave alone the tables the other had expanded (each then proves a loss only with the
 /// other) was tried too: on 10 of those games it proved 5 more lost and found 5 fewer won.
 struct Seen {
-    keys: KeyMap<Box<[u8]>, u8>,
-    key_bytes: usize,
+    /// Each key's fingerprint ([`fingerprint`]) and the searches that stored it.
+    keys: KeyMap<u128, u8>,
 }
 
 /// The flags of a key stored by the depth-first search and by the best-first one.
@@ -204,21 +204,16 @@ impl Seen {
     fn new() -> Table {
         Rc::new(RefCell::new(Seen {
             keys: KeyMap::default(),
-            key_bytes: 0,
         }))
     }
 
     /// Stores `key` for the search `mine`; whether that search had not stored it yet.
     fn insert(&mut self, key: &[u8], mine: u8) -> bool {
-        if let Some(flags) = self.keys.get_mut(key) {
-            if *flags & mine != 0 {
-                return false;
-            }
-            *flags |= mine;
-            return true;
+        let flags = self.keys.entry(fingerprint(key)).or_insert(0);
+        if *flags & mine != 0 {
+            return false;
         }
-        self.key_bytes += key.len() + 16;
-        self.keys.insert(key.into(), mine);
+        *flags |= mine;
         true
     }
 
@@ -231,9 +226,16 @@ impl Seen {
         room_bytes(
             self.keys.len(),
             self.keys.capacity(),
-            (size_of::<(Box<[u8]>, u8)>() + 1) * 8 / 7,
-        ) + self.key_bytes
+            (size_of::<(u128, u8)>() + 1) * 8 / 7,
+        )
     }
+}
+
+/// The 128-bit fingerprint a table is stored by in place of its key ([`super`]'s rule 7):
+/// XXH3's, whose outputs for distinct keys are as far apart as random ones, and which costs
+/// less than comparing the key it replaces.
+fn fingerprint(key: &[u8]) -> u128 {
+    xxhash_rust::xxh3::xxh3_128(key)
 }
 
 /// The room both searches make a child table in, kept from one to the next so that making a
