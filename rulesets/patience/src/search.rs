@@ -90,7 +90,7 @@ impl<M> Report<M> {
 /// How often (in positions stored) a search asks its [`KeepGoing`] and counts its memory:
 /// often enough that a CPU budget of a few milliseconds holds, seldom enough that reading the
 /// clock costs nothing that shows.
-const CHECK_EVERY: u64 = 256;
+pub const CHECK_EVERY: u64 = 256;
 
 /// A search's whole budget in one place: positions, memory and the host's "keep going?". Each
 /// search asks [`Limits::stop`] as it stores positions, so all three are honoured the same way

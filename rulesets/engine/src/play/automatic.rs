@@ -94,8 +94,9 @@ impl Play {
 
     /// The cards some foundation of `state` takes, as bits by card byte: those of the base's
     /// rank on an empty one, what follows the top of one not full (as `goes_up` reads them),
-    /// so that most cards weighed are turned away by one bit.
-    fn wanted(&self, state: &State) -> u64 {
+    /// so that most cards weighed are turned away by one bit. The solver's depth-first order
+    /// reads it too, to find the cards to dig out next.
+    pub(crate) fn wanted(&self, state: &State) -> u64 {
         if self.choosing(state) {
             // The base is the player's choice (`base = "chosen"`): until it is made, no card
             // goes up by itself, for any card could be the one chosen.

@@ -358,6 +358,31 @@ impl<'e> Searcher<'e> {
         (4 * to_go + 4 * down + 2 * breaks + soft + cells + BURIED * self.buried(s)) as i32
     }
 
+    /// The order the portfolio's second depth-first search tries children in
+    /// ([`super::runs::portfolio`]), lower first: [`Searcher::distance`], plus, where the game
+    /// is won on the foundations, the cards lying on each card a foundation takes now, summed
+    /// over the columns: digging out the next cards up is what a line that comes out does
+    /// first. Neither order is better on every game (as the only order of the one
+    /// depth-first search, at 1 s on deals 1..=100 of eleven games: 56 → 47 undecided, Fore
+    /// Cell 5 → 1 and Stronghold 3 → 5; held out, deals 1001..=1015 of all 47 games, 185 →
+    /// 185, 17 decided each way), so the portfolio runs a depth-first search in each.
+    pub fn order(&self, s: &State) -> i32 {
+        let play = self.play;
+        let mut dig = 0usize;
+        if play.game.win == Win::Foundations {
+            let wanted = play.wanted(s);
+            for c in &s.columns {
+                let n = c.cards.len();
+                for (i, card) in c.cards.iter().enumerate() {
+                    if wanted >> (card.to_byte() & 63) & 1 != 0 {
+                        dig += n - 1 - i;
+                    }
+                }
+            }
+        }
+        self.distance(s) + dig as i32
+    }
+
     /// The cards lying on the card of their column that the foundations want soonest, summed
     /// over the columns: where foundations build one way from a base, a low card under many
     /// others is what keeps a game from coming out. None in a game won in the columns, by a

@@ -216,6 +216,58 @@ fn the_solver_agrees_with_a_plain_search_on_small_positions() {
     assert!(compared > 0 && lost > 0, "{compared} compared, {lost} lost");
 }
 
+/// The portfolio in turns of a few tables (its first of 8, each after twice as long), so
+/// that on small positions the depth-first search meets tables the best-first one has
+/// expanded, leaves them to it, and the two prove a loss together: each loss proven so must
+/// be one a plain search of the ruleset's actions cannot win, and each win must replay.
+#[test]
+fn the_two_searches_taking_short_turns_agree_with_a_plain_search() {
+    use felt_engine::solver::runs::portfolio_in_turns;
+    use felt_engine::solver::search::{Found, Searcher};
+    use felt_patience::search::Limits;
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6));
+    let games = [
+        ("yukon", YUKON, 9),
+        ("bakers-dozen", BAKERS_DOZEN, 9),
+        ("freecell", FREECELL, 10),
+        ("canfield", CANFIELD, 7),
+        ("klondike-in-suit", KLONDIKE_IN_SUIT, 12),
+        ("duchess", DUCHESS, 8),
+    ];
+    let (mut compared, mut lost) = (0, 0);
+    for (name, text, left) in games {
+        let engine = engine(text);
+        let searcher = Searcher::new(&engine);
+        for case in 1..=cases * 2 {
+            let state = small_position(&engine, case * 104_723 + left as u64, left);
+            let plain = plain_wins(&engine, &state, 10_000);
+            let searched = portfolio_in_turns(&searcher, &state, &Limits::states(20_000), 8);
+            match searched.found {
+                Found::Won(actions) => {
+                    assert!(
+                        replays_to_a_win(&engine, &state, &actions),
+                        "{name} case {case}: the won line does not replay"
+                    );
+                    assert_ne!(plain, Some(false), "{name} case {case}: won but lost");
+                }
+                Found::Exhausted => {
+                    assert_ne!(
+                        plain,
+                        Some(true),
+                        "{name} case {case}: proven lost in short turns, but a plain search wins"
+                    );
+                    lost += 1;
+                }
+                Found::Stopped(_) => {}
+                Found::WayOn(_) => panic!("{name} case {case}: a way on from a full search"),
+            }
+            compared += usize::from(plain.is_some());
+        }
+    }
+    eprintln!("{compared} compared, {lost} proven lost in short turns");
+    assert!(compared > 0 && lost > 0, "{compared} compared, {lost} lost");
+}
+
 #[test]
 fn hints_followed_to_the_end_never_come_back_and_end() {
     for (name, text) in [

@@ -34,6 +34,14 @@ pub struct BestFirst<'s, 'e> {
     fold: Fold,
     /// In a closed round, the moves of the table expanded that leave the round open.
     opening: Vec<Action>,
+    /// Whether it marks each table it has expanded ([`OPENED`]), for a depth-first search
+    /// that leaves those alone.
+    marks: bool,
+    /// The flags of the tables it leaves alone: those a covering depth-first search expanded
+    /// ([`Step::Covered`]).
+    skip: u8,
+    /// The key of the table expanded.
+    here_key: Vec<u8>,
 }
 
 impl<'s, 'e> BestFirst<'s, 'e> {
@@ -73,15 +81,29 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             folding: fold && mode == Mode::Solve,
             fold: Fold::new(start),
             opening: Vec::new(),
+            marks: false,
+            skip: 0,
+            here_key: Vec::new(),
         };
         run.maker
-            .store(searcher, &run.seen, run.mine, mode == Mode::Solve);
+            .store(searcher, &run.seen, (run.mine, 0), mode == Mode::Solve);
         run.open.push(Open {
             priority: searcher.distance(start),
             node: ROOT,
             item: Item::Table(run.maker.packed()),
         });
         run
+    }
+
+    /// Marks from now on each table it expands, for a depth-first search that leaves them
+    /// alone ([`Step::Covered`]).
+    pub(super) fn mark_expanded(&mut self) {
+        self.marks = true;
+    }
+
+    /// Leaves alone from now on the tables whose keys have any of the flags `skip`.
+    pub(super) fn skip(&mut self, skip: u8) {
+        self.skip |= skip;
     }
 
     /// Tables stored (by both searches, where they share them).
@@ -120,6 +142,15 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                     return Step::Done(Found::WayOn(way));
                 }
                 Item::Table(packed) => packed.unpack_into(&mut self.here),
+            }
+            if self.marks || self.skip != 0 {
+                let solve = self.mode == Mode::Solve;
+                self.searcher.key_for(&self.here, &mut self.here_key, solve);
+                if self.seen.borrow().flags(&self.here_key) & self.skip != 0 {
+                    // A covering depth-first search expanded it: nothing below it wins,
+                    // and every table it leads to is stored by one search or the other.
+                    continue;
+                }
             }
             let d = if node == ROOT {
                 0
@@ -165,6 +196,9 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             }
             if let Some(step) = answer {
                 return step;
+            }
+            if self.marks {
+                self.seen.borrow_mut().mark(&self.here_key, OPENED);
             }
         }
         Step::Paused
@@ -231,10 +265,12 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             });
             return None;
         }
-        if !self
-            .maker
-            .store(searcher, &self.seen, self.mine, self.mode == Mode::Solve)
-        {
+        if !self.maker.store(
+            searcher,
+            &self.seen,
+            (self.mine, self.skip),
+            self.mode == Mode::Solve,
+        ) {
             return None;
         }
         let id = self.nodes.len() as u32;

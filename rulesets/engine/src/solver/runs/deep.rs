@@ -28,6 +28,14 @@ pub struct DepthFirst<'s, 'e> {
     folding: bool,
     /// The room deals are folded in.
     fold: Fold,
+    /// The flags of the tables it leaves to the other search of a portfolio: those the
+    /// best-first one has expanded ([`Step::Covered`]).
+    skip: u8,
+    /// Its flag in `seen`.
+    mine: u8,
+    /// Whether it tries children in [`Searcher::order`], digging for the next cards up,
+    /// rather than by [`Searcher::distance`].
+    digs: bool,
 }
 
 impl<'s, 'e> DepthFirst<'s, 'e> {
@@ -58,9 +66,21 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             maker: Maker::new(start),
             folding: fold,
             fold: Fold::new(start),
+            // A quick search leaves nothing to the other: it proves nothing either way.
+            skip: if seen.is_some() && !fold { OPENED } else { 0 },
+            mine: DEEP,
+            digs: false,
         };
-        run.maker.store(searcher, &run.seen, DEEP, true);
+        run.maker.store(searcher, &run.seen, (DEEP, 0), true);
         run
+    }
+
+    /// Makes it the portfolio's digging search: its flag `mine`, and children tried in
+    /// [`Searcher::order`]. Called before it has expanded anything.
+    pub(super) fn dig(&mut self, mine: u8) {
+        self.mine = mine;
+        self.digs = true;
+        self.maker.store(self.searcher, &self.seen, (mine, 0), true);
     }
 
     /// Tables stored (by both searches, where they share them).
@@ -89,6 +109,9 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             let Some(frame) = self.frames.last_mut() else {
                 if self.folding {
                     return Step::Spent;
+                }
+                if self.skip != 0 {
+                    return Step::Covered;
                 }
                 return Step::Done(Found::Exhausted);
             };
@@ -192,7 +215,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             push_step(play, &mut way, deals, action);
             return Some(Step::Done(Found::Won(way)));
         }
-        if !self.maker.store(searcher, &self.seen, DEEP, true) {
+        if !self
+            .maker
+            .store(searcher, &self.seen, (self.mine, self.skip), true)
+        {
             return None;
         }
         let waiting = self.waiting + children.len();
@@ -203,7 +229,11 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             return Some(Step::Done(Found::Stopped(stopped)));
         }
         children.push((
-            searcher.distance(&self.maker.next),
+            if self.digs {
+                searcher.order(&self.maker.next)
+            } else {
+                searcher.distance(&self.maker.next)
+            },
             deals,
             action,
             self.maker.packed(),
