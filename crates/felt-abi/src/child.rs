@@ -80,6 +80,15 @@ pub struct Isolation {
     pub hello_limit: Duration,
     /// The largest reply taken, in bytes: a table view or a state is kilobytes.
     pub reply_limit: u64,
+    /// A batch, where nothing waits on a table while it searches (`felt solve` on one
+    /// thread): each ruleset built gets one helper process of its own, where its table's
+    /// calls and its searches both run, instead of the plugin's table helper and another
+    /// helper for its searches (`analysts.rs`): one process started instead of two. A search
+    /// that crashes, hangs past the watchdog or is cancelled still costs that search only: its
+    /// helper is stopped, and the ruleset's next call starts another and builds the ruleset
+    /// there again from the same request (a state is the host's bytes, which mean the same in
+    /// any helper of the plugin, as they do in a search's helper). Off by default.
+    pub batch: bool,
 }
 
 impl Isolation {
@@ -92,6 +101,7 @@ impl Isolation {
             call_limit: Duration::from_secs(30),
             hello_limit: Duration::from_secs(5),
             reply_limit: 64 << 20,
+            batch: false,
         }
     }
 }

@@ -186,10 +186,18 @@ impl Plugin {
 
     /// Starts another helper process for this plugin, from the same library and under the
     /// same [`Isolation`] as the table's, and checks that it says the same hello: where a
-    /// search runs, so that the table's own helper answers at once meanwhile. `None` for a
-    /// plugin in this process, or one whose code is not loaded (or failed to load).
+    /// search runs, so that the table's own helper answers at once meanwhile, or a batch's
+    /// ruleset ([`Isolation::batch`]). `None` for a plugin in this process, or one that failed
+    /// to load.
     pub(crate) fn start_helper(&self) -> Option<Result<ChildLink, PluginError>> {
-        if !self.in_helper() {
+        // A listed plugin not loaded yet runs in helpers too, when it has an isolation: a
+        // batch's ruleset starts its own without the plugin's table helper ever starting.
+        let runs_apart = match self.link.get() {
+            Some(Ok(Link::Child(_))) => true,
+            Some(_) => false,
+            None => self.later.as_ref().is_some_and(|l| l.isolation.is_some()),
+        };
+        if !runs_apart {
             return None;
         }
         let (path, isolation) = (self.path.as_deref()?, self.isolation.as_ref()?);
@@ -211,6 +219,11 @@ impl Plugin {
     /// How its helper processes are started and limited, when it runs in them.
     pub(crate) fn isolation(&self) -> Option<&Isolation> {
         self.isolation.as_ref()
+    }
+
+    /// Whether each ruleset built runs in a helper process of its own ([`Isolation::batch`]).
+    pub(crate) fn batch(&self) -> bool {
+        self.isolation.as_ref().is_some_and(|i| i.batch)
     }
 
     /// A plugin known from what it said on an earlier run (felt's plugin cache), loaded from

@@ -27,6 +27,7 @@ mod elf;
 pub mod error;
 mod factory;
 pub mod host;
+mod own;
 mod relay;
 pub mod remote;
 pub mod report;
@@ -34,7 +35,7 @@ pub mod serve;
 
 pub use cache::Cache;
 pub use child::{served_cpu, Isolation};
-pub use discover::{discover, discover_cached, discover_in, register, Locations};
+pub use discover::{discover, discover_cached, discover_in, register, register_one, Locations};
 pub use error::PluginError;
 pub use factory::PluginFactory;
 pub use felt_plugin::{

@@ -11,6 +11,18 @@ pub fn set_in_process(yes: bool) {
     IN_PROCESS.store(yes, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// Whether this command is a batch where nothing waits on a table while it searches: set
+/// once, at start.
+static BATCH: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Runs each plugin ruleset built from now on in one helper process of its own, for its
+/// table's calls and its searches alike ([`felt_abi::Isolation::batch`]): for `felt solve` on
+/// one thread, where a search never keeps anyone waiting on the table, so a one-deal solve
+/// starts one helper instead of two.
+pub fn set_batch(yes: bool) {
+    BATCH.store(yes, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// How this felt runs plugin code: in a helper process (`felt plugin-host`) unless
 /// `--plugins-in-process` was given or felt cannot name its own executable.
 pub fn isolation() -> Option<felt_abi::Isolation> {
@@ -19,5 +31,8 @@ pub fn isolation() -> Option<felt_abi::Isolation> {
     }
     std::env::current_exe()
         .ok()
-        .map(|felt| felt_abi::Isolation::new(felt, vec!["plugin-host".into()]))
+        .map(|felt| felt_abi::Isolation {
+            batch: BATCH.load(std::sync::atomic::Ordering::Relaxed),
+            ..felt_abi::Isolation::new(felt, vec!["plugin-host".into()])
+        })
 }

@@ -3,7 +3,7 @@
 //! as an error, felt goes on, and every other game plays, with the plugin still in the
 //! plugins folder. (Each way of crashing mid-call is tested in felt-abi's `tests/abi/process.rs`.)
 
-use crate::common::{faulty_plugin, marked_plugin, run};
+use crate::common::{data_dir_with, faulty_plugin, marked_plugin, run, run_in};
 use std::path::{Path, PathBuf};
 
 /// felt-abi's faulty fixture, built with `rustc` to abort at its first call after hello, as a
@@ -338,4 +338,92 @@ fn a_ruleset_key_that_felt_uses_is_refused_with_its_use_wherever_it_is_checked()
         err.contains("note: variant 'faulty' was refused") && err.contains(why),
         "{err}"
     );
+}
+
+/// The figure of a line of `felt solve`'s table that starts with `name`: its first number.
+fn figure(table: &str, name: &str) -> Option<String> {
+    let line = table.lines().find(|l| l.starts_with(name))?;
+    line[name.len()..]
+        .split_whitespace()
+        .next()
+        .map(str::to_string)
+}
+
+#[test]
+fn a_search_that_crashes_in_a_batch_costs_its_deal_only_and_one_helper_serves_the_rest() {
+    // The fixture proves every odd deal lost and aborts in the search of an even one.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    let mark = home.path().join("started");
+    marked_plugin(&data, "searches", Some(&mark));
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    // Listed once, so felt's plugin cache knows it and its variant's verdict.
+    let listed = run(home.path(), &["--data-dir", data_arg, "plugins"], "");
+    assert!(listed.status.success(), "{listed:?}");
+    for jobs in ["1", "2"] {
+        let before = starts(&mark);
+        let out = run(
+            home.path(),
+            &[
+                "--data-dir",
+                data_arg,
+                "solve",
+                "--variant",
+                "faulty",
+                "--deals",
+                "1..3",
+                "--jobs",
+                jobs,
+                "--verbose",
+            ],
+            "",
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "--jobs {jobs}: {out:?}");
+        assert_eq!(
+            figure(&text, "proven unwinnable").as_deref(),
+            Some("2"),
+            "{text}"
+        );
+        assert_eq!(figure(&text, "undecided ").as_deref(), Some("1"), "{text}");
+        assert!(
+            text.contains("undecided because     1 the search's helper failed")
+                && text.contains("deal      2: undecided")
+                && text.contains("deal      3: proven"),
+            "--jobs {jobs}: {text}"
+        );
+        if jobs == "1" {
+            // One helper for the table and its searches, and one more after the crash:
+            // no helper apart for the searches.
+            assert_eq!(starts(&mark) - before, 2, "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_solve_of_one_plugin_s_variant_runs_no_other_plugin_s_code() {
+    // The noisy fixture prints a line at every request, and cannot build its variant, so a
+    // catalog of every plugin's variants asks it again at every command.
+    let data = data_dir_with("felt_freecell");
+    faulty_plugin(data.path(), "noisy");
+    let listed = run_in(data.path(), &["variants"], "");
+    assert!(String::from_utf8_lossy(&listed.stderr).contains("noise"));
+    let out = run_in(
+        data.path(),
+        &[
+            "solve",
+            "--variant",
+            "freecell",
+            "--deals",
+            "1..1",
+            "--jobs",
+            "1",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(figure(&text, "won").as_deref(), Some("1"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("noise"), "the other plugin ran: {err}");
 }
