@@ -102,7 +102,11 @@ pub struct Cache {
 
 /// A library's identity on disk: its real path, size and modification time.
 fn identity(library: &Path) -> Option<(PathBuf, u64, u64, u32)> {
-    let real = std::fs::canonicalize(library).ok()?;
+    identity_at(std::fs::canonicalize(library).ok()?)
+}
+
+/// [`identity`] of a library whose real path is `real` already.
+fn identity_at(real: PathBuf) -> Option<(PathBuf, u64, u64, u32)> {
     let meta = std::fs::metadata(&real).ok()?;
     let modified = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
     Some((
@@ -132,7 +136,13 @@ impl Cache {
 
     /// What the cache holds for `library`, if the file is the one it saw.
     pub fn lookup(&self, library: &Path) -> Option<Remembered> {
-        let (real, len, secs, nanos) = identity(library)?;
+        self.lookup_real(&std::fs::canonicalize(library).ok()?)
+    }
+
+    /// [`Cache::lookup`] of the library whose real path (`std::fs::canonicalize`) is `real`:
+    /// discovery has it already, and finding it again costs a system call a path component.
+    pub fn lookup_real(&self, real: &Path) -> Option<Remembered> {
+        let (real, len, secs, nanos) = identity_at(real.to_path_buf())?;
         let entry = self.read.plugins.iter().find(|e| {
             e.path == real && e.len == len && e.modified_secs == secs && e.modified_nanos == nanos
         })?;
@@ -166,6 +176,21 @@ impl Cache {
     /// differs from what was read. The write is atomic: a reader sees the old cache or the
     /// new one.
     pub fn store(&self, reports: &[PluginReport]) -> std::io::Result<()> {
+        // Every library listed from this very cache, none of them told anything new: the file
+        // would be written as it was read (each such report matched one entry by its real
+        // path), so it is not even made.
+        let unchanged = |report: &&PluginReport| match &report.outcome {
+            Ok(plugin) => plugin.listed_unchanged(),
+            Err(PluginError::Remembered(_)) => true,
+            _ => false,
+        };
+        let kept = reports
+            .iter()
+            .filter(|r| !matches!(r.outcome, Err(PluginError::Duplicate { .. })))
+            .collect::<Vec<_>>();
+        if kept.iter().all(unchanged) && kept.len() == self.read.plugins.len() {
+            return Ok(());
+        }
         let mut file = CacheFile {
             writer: writer(),
             plugins: Vec::new(),

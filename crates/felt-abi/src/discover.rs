@@ -144,7 +144,7 @@ pub fn discover_cached(locations: &Locations, cache: Option<&crate::Cache>) -> V
     let mut reports: Vec<PluginReport> = Vec::new();
     for (path, source) in candidates {
         let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        if !seen.insert(real) {
+        if !seen.insert(real.clone()) {
             continue;
         }
         if let Some(broken) = broken_link(&path) {
@@ -155,18 +155,18 @@ pub fn discover_cached(locations: &Locations, cache: Option<&crate::Cache>) -> V
             });
             continue;
         }
-        let loaded = match cache.and_then(|c| c.lookup(&path)) {
+        let loaded = match cache.and_then(|c| c.lookup_real(&real)) {
             Some(crate::cache::Remembered::Plugin {
                 hello,
                 verdicts,
                 hangs,
-            }) => {
-                let plugin = Plugin::listed(&path, hello, locations.isolation.clone(), verdicts);
-                for (key, why) in hangs {
-                    plugin.remember_hang(key, why);
-                }
-                Ok(plugin)
-            }
+            }) => Ok(Plugin::listed(
+                &path,
+                hello,
+                locations.isolation.clone(),
+                verdicts,
+                hangs,
+            )),
             Some(crate::cache::Remembered::Refused(why)) => Err(PluginError::Remembered(why)),
             None => match &locations.isolation {
                 Some(isolation) => Plugin::spawn(&path, isolation),

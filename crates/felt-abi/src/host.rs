@@ -32,6 +32,9 @@ pub struct Plugin {
     verdicts: Mutex<BTreeMap<u64, Verdict>>,
     /// Build requests the plugin did not answer in time (see [`Plugin::hang`]), with why.
     hangs: Mutex<BTreeMap<u64, String>>,
+    /// Whether a verdict or a hang was remembered that it did not hold before: what felt's
+    /// plugin cache does not know yet ([`Plugin::listed_unchanged`]).
+    learned: std::sync::atomic::AtomicBool,
 }
 
 /// What a plugin answered when asked to build a variant: built, or refused with why. A
@@ -124,6 +127,7 @@ impl Plugin {
             isolation: None,
             verdicts: Mutex::new(BTreeMap::new()),
             hangs: Mutex::new(BTreeMap::new()),
+            learned: Default::default(),
             hello: Hello {
                 abi: ABI_VERSION,
                 ruleset: String::new(),
@@ -181,6 +185,7 @@ impl Plugin {
             hello,
             verdicts: Mutex::new(BTreeMap::new()),
             hangs: Mutex::new(BTreeMap::new()),
+            learned: Default::default(),
         }))
     }
 
@@ -227,12 +232,14 @@ impl Plugin {
     }
 
     /// A plugin known from what it said on an earlier run (felt's plugin cache), loaded from
-    /// `path` only when it is first called: in this process, or under `isolation`.
+    /// `path` only when it is first called: in this process, or under `isolation`; with its
+    /// answers to build requests and the build requests it hung on, as the cache kept them.
     pub fn listed(
         path: &Path,
         hello: Hello,
         isolation: Option<crate::Isolation>,
         verdicts: impl IntoIterator<Item = (u64, Verdict)>,
+        hangs: impl IntoIterator<Item = (u64, String)>,
     ) -> Arc<Plugin> {
         Arc::new(Plugin {
             name: path.display().to_string(),
@@ -245,7 +252,8 @@ impl Plugin {
             isolation,
             hello,
             verdicts: Mutex::new(verdicts.into_iter().collect()),
-            hangs: Mutex::new(BTreeMap::new()),
+            hangs: Mutex::new(hangs.into_iter().collect()),
+            learned: Default::default(),
         })
     }
 
@@ -292,8 +300,18 @@ impl Plugin {
     /// Remembers the plugin's answer to the build request whose key is `key`.
     pub fn remember(&self, key: u64, verdict: Verdict) {
         if let Ok(mut verdicts) = self.verdicts.lock() {
+            if verdicts.get(&key) != Some(&verdict) {
+                self.learned
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             verdicts.insert(key, verdict);
         }
+    }
+
+    /// Whether the plugin was listed from felt's plugin cache ([`Plugin::listed`]) and has
+    /// remembered nothing since that the cache did not hold: storing it would write the same.
+    pub fn listed_unchanged(&self) -> bool {
+        self.later.is_some() && !self.learned.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Every answer remembered, by request key.
@@ -315,6 +333,10 @@ impl Plugin {
     /// Remembers that the build request whose key is `key` hung, with why.
     pub fn remember_hang(&self, key: u64, why: String) {
         if let Ok(mut hangs) = self.hangs.lock() {
+            if hangs.get(&key) != Some(&why) {
+                self.learned
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             hangs.insert(key, why);
         }
     }

@@ -53,7 +53,7 @@ pub enum PluginAction {
     },
 }
 
-/// The standard places, with each plugin run by `felt plugin-host` in a process of its own
+/// The standard places, with each plugin run by `felt-helper` in a process of its own
 /// unless `--plugins-in-process` was given (or felt cannot name its own executable).
 fn locations(data_dir: Option<&Path>, extra: &[PathBuf]) -> felt_abi::Locations {
     let mut locations = felt_abi::Locations::standard(data_dir, extra);

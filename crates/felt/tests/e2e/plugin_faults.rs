@@ -1,5 +1,5 @@
 //! End-to-end: a plugin that crashes costs only its own games. felt runs every plugin in a
-//! helper process of its own (`felt plugin-host`), so an abort inside the plugin is reported
+//! helper process of its own (`felt-helper`, or `felt plugin-host`), so an abort inside the plugin is reported
 //! as an error, felt goes on, and every other game plays, with the plugin still in the
 //! plugins folder. (Each way of crashing mid-call is tested in felt-abi's `tests/abi/process.rs`.)
 
@@ -426,4 +426,42 @@ fn a_solve_of_one_plugin_s_variant_runs_no_other_plugin_s_code() {
     assert_eq!(figure(&text, "won").as_deref(), Some("1"), "{text}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("noise"), "the other plugin ran: {err}");
+}
+
+#[test]
+fn both_helper_programs_serve_a_plugin() {
+    // felt runs a plugin in `felt-helper` when it lies beside felt, else in `felt plugin-host`
+    // (read before the command-line parser): each answers a hello in the helper's framing.
+    let home = tempfile::tempdir().expect("temp dir");
+    let library = faulty_plugin(&home.path().join("data"), "builds");
+    let frame = felt_abi::protocol::encode(&felt_abi::protocol::Request::Hello, &[]);
+    let mut input = (frame.len() as u64).to_le_bytes().to_vec();
+    input.extend_from_slice(&frame);
+    for (program, first) in [
+        (env!("CARGO_BIN_EXE_felt-helper"), None),
+        (env!("CARGO_BIN_EXE_felt"), Some("plugin-host")),
+    ] {
+        let mut command = std::process::Command::new(program);
+        command.args(first).arg(&library);
+        let mut child = command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the helper starts");
+        if let Some(mut stdin) = child.stdin.take() {
+            use std::io::Write;
+            stdin.write_all(&input).expect("the hello is sent");
+        }
+        let out = child
+            .wait_with_output()
+            .expect("the helper ends with its input");
+        assert!(out.status.success(), "{program}: {out:?}");
+        let status = i32::from_le_bytes(out.stdout[..4].try_into().expect("a status"));
+        assert_eq!(status, felt_abi::STATUS_OK, "{program}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout[20..]).contains("\"ruleset\":\"faulty\""),
+            "{program}: {out:?}"
+        );
+    }
 }
