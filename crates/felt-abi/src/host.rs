@@ -69,6 +69,39 @@ impl std::fmt::Debug for Plugin {
 impl Plugin {
     /// Loads the library at `path`, checks its ABI version, and asks who it is.
     pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
+        // SAFETY: `entry_of` gives an entry found under the ABI's name, as `from_entry` asks.
+        unsafe {
+            Plugin::from_entry(
+                &path.display().to_string(),
+                Some(path.to_path_buf()),
+                Plugin::entry_of(path)?,
+            )
+        }
+    }
+
+    /// Loads the library at `path` for a helper process to serve ([`crate::serve()`]): its
+    /// table, with the ABI version checked, but without asking who it is. The host asks that
+    /// itself, through the helper, as its first request, and checks the answer
+    /// ([`Plugin::spawn`], [`Plugin::start_helper`]): asking here too built, encoded and
+    /// decoded the whole hello (every bundled variant file) twice a helper start.
+    pub(crate) fn load_to_serve(path: &Path) -> Result<Plugin, PluginError> {
+        // SAFETY: as in `load`.
+        let table = unsafe { table_of(Plugin::entry_of(path)?) }?;
+        Ok(Plugin {
+            name: path.display().to_string(),
+            path: Some(path.to_path_buf()),
+            link: OnceLock::from(Ok(Link::Local(table))),
+            later: None,
+            isolation: None,
+            verdicts: Mutex::new(BTreeMap::new()),
+            hangs: Mutex::new(BTreeMap::new()),
+            learned: Default::default(),
+            hello: unasked_hello(),
+        })
+    }
+
+    /// The entry function of the library at `path`, loaded for the rest of the process.
+    fn entry_of(path: &Path) -> Result<EntryFn, PluginError> {
         // A file cut short would be mapped anyway and kill the process on first touch.
         #[cfg(all(unix, not(target_os = "macos")))]
         crate::elf::check(path).map_err(PluginError::NotALibrary)?;
@@ -82,14 +115,7 @@ impl Plugin {
         // another type is not a felt plugin, and no signature check is possible in C.
         let entry: libloading::Symbol<'static, EntryFn> =
             unsafe { library.get(ENTRY_SYMBOL) }.map_err(|_| PluginError::NoEntry)?;
-        // SAFETY: as above.
-        unsafe {
-            Plugin::from_entry(
-                &path.display().to_string(),
-                Some(path.to_path_buf()),
-                *entry,
-            )
-        }
+        Ok(*entry)
     }
 
     /// A plugin from an entry function already in this process (tests, and statically linked
@@ -103,22 +129,7 @@ impl Plugin {
         entry: EntryFn,
     ) -> Result<Arc<Plugin>, PluginError> {
         // SAFETY: the caller vouches for `entry`.
-        let table = unsafe { entry() };
-        // SAFETY: the caller vouches that a non-null table lives forever.
-        let table = unsafe { table.as_ref() }.ok_or(PluginError::NoTable)?;
-        // The version comes first and alone: nothing else of a foreign table is trusted.
-        if table.abi_version != ABI_VERSION {
-            return Err(PluginError::AbiMismatch {
-                found: table.abi_version,
-                expected: ABI_VERSION,
-            });
-        }
-        if table.call.is_none() {
-            return Err(PluginError::MissingFunction("call"));
-        }
-        if table.free.is_none() {
-            return Err(PluginError::MissingFunction("free"));
-        }
+        let table = unsafe { table_of(entry) }?;
         let mut plugin = Plugin {
             name: name.to_string(),
             path,
@@ -128,18 +139,7 @@ impl Plugin {
             verdicts: Mutex::new(BTreeMap::new()),
             hangs: Mutex::new(BTreeMap::new()),
             learned: Default::default(),
-            hello: Hello {
-                abi: ABI_VERSION,
-                ruleset: String::new(),
-                version: String::new(),
-                description: String::new(),
-                rules: Vec::new(),
-                variants: Vec::new(),
-                name: String::new(),
-                revision: 0,
-                scoring: Vec::new(),
-                schema: None,
-            },
+            hello: unasked_hello(),
         };
         match plugin.call(&Request::Hello, &[])? {
             (Reply::Hello(hello), _) => {
@@ -487,6 +487,47 @@ impl Plugin {
     /// Scoring tables shipped in the plugin, as `(file name, TOML text)`.
     pub fn bundled_scoring(&self) -> &[(String, String)] {
         &self.hello.scoring
+    }
+}
+
+/// The table `entry` returns, once its ABI version and functions are checked.
+///
+/// # Safety
+/// `entry` must follow the ABI: return null or a table valid for the rest of the process.
+unsafe fn table_of(entry: EntryFn) -> Result<&'static PluginTable, PluginError> {
+    // SAFETY: the caller vouches for `entry`.
+    let table = unsafe { entry() };
+    // SAFETY: the caller vouches that a non-null table lives forever.
+    let table = unsafe { table.as_ref() }.ok_or(PluginError::NoTable)?;
+    // The version comes first and alone: nothing else of a foreign table is trusted.
+    if table.abi_version != ABI_VERSION {
+        return Err(PluginError::AbiMismatch {
+            found: table.abi_version,
+            expected: ABI_VERSION,
+        });
+    }
+    if table.call.is_none() {
+        return Err(PluginError::MissingFunction("call"));
+    }
+    if table.free.is_none() {
+        return Err(PluginError::MissingFunction("free"));
+    }
+    Ok(table)
+}
+
+/// The hello of a plugin not asked yet: this felt's ABI, and nothing said.
+fn unasked_hello() -> Hello {
+    Hello {
+        abi: ABI_VERSION,
+        ruleset: String::new(),
+        version: String::new(),
+        description: String::new(),
+        rules: Vec::new(),
+        variants: Vec::new(),
+        name: String::new(),
+        revision: 0,
+        scoring: Vec::new(),
+        schema: None,
     }
 }
 

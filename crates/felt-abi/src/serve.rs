@@ -1,7 +1,7 @@
 //! The helper process's side of [`crate::child`]: it loads the plugin in-process and answers
 //! the host's frames, wrapped as that module describes. Apart from `child.rs`, the host's end,
-//! because it stands on the loader ([`Plugin::load`]), which itself starts helpers through
-//! the host's end.
+//! because it stands on the loader ([`Plugin::load_to_serve`]), which itself starts helpers
+//! through the host's end.
 
 use crate::child::STATUS_LOAD_FAILED;
 use crate::host::Plugin;
@@ -35,7 +35,7 @@ pub fn serve(library: &Path) -> i32 {
                 crate::child::framing()
             )))
         }
-        _ => Plugin::load(library),
+        _ => Plugin::load_to_serve(library),
     };
     loop {
         let mut len = [0u8; 8];
