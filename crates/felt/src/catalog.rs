@@ -162,7 +162,13 @@ pub fn declared(text: &str) -> Option<Declared> {
         if line.starts_with('[') {
             break;
         }
-        if line.contains("\"\"\"") || line.contains("'''") {
+        // Byte windows, not `str::contains`: a pattern search is set up anew for each line,
+        // and every plugin's every file is read so at each one-variant command.
+        if line
+            .as_bytes()
+            .windows(3)
+            .any(|w| w == b"\"\"\"" || w == b"'''")
+        {
             return None;
         }
         if line.is_empty() || line.starts_with('#') {

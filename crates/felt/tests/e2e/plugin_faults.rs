@@ -151,6 +151,44 @@ fn starts(mark: &Path) -> usize {
 }
 
 #[test]
+fn two_felts_sharing_a_data_folder_keep_each_other_s_plugins_in_the_cache() {
+    // The same plugin in two folders, as beside two felt builds that share the data folder:
+    // each felt lists the one beside it (here `--plugin`), and the cache keeps both, so using
+    // them in turn loads neither again.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    let mark = home.path().join("started");
+    let built = marked_plugin(&home.path().join("built"), "builds", Some(&mark));
+    let name = built.file_name().expect("a file name").to_owned();
+    let (one, two) = (home.path().join("one"), home.path().join("two"));
+    for dir in [&one, &two] {
+        std::fs::create_dir_all(dir).expect("folder");
+        std::fs::copy(&built, dir.join(&name)).expect("copies the plugin");
+    }
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let listed = |dir: &Path| {
+        let library = dir.join(&name);
+        let library = library.to_str().expect("UTF-8 temp path");
+        let out = run(
+            home.path(),
+            &["--data-dir", data_arg, "--plugin", library, "variants"],
+            "",
+        );
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("faulty"),
+            "{out:?}"
+        );
+    };
+    listed(&one);
+    listed(&two);
+    assert_eq!(starts(&mark), 2, "each library loaded once");
+    listed(&one);
+    listed(&two);
+    assert_eq!(starts(&mark), 2, "neither loaded again");
+}
+
+#[test]
 fn listing_plugins_and_variants_runs_a_plugin_once_until_its_file_changes() {
     let home = tempfile::tempdir().expect("temp dir");
     let data = home.path().join("data");
