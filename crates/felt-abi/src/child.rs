@@ -36,12 +36,13 @@
 
 use crate::error::PluginError;
 use crate::relay::Relay;
+use crate::replies::{Answer, Replies};
 use std::cell::Cell;
 use std::ffi::OsString;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -60,14 +61,6 @@ thread_local! {
 /// (in-process, the plugin's work is already on the thread's own clock, and this stays zero).
 pub fn served_cpu() -> Duration {
     SERVED.with(Cell::get)
-}
-
-/// One reply as the reader hands it on: the plugin's status, the helper's CPU time over the
-/// call, the plugin's bytes.
-struct Answer {
-    status: i32,
-    cpu: Duration,
-    bytes: Vec<u8>,
 }
 
 /// How to start the helper process, and the limits it is held to.
@@ -128,7 +121,7 @@ enum LinkState {
     Running {
         child: Child,
         stdin: Box<dyn Write + Send>,
-        replies: Receiver<Result<Answer, String>>,
+        replies: Replies,
     },
     /// Stopped, with why: every call is refused with it.
     Stopped(PluginError),
@@ -167,13 +160,15 @@ impl ChildLink {
             ));
         };
         let errors = child.stderr.take().map(Relay::start);
-        let (send, replies) = mpsc::channel();
-        let limit = isolation.reply_limit;
-        // The reader blocks on the pipe, so a call can wait for it with a time limit.
-        std::thread::Builder::new()
-            .name("felt-plugin-reader".to_string())
-            .spawn(move || read_replies(stdout, limit, &send))
-            .map_err(|e| PluginError::Process(format!("no thread to read its replies: {e}")))?;
+        let replies = match Replies::new(stdout, isolation.reply_limit) {
+            Ok(replies) => replies,
+            Err(e) => {
+                stop(&mut child);
+                return Err(PluginError::Process(format!(
+                    "its replies cannot be read: {e}"
+                )));
+            }
+        };
         Ok(ChildLink {
             state: Mutex::new(LinkState::Running {
                 child,
@@ -251,10 +246,12 @@ impl ChildLink {
             .and_then(|()| stdin.write_all(frame))
             .and_then(|()| stdin.flush());
         let outcome = match sent {
-            // The process is gone: its reader says so next, or its exit status does.
-            Err(_) => replies
-                .recv_timeout(Duration::from_secs(1))
-                .unwrap_or(Err(String::new())),
+            // The process is gone: its replies say so next, or its exit status does.
+            Err(_) => match replies.next(Duration::from_secs(1)) {
+                Ok(Some(answer)) => Ok(answer),
+                Ok(None) => Err(String::new()),
+                Err(why) => Err(why),
+            },
             Ok(()) => {
                 let deadline = Instant::now() + limit;
                 loop {
@@ -267,17 +264,17 @@ impl ChildLink {
                         ));
                         return Watched::Failed(self.stop_with(&mut state, error));
                     }
-                    match replies.recv_timeout(left.min(CANCEL_POLL)) {
-                        Ok(reply) => break reply,
-                        Err(RecvTimeoutError::Timeout) if cancelled() => {
+                    match replies.next(left.min(CANCEL_POLL)) {
+                        Ok(Some(answer)) => break Ok(answer),
+                        Ok(None) if cancelled() => {
                             let error = PluginError::Process(
                                 "its search was cancelled and its process stopped".to_string(),
                             );
                             self.stop_with(&mut state, error);
                             return Watched::Cancelled;
                         }
-                        Err(RecvTimeoutError::Timeout) => {}
-                        Err(RecvTimeoutError::Disconnected) => break Err(String::new()),
+                        Ok(None) => {}
+                        Err(why) => break Err(why),
                     }
                 }
             }
@@ -497,38 +494,4 @@ fn signal_name(signal: i32) -> Option<&'static str> {
         15 => "SIGTERM",
         _ => return None,
     })
-}
-
-/// The reader thread: each reply as it comes, until the pipe ends or a reply is too large.
-fn read_replies(mut out: ChildStdout, limit: u64, send: &mpsc::Sender<Result<Answer, String>>) {
-    let word = |bytes: &[u8]| {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(bytes);
-        u64::from_le_bytes(word)
-    };
-    loop {
-        let mut head = [0u8; 20];
-        if out.read_exact(&mut head).is_err() {
-            let _ = send.send(Err(String::new()));
-            return;
-        }
-        let status = i32::from_le_bytes([head[0], head[1], head[2], head[3]]);
-        let cpu = Duration::from_nanos(word(&head[4..12]));
-        let len = word(&head[12..]);
-        if len > limit {
-            let _ = send.send(Err(format!(
-                "it sent a reply of {len} bytes, over the limit of {limit}, and was stopped"
-            )));
-            return;
-        }
-        // At most `limit` bytes: the length was checked above.
-        let mut bytes = vec![0; len as usize];
-        if out.read_exact(&mut bytes).is_err() {
-            let _ = send.send(Err(String::new()));
-            return;
-        }
-        if send.send(Ok(Answer { status, cpu, bytes })).is_err() {
-            return;
-        }
-    }
 }

@@ -30,6 +30,7 @@ pub mod host;
 mod own;
 mod relay;
 pub mod remote;
+mod replies;
 pub mod report;
 pub mod serve;
 
