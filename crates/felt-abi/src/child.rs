@@ -159,7 +159,11 @@ impl ChildLink {
                 "its helper process has no pipes".to_string(),
             ));
         };
-        let errors = child.stderr.take().map(Relay::start);
+        // A batch's calls follow one another: they pass on its standard error themselves.
+        let errors = child
+            .stderr
+            .take()
+            .map(|from| Relay::start(from, !isolation.batch));
         let replies = match Replies::new(stdout, isolation.reply_limit) {
             Ok(replies) => replies,
             Err(e) => {
@@ -247,7 +251,7 @@ impl ChildLink {
             .and_then(|()| stdin.flush());
         let outcome = match sent {
             // The process is gone: its replies say so next, or its exit status does.
-            Err(_) => match replies.next(Duration::from_secs(1)) {
+            Err(_) => match replies.next(Duration::from_secs(1), self.errors.as_ref()) {
                 Ok(Some(answer)) => Ok(answer),
                 Ok(None) => Err(String::new()),
                 Err(why) => Err(why),
@@ -264,7 +268,7 @@ impl ChildLink {
                         ));
                         return Watched::Failed(self.stop_with(&mut state, error));
                     }
-                    match replies.next(left.min(CANCEL_POLL)) {
+                    match replies.next(left.min(CANCEL_POLL), self.errors.as_ref()) {
                         Ok(Some(answer)) => break Ok(answer),
                         Ok(None) if cancelled() => {
                             let error = PluginError::Process(
@@ -327,6 +331,10 @@ pub(crate) enum Watched {
 
 impl Drop for ChildLink {
     fn drop(&mut self) {
+        // What the helper wrote since its last reply, when no thread passed it on.
+        if let Some(errors) = &self.errors {
+            errors.drain();
+        }
         let state = self
             .state
             .get_mut()

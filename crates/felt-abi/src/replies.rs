@@ -44,6 +44,7 @@ pub(crate) use unix::Replies;
 #[cfg(unix)]
 mod unix {
     use super::{head, too_large, Answer, HEAD};
+    use crate::relay::Relay;
     use std::io::Read;
     use std::os::fd::AsRawFd;
     use std::process::ChildStdout;
@@ -81,8 +82,14 @@ mod unix {
         }
 
         /// The next reply, if one comes within `wait`: `Ok(None)` if not yet, `Err` (the
-        /// reason, empty when the pipe just ended) once none can come.
-        pub(crate) fn next(&mut self, wait: Duration) -> Result<Option<Answer>, String> {
+        /// reason, empty when the pipe just ended) once none can come. Meanwhile what the
+        /// helper writes to its standard error is passed on by `errors`, when no thread of
+        /// its own does ([`Relay::waits_on`]).
+        pub(crate) fn next(
+            &mut self,
+            wait: Duration,
+            errors: Option<&Relay>,
+        ) -> Result<Option<Answer>, String> {
             let deadline = Instant::now() + wait;
             let mut chunk = [0u8; 64 << 10];
             loop {
@@ -98,7 +105,7 @@ mod unix {
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                         let left = deadline.saturating_duration_since(Instant::now());
-                        if left.is_zero() || !self.ready_within(left) {
+                        if left.is_zero() || !self.ready_within(left, errors) {
                             return Ok(None);
                         }
                     }
@@ -107,17 +114,32 @@ mod unix {
             }
         }
 
-        /// Whether the pipe has something to read (or has ended) within `left`.
-        fn ready_within(&self, left: Duration) -> bool {
-            let mut poll = libc::pollfd {
-                fd: self.out.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
+        /// Whether the pipe, or the standard error `errors` watches, has something to read
+        /// (or has ended) within `left`; what came on standard error is passed on.
+        fn ready_within(&self, left: Duration, errors: Option<&Relay>) -> bool {
+            let watched = errors.and_then(Relay::waits_on);
+            let mut polls = [
+                libc::pollfd {
+                    fd: self.out.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: watched.unwrap_or(-1),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
+            let count = if watched.is_some() { 2 } else { 1 };
             // At least a millisecond, so a wait never spins.
             let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-            // SAFETY: one valid pollfd, on the pipe `out` keeps open.
-            let ready = unsafe { libc::poll(&mut poll, 1, ms) };
+            // SAFETY: `count` valid pollfds, on pipes `out` and the relay keep open.
+            let ready = unsafe { libc::poll(polls.as_mut_ptr(), count, ms) };
+            if polls[1].revents != 0 {
+                if let Some(errors) = errors {
+                    errors.drain();
+                }
+            }
             // An interrupted wait reads again, and waits again if there is still nothing.
             ready != 0
         }
@@ -172,8 +194,12 @@ mod thread {
             Ok(Replies { replies })
         }
 
-        /// As the Unix reader's `next`.
-        pub(crate) fn next(&mut self, wait: Duration) -> Result<Option<Answer>, String> {
+        /// As the Unix reader's `next`; the relay's own thread reads standard error here.
+        pub(crate) fn next(
+            &mut self,
+            wait: Duration,
+            _errors: Option<&crate::relay::Relay>,
+        ) -> Result<Option<Answer>, String> {
             match self.replies.recv_timeout(wait) {
                 Ok(reply) => reply.map(Some),
                 Err(RecvTimeoutError::Timeout) => Ok(None),

@@ -503,3 +503,38 @@ fn both_helper_programs_serve_a_plugin() {
         );
     }
 }
+
+#[test]
+fn a_batch_helper_that_writes_more_than_a_pipe_holds_during_a_call_still_answers() {
+    // In a batch (`felt solve` on one thread) no thread reads a helper's standard error
+    // between calls: the waiting call passes it on. The chatty fixture writes 128 KB there at
+    // its build, more than a pipe holds, then refuses it: the refusal must come through, not
+    // a hang at the call limit.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "chatty");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "solve",
+            "--variant",
+            "faulty",
+            "--deals",
+            "1..1",
+            "--jobs",
+            "1",
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("not today") && !err.contains("did not answer"),
+        "{}",
+        err.trim()
+    );
+    assert!(err.len() > 128 << 10, "its writes were passed on");
+}
