@@ -69,43 +69,19 @@ impl Analysts {
                 Err(why) => return Outcome::Failed(why, Stopped::Failed),
             },
         };
-        let frame = encode(
-            &Request::Analyze {
-                instance: analyst.instance,
-                request: request.clone(),
-            },
+        let outcome = search_on(
+            &analyst.link,
+            analyst.instance,
+            plugin,
             bytes,
+            request,
+            cancel,
         );
-        let limit = watchdog(plugin, request.budget());
-        match analyst
-            .link
-            .exchange_watched(&frame, limit, &|| cancel.is_cancelled())
-        {
-            Watched::Answer(status, reply) => {
-                let answer = read_reply(status, &reply);
-                // A refusal or a panic the plugin caught leaves its helper as good as new.
-                if analyst.link.stopped().is_none() {
-                    self.give_back(analyst);
-                }
-                match answer {
-                    Ok((Reply::Analysis(analysis), _)) => Outcome::Answer(analysis),
-                    Ok((other, _)) => Outcome::Failed(
-                        PluginError::Unexpected {
-                            asked: "analyze",
-                            got: other.name(),
-                        }
-                        .to_string(),
-                        Stopped::Failed,
-                    ),
-                    Err(e) => Outcome::Failed(e.to_string(), Stopped::Failed),
-                }
-            }
-            Watched::Cancelled => Outcome::Stopped(Stopped::Cancelled),
-            Watched::Failed(PluginError::TimedOut(why)) => {
-                Outcome::Failed(format!("its search {why}"), Stopped::WallClock)
-            }
-            Watched::Failed(e) => Outcome::Failed(format!("its search: {e}"), Stopped::Failed),
+        // A refusal or a panic the plugin caught leaves its helper as good as new.
+        if analyst.link.stopped().is_none() {
+            self.give_back(analyst);
         }
+        outcome
     }
 
     fn take(&self) -> Option<Analyst> {
@@ -123,8 +99,54 @@ impl Analysts {
     }
 }
 
+/// Runs `request` about the state `bytes` on `link`, for the instance `instance` built there,
+/// watched as the module's documentation says: a cancel, the watchdog or a crash stops that
+/// helper (its link then says so, [`ChildLink::stopped`]) and answers why.
+pub(crate) fn search_on(
+    link: &ChildLink,
+    instance: u64,
+    plugin: &Plugin,
+    bytes: &[u8],
+    request: &AnalyzeRequest,
+    cancel: &Cancel,
+) -> Outcome {
+    let frame = encode(
+        &Request::Analyze {
+            instance,
+            request: request.clone(),
+        },
+        bytes,
+    );
+    let limit = watchdog(plugin, request.budget());
+    match link.exchange_watched(&frame, limit, &|| cancel.is_cancelled()) {
+        Watched::Answer(status, reply) => match read_reply(status, &reply) {
+            Ok((Reply::Analysis(analysis), _)) => Outcome::Answer(analysis),
+            Ok((other, _)) => Outcome::Failed(
+                PluginError::Unexpected {
+                    asked: "analyze",
+                    got: other.name(),
+                }
+                .to_string(),
+                Stopped::Failed,
+            ),
+            Err(e) => Outcome::Failed(e.to_string(), Stopped::Failed),
+        },
+        Watched::Cancelled => Outcome::Stopped(Stopped::Cancelled),
+        Watched::Failed(PluginError::TimedOut(why)) => {
+            Outcome::Failed(format!("its search {why}"), Stopped::WallClock)
+        }
+        Watched::Failed(e) => Outcome::Failed(format!("its search: {e}"), Stopped::Failed),
+    }
+}
+
 /// Starts an analyst: a helper for `plugin`'s library, and the instance `build` makes in it.
 fn start(plugin: &Plugin, build: &Request) -> Result<Analyst, String> {
+    let (link, instance) = start_built(plugin, build)?;
+    Ok(Analyst { link, instance })
+}
+
+/// A new helper for `plugin`'s library, and the instance `build` makes in it, or why not.
+pub(crate) fn start_built(plugin: &Plugin, build: &Request) -> Result<(ChildLink, u64), String> {
     let link = match plugin.start_helper() {
         Some(Ok(link)) => link,
         Some(Err(e)) => return Err(format!("its search's helper process: {e}")),
@@ -134,7 +156,7 @@ fn start(plugin: &Plugin, build: &Request) -> Result<Analyst, String> {
         .exchange(&encode(build, &[]))
         .map_err(|e| format!("its search's helper process: {e}"))?;
     match read_reply(status, &bytes) {
-        Ok((Reply::Built { instance, .. }, _)) => Ok(Analyst { link, instance }),
+        Ok((Reply::Built { instance, .. }, _)) => Ok((link, instance)),
         Ok((Reply::Refused { message, .. }, _)) => Err(format!(
             "its search's helper process refused the variant the table plays: {message}"
         )),

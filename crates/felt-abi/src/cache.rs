@@ -4,7 +4,8 @@
 //! plugin whose game it plays.
 //!
 //! An entry is keyed by the library's real path, size and modification time: a rebuilt or
-//! replaced library is loaded again. `felt plugins --refresh` ignores the cache. A library
+//! replaced library is loaded again. Entries of libraries a run did not look at (another felt
+//! build's, sharing the data folder) are kept while their files are unchanged. `felt plugins --refresh` ignores the cache. A library
 //! that is loaded after all is checked to say exactly what the cache said
 //! ([`PluginError::Changed`] if not).
 //!
@@ -102,7 +103,11 @@ pub struct Cache {
 
 /// A library's identity on disk: its real path, size and modification time.
 fn identity(library: &Path) -> Option<(PathBuf, u64, u64, u32)> {
-    let real = std::fs::canonicalize(library).ok()?;
+    identity_at(std::fs::canonicalize(library).ok()?)
+}
+
+/// [`identity`] of a library whose real path is `real` already.
+fn identity_at(real: PathBuf) -> Option<(PathBuf, u64, u64, u32)> {
     let meta = std::fs::metadata(&real).ok()?;
     let modified = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
     Some((
@@ -132,7 +137,13 @@ impl Cache {
 
     /// What the cache holds for `library`, if the file is the one it saw.
     pub fn lookup(&self, library: &Path) -> Option<Remembered> {
-        let (real, len, secs, nanos) = identity(library)?;
+        self.lookup_real(&std::fs::canonicalize(library).ok()?)
+    }
+
+    /// [`Cache::lookup`] of the library whose real path (`std::fs::canonicalize`) is `real`:
+    /// discovery has it already, and finding it again costs a system call a path component.
+    pub fn lookup_real(&self, real: &Path) -> Option<Remembered> {
+        let (real, len, secs, nanos) = identity_at(real.to_path_buf())?;
         let entry = self.read.plugins.iter().find(|e| {
             e.path == real && e.len == len && e.modified_secs == secs && e.modified_nanos == nanos
         })?;
@@ -163,17 +174,32 @@ impl Cache {
     }
 
     /// Writes what `reports` found (with every answer their plugins gave since), when it
-    /// differs from what was read. The write is atomic: a reader sees the old cache or the
-    /// new one.
+    /// differs from what was read, keeping the entries of the libraries they do not name while
+    /// those files are unchanged. The write is atomic: a reader sees the old cache or the new
+    /// one.
     pub fn store(&self, reports: &[PluginReport]) -> std::io::Result<()> {
+        // Every library listed from this very cache, none of them told anything new: the file
+        // would be written as it was read (each such report matched one entry by its real
+        // path, and the other entries are kept, below), so it is not even made.
+        let unchanged = |report: &PluginReport| match &report.outcome {
+            Ok(plugin) => plugin.listed_unchanged(),
+            Err(PluginError::Remembered(_) | PluginError::Duplicate { .. }) => true,
+            _ => false,
+        };
+        if reports.iter().all(unchanged) {
+            return Ok(());
+        }
         let mut file = CacheFile {
             writer: writer(),
             plugins: Vec::new(),
         };
+        // The real paths of the libraries this run looked at: their entries are written anew.
+        let mut looked_at = Vec::new();
         for report in reports {
             let Some((path, len, modified_secs, modified_nanos)) = identity(&report.path) else {
                 continue;
             };
+            looked_at.push(path.clone());
             let outcome = match &report.outcome {
                 Ok(plugin) => Outcome::Plugin {
                     hello: plugin.hello().clone(),
@@ -202,6 +228,21 @@ impl Cache {
                 modified_nanos,
                 outcome,
             });
+        }
+        // The entries of libraries this run did not look at (those of another felt build that
+        // shares the data folder, beside its own executable) are kept while their files are
+        // as they were: two felts used in turn would otherwise each load every plugin again
+        // at every start, the other having written its own plugins only.
+        for entry in &self.read.plugins {
+            if looked_at.contains(&entry.path) {
+                continue;
+            }
+            let same = identity_at(entry.path.clone()).is_some_and(|(_, len, secs, nanos)| {
+                (len, secs, nanos) == (entry.len, entry.modified_secs, entry.modified_nanos)
+            });
+            if same {
+                file.plugins.push(entry.clone());
+            }
         }
         if file == self.read {
             return Ok(());

@@ -1,7 +1,8 @@
 //! A plugin in a process of its own, so that a plugin that crashes, aborts, calls `exit`,
 //! overflows its stack or loops costs only its own games.
 //!
-//! The host starts a helper process ([`Isolation`]: for felt, `felt plugin-host LIBRARY`),
+//! The host starts a helper process ([`Isolation`]: for felt, `felt-helper LIBRARY` beside it,
+//! else `felt plugin-host LIBRARY`),
 //! which loads the library in-process ([`serve`](crate::serve())) and answers the host's requests over its
 //! standard input and output with the plugin's own frames, each wrapped as
 //!
@@ -24,19 +25,24 @@
 //! (`analysts.rs`), whose stop costs that search only: the table's instances do not live
 //! there, and the next search starts another.
 //!
-//! No helper outlives felt: on Linux each is started from one thread that lives as long as
-//! felt (`spawn_kept`) and asks the kernel, between fork and exec, to kill it when that
-//! thread ends (`PR_SET_PDEATHSIG`), so a felt ended by a signal in the middle of a hung call
-//! takes its helpers with it.
+//! No helper outlives felt: on Linux each is started from a thread that lives as long as
+//! felt (`spawn_kept`: felt's main thread, or one kept for it), and the helper asks the
+//! kernel, first thing, to kill it when that thread ends (`PR_SET_PDEATHSIG`), then checks
+//! that its parent is still the felt that started it ([`HOST_PID`]), so a felt ended by a
+//! signal in the middle of a hung call takes its helpers with it. The request is the
+//! helper's own, made after exec rather than between fork and exec, so that the helper is
+//! started without copying felt's address space (`posix_spawn`, a vfork: a fork of felt
+//! then its copy-on-write faults cost a one-deal solve a tenth of a millisecond or more).
 
 use crate::error::PluginError;
 use crate::relay::Relay;
+use crate::replies::{Answer, Replies};
 use std::cell::Cell;
 use std::ffi::OsString;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -57,20 +63,13 @@ pub fn served_cpu() -> Duration {
     SERVED.with(Cell::get)
 }
 
-/// One reply as the reader hands it on: the plugin's status, the helper's CPU time over the
-/// call, the plugin's bytes.
-struct Answer {
-    status: i32,
-    cpu: Duration,
-    bytes: Vec<u8>,
-}
-
 /// How to start the helper process, and the limits it is held to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Isolation {
-    /// The program: for felt, felt itself (`std::env::current_exe`).
+    /// The program: for felt, `felt-helper` beside it, else felt itself
+    /// (`std::env::current_exe`).
     pub program: PathBuf,
-    /// Its arguments before the library's path: for felt, `plugin-host`.
+    /// Its arguments before the library's path: for felt itself, `plugin-host`.
     pub args: Vec<OsString>,
     /// How long one call may take before the plugin is stopped. Generous: a ruleset's own
     /// searches (hints, a solver) answer in well under a second at felt's budgets.
@@ -80,6 +79,15 @@ pub struct Isolation {
     pub hello_limit: Duration,
     /// The largest reply taken, in bytes: a table view or a state is kilobytes.
     pub reply_limit: u64,
+    /// A batch, where nothing waits on a table while it searches (`felt solve` on one
+    /// thread): each ruleset built gets one helper process of its own, where its table's
+    /// calls and its searches both run, instead of the plugin's table helper and another
+    /// helper for its searches (`analysts.rs`): one process started instead of two. A search
+    /// that crashes, hangs past the watchdog or is cancelled still costs that search only: its
+    /// helper is stopped, and the ruleset's next call starts another and builds the ruleset
+    /// there again from the same request (a state is the host's bytes, which mean the same in
+    /// any helper of the plugin, as they do in a search's helper). Off by default.
+    pub batch: bool,
 }
 
 impl Isolation {
@@ -92,6 +100,7 @@ impl Isolation {
             call_limit: Duration::from_secs(30),
             hello_limit: Duration::from_secs(5),
             reply_limit: 64 << 20,
+            batch: false,
         }
     }
 }
@@ -112,7 +121,7 @@ enum LinkState {
     Running {
         child: Child,
         stdin: Box<dyn Write + Send>,
-        replies: Receiver<Result<Answer, String>>,
+        replies: Replies,
     },
     /// Stopped, with why: every call is refused with it.
     Stopped(PluginError),
@@ -125,6 +134,7 @@ impl ChildLink {
             .map_err(|e| PluginError::Process(format!("no channel to its helper process: {e}")))?;
         let mut command = Command::new(&isolation.program);
         command
+            .env(FRAMING, framing())
             .args(&isolation.args)
             .arg(library)
             .stdin(child_stdin)
@@ -149,14 +159,20 @@ impl ChildLink {
                 "its helper process has no pipes".to_string(),
             ));
         };
-        let errors = child.stderr.take().map(Relay::start);
-        let (send, replies) = mpsc::channel();
-        let limit = isolation.reply_limit;
-        // The reader blocks on the pipe, so a call can wait for it with a time limit.
-        std::thread::Builder::new()
-            .name("felt-plugin-reader".to_string())
-            .spawn(move || read_replies(stdout, limit, &send))
-            .map_err(|e| PluginError::Process(format!("no thread to read its replies: {e}")))?;
+        // A batch's calls follow one another: they pass on its standard error themselves.
+        let errors = child
+            .stderr
+            .take()
+            .map(|from| Relay::start(from, !isolation.batch));
+        let replies = match Replies::new(stdout, isolation.reply_limit) {
+            Ok(replies) => replies,
+            Err(e) => {
+                stop(&mut child);
+                return Err(PluginError::Process(format!(
+                    "its replies cannot be read: {e}"
+                )));
+            }
+        };
         Ok(ChildLink {
             state: Mutex::new(LinkState::Running {
                 child,
@@ -234,10 +250,12 @@ impl ChildLink {
             .and_then(|()| stdin.write_all(frame))
             .and_then(|()| stdin.flush());
         let outcome = match sent {
-            // The process is gone: its reader says so next, or its exit status does.
-            Err(_) => replies
-                .recv_timeout(Duration::from_secs(1))
-                .unwrap_or(Err(String::new())),
+            // The process is gone: its replies say so next, or its exit status does.
+            Err(_) => match replies.next(Duration::from_secs(1), self.errors.as_ref()) {
+                Ok(Some(answer)) => Ok(answer),
+                Ok(None) => Err(String::new()),
+                Err(why) => Err(why),
+            },
             Ok(()) => {
                 let deadline = Instant::now() + limit;
                 loop {
@@ -250,17 +268,17 @@ impl ChildLink {
                         ));
                         return Watched::Failed(self.stop_with(&mut state, error));
                     }
-                    match replies.recv_timeout(left.min(CANCEL_POLL)) {
-                        Ok(reply) => break reply,
-                        Err(RecvTimeoutError::Timeout) if cancelled() => {
+                    match replies.next(left.min(CANCEL_POLL), self.errors.as_ref()) {
+                        Ok(Some(answer)) => break Ok(answer),
+                        Ok(None) if cancelled() => {
                             let error = PluginError::Process(
                                 "its search was cancelled and its process stopped".to_string(),
                             );
                             self.stop_with(&mut state, error);
                             return Watched::Cancelled;
                         }
-                        Err(RecvTimeoutError::Timeout) => {}
-                        Err(RecvTimeoutError::Disconnected) => break Err(String::new()),
+                        Ok(None) => {}
+                        Err(why) => break Err(why),
                     }
                 }
             }
@@ -313,6 +331,10 @@ pub(crate) enum Watched {
 
 impl Drop for ChildLink {
     fn drop(&mut self) {
+        // What the helper wrote since its last reply, when no thread passed it on.
+        if let Some(errors) = &self.errors {
+            errors.drain();
+        }
         let state = self
             .state
             .get_mut()
@@ -349,10 +371,15 @@ type SpawnJob = (Command, mpsc::Sender<std::io::Result<Child>>);
 /// worker thread's end would take the helper with it); and the child checks, once that
 /// request is made, that felt is still its parent, since felt may have ended just before.
 /// Where the kernel offers no such request, or the thread cannot be had, the calling thread
-/// starts it as any process.
+/// starts it as any process. Called on felt's main thread, which lives as long as felt, it
+/// forks there: a one-deal `felt solve` then starts no thread for it.
 fn spawn_kept(mut command: Command) -> std::io::Result<Child> {
     #[cfg(target_os = "linux")]
     {
+        // SAFETY: `gettid` and `getpid` only read the caller's ids.
+        if unsafe { libc::gettid() == libc::getpid() } {
+            return spawn_tied(command);
+        }
         static SPAWNER: OnceLock<Option<Mutex<mpsc::Sender<SpawnJob>>>> = OnceLock::new();
         let spawner = SPAWNER.get_or_init(|| {
             let (send, jobs) = mpsc::channel::<SpawnJob>();
@@ -383,27 +410,57 @@ fn spawn_kept(mut command: Command) -> std::io::Result<Child> {
     command.spawn()
 }
 
-/// Spawns `command` with the request that the kernel kill the child when this thread ends.
+/// Spawns `command` telling the child who started it ([`HOST_PID`]): the helper then asks the
+/// kernel to kill it when this thread ends ([`tie_to_host`]). No closure runs between fork and
+/// exec, so the standard library starts it with `posix_spawn`.
 #[cfg(target_os = "linux")]
 fn spawn_tied(mut command: Command) -> std::io::Result<Child> {
-    use std::os::unix::process::CommandExt;
-    let parent = std::process::id();
-    // SAFETY: the closure runs in the child between fork and exec, where only
-    // async-signal-safe calls are allowed: `prctl` and `getppid` are plain system calls, and
-    // the error is made from a number, without allocating.
-    unsafe {
-        command.pre_exec(move || {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            // felt ended between the fork and the request: the request came too late.
-            if libc::getppid() as u32 != parent {
-                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
-            }
-            Ok(())
-        })
-    };
+    command.env(HOST_PID, std::process::id().to_string());
     command.spawn()
+}
+
+/// The environment variable through which the host tells a helper which framing it speaks
+/// ([`framing`]): a helper program of another build (a `felt-helper` left beside a newer
+/// felt) refuses to serve, saying so, instead of answering in words the host misreads.
+pub(crate) const FRAMING: &str = "FELT_PLUGIN_FRAMING";
+
+/// This build's framing: felt-abi's version, the ABI and the message schema. The wrapping
+/// described at the top of this module belongs to felt-abi's version.
+pub(crate) fn framing() -> String {
+    format!(
+        "felt-abi {} abi {} schema {}",
+        env!("CARGO_PKG_VERSION"),
+        crate::ABI_VERSION,
+        crate::schema::text(crate::SCHEMA_HASH)
+    )
+}
+
+/// The environment variable through which felt tells a helper its process id, so that the
+/// helper can tie its life to felt's ([`tie_to_host`]).
+pub(crate) const HOST_PID: &str = "FELT_PLUGIN_HOST_PID";
+
+/// In a helper started by [`spawn_tied`]: asks the kernel to kill this process when the
+/// thread that started it ends, then checks that its parent is still that felt (if felt
+/// ended before the request, the request came too late, and the helper ends here). Does
+/// nothing in a process started otherwise.
+pub(crate) fn tie_to_host() {
+    #[cfg(target_os = "linux")]
+    {
+        let Some(host) = std::env::var_os(HOST_PID) else {
+            return;
+        };
+        // Not passed on to whatever the plugin itself starts.
+        std::env::remove_var(HOST_PID);
+        let host: Option<u32> = host.to_str().and_then(|t| t.parse().ok());
+        // SAFETY: `prctl` with PR_SET_PDEATHSIG and `getppid` are plain system calls on this
+        // process.
+        let tied = unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
+        // SAFETY: as above.
+        let parent = unsafe { libc::getppid() } as u32;
+        if tied != 0 || host != Some(parent) {
+            std::process::exit(2);
+        }
+    }
 }
 
 /// Ends the helper process, and reaps it.
@@ -445,38 +502,4 @@ fn signal_name(signal: i32) -> Option<&'static str> {
         15 => "SIGTERM",
         _ => return None,
     })
-}
-
-/// The reader thread: each reply as it comes, until the pipe ends or a reply is too large.
-fn read_replies(mut out: ChildStdout, limit: u64, send: &mpsc::Sender<Result<Answer, String>>) {
-    let word = |bytes: &[u8]| {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(bytes);
-        u64::from_le_bytes(word)
-    };
-    loop {
-        let mut head = [0u8; 20];
-        if out.read_exact(&mut head).is_err() {
-            let _ = send.send(Err(String::new()));
-            return;
-        }
-        let status = i32::from_le_bytes([head[0], head[1], head[2], head[3]]);
-        let cpu = Duration::from_nanos(word(&head[4..12]));
-        let len = word(&head[12..]);
-        if len > limit {
-            let _ = send.send(Err(format!(
-                "it sent a reply of {len} bytes, over the limit of {limit}, and was stopped"
-            )));
-            return;
-        }
-        // At most `limit` bytes: the length was checked above.
-        let mut bytes = vec![0; len as usize];
-        if out.read_exact(&mut bytes).is_err() {
-            let _ = send.send(Err(String::new()));
-            return;
-        }
-        if send.send(Ok(Answer { status, cpu, bytes })).is_err() {
-            return;
-        }
-    }
 }

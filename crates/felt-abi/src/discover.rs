@@ -144,7 +144,7 @@ pub fn discover_cached(locations: &Locations, cache: Option<&crate::Cache>) -> V
     let mut reports: Vec<PluginReport> = Vec::new();
     for (path, source) in candidates {
         let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        if !seen.insert(real) {
+        if !seen.insert(real.clone()) {
             continue;
         }
         if let Some(broken) = broken_link(&path) {
@@ -155,18 +155,18 @@ pub fn discover_cached(locations: &Locations, cache: Option<&crate::Cache>) -> V
             });
             continue;
         }
-        let loaded = match cache.and_then(|c| c.lookup(&path)) {
+        let loaded = match cache.and_then(|c| c.lookup_real(&real)) {
             Some(crate::cache::Remembered::Plugin {
                 hello,
                 verdicts,
                 hangs,
-            }) => {
-                let plugin = Plugin::listed(&path, hello, locations.isolation.clone(), verdicts);
-                for (key, why) in hangs {
-                    plugin.remember_hang(key, why);
-                }
-                Ok(plugin)
-            }
+            }) => Ok(Plugin::listed(
+                &path,
+                hello,
+                locations.isolation.clone(),
+                verdicts,
+                hangs,
+            )),
             Some(crate::cache::Remembered::Refused(why)) => Err(PluginError::Remembered(why)),
             None => match &locations.isolation {
                 Some(isolation) => Plugin::spawn(&path, isolation),
@@ -201,38 +201,66 @@ pub fn discover_cached(locations: &Locations, cache: Option<&crate::Cache>) -> V
 /// catalog already has (a built-in wins). Bad bundled variants land in the catalog's errors.
 /// Returns the plugins added.
 pub fn register(catalog: &mut Catalog, reports: &[PluginReport]) -> Vec<Arc<Plugin>> {
-    let mut added = Vec::new();
-    for report in reports {
-        let Ok(plugin) = &report.outcome else {
-            continue;
-        };
-        if catalog.factory(plugin.ruleset_id()).is_some() {
-            continue;
-        }
-        catalog.add_ruleset(Arc::new(PluginFactory::new(plugin.clone())));
-        // Scoring tables first: the plugin's variants may name them.
-        for (name, text) in plugin.bundled_scoring() {
-            let origin = Origin::Plugin(format!("{} ({name})", report.path.display()));
-            let id = name.strip_suffix(".toml").unwrap_or(name);
-            if catalog.scoring(id).is_some() {
-                // A plugin adds tables; it never changes one felt or another plugin ships.
-                catalog.push_error(VariantError::at_key(
-                    &origin,
-                    text,
-                    None,
-                    format!("a plugin cannot replace the scoring table '{id}': give its file another name"),
-                ));
-                continue;
-            }
-            // A bad table is recorded in the catalog's errors; the others still load.
-            let _ = catalog.add_scoring(origin, id, text);
-        }
-        for (name, text) in plugin.bundled_variants() {
-            let origin = Origin::Plugin(format!("{} ({name})", report.path.display()));
-            // A refused variant is recorded in the catalog's errors; the others still load.
-            let _ = catalog.add_variant(origin, text);
-        }
-        added.push(plugin.clone());
+    reports
+        .iter()
+        .filter_map(|report| add_plugin(catalog, report, |_| true))
+        .collect()
+}
+
+/// Adds one plugin's ruleset, its scoring tables and only its bundled variant file `file`
+/// (the name [`Plugin::bundled_variants`] gives): what a command about that one variant
+/// needs, without checking every other variant the plugin ships (each check costs a parse,
+/// and a build for a variant the plugin cache has no verdict for). `None` when the report is
+/// a refusal, or a ruleset of that id is already in the catalog (which [`register`] skips
+/// too).
+pub fn register_one(
+    catalog: &mut Catalog,
+    report: &PluginReport,
+    file: &str,
+) -> Option<Arc<Plugin>> {
+    add_plugin(catalog, report, |name| name == file)
+}
+
+/// [`register`]'s work for one report: the ruleset, its scoring tables, and the bundled
+/// variant files `wanted` takes.
+fn add_plugin(
+    catalog: &mut Catalog,
+    report: &PluginReport,
+    wanted: impl Fn(&str) -> bool,
+) -> Option<Arc<Plugin>> {
+    let Ok(plugin) = &report.outcome else {
+        return None;
+    };
+    if catalog.factory(plugin.ruleset_id()).is_some() {
+        return None;
     }
-    added
+    catalog.add_ruleset(Arc::new(PluginFactory::new(plugin.clone())));
+    // Scoring tables first: the plugin's variants may name them.
+    for (name, text) in plugin.bundled_scoring() {
+        let origin = Origin::Plugin(format!("{} ({name})", report.path.display()));
+        let id = name.strip_suffix(".toml").unwrap_or(name);
+        if catalog.scoring(id).is_some() {
+            // A plugin adds tables; it never changes one felt or another plugin ships.
+            catalog.push_error(VariantError::at_key(
+                &origin,
+                text,
+                None,
+                format!(
+                    "a plugin cannot replace the scoring table '{id}': give its file another name"
+                ),
+            ));
+            continue;
+        }
+        // A bad table is recorded in the catalog's errors; the others still load.
+        let _ = catalog.add_scoring(origin, id, text);
+    }
+    for (name, text) in plugin.bundled_variants() {
+        if !wanted(name) {
+            continue;
+        }
+        let origin = Origin::Plugin(format!("{} ({name})", report.path.display()));
+        // A refused variant is recorded in the catalog's errors; the others still load.
+        let _ = catalog.add_variant(origin, text);
+    }
+    Some(plugin.clone())
 }

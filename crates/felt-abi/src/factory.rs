@@ -31,8 +31,30 @@ impl PluginFactory {
         setup: Setup<'_>,
         reserved: &[HostKey],
     ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
+        self.build_in(setup, reserved, false)
+    }
+
+    /// [`PluginFactory::try_build`], in a helper process of the ruleset's own when `apart`
+    /// and the plugin runs in helpers ([`crate::Isolation::batch`]); else in the plugin's.
+    fn build_in(
+        &self,
+        setup: Setup<'_>,
+        reserved: &[HostKey],
+        apart: bool,
+    ) -> Result<Result<PluginRuleset, ParamError>, PluginError> {
         let request = build_request(setup);
-        match self.plugin.call(&request, &[])? {
+        let own = match apart.then(|| self.plugin.start_helper()).flatten() {
+            Some(link) => Some(link?),
+            None => None,
+        };
+        let reply = match &own {
+            Some(link) => {
+                let (status, bytes) = link.exchange(&crate::protocol::encode(&request, &[]))?;
+                crate::host::read_reply(status, &bytes)?
+            }
+            None => self.plugin.call(&request, &[])?,
+        };
+        match reply {
             (
                 Reply::Built {
                     instance,
@@ -41,8 +63,16 @@ impl PluginFactory {
                 },
                 _,
             ) => {
-                let ruleset =
-                    PluginRuleset::built(self.plugin.clone(), request, instance, info, shuffles);
+                let plugin = self.plugin.clone();
+                let ruleset = match own {
+                    Some(link) => PluginRuleset::built_apart(
+                        plugin,
+                        request,
+                        link,
+                        (instance, info, shuffles),
+                    ),
+                    None => PluginRuleset::built(plugin, request, instance, info, shuffles),
+                };
                 // A key the host keeps would silently do the host's thing: refused here, so
                 // the ruleset's author reads why wherever its variants are checked. Dropping
                 // the instance releases it.
@@ -82,8 +112,10 @@ impl RulesetFactory for PluginFactory {
     fn bundled_scoring(&self) -> Vec<(String, String)> {
         self.plugin.bundled_scoring().to_vec()
     }
+    /// In a batch ([`crate::Isolation::batch`]) the ruleset gets a helper process of its own;
+    /// a variant's check (below) never does: it would start a process for each.
     fn build(&self, setup: Setup<'_>) -> Result<Arc<dyn DynRuleset>, ParamError> {
-        match self.try_build(setup, &[]) {
+        match self.build_in(setup, &[], self.plugin.batch()) {
             Ok(Ok(ruleset)) => Ok(Arc::new(ruleset)),
             Ok(Err(refused)) => Err(refused),
             Err(fault) => Err(self.fault(fault)),

@@ -32,6 +32,9 @@ pub struct Plugin {
     verdicts: Mutex<BTreeMap<u64, Verdict>>,
     /// Build requests the plugin did not answer in time (see [`Plugin::hang`]), with why.
     hangs: Mutex<BTreeMap<u64, String>>,
+    /// Whether a verdict or a hang was remembered that it did not hold before: what felt's
+    /// plugin cache does not know yet ([`Plugin::listed_unchanged`]).
+    learned: std::sync::atomic::AtomicBool,
 }
 
 /// What a plugin answered when asked to build a variant: built, or refused with why. A
@@ -66,6 +69,39 @@ impl std::fmt::Debug for Plugin {
 impl Plugin {
     /// Loads the library at `path`, checks its ABI version, and asks who it is.
     pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
+        // SAFETY: `entry_of` gives an entry found under the ABI's name, as `from_entry` asks.
+        unsafe {
+            Plugin::from_entry(
+                &path.display().to_string(),
+                Some(path.to_path_buf()),
+                Plugin::entry_of(path)?,
+            )
+        }
+    }
+
+    /// Loads the library at `path` for a helper process to serve ([`crate::serve()`]): its
+    /// table, with the ABI version checked, but without asking who it is. The host asks that
+    /// itself, through the helper, as its first request, and checks the answer
+    /// ([`Plugin::spawn`], [`Plugin::start_helper`]): asking here too built, encoded and
+    /// decoded the whole hello (every bundled variant file) twice a helper start.
+    pub(crate) fn load_to_serve(path: &Path) -> Result<Plugin, PluginError> {
+        // SAFETY: as in `load`.
+        let table = unsafe { table_of(Plugin::entry_of(path)?) }?;
+        Ok(Plugin {
+            name: path.display().to_string(),
+            path: Some(path.to_path_buf()),
+            link: OnceLock::from(Ok(Link::Local(table))),
+            later: None,
+            isolation: None,
+            verdicts: Mutex::new(BTreeMap::new()),
+            hangs: Mutex::new(BTreeMap::new()),
+            learned: Default::default(),
+            hello: unasked_hello(),
+        })
+    }
+
+    /// The entry function of the library at `path`, loaded for the rest of the process.
+    fn entry_of(path: &Path) -> Result<EntryFn, PluginError> {
         // A file cut short would be mapped anyway and kill the process on first touch.
         #[cfg(all(unix, not(target_os = "macos")))]
         crate::elf::check(path).map_err(PluginError::NotALibrary)?;
@@ -79,14 +115,7 @@ impl Plugin {
         // another type is not a felt plugin, and no signature check is possible in C.
         let entry: libloading::Symbol<'static, EntryFn> =
             unsafe { library.get(ENTRY_SYMBOL) }.map_err(|_| PluginError::NoEntry)?;
-        // SAFETY: as above.
-        unsafe {
-            Plugin::from_entry(
-                &path.display().to_string(),
-                Some(path.to_path_buf()),
-                *entry,
-            )
-        }
+        Ok(*entry)
     }
 
     /// A plugin from an entry function already in this process (tests, and statically linked
@@ -100,22 +129,7 @@ impl Plugin {
         entry: EntryFn,
     ) -> Result<Arc<Plugin>, PluginError> {
         // SAFETY: the caller vouches for `entry`.
-        let table = unsafe { entry() };
-        // SAFETY: the caller vouches that a non-null table lives forever.
-        let table = unsafe { table.as_ref() }.ok_or(PluginError::NoTable)?;
-        // The version comes first and alone: nothing else of a foreign table is trusted.
-        if table.abi_version != ABI_VERSION {
-            return Err(PluginError::AbiMismatch {
-                found: table.abi_version,
-                expected: ABI_VERSION,
-            });
-        }
-        if table.call.is_none() {
-            return Err(PluginError::MissingFunction("call"));
-        }
-        if table.free.is_none() {
-            return Err(PluginError::MissingFunction("free"));
-        }
+        let table = unsafe { table_of(entry) }?;
         let mut plugin = Plugin {
             name: name.to_string(),
             path,
@@ -124,18 +138,8 @@ impl Plugin {
             isolation: None,
             verdicts: Mutex::new(BTreeMap::new()),
             hangs: Mutex::new(BTreeMap::new()),
-            hello: Hello {
-                abi: ABI_VERSION,
-                ruleset: String::new(),
-                version: String::new(),
-                description: String::new(),
-                rules: Vec::new(),
-                variants: Vec::new(),
-                name: String::new(),
-                revision: 0,
-                scoring: Vec::new(),
-                schema: None,
-            },
+            learned: Default::default(),
+            hello: unasked_hello(),
         };
         match plugin.call(&Request::Hello, &[])? {
             (Reply::Hello(hello), _) => {
@@ -181,15 +185,24 @@ impl Plugin {
             hello,
             verdicts: Mutex::new(BTreeMap::new()),
             hangs: Mutex::new(BTreeMap::new()),
+            learned: Default::default(),
         }))
     }
 
     /// Starts another helper process for this plugin, from the same library and under the
     /// same [`Isolation`] as the table's, and checks that it says the same hello: where a
-    /// search runs, so that the table's own helper answers at once meanwhile. `None` for a
-    /// plugin in this process, or one whose code is not loaded (or failed to load).
+    /// search runs, so that the table's own helper answers at once meanwhile, or a batch's
+    /// ruleset ([`Isolation::batch`]). `None` for a plugin in this process, or one that failed
+    /// to load.
     pub(crate) fn start_helper(&self) -> Option<Result<ChildLink, PluginError>> {
-        if !self.in_helper() {
+        // A listed plugin not loaded yet runs in helpers too, when it has an isolation: a
+        // batch's ruleset starts its own without the plugin's table helper ever starting.
+        let runs_apart = match self.link.get() {
+            Some(Ok(Link::Child(_))) => true,
+            Some(_) => false,
+            None => self.later.as_ref().is_some_and(|l| l.isolation.is_some()),
+        };
+        if !runs_apart {
             return None;
         }
         let (path, isolation) = (self.path.as_deref()?, self.isolation.as_ref()?);
@@ -213,13 +226,20 @@ impl Plugin {
         self.isolation.as_ref()
     }
 
+    /// Whether each ruleset built runs in a helper process of its own ([`Isolation::batch`]).
+    pub(crate) fn batch(&self) -> bool {
+        self.isolation.as_ref().is_some_and(|i| i.batch)
+    }
+
     /// A plugin known from what it said on an earlier run (felt's plugin cache), loaded from
-    /// `path` only when it is first called: in this process, or under `isolation`.
+    /// `path` only when it is first called: in this process, or under `isolation`; with its
+    /// answers to build requests and the build requests it hung on, as the cache kept them.
     pub fn listed(
         path: &Path,
         hello: Hello,
         isolation: Option<crate::Isolation>,
         verdicts: impl IntoIterator<Item = (u64, Verdict)>,
+        hangs: impl IntoIterator<Item = (u64, String)>,
     ) -> Arc<Plugin> {
         Arc::new(Plugin {
             name: path.display().to_string(),
@@ -232,7 +252,8 @@ impl Plugin {
             isolation,
             hello,
             verdicts: Mutex::new(verdicts.into_iter().collect()),
-            hangs: Mutex::new(BTreeMap::new()),
+            hangs: Mutex::new(hangs.into_iter().collect()),
+            learned: Default::default(),
         })
     }
 
@@ -279,8 +300,18 @@ impl Plugin {
     /// Remembers the plugin's answer to the build request whose key is `key`.
     pub fn remember(&self, key: u64, verdict: Verdict) {
         if let Ok(mut verdicts) = self.verdicts.lock() {
+            if verdicts.get(&key) != Some(&verdict) {
+                self.learned
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             verdicts.insert(key, verdict);
         }
+    }
+
+    /// Whether the plugin was listed from felt's plugin cache ([`Plugin::listed`]) and has
+    /// remembered nothing since that the cache did not hold: storing it would write the same.
+    pub fn listed_unchanged(&self) -> bool {
+        self.later.is_some() && !self.learned.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Every answer remembered, by request key.
@@ -302,6 +333,10 @@ impl Plugin {
     /// Remembers that the build request whose key is `key` hung, with why.
     pub fn remember_hang(&self, key: u64, why: String) {
         if let Ok(mut hangs) = self.hangs.lock() {
+            if hangs.get(&key) != Some(&why) {
+                self.learned
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             hangs.insert(key, why);
         }
     }
@@ -452,6 +487,47 @@ impl Plugin {
     /// Scoring tables shipped in the plugin, as `(file name, TOML text)`.
     pub fn bundled_scoring(&self) -> &[(String, String)] {
         &self.hello.scoring
+    }
+}
+
+/// The table `entry` returns, once its ABI version and functions are checked.
+///
+/// # Safety
+/// `entry` must follow the ABI: return null or a table valid for the rest of the process.
+unsafe fn table_of(entry: EntryFn) -> Result<&'static PluginTable, PluginError> {
+    // SAFETY: the caller vouches for `entry`.
+    let table = unsafe { entry() };
+    // SAFETY: the caller vouches that a non-null table lives forever.
+    let table = unsafe { table.as_ref() }.ok_or(PluginError::NoTable)?;
+    // The version comes first and alone: nothing else of a foreign table is trusted.
+    if table.abi_version != ABI_VERSION {
+        return Err(PluginError::AbiMismatch {
+            found: table.abi_version,
+            expected: ABI_VERSION,
+        });
+    }
+    if table.call.is_none() {
+        return Err(PluginError::MissingFunction("call"));
+    }
+    if table.free.is_none() {
+        return Err(PluginError::MissingFunction("free"));
+    }
+    Ok(table)
+}
+
+/// The hello of a plugin not asked yet: this felt's ABI, and nothing said.
+fn unasked_hello() -> Hello {
+    Hello {
+        abi: ABI_VERSION,
+        ruleset: String::new(),
+        version: String::new(),
+        description: String::new(),
+        rules: Vec::new(),
+        variants: Vec::new(),
+        name: String::new(),
+        revision: 0,
+        scoring: Vec::new(),
+        schema: None,
     }
 }
 

@@ -27,14 +27,16 @@ mod elf;
 pub mod error;
 mod factory;
 pub mod host;
+mod own;
 mod relay;
 pub mod remote;
+mod replies;
 pub mod report;
 pub mod serve;
 
 pub use cache::Cache;
 pub use child::{served_cpu, Isolation};
-pub use discover::{discover, discover_cached, discover_in, register, Locations};
+pub use discover::{discover, discover_cached, discover_in, register, register_one, Locations};
 pub use error::PluginError;
 pub use factory::PluginFactory;
 pub use felt_plugin::{

@@ -6,6 +6,13 @@
 //! the plugin wrote before it: the plugin finished those writes before it replied, so they
 //! are in the pipe, and they come before anything felt prints next, as they did when the
 //! helper wrote to felt's own descriptor.
+//!
+//! In a batch ([`crate::Isolation::batch`]) there is no thread: calls follow one another, and
+//! a call that waits for its reply passes on what comes meanwhile ([`Relay::waits_on`]), so a
+//! plugin that writes much during a call never fills the pipe and blocks. What a plugin writes
+//! between calls waits in the pipe for the next call, or for the helper's end. A thread that
+//! started, waited and ended with each helper cost a one-deal `felt solve` a sixth of a
+//! millisecond (docs/process-cost.md).
 
 use felt_core::text::Visible;
 use std::io::{Read, Write};
@@ -15,6 +22,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// The host's end of a helper's standard error.
 pub(crate) struct Relay {
     shared: Arc<Mutex<Pipe>>,
+    /// Whether a thread passes on what comes between calls.
+    threaded: bool,
 }
 
 /// The pipe and where its text goes; one reader at a time.
@@ -26,8 +35,11 @@ struct Pipe {
 }
 
 impl Relay {
-    /// Passes on what `from` brings from now on, on a thread of its own.
-    pub(crate) fn start(from: ChildStderr) -> Relay {
+    /// Passes on what `from` brings from now on: on a thread of its own when `threaded` (or
+    /// elsewhere than Unix, where the pipe is not read without blocking), else as the calls
+    /// drain it (see the module's documentation).
+    pub(crate) fn start(from: ChildStderr, threaded: bool) -> Relay {
+        let threaded = threaded || cfg!(not(unix));
         #[cfg(unix)]
         {
             use std::os::fd::AsRawFd;
@@ -46,13 +58,27 @@ impl Relay {
             to: Visible::new(std::io::stderr()),
             open: true,
         }));
-        let thread = Arc::clone(&shared);
-        // Without the thread the pipe is still drained after every reply; only what the
-        // plugin writes between calls waits for the next one.
-        let _ = std::thread::Builder::new()
-            .name("felt-plugin-stderr".to_string())
-            .spawn(move || follow(&thread));
-        Relay { shared }
+        if threaded {
+            let thread = Arc::clone(&shared);
+            // Without the thread the pipe is still drained after every reply; only what the
+            // plugin writes between calls waits for the next one.
+            let _ = std::thread::Builder::new()
+                .name("felt-plugin-stderr".to_string())
+                .spawn(move || follow(&thread));
+        }
+        Relay { shared, threaded }
+    }
+
+    /// The pipe a waiting call should watch too, and drain when it has text: when no thread
+    /// does, and the helper may still write. (Unix only: elsewhere a thread always reads.)
+    #[cfg(unix)]
+    pub(crate) fn waits_on(&self) -> Option<std::os::fd::RawFd> {
+        use std::os::fd::AsRawFd;
+        if self.threaded {
+            return None;
+        }
+        let pipe = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        pipe.open.then(|| pipe.from.as_raw_fd())
     }
 
     /// Passes on what the helper has written so far. (Elsewhere than Unix the pipe blocks,

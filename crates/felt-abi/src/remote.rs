@@ -7,8 +7,10 @@
 //! also kept ([`PluginRuleset::last_fault`]) for the launcher to show.
 
 use crate::analysts::{Analysts, Outcome};
+use crate::child::ChildLink;
 use crate::error::PluginError;
 use crate::host::Plugin;
+use crate::own::Own;
 use crate::protocol::{Reply, Request};
 use felt_core::{
     Action, Analysis, AnalyzeRequest, DynRuleset, Event, Fact, GameState, PileId, Places,
@@ -45,6 +47,9 @@ pub struct PluginRuleset {
     build: Request,
     /// Where its searches run, apart from the table's calls ([`crate::analysts`]).
     analysts: Analysts,
+    /// In a batch, the helper process of its own where its table's calls and its searches
+    /// both run ([`crate::Isolation::batch`], `own.rs`); `None` otherwise.
+    own: Option<Own>,
     instance: u64,
     info: RulesetInfo,
     /// The shuffles the instance deals, as its `Built` said.
@@ -69,6 +74,7 @@ impl PluginRuleset {
             plugin,
             build,
             analysts: Analysts::default(),
+            own: None,
             instance,
             info,
             shuffles,
@@ -76,10 +82,47 @@ impl PluginRuleset {
             closed: OnceLock::new(),
         }
     }
+
+    /// The ruleset a plugin's `Built` reply describes, built by `build` in `link`, a helper
+    /// process of its own where all its calls go (a batch's: [`crate::Isolation::batch`]).
+    pub(crate) fn built_apart(
+        plugin: Arc<Plugin>,
+        build: Request,
+        link: ChildLink,
+        reply: (u64, RulesetInfo, Option<Shuffles>),
+    ) -> PluginRuleset {
+        let (instance, info, shuffles) = reply;
+        let mut ruleset = PluginRuleset::built(plugin, build, instance, info, shuffles);
+        ruleset.own = Some(Own::new(link, instance));
+        ruleset
+    }
+
+    /// Sends one request about this ruleset's instance: to its own helper in a batch, else to
+    /// the plugin's.
+    fn call(&self, request: &Request, blob: &[u8]) -> Result<(Reply, Vec<u8>), PluginError> {
+        match &self.own {
+            Some(own) => own.call(&self.plugin, &self.build, request, blob),
+            None => self.plugin.call(request, blob),
+        }
+    }
+
+    /// Why this ruleset's calls can be answered no more, if so: its own helper's failure in a
+    /// batch, else the plugin's ([`Plugin::stopped`]). Never waits.
+    fn halted(&self) -> Option<PluginError> {
+        match &self.own {
+            Some(own) => own.dead().cloned(),
+            None => self.plugin.stopped(),
+        }
+    }
 }
 
 impl Drop for PluginRuleset {
     fn drop(&mut self) {
+        // Its own helper ends with it (dropping the link stops the process): nothing to
+        // release there.
+        if self.own.is_some() {
+            return;
+        }
         // A failure to release costs the plugin a little memory, nothing more.
         let _ = self.plugin.call(
             &Request::Release {
@@ -113,8 +156,7 @@ impl PluginRuleset {
         if let Some(fault) = &state.fault {
             return Err(fault.clone());
         }
-        self.plugin
-            .call(&request, &state.bytes)
+        self.call(&request, &state.bytes)
             .map_err(|e| self.fault(&e.to_string()))
     }
 
@@ -147,7 +189,7 @@ impl PluginRuleset {
             let request = Request::ClosedPiles {
                 instance: self.instance,
             };
-            match self.plugin.call(&request, &[]) {
+            match self.call(&request, &[]) {
                 Ok((Reply::ClosedPiles(piles), _)) => piles,
                 Ok((other, _)) => {
                     self.unexpected(&request, &other);
@@ -187,7 +229,7 @@ impl DynRuleset for PluginRuleset {
             instance: self.instance,
             seed,
         };
-        match self.plugin.call(&request, &[]) {
+        match self.call(&request, &[]) {
             Ok((Reply::State, bytes)) => GameState::new(PluginState { bytes, fault: None }),
             Ok((other, _)) => self.faulty_state(self.unexpected(&request, &other)),
             Err(e) => self.faulty_state(self.fault(&e.to_string())),
@@ -332,13 +374,13 @@ impl DynRuleset for PluginRuleset {
         request: &AnalyzeRequest,
         cancel: &felt_core::Cancel,
     ) -> Option<Analysis> {
-        if self.plugin.stopped().is_some() {
+        if self.halted().is_some() {
             return None;
         }
         if cancel.is_cancelled() {
             return Some(Analysis::undecided(Stopped::Cancelled));
         }
-        if self.plugin.in_helper() {
+        if self.own.is_some() || self.plugin.in_helper() {
             let Some(bytes) = state.downcast_ref::<PluginState>() else {
                 self.fault("the game state does not belong to this plugin");
                 return None;
@@ -346,13 +388,14 @@ impl DynRuleset for PluginRuleset {
             if bytes.fault.is_some() {
                 return None;
             }
-            return match self.analysts.analyze(
-                &self.plugin,
-                &self.build,
-                &bytes.bytes,
-                request,
-                cancel,
-            ) {
+            let outcome = match &self.own {
+                Some(own) => own.search(&self.plugin, &self.build, &bytes.bytes, request, cancel),
+                None => {
+                    self.analysts
+                        .analyze(&self.plugin, &self.build, &bytes.bytes, request, cancel)
+                }
+            };
+            return match outcome {
                 Outcome::Answer(analysis) => analysis,
                 Outcome::Stopped(stopped) => Some(Analysis::undecided(stopped)),
                 Outcome::Failed(why, stopped) => {
@@ -404,7 +447,7 @@ impl DynRuleset for PluginRuleset {
         let request = Request::DecodeState {
             instance: self.instance,
         };
-        match self.plugin.call(&request, bytes) {
+        match self.call(&request, bytes) {
             Ok((Reply::State, bytes)) => Ok(GameState::new(PluginState { bytes, fault: None })),
             Ok((other, _)) => Err(StateError(self.unexpected(&request, &other))),
             Err(e) => Err(StateError(e.to_string())),
@@ -416,7 +459,7 @@ impl DynRuleset for PluginRuleset {
             instance: self.instance,
             text: text.to_string(),
         };
-        match self.plugin.call(&request, &[]) {
+        match self.call(&request, &[]) {
             Ok((Reply::Imported(Ok(())), bytes)) => {
                 Ok(GameState::new(PluginState { bytes, fault: None }))
             }
@@ -468,7 +511,7 @@ impl DynRuleset for PluginRuleset {
     }
 
     fn stopped(&self) -> Option<String> {
-        let why = match self.plugin.stopped()? {
+        let why = match self.halted()? {
             PluginError::Process(why) | PluginError::TimedOut(why) => why,
             other => other.to_string(),
         };

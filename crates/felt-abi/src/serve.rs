@@ -1,7 +1,7 @@
 //! The helper process's side of [`crate::child`]: it loads the plugin in-process and answers
 //! the host's frames, wrapped as that module describes. Apart from `child.rs`, the host's end,
-//! because it stands on the loader ([`Plugin::load`]), which itself starts helpers through
-//! the host's end.
+//! because it stands on the loader ([`Plugin::load_to_serve`]), which itself starts helpers
+//! through the host's end.
 
 use crate::child::STATUS_LOAD_FAILED;
 use crate::host::Plugin;
@@ -17,6 +17,8 @@ use std::time::Duration;
 /// to a copy of the descriptor taken first, and standard output is pointed at standard
 /// error for the plugin.
 pub fn serve(library: &Path) -> i32 {
+    // Before anything else: a felt that ended meanwhile takes this helper with it.
+    crate::child::tie_to_host();
     let (mut input, mut output) = match protocol_streams() {
         Ok(streams) => streams,
         Err(e) => {
@@ -24,7 +26,17 @@ pub fn serve(library: &Path) -> i32 {
             return 2;
         }
     };
-    let plugin = Plugin::load(library);
+    // A host of another build speaks another framing: every request is answered with why.
+    let plugin = match std::env::var(crate::child::FRAMING) {
+        Ok(theirs) if theirs != crate::child::framing() => {
+            Err(crate::PluginError::NotLoaded(format!(
+                "its helper program was built for another felt (felt speaks {theirs}, the helper \
+                 {}): rebuild felt, whose build makes its helper beside it",
+                crate::child::framing()
+            )))
+        }
+        _ => Plugin::load_to_serve(library),
+    };
     loop {
         let mut len = [0u8; 8];
         if input.read_exact(&mut len).is_err() {

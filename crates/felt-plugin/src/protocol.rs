@@ -206,6 +206,34 @@ impl Request {
             Request::MeantGroup { .. } => "meant-group",
         }
     }
+
+    /// The instance the request is about, to change: a host whose helper process was
+    /// started again sends the same request to the instance built there. `None` for the
+    /// requests about no instance (`Hello`, `Build`).
+    pub fn instance_mut(&mut self) -> Option<&mut u64> {
+        match self {
+            Request::Hello | Request::Build { .. } => None,
+            Request::Release { instance }
+            | Request::NewGame { instance, .. }
+            | Request::Check { instance, .. }
+            | Request::Apply { instance, .. }
+            | Request::LegalActions { instance }
+            | Request::RankMoves { instance, .. }
+            | Request::View { instance, .. }
+            | Request::Status { instance }
+            | Request::Scoreboard { instance }
+            | Request::Turn { instance }
+            | Request::Analyze { instance, .. }
+            | Request::DecodeState { instance }
+            | Request::ImportPosition { instance, .. }
+            | Request::ExportPosition { instance }
+            | Request::MayUndo { instance, .. }
+            | Request::Places { instance, .. }
+            | Request::Facts { instance }
+            | Request::ClosedPiles { instance }
+            | Request::MeantGroup { instance, .. } => Some(instance),
+        }
+    }
 }
 
 /// What a plugin says about itself.

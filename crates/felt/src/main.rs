@@ -151,7 +151,22 @@ fn load_catalog(global: &Global) -> Catalog {
 /// plugin when that variant plays a built-in ruleset, so a Spider game runs no plugin's code
 /// and a faulty plugin cannot slow it down. Any doubt (a user file that did not load, perhaps
 /// because it names a plugin's ruleset, or a variant not found) loads everything.
+///
+/// A variant a plugin bundles gets that plugin's ruleset and that one file
+/// ([`plugins::lean_catalog`]), not every variant of every plugin, with the same doubts.
 fn catalog_for(global: &Global, variant: Option<&str>, code: Option<&str>) -> Catalog {
+    if let Some(id) = variant {
+        let lean = plugins::lean_catalog(
+            id,
+            global.data_dir.as_deref(),
+            &global.plugin,
+            &global.config,
+            !global.no_user_config,
+        );
+        if let Some(catalog) = lean {
+            return catalog;
+        }
+    }
     let mut lean = catalog::builtin_catalog();
     catalog::load_user(&mut lean, &global.config, !global.no_user_config);
     let wanted = match (variant, code) {
@@ -463,6 +478,9 @@ fn check(global: &Global, file: &std::path::Path) -> Result<()> {
 
 fn main() -> std::process::ExitCode {
     quiet_on_closed_pipe();
+    if let Some(library) = plugin_host_library() {
+        std::process::exit(felt_abi::serve(&library));
+    }
     match run(&Cli::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
@@ -472,6 +490,17 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// The library of `felt plugin-host LIBRARY`, the very words felt starts its helper process
+/// with: read before the command line parser, which describes every command and option of
+/// felt before it reads a word, work a helper started for each plugin does for nothing. Any
+/// other form (an option, a missing library) goes through the parser as every command does.
+fn plugin_host_library() -> Option<PathBuf> {
+    let mut args = std::env::args_os().skip(1);
+    let (command, library) = (args.next()?, args.next()?);
+    let plain = !library.to_string_lossy().starts_with('-');
+    (command == "plugin-host" && plain && args.next().is_none()).then(|| PathBuf::from(library))
 }
 
 /// Makes `felt … | head` end quietly when the reader stops, as Unix tools do. Rust ignores
@@ -496,7 +525,10 @@ fn run(cli: &Cli) -> Result<()> {
         Some(Command::Deal { code, format }) => deal(&cli.global, code, format),
         Some(Command::Variants) => variants(&cli.global),
         Some(Command::Check { file }) => check(&cli.global, file),
-        Some(Command::Solve(args)) => solve::run(args, &load_catalog(&cli.global)),
+        Some(Command::Solve(args)) => {
+            plugin_isolation::set_batch(args.one_thread());
+            solve::run(args, &catalog_for(&cli.global, args.variant(), args.code()))
+        }
         Some(Command::Autoplay(args)) => autoplay::run(args, &load_catalog(&cli.global)),
         Some(Command::Plugins(cmd)) => {
             plugins::run(cmd, cli.global.data_dir.as_deref(), &cli.global.plugin)

@@ -53,7 +53,7 @@ pub enum PluginAction {
     },
 }
 
-/// The standard places, with each plugin run by `felt plugin-host` in a process of its own
+/// The standard places, with each plugin run by `felt-helper` in a process of its own
 /// unless `--plugins-in-process` was given (or felt cannot name its own executable).
 fn locations(data_dir: Option<&Path>, extra: &[PathBuf]) -> felt_abi::Locations {
     let mut locations = felt_abi::Locations::standard(data_dir, extra);
@@ -220,4 +220,75 @@ fn broken_link_help(out: &mut impl Write, link: &Path) -> Result<()> {
 
 fn source_word(source: Source) -> &'static str {
     source.word()
+}
+
+/// The catalog of a command about the one variant `wanted`, when a plugin bundles it: the
+/// built-in rulesets and scoring tables, that plugin's ruleset, scoring tables and that one
+/// variant file, then the user's files, as the full catalog orders them. Parsing and checking
+/// every variant file of every plugin cost more than the rest of a one-deal solve.
+///
+/// `None` at any doubt that the answer would be the full catalog's, and the caller loads
+/// that: a file whose top cannot be read without parsing it ([`felt::catalog::declared`]);
+/// `wanted` given by a built-in file, or named in any file's former ids; no plugin file or
+/// more than one giving it; another file with its code prefix; or, once loaded, an error of
+/// any file, or `wanted` given by a user's file instead.
+pub fn lean_catalog(
+    wanted: &str,
+    data_dir: Option<&Path>,
+    extra: &[PathBuf],
+    config: &[PathBuf],
+    user_dir: bool,
+) -> Option<Catalog> {
+    use felt::catalog::{declared, Declared};
+    let names =
+        |d: &Declared| d.id == wanted || d.aliases.as_deref().is_some_and(|a| a.contains(wanted));
+    let mut catalog = crate::catalog::base_catalog();
+    let mut codes: Vec<String> = Vec::new();
+    for (_, text) in felt::catalog::builtin_variants() {
+        let d = declared(text)?;
+        if names(&d) {
+            return None;
+        }
+        codes.push(d.code?);
+    }
+    let locations = locations(data_dir, extra);
+    let cache = cache_of(&locations);
+    let reports = felt_abi::discover_cached(&locations, cache.as_ref());
+    let mut found = None;
+    let mut taken: Vec<&str> = Vec::new();
+    for (index, report) in reports.iter().enumerate() {
+        let Ok(plugin) = &report.outcome else {
+            continue;
+        };
+        // A ruleset id already taken is skipped by the full catalog too, with its variants.
+        if catalog.factory(plugin.ruleset_id()).is_some() || taken.contains(&plugin.ruleset_id()) {
+            continue;
+        }
+        taken.push(plugin.ruleset_id());
+        for (name, text) in plugin.bundled_variants() {
+            let d = declared(text)?;
+            let code = d.code.clone()?;
+            if d.id == wanted {
+                if found.replace((index, name.clone(), code)).is_some() {
+                    return None;
+                }
+            } else if names(&d) {
+                return None;
+            } else {
+                codes.push(code);
+            }
+        }
+    }
+    let (index, file, code) = found?;
+    if codes.contains(&code) {
+        return None;
+    }
+    felt_abi::register_one(&mut catalog, &reports[index], &file)?;
+    crate::catalog::load_user(&mut catalog, config, user_dir);
+    let loaded = Loaded { reports, cache };
+    let ours = catalog.get(wanted).is_some_and(
+        |e| matches!(&e.origin, felt_core::Origin::Plugin(o) if o.ends_with(&format!("({file})"))),
+    );
+    loaded.remember();
+    (ours && catalog.errors().is_empty()).then_some(catalog)
 }

@@ -164,6 +164,24 @@ pub fn run(args: &SolveArgs, catalog: &Catalog) -> Result<()> {
 }
 
 impl SolveArgs {
+    /// The variant asked for (`--variant`), which decides the catalog the command loads.
+    pub fn variant(&self) -> Option<&str> {
+        self.variant.as_deref()
+    }
+
+    /// Whether the command searches on one thread, one search after another (one position,
+    /// or deals with one job): then nothing waits on a plugin's table while it searches, and
+    /// each ruleset's table and searches share one helper process
+    /// ([`crate::plugin_isolation::set_batch`]).
+    pub fn one_thread(&self) -> bool {
+        self.deals.is_none() || jobs_of(self.jobs) == 1
+    }
+
+    /// The game code asked for, which decides the catalog when no variant is named.
+    pub fn code(&self) -> Option<&str> {
+        self.code.as_deref()
+    }
+
     /// The CPU time each search may take, if it is bounded by time: 1000 ms unless a budget
     /// of states alone is given.
     fn time_limit(&self) -> Option<u64> {

@@ -2,10 +2,13 @@
 """Whole-process CPU (user + system, of the process and its helpers) to solve one deal,
 felt against fc-solve, deal by deal, each process started afresh as a player's would be.
 
-    python3 bench/process.py FIRST LAST FELT [felt options before 'solve' ...]
+    python3 bench/process.py FIRST LAST FELT [felt options before 'solve' ...] [-- FELT [options ...]] ...
 
 e.g. `python3 bench/process.py 600001 600100 /work/target-fc/release/felt` and again with
 `--plugins-in-process`. fc-solve reads the board made by make-microsoft-freecell-board.
+Several felt commands, separated by `--`, are run in turn on each deal, with fc-solve, so
+that figures to compare (two builds, or the two modes) see the same load on a shared
+machine: `... 600001 600200 old/felt -- new/felt -- new/felt --plugins-in-process`.
 """
 import os
 import resource
@@ -25,13 +28,25 @@ def pct(values, p):
     return v[(len(v) - 1) * p // 100]
 
 
+def groups(args):
+    """The felt commands: each a program and its options, separated by `--`."""
+    out = [[]]
+    for arg in args:
+        if arg == "--":
+            out.append([])
+        else:
+            out[-1].append(arg)
+    return [g for g in out if g]
+
+
 def main():
-    first, last, felt = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    before_solve = sys.argv[4:]
-    felt_cpu, fcs_cpu = [], []
+    first, last = int(sys.argv[1]), int(sys.argv[2])
+    felts = groups(sys.argv[3:])
+    felt_cpu, fcs_cpu = [[] for _ in felts], []
     for deal in range(first, last + 1):
-        felt_cpu.append(cpu_of([felt, *before_solve, "solve", "--variant", "freecell",
-                                "--deals", f"{deal}..{deal}", "--jobs", "1"]))
+        for (felt, *before_solve), cpu in zip(felts, felt_cpu):
+            cpu.append(cpu_of([felt, *before_solve, "solve", "--variant", "freecell",
+                               "--deals", f"{deal}..{deal}", "--jobs", "1"]))
         board = subprocess.run(["make-microsoft-freecell-board", "-t", str(deal)],
                                capture_output=True, check=True).stdout
         r, w = os.pipe()
@@ -39,7 +54,8 @@ def main():
         os.close(w)
         fcs_cpu.append(cpu_of(["fc-solve", "-l", "lg", "-"], stdin=r))
         os.close(r)
-    for name, v in (("felt " + " ".join(before_solve), felt_cpu), ("fc-solve -l lg", fcs_cpu)):
+    names = [" ".join(g) if len(felts) > 1 else "felt " + " ".join(g[1:]) for g in felts]
+    for name, v in (*zip(names, felt_cpu), ("fc-solve -l lg", fcs_cpu)):
         print(f"{name}: whole process CPU ms median {1e3 * pct(v, 50):.2f} "
               f"p90 {1e3 * pct(v, 90):.2f} over {len(v)} deals")
 

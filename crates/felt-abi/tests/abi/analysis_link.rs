@@ -43,7 +43,22 @@ fn isolation(call_limit: Duration) -> Isolation {
 
 /// The slow plugin's ruleset in a helper process, and a game dealt on it.
 fn table(dir: &Path, call_limit: Duration) -> (Arc<Plugin>, Arc<dyn DynRuleset>, GameState) {
-    let plugin = Plugin::spawn(&slow(dir), &isolation(call_limit)).expect("says hello");
+    table_in(dir, isolation(call_limit))
+}
+
+/// [`table`] in a batch: the ruleset's table and searches share a helper of its own.
+fn batch_table(dir: &Path, call_limit: Duration) -> (Arc<Plugin>, Arc<dyn DynRuleset>, GameState) {
+    table_in(
+        dir,
+        Isolation {
+            batch: true,
+            ..isolation(call_limit)
+        },
+    )
+}
+
+fn table_in(dir: &Path, isolation: Isolation) -> (Arc<Plugin>, Arc<dyn DynRuleset>, GameState) {
+    let plugin = Plugin::spawn(&slow(dir), &isolation).expect("says hello");
     let variant: Variant = toml::from_str(&plugin.bundled_variants()[0].1).expect("variant");
     let factory = PluginFactory::new(plugin.clone());
     let rules = factory.rule_choices()[0].clone();
@@ -234,6 +249,77 @@ fn a_dead_table_is_reported_dead_by_a_search_never_as_not_offered() {
     assert!(
         !dir.path().join("started").exists(),
         "no search was started"
+    );
+}
+
+#[test]
+fn a_batch_searches_on_its_tables_helper_and_a_crash_costs_that_search_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (plugin, ruleset, mut state) = batch_table(dir.path(), Duration::from_secs(30));
+    // The search runs in the helper the table's calls went to: the one process the ruleset
+    // has. Killed there, the search answers as failed, and the ruleset goes on.
+    let answer = search(&ruleset, &state, &Cancel::new());
+    let first = started(dir.path(), 1)[0];
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &first.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    assert_eq!(stopped_by(answer.recv().expect("answers")), Stopped::Failed);
+    assert_eq!(ruleset.stopped(), None, "the ruleset goes on");
+    assert_eq!(plugin.stopped(), None);
+    // A new helper took its place, built the ruleset again, and reads the state it had.
+    table_answers(ruleset.as_ref(), &mut state);
+    // A cancel stops the helper the search runs in, and the ruleset goes on in another.
+    let cancel = Cancel::new();
+    let answer = search(&ruleset, &state, &cancel);
+    let second = started(dir.path(), 2)[1];
+    assert_ne!(second, first, "a new helper searched");
+    cancel.cancel();
+    assert_eq!(
+        stopped_by(answer.recv().expect("answers")),
+        Stopped::Cancelled
+    );
+    assert_eq!(ruleset.stopped(), None);
+    table_answers(ruleset.as_ref(), &mut state);
+    let_go(dir.path());
+    let next = ruleset.analyze_until(&state, &solve(), &Cancel::new());
+    assert_eq!(stopped_by(next), Stopped::RulesetCap);
+    let third = started(dir.path(), 3)[2];
+    assert!(third != first && third != second, "a third helper searched");
+}
+
+#[test]
+fn a_batch_s_wall_watchdog_stops_a_search_not_the_ruleset() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_plugin, ruleset, mut state) = batch_table(dir.path(), Duration::from_secs(1));
+    let answer = ruleset.analyze_until(&state, &solve(), &Cancel::new());
+    assert_eq!(stopped_by(answer), Stopped::WallClock);
+    assert_eq!(ruleset.stopped(), None);
+    table_answers(ruleset.as_ref(), &mut state);
+}
+
+#[test]
+fn a_batch_table_whose_helper_dies_between_calls_is_reported_dead() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_plugin, ruleset, state) = batch_table(dir.path(), Duration::from_secs(30));
+    let_go(dir.path());
+    let answer = ruleset.analyze_until(&state, &solve(), &Cancel::new());
+    assert_eq!(stopped_by(answer), Stopped::RulesetCap);
+    // The searching helper is the table's: killed between calls, the table's next call
+    // fails, and from then on the ruleset says why, as a dead table helper does.
+    let pid = started(dir.path(), 1)[0];
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let _ = ruleset.status(&state);
+    let why = ruleset.stopped().expect("the ruleset's helper is dead");
+    assert!(why.contains("signal 9"), "{why}");
+    assert_eq!(
+        ruleset.analyze_until(&state, &solve(), &Cancel::new()),
+        None
     );
 }
 

@@ -170,3 +170,27 @@ fn the_cpu_time_a_plugin_spends_in_its_helper_is_counted_for_the_calling_thread(
     assert_eq!(felt_abi::served_cpu(), served);
     assert!(felt_core::analysis::thread_cpu() > own);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_helper_program_of_another_build_refuses_to_serve_saying_so() {
+    // `env` starts the helper with the framing of another felt than this one (as a
+    // `felt-helper` left beside a newer felt would see it): the plugin is refused with why,
+    // never misread.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let isolation = Isolation {
+        args: vec![
+            "FELT_PLUGIN_FRAMING=felt-abi 0.0.0 abi 0 schema 0".into(),
+            env!("CARGO_BIN_EXE_felt-plugin-host").into(),
+        ],
+        ..Isolation::new("/usr/bin/env".into(), Vec::new())
+    };
+    let error =
+        Plugin::spawn(&faulty("builds", dir.path()), &isolation).expect_err("the helper refuses");
+    let text = error.to_string();
+    assert!(
+        text.contains("its helper program was built for another felt")
+            && text.contains("felt speaks felt-abi 0.0.0 abi 0 schema 0"),
+        "{text}"
+    );
+}

@@ -5,25 +5,35 @@
 use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// The machine's cores: more jobs than that only share them.
+/// The machine's cores: more jobs than that only share them. Asked of the system once: on
+/// Linux the answer reads the process's cgroup files, a dozen system calls each time.
 pub(super) fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// `jobs` threads, at most one a core (default: every core).
 pub(super) fn jobs_of(jobs: Option<usize>) -> usize {
-    jobs.unwrap_or(usize::MAX).clamp(1, cores())
+    match jobs {
+        // One job is one whatever the machine: no need to ask it.
+        Some(0 | 1) => 1,
+        _ => jobs.unwrap_or(usize::MAX).clamp(1, cores()),
+    }
 }
 
-/// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).
-fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
-    if let Some(n) = jobs.filter(|&n| n > cores()) {
+/// Says so when `--jobs` asks for more threads than the machine has cores.
+fn tell_capped(jobs: Option<usize>) {
+    if let Some(n) = jobs.filter(|&n| n > 1 && n > cores()) {
         felt::tell!(
             "--jobs {n}: this machine has {} cores, so {} jobs run",
             cores(),
             jobs_of(jobs)
         );
     }
+}
+
+/// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).
+fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(jobs_of(jobs))
         .build()
@@ -82,8 +92,20 @@ pub(crate) fn run_deals<T: Send>(
     last: u64,
     deal: impl Fn(u64) -> T + Sync,
 ) -> Result<Ran<T>> {
-    let pool = worker_pool(jobs)?;
+    tell_capped(jobs);
     let bar = progress((last - first).saturating_add(1));
+    if jobs_of(jobs) == 1 {
+        // One job plays on the calling thread, one deal after another: a pool of one worker
+        // would only add a thread to start (a one-deal `felt solve` counts it).
+        let mut rows = Vec::new();
+        for seed in first..=last {
+            rows.push(deal(seed));
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        return Ok(Ran { rows, threads: 1 });
+    }
+    let pool = worker_pool(jobs)?;
     let chunk = |from: u64, to: u64| -> Vec<T> {
         use rayon::prelude::*;
         (from..=to)

@@ -188,3 +188,9 @@ pub fn marked_plugin(data: &Path, fault: &str, mark: Option<&Path>) -> PathBuf {
     assert!(status.success(), "the fixture builds");
     out
 }
+
+/// Whether a process's command line is a plugin helper felt started: `felt-helper LIBRARY`
+/// beside felt, or `felt plugin-host LIBRARY` where it is not.
+pub fn is_helper(command_line: &str) -> bool {
+    command_line.contains("felt-helper") || command_line.contains("plugin-host")
+}

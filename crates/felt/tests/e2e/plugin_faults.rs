@@ -1,9 +1,9 @@
 //! End-to-end: a plugin that crashes costs only its own games. felt runs every plugin in a
-//! helper process of its own (`felt plugin-host`), so an abort inside the plugin is reported
+//! helper process of its own (`felt-helper`, or `felt plugin-host`), so an abort inside the plugin is reported
 //! as an error, felt goes on, and every other game plays, with the plugin still in the
 //! plugins folder. (Each way of crashing mid-call is tested in felt-abi's `tests/abi/process.rs`.)
 
-use crate::common::{faulty_plugin, marked_plugin, run};
+use crate::common::{data_dir_with, faulty_plugin, marked_plugin, run, run_in};
 use std::path::{Path, PathBuf};
 
 /// felt-abi's faulty fixture, built with `rustc` to abort at its first call after hello, as a
@@ -148,6 +148,44 @@ fn a_headless_game_of_a_built_in_variant_runs_no_plugin_code() {
 /// How many times the marked fixture's code was started.
 fn starts(mark: &Path) -> usize {
     std::fs::read_to_string(mark).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn two_felts_sharing_a_data_folder_keep_each_other_s_plugins_in_the_cache() {
+    // The same plugin in two folders, as beside two felt builds that share the data folder:
+    // each felt lists the one beside it (here `--plugin`), and the cache keeps both, so using
+    // them in turn loads neither again.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    let mark = home.path().join("started");
+    let built = marked_plugin(&home.path().join("built"), "builds", Some(&mark));
+    let name = built.file_name().expect("a file name").to_owned();
+    let (one, two) = (home.path().join("one"), home.path().join("two"));
+    for dir in [&one, &two] {
+        std::fs::create_dir_all(dir).expect("folder");
+        std::fs::copy(&built, dir.join(&name)).expect("copies the plugin");
+    }
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let listed = |dir: &Path| {
+        let library = dir.join(&name);
+        let library = library.to_str().expect("UTF-8 temp path");
+        let out = run(
+            home.path(),
+            &["--data-dir", data_arg, "--plugin", library, "variants"],
+            "",
+        );
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("faulty"),
+            "{out:?}"
+        );
+    };
+    listed(&one);
+    listed(&two);
+    assert_eq!(starts(&mark), 2, "each library loaded once");
+    listed(&one);
+    listed(&two);
+    assert_eq!(starts(&mark), 2, "neither loaded again");
 }
 
 #[test]
@@ -338,4 +376,165 @@ fn a_ruleset_key_that_felt_uses_is_refused_with_its_use_wherever_it_is_checked()
         err.contains("note: variant 'faulty' was refused") && err.contains(why),
         "{err}"
     );
+}
+
+/// The figure of a line of `felt solve`'s table that starts with `name`: its first number.
+fn figure(table: &str, name: &str) -> Option<String> {
+    let line = table.lines().find(|l| l.starts_with(name))?;
+    line[name.len()..]
+        .split_whitespace()
+        .next()
+        .map(str::to_string)
+}
+
+#[test]
+fn a_search_that_crashes_in_a_batch_costs_its_deal_only_and_one_helper_serves_the_rest() {
+    // The fixture proves every odd deal lost and aborts in the search of an even one.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    let mark = home.path().join("started");
+    marked_plugin(&data, "searches", Some(&mark));
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    // Listed once, so felt's plugin cache knows it and its variant's verdict.
+    let listed = run(home.path(), &["--data-dir", data_arg, "plugins"], "");
+    assert!(listed.status.success(), "{listed:?}");
+    for jobs in ["1", "2"] {
+        let before = starts(&mark);
+        let out = run(
+            home.path(),
+            &[
+                "--data-dir",
+                data_arg,
+                "solve",
+                "--variant",
+                "faulty",
+                "--deals",
+                "1..3",
+                "--jobs",
+                jobs,
+                "--verbose",
+            ],
+            "",
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "--jobs {jobs}: {out:?}");
+        assert_eq!(
+            figure(&text, "proven unwinnable").as_deref(),
+            Some("2"),
+            "{text}"
+        );
+        assert_eq!(figure(&text, "undecided ").as_deref(), Some("1"), "{text}");
+        assert!(
+            text.contains("undecided because     1 the search's helper failed")
+                && text.contains("deal      2: undecided")
+                && text.contains("deal      3: proven"),
+            "--jobs {jobs}: {text}"
+        );
+        if jobs == "1" {
+            // One helper for the table and its searches, and one more after the crash:
+            // no helper apart for the searches.
+            assert_eq!(starts(&mark) - before, 2, "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_solve_of_one_plugin_s_variant_runs_no_other_plugin_s_code() {
+    // The noisy fixture prints a line at every request, and cannot build its variant, so a
+    // catalog of every plugin's variants asks it again at every command.
+    let data = data_dir_with("felt_freecell");
+    faulty_plugin(data.path(), "noisy");
+    let listed = run_in(data.path(), &["variants"], "");
+    assert!(String::from_utf8_lossy(&listed.stderr).contains("noise"));
+    let out = run_in(
+        data.path(),
+        &[
+            "solve",
+            "--variant",
+            "freecell",
+            "--deals",
+            "1..1",
+            "--jobs",
+            "1",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(figure(&text, "won").as_deref(), Some("1"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("noise"), "the other plugin ran: {err}");
+}
+
+#[test]
+fn both_helper_programs_serve_a_plugin() {
+    // felt runs a plugin in `felt-helper` when it lies beside felt, else in `felt plugin-host`
+    // (read before the command-line parser): each answers a hello in the helper's framing.
+    let home = tempfile::tempdir().expect("temp dir");
+    let library = faulty_plugin(&home.path().join("data"), "builds");
+    let frame = felt_abi::protocol::encode(&felt_abi::protocol::Request::Hello, &[]);
+    let mut input = (frame.len() as u64).to_le_bytes().to_vec();
+    input.extend_from_slice(&frame);
+    for (program, first) in [
+        (env!("CARGO_BIN_EXE_felt-helper"), None),
+        (env!("CARGO_BIN_EXE_felt"), Some("plugin-host")),
+    ] {
+        let mut command = std::process::Command::new(program);
+        command.args(first).arg(&library);
+        let mut child = command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the helper starts");
+        if let Some(mut stdin) = child.stdin.take() {
+            use std::io::Write;
+            stdin.write_all(&input).expect("the hello is sent");
+        }
+        let out = child
+            .wait_with_output()
+            .expect("the helper ends with its input");
+        assert!(out.status.success(), "{program}: {out:?}");
+        let status = i32::from_le_bytes(out.stdout[..4].try_into().expect("a status"));
+        assert_eq!(status, felt_abi::STATUS_OK, "{program}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout[20..]).contains("\"ruleset\":\"faulty\""),
+            "{program}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn a_batch_helper_that_writes_more_than_a_pipe_holds_during_a_call_still_answers() {
+    // In a batch (`felt solve` on one thread) no thread reads a helper's standard error
+    // between calls: the waiting call passes it on. The chatty fixture writes 128 KB there at
+    // its build, more than a pipe holds, then refuses it: the refusal must come through, not
+    // a hang at the call limit.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "chatty");
+    let data_arg = data.to_str().expect("UTF-8 temp path");
+    let out = run(
+        home.path(),
+        &[
+            "--data-dir",
+            data_arg,
+            "solve",
+            "--variant",
+            "faulty",
+            "--deals",
+            "1..1",
+            "--jobs",
+            "1",
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("not today") && !err.contains("did not answer"),
+        "{}",
+        err.trim()
+    );
+    assert!(err.len() > 128 << 10, "its writes were passed on");
 }

@@ -222,7 +222,7 @@ fn no_helper_process_outlives_a_felt_ended_by_a_signal_during_a_hung_call() {
         let pid = game.id();
         assert!(
             within(Duration::from_secs(20), || children_of(pid).iter().any(
-                |(_, cmd)| cmd.contains("plugin-host") && cmd.contains("libfelt_faulty")
+                |(_, cmd)| crate::common::is_helper(cmd) && cmd.contains("libfelt_faulty")
             )),
             "{name}: felt started no helper"
         );
@@ -231,7 +231,7 @@ fn no_helper_process_outlives_a_felt_ended_by_a_signal_during_a_hung_call() {
         std::thread::sleep(Duration::from_millis(500));
         let helpers: Vec<u32> = children_of(pid)
             .into_iter()
-            .filter(|(_, cmd)| cmd.contains("plugin-host"))
+            .filter(|(_, cmd)| crate::common::is_helper(cmd))
             .map(|(p, _)| p)
             .collect();
         // SAFETY: `kill` only sends a signal, to the felt this test started.
@@ -254,7 +254,7 @@ fn no_helper_process_outlives_a_felt_ended_by_a_signal_during_a_hung_call() {
 fn kill_helper(pid: u32, plugin: &str) {
     let helper = children_of(pid)
         .into_iter()
-        .find(|(_, cmd)| cmd.contains("plugin-host") && cmd.contains(plugin))
+        .find(|(_, cmd)| crate::common::is_helper(cmd) && cmd.contains(plugin))
         .unwrap_or_else(|| panic!("no helper for {plugin}: {:?}", children_of(pid)));
     // SAFETY: `kill` only sends a signal, to a helper of the felt this test started.
     assert_eq!(

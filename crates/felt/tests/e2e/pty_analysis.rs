@@ -39,12 +39,12 @@ fn children(parent: u32) -> Vec<(u32, String)> {
         .collect()
 }
 
-/// The plugin helpers felt started (`felt plugin-host LIBRARY`) under the shell `shell`.
+/// The plugin helpers felt started (`felt-helper LIBRARY`) under the shell `shell`.
 fn helpers(shell: u32) -> Vec<u32> {
     children(shell)
         .into_iter()
         .flat_map(|(felt, _)| children(felt))
-        .filter(|(_, line)| line.contains("plugin-host") && line.contains("felt_klondike"))
+        .filter(|(_, line)| crate::common::is_helper(line) && line.contains("felt_klondike"))
         .map(|(pid, _)| pid)
         .collect()
 }
