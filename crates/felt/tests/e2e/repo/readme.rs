@@ -59,3 +59,23 @@ fn the_solvers_figures_live_in_their_own_doc_with_their_commands() {
         "the commands that give them"
     );
 }
+
+/// The README's launcher command is `cargo run --release`: with a helper binary beside felt in
+/// its package, cargo runs felt only where the package names it its default (without it,
+/// `cargo run` stops, asking which binary).
+#[test]
+fn the_readmes_cargo_run_runs_felt() {
+    let text = readme();
+    assert!(
+        text.contains("cargo run --release\n"),
+        "the launcher's command"
+    );
+    let manifest =
+        std::fs::read_to_string(root().join("crates/felt/Cargo.toml")).expect("felt's Cargo.toml");
+    if manifest.contains("[[bin]]") {
+        assert!(
+            manifest.contains("default-run = \"felt\""),
+            "felt's package has several binaries and no default-run = \"felt\""
+        );
+    }
+}
