@@ -98,13 +98,25 @@ impl Play {
             Pile::Foundation(i) => state.foundations[i].is_empty(),
             Pile::Reserve(_) | Pile::Stock | Pile::Waste => false,
         };
+        // A column's groups from `movable_from` on are ones `grip` takes, but where only a
+        // whole pile moves: read in place, without checking the run again card by card for
+        // each card it starts from.
+        let in_place = self.game.group != Group::Pile;
         for (from, index) in froms {
-            let Ok(cards) = self.grip(state, from, index) else {
-                continue;
+            let cards = match from {
+                Pile::Column(i) if in_place => &state.columns[i].cards[index..],
+                _ => match self.grip(state, from, index) {
+                    Ok(cards) => cards,
+                    Err(_) => continue,
+                },
             };
             // Empty piles of one kind take a group alike: one of each is tried (`distinct`).
             let mut tried = [false; 3];
             for to in targets.clone() {
+                // A cell and a foundation take one card at a time (`check_onto`).
+                if cards.len() > 1 && !matches!(to, Pile::Column(_)) {
+                    continue;
+                }
                 if distinct && empty(to) {
                     let kind = match to {
                         Pile::Column(_) => 0,
