@@ -102,6 +102,28 @@ impl Play {
         // whole pile moves: read in place, without checking the run again card by card for
         // each card it starts from.
         let in_place = self.game.group != Group::Pile;
+        // Which columns each card may go on by the build rule, as bits by column, by the
+        // card's byte, and which columns are empty: read once a table, so that a group is
+        // offered only to the columns that could take it, in the same order as the loop over
+        // every column would (up to 64 columns; more take that loop).
+        let columns = state.columns.len();
+        let narrow = columns <= 64;
+        let mut onto = [0u64; 64];
+        let mut empties = 0u64;
+        if narrow {
+            for (i, column) in state.columns.iter().enumerate() {
+                match column.cards.last() {
+                    Some(&top) => {
+                        let mut row = self.follows.build.row(top);
+                        while row != 0 {
+                            onto[row.trailing_zeros() as usize] |= 1 << i;
+                            row &= row - 1;
+                        }
+                    }
+                    None => empties |= 1 << i,
+                }
+            }
+        }
         for (from, index) in froms {
             let cards = match from {
                 Pile::Column(i) if in_place => &state.columns[i].cards[index..],
@@ -112,10 +134,10 @@ impl Play {
             };
             // Empty piles of one kind take a group alike: one of each is tried (`distinct`).
             let mut tried = [false; 3];
-            for to in targets.clone() {
+            let mut consider = |to: Pile| {
                 // A cell and a foundation take one card at a time (`check_onto`).
                 if cards.len() > 1 && !matches!(to, Pile::Column(_)) {
-                    continue;
+                    return;
                 }
                 if distinct && empty(to) {
                     let kind = match to {
@@ -124,7 +146,7 @@ impl Play {
                         _ => 2,
                     };
                     if std::mem::replace(&mut tried[kind], true) {
-                        continue;
+                        return;
                     }
                 }
                 // The build rule first, read in place: it turns away most columns, and the
@@ -132,7 +154,7 @@ impl Play {
                 if let Pile::Column(i) = to {
                     if let Some(&top) = state.columns[i].cards.last() {
                         if !self.follows.build.follows(top, cards[0]) {
-                            continue;
+                            return;
                         }
                     }
                 }
@@ -143,6 +165,18 @@ impl Play {
                         to: self.ids.id(to),
                     });
                 }
+            };
+            if narrow {
+                let mut takers = onto[usize::from(cards[0].to_byte() & 63)] | empties;
+                while takers != 0 {
+                    consider(Pile::Column(takers.trailing_zeros() as usize));
+                    takers &= takers - 1;
+                }
+                if cards.len() == 1 {
+                    targets.clone().skip(columns).for_each(&mut consider);
+                }
+            } else {
+                targets.clone().for_each(&mut consider);
             }
         }
     }

@@ -6,7 +6,7 @@
 use crate::support::*;
 use felt_core::{Ruleset, Status};
 use felt_engine::solver::packed::Packed;
-use felt_engine::Engine;
+use felt_engine::{Engine, Pile, State};
 use proptest::prelude::*;
 
 fn sorted(mut cards: Vec<felt_core::Card>) -> Vec<felt_core::Card> {
@@ -59,6 +59,9 @@ fn random_game(engine: &Engine, seed: u64, picks: &[u16]) {
         let mut copied = engine.new_game(seed ^ 1);
         copied.copy_from(&state);
         assert_eq!(copied, state, "seed {seed} step {step}: copied");
+        if step % 16 == 0 {
+            every_move_the_check_accepts_is_listed(engine, &state, &legal, seed, step);
+        }
         let action = &legal[usize::from(pick) % legal.len()];
         engine
             .apply(&mut state, action)
@@ -72,6 +75,57 @@ fn random_game(engine: &Engine, seed: u64, picks: &[u16]) {
             break;
         }
     }
+}
+
+/// Every move from any card of any pile to any pile that the ruleset's check accepts is among
+/// the legal actions, and every move listed is accepted: the listing (read once a table, a
+/// group offered only to the columns that could take it) says exactly what the check says.
+fn every_move_the_check_accepts_is_listed(
+    engine: &Engine,
+    state: &State,
+    legal: &[felt_core::Action],
+    seed: u64,
+    step: usize,
+) {
+    let ids = engine.play().ids;
+    let piles: Vec<(u8, Pile)> = (0..=u8::MAX)
+        .map_while(|i| ids.pile(felt_core::PileId(i)).map(|p| (i, p)))
+        .collect();
+    let size = |pile: Pile| match pile {
+        Pile::Column(i) => state.columns[i].cards.len(),
+        Pile::Foundation(i) => state.foundations[i].len(),
+        Pile::Cell(_) => 1,
+        Pile::Reserve(i) => state.reserve[i].len(),
+        Pile::Stock => state.stock.len(),
+        Pile::Waste => state.waste.len(),
+    };
+    let mut accepted = Vec::new();
+    for &(from, pile) in &piles {
+        for index in 0..size(pile) {
+            for &(to, _) in &piles {
+                let action = felt_core::Action::Move {
+                    from: felt_core::PileId(from),
+                    index: index as u16,
+                    to: felt_core::PileId(to),
+                };
+                if engine.check(state, &action).is_ok() {
+                    accepted.push(action);
+                }
+            }
+        }
+    }
+    let mut listed: Vec<_> = legal
+        .iter()
+        .filter(|a| matches!(a, felt_core::Action::Move { .. }))
+        .cloned()
+        .collect();
+    let key = |a: &felt_core::Action| format!("{a:?}");
+    listed.sort_by_key(key);
+    accepted.sort_by_key(key);
+    assert_eq!(
+        listed, accepted,
+        "seed {seed} step {step}: listed against checked"
+    );
 }
 
 proptest! {
