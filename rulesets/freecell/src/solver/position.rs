@@ -234,8 +234,13 @@ impl Game {
     }
 
     pub(super) fn safe(&self, p: &Pos, c: u8) -> bool {
+        self.safe_at(&p.found, c)
+    }
+
+    /// Whether `c` is safe to send up with the foundations at `found`.
+    pub(super) fn safe_at(&self, found: &[u8; 4], c: u8) -> bool {
         match felt_core::Card::from_byte(c) {
-            Some(card) => crate::rules::safe(&self.params, &p.found, card),
+            Some(card) => crate::rules::safe(&self.params, found, card),
             None => false,
         }
     }

@@ -1,11 +1,11 @@
 //! A child's fingerprint and distance without playing it: what the win finder needs of each
 //! of a position's children to drop the ones it has seen and rank the rest, worked out from
 //! the parent's kept hashes and distance shares and the few cards the move carries. Only the
-//! child the finder later takes out is played. A move to a foundation, or one that uncovers
-//! a card FC-AUTO would send up, changes the foundations and with them every column's share:
-//! those are left to [`Game::play`].
+//! child the finder later takes out is played. A move to a foundation changes one suit's
+//! next card, so one column's share more; a move after which FC-AUTO would send a card up
+//! (or that wins) is left to [`Game::play`].
 
-use super::position::{card_at, cell_mix, column_mix, Dest, Game, Move, Pos, MAX_LEN};
+use super::position::{card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_LEN};
 
 /// Where a card lies: column and height, or cell (`col` = `CELL`).
 #[derive(Clone, Copy)]
@@ -63,11 +63,11 @@ impl Game {
     }
 
     /// The fingerprint of the child `m` leads to from `p`, and its distance valuing `room`
-    /// as [`Game::distance_valuing_room`] does; `None` where the move changes the
-    /// foundations (it, or FC-AUTO after it), which only playing it shows.
+    /// as [`Game::distance_valuing_room`] does; `None` where FC-AUTO sends a card up after
+    /// the move, or it wins, which only playing it shows.
     pub fn preview(&self, p: &Pos, parent: &Parent, m: Move, room: i32) -> Option<(u64, i32)> {
         if m.dest == Dest::Foundation {
-            return None;
+            return self.preview_up(p, parent, m, room);
         }
         let from = parent.places[m.card as usize & 63];
         let mut moved = [0u8; MAX_LEN];
@@ -128,6 +128,64 @@ impl Game {
             Dest::Foundation => return None,
         }
         let out = 52 - self.up(p) as i32;
+        let distance = 4 * out + terms - (2 + room) * free - (4 + 2 * room) * empty;
+        Some((fingerprint, distance))
+    }
+
+    /// [`Game::preview`] of a move to a foundation. Only the suit's next card changes its
+    /// column's share: the card sent up was the last of its column (or in a cell), where it
+    /// counted nothing, and the card after it now counts the cards lying on it. `None` where
+    /// FC-AUTO would send a card up after it, or the move wins: only playing shows those.
+    fn preview_up(&self, p: &Pos, parent: &Parent, m: Move, room: i32) -> Option<(u64, i32)> {
+        let s = suit(m.card);
+        let mut found = p.found;
+        found[s] += 1;
+        let from = parent.places[m.card as usize & 63];
+        let (mut fingerprint, mut terms) = (parent.fingerprint, parent.terms);
+        let (mut free, mut empty) = (parent.free, parent.empty);
+        // The height of each column after the move.
+        let mut lens = p.lens;
+        if from.col == CELL {
+            fingerprint = fingerprint.wrapping_sub(cell_mix(m.card));
+            free += 1;
+        } else {
+            let i = from.col as usize;
+            let len = p.lens[i] as usize;
+            let col = &p.cols[i][..len - 1];
+            fingerprint = fingerprint
+                .wrapping_sub(parent.mixes[i])
+                .wrapping_add(column_mix(p.hash[i].wrapping_sub(card_at(m.card, len - 1))));
+            terms += self.column_term(col, &found) as i32 - p.term[i] as i32;
+            if len == 1 {
+                empty += 1;
+            }
+            lens[i] -= 1;
+        }
+        // The suit's next card, now counted where it lies (its own column's share, when that
+        // is the column the card came from, was worked out afresh above).
+        let next = m.card + 1;
+        if rank(next) <= 13 {
+            let at = parent.places[next as usize & 63];
+            if at.col != CELL && at.col != from.col {
+                terms += 2 * (p.lens[at.col as usize] as i32 - 1 - at.at as i32);
+            }
+        }
+        // FC-AUTO: only a card now playable can go up, one for each suit.
+        for (t, &n) in found.iter().enumerate() {
+            if n >= 13 {
+                continue;
+            }
+            let c = ((t as u8) << 4) | (n + 1);
+            let at = parent.places[c as usize & 63];
+            let exposed = at.col == CELL || at.at + 1 == lens[at.col as usize];
+            if exposed && self.safe_at(&found, c) {
+                return None;
+            }
+        }
+        let out = 52 - self.up(p) as i32 - 1;
+        if out == 0 {
+            return None;
+        }
         let distance = 4 * out + terms - (2 + room) * free - (4 + 2 * room) * empty;
         Some((fingerprint, distance))
     }
