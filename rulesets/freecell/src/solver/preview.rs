@@ -5,7 +5,9 @@
 //! next card, so one column's share more; a move after which FC-AUTO would send a card up
 //! (or that wins) is left to [`Game::play`].
 
-use super::position::{card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_LEN};
+use super::position::{
+    card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_COLS, MAX_LEN,
+};
 
 /// Where a card lies: column and height, or cell (`col` = `CELL`).
 #[derive(Clone, Copy)]
@@ -21,29 +23,60 @@ const NOWHERE: Place = Place { col: 0, at: 0 };
 /// card lies.
 pub struct Parent {
     fingerprint: u64,
-    mixes: [u64; super::position::MAX_COLS],
+    mixes: [u64; MAX_COLS],
     terms: i32,
     free: i32,
     empty: i32,
     places: [Place; 64],
     first_empty: Option<usize>,
+    // Each column's share of the distance with only its first `k` cards left, at `[i][k]`:
+    // what a move from the column leaves.
+    prefix: [[i16; MAX_LEN + 1]; MAX_COLS],
+    // Each column's lowest rank of each suit, and how many suits' next card lie in it: what
+    // a move onto the column adds to its share follows from these and the cards it carries.
+    lowest: [[u8; 4]; MAX_COLS],
+    nexts: [u8; MAX_COLS],
 }
 
 impl Game {
     /// The shared part of the previews of `p`'s children.
     pub fn parent(&self, p: &Pos) -> Parent {
         let mut places = [NOWHERE; 64];
-        let mut mixes = [0u64; super::position::MAX_COLS];
+        let mut mixes = [0u64; MAX_COLS];
         let mut fingerprint = 0u64;
+        let mut prefix = [[0i16; MAX_LEN + 1]; MAX_COLS];
+        let mut lowest = [[14u8; 4]; MAX_COLS];
+        let mut nexts = [0u8; MAX_COLS];
         for (i, mix) in mixes.iter_mut().enumerate().take(self.ncols) {
             *mix = column_mix(p.hash[i]);
             fingerprint = fingerprint.wrapping_add(*mix);
+            // The shares of every prefix in one pass, as `Game::column_term_of` counts them:
+            // the buried cards' part grows card by card, and each next card of a suit counts
+            // two for each card above it (`2 * (k * n - sum)` over the `n` below height `k`).
+            let (mut buried, mut n, mut sum) = (0i16, 0i16, 0i16);
+            let low = &mut lowest[i];
+            let mut below = 0u8;
             for (k, &c) in p.cols[i][..p.lens[i] as usize].iter().enumerate() {
                 places[c as usize & 63] = Place {
                     col: i as u8,
                     at: k as u8,
                 };
+                let s = suit(c);
+                if rank(c) > low[s] {
+                    buried += 2;
+                }
+                if k > 0 && !self.fits(c, below) {
+                    buried += 1;
+                }
+                low[s] = low[s].min(rank(c));
+                if p.found[s] + 1 == rank(c) {
+                    n += 1;
+                    sum += k as i16;
+                }
+                below = c;
+                prefix[i][k + 1] = buried + 2 * (k as i16 * n - sum);
             }
+            nexts[i] = n as u8;
         }
         for &c in &p.cells[..self.ncells] {
             if c != 0 {
@@ -59,6 +92,9 @@ impl Game {
             empty: self.empty_cols(p) as i32,
             places,
             first_empty: (0..self.ncols).find(|&j| p.lens[j] == 0),
+            prefix,
+            lowest,
+            nexts,
         }
     }
 
@@ -97,7 +133,7 @@ impl Game {
             fingerprint = fingerprint
                 .wrapping_sub(parent.mixes[i])
                 .wrapping_add(column_mix(h));
-            terms += self.column_term(&col[..at], &p.found) as i32 - p.term[i] as i32;
+            terms += parent.prefix[i][at] as i32 - p.term[i] as i32;
             if at == 0 {
                 empty += 1;
             }
@@ -120,7 +156,26 @@ impl Game {
                 fingerprint = fingerprint
                     .wrapping_sub(parent.mixes[j])
                     .wrapping_add(column_mix(h));
-                terms += self.column_term_of(base, &moved[..n], &p.found) as i32 - p.term[j] as i32;
+                // What the cards add to the column's share (as `Game::column_term_of` counts
+                // it): each next card below counts two more for each card put on it.
+                let mut add = 2 * n as i32 * parent.nexts[j] as i32;
+                let mut low = parent.lowest[j];
+                let mut below = base.last().copied();
+                for (q, &c) in moved[..n].iter().enumerate() {
+                    let s = suit(c);
+                    if rank(c) > low[s] {
+                        add += 2;
+                    }
+                    if below.is_some_and(|b| !self.fits(c, b)) {
+                        add += 1;
+                    }
+                    low[s] = low[s].min(rank(c));
+                    if p.found[s] + 1 == rank(c) {
+                        add += 2 * (n - 1 - q) as i32;
+                    }
+                    below = Some(c);
+                }
+                terms += add;
                 if base.is_empty() {
                     empty -= 1;
                 }
