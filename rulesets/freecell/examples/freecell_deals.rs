@@ -12,6 +12,8 @@
 //! two pair deal by deal. `FREECELL_COST=C` runs one scan of the win finder alone instead of
 //! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
 //! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
+//! `FREECELL_CPU_MS=1000` gives each deal felt's default budget instead of positions: that
+//! much CPU time, as `felt solve` does.
 
 use felt_core::{Analysis, Ruleset};
 use felt_freecell::{FreeCell, Params};
@@ -44,7 +46,23 @@ fn main() {
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-        let limits = felt_patience::search::Limits::states(budget);
+        // FREECELL_CPU_MS=1000: felt's default budget instead, that much of the thread's CPU
+        // time and no positions limit (as `felt solve`), for the undecided counts.
+        let cpu_ms: Option<u64> = std::env::var("FREECELL_CPU_MS")
+            .ok()
+            .and_then(|c| c.parse().ok());
+        let keep_going = move |_: u64| {
+            thread_cpu_ns().is_some_and(|now| {
+                now - cpu0.unwrap_or(0) < cpu_ms.unwrap_or(u64::MAX / 1_000_000) * 1_000_000
+            })
+        };
+        let limits = match cpu_ms {
+            Some(_) => felt_patience::search::Limits::new(
+                &felt_core::analysis::Budget::default(),
+                &keep_going,
+            ),
+            None => felt_patience::search::Limits::states(budget),
+        };
         // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
         let room = std::env::var("FREECELL_ROOM")
             .ok()

@@ -21,8 +21,8 @@ pub const MAX_CELLS: usize = crate::params::MAX_CELLS;
 /// Bytes of a canonical key: 52 cards, a 0 after the cells and a 0 after each column.
 pub const KEY_LEN: usize = 64;
 
-/// A canonical key: the cells' cards sorted, a 0, then the columns sorted as byte strings, each
-/// followed by a 0. Cards on the foundations are the ones missing, so the key is the whole
+/// A canonical key: the cells' cards sorted, a 0, then the columns in the order of their
+/// hashes ([`Pos`]'s `hash`), each followed by a 0. Cards on the foundations are the ones missing, so the key is the whole
 /// position: two positions with the same key differ only in which cell or column holds what.
 pub type Key = [u8; KEY_LEN];
 
@@ -70,7 +70,31 @@ pub struct Pos {
 /// columns apart by their cards and their order; adding and taking away the top card is one
 /// addition.
 pub(super) fn card_at(c: u8, k: usize) -> u64 {
-    felt_patience::search::mix(((c as u64) << 8) | k as u64 | 0x5eed_0000)
+    CARD_AT[c as usize & 63][k]
+}
+
+/// [`card_at`] for every card and height, worked out when compiling: a play, an unpacking
+/// and a preview each look up a few of these, where mixing afresh cost a few multiplications
+/// each.
+static CARD_AT: [[u64; MAX_LEN]; 64] = {
+    let mut table = [[0u64; MAX_LEN]; 64];
+    let mut c = 0;
+    while c < 64 {
+        let mut k = 0;
+        while k < MAX_LEN {
+            table[c][k] = const_mix(((c as u64) << 8) | k as u64 | 0x5eed_0000);
+            k += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// [`felt_patience::search::mix`], as a `const fn` for [`CARD_AT`].
+const fn const_mix(mut h: u64) -> u64 {
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
 /// A column's part of a fingerprint, from its hash.
