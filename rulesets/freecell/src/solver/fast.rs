@@ -56,7 +56,7 @@ const ROOT: u32 = u32::MAX;
 const START_ROOM: usize = 4096;
 
 /// Expanded positions kept whole (see `Finder::recent`).
-const RECENT: usize = 16;
+const RECENT: usize = 64;
 
 /// How one run of the win finder orders its open list: the priority of a position is
 /// `weight` times [`Game::distance_valuing_room`] with `room`, plus `depth_cost` a move of

@@ -29,9 +29,11 @@ pub struct Parent {
     empty: i32,
     places: [Place; 64],
     first_empty: Option<usize>,
-    // Each column's share of the distance with only its first `k` cards left, at `[i][k]`:
-    // what a move from the column leaves.
-    prefix: [[i16; MAX_LEN + 1]; MAX_COLS],
+    // Each column's share of the distance with only its first `k` cards left, at
+    // `prefix[start[i] + k]`: what a move from the column leaves. One array for all columns
+    // (52 cards and one more entry a column at most), so that setting it up clears little.
+    prefix: [i16; 52 + MAX_COLS],
+    start: [u8; MAX_COLS],
     // Each column's lowest rank of each suit, and how many suits' next card lie in it: what
     // a move onto the column adds to its share follows from these and the cards it carries.
     lowest: [[u8; 4]; MAX_COLS],
@@ -44,7 +46,9 @@ impl Game {
         let mut places = [NOWHERE; 64];
         let mut mixes = [0u64; MAX_COLS];
         let mut fingerprint = 0u64;
-        let mut prefix = [[0i16; MAX_LEN + 1]; MAX_COLS];
+        let mut prefix = [0i16; 52 + MAX_COLS];
+        let mut start = [0u8; MAX_COLS];
+        let mut at = 0usize;
         let mut lowest = [[14u8; 4]; MAX_COLS];
         let mut nexts = [0u8; MAX_COLS];
         for (i, mix) in mixes.iter_mut().enumerate().take(self.ncols) {
@@ -56,7 +60,11 @@ impl Game {
             let (mut buried, mut n, mut sum) = (0i16, 0i16, 0i16);
             let low = &mut lowest[i];
             let mut below = 0u8;
-            for (k, &c) in p.cols[i][..p.lens[i] as usize].iter().enumerate() {
+            start[i] = at as u8;
+            let col = &p.cols[i][..(p.lens[i] as usize).min(52 + MAX_COLS - 1 - at)];
+            let prefix = &mut prefix[at..at + col.len() + 1];
+            at += col.len() + 1;
+            for (k, &c) in col.iter().enumerate() {
                 places[c as usize & 63] = Place {
                     col: i as u8,
                     at: k as u8,
@@ -74,7 +82,7 @@ impl Game {
                     sum += k as i16;
                 }
                 below = c;
-                prefix[i][k + 1] = buried + 2 * (k as i16 * n - sum);
+                prefix[k + 1] = buried + 2 * (k as i16 * n - sum);
             }
             nexts[i] = n as u8;
         }
@@ -93,6 +101,7 @@ impl Game {
             places,
             first_empty: (0..self.ncols).find(|&j| p.lens[j] == 0),
             prefix,
+            start,
             lowest,
             nexts,
         }
@@ -133,7 +142,7 @@ impl Game {
             fingerprint = fingerprint
                 .wrapping_sub(parent.mixes[i])
                 .wrapping_add(column_mix(h));
-            terms += parent.prefix[i][at] as i32 - p.term[i] as i32;
+            terms += parent.prefix[parent.start[i] as usize + at] as i32 - p.term[i] as i32;
             if at == 0 {
                 empty += 1;
             }
