@@ -81,6 +81,7 @@ fn main() {
                     weight,
                     depth_cost,
                     room,
+                    weights: felt_freecell::solver::position::WEIGHTS,
                 };
                 use felt_freecell::solver::fast::{find_win, Finding};
                 let game = felt_freecell::solver::Game::new(fc.params());

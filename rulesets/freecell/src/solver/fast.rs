@@ -18,7 +18,7 @@
 //! only probably lost, so [`solve`] hands it to the exact search, whose proof is sound
 //! (see [`super::search`]).
 
-use super::position::{Dest, Game, Key, Move, Pos};
+use super::position::{Dest, Game, Key, Move, Pos, Weights, FIRST_WEIGHTS, WEIGHTS};
 use super::search::{search, Outcome, Report};
 use felt_core::analysis::Stopped;
 use felt_patience::search::{room_bytes, FingerprintSet, Limits, Open};
@@ -69,6 +69,8 @@ pub struct Scan {
     pub depth_cost: i32,
     /// What a free cell is worth beyond [`Game::distance`]'s own (an empty column twice).
     pub room: i32,
+    /// The distance's weights this scan uses.
+    pub weights: Weights,
 }
 
 /// Searches from `start` (FC-AUTO applied first) for a win, best first as
@@ -84,8 +86,9 @@ pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>, scan: Scan) -> Fo
 
 /// One scan of the win finder, which can stop after some positions and go on later from
 /// where it stopped, as fc-solve's scans take turns.
-pub struct Finder<'g> {
-    game: &'g Game,
+pub struct Finder {
+    // The game with this scan's weights.
+    game: Game,
     scan: Scan,
     seen: FingerprintSet,
     // The positions taken out of the open list, each with its parent, the move to it and the
@@ -105,10 +108,12 @@ pub struct Finder<'g> {
     won_at_start: bool,
 }
 
-impl<'g> Finder<'g> {
+impl Finder {
     /// A scan from `start`, nothing searched yet.
-    pub fn new(game: &'g Game, start: &Pos, scan: Scan) -> Finder<'g> {
+    pub fn new(game: &Game, start: &Pos, scan: Scan) -> Finder {
+        let game = game.with_weights(scan.weights);
         let mut first = *start;
+        game.reweigh(&mut first);
         game.auto(&mut first);
         // Room from the start for what a typical deal needs, so the tables rarely grow.
         let mut seen = FingerprintSet::with_capacity_and_hasher(START_ROOM, Default::default());
@@ -280,14 +285,18 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
 /// ones before it find hard, measured on four-cell deals 1..1000 and
 /// 100001..200000 and two-cell deals 1..1000 (docs/freecell-solver.md):
 ///
-/// 1. 3 × distance + 5 a move: the workhorse, which alone wins nearly every four-cell deal.
+/// 1. 3 × distance + 5 a move: the workhorse, which alone wins nearly every four-cell deal
+///    (with [`WEIGHTS`], in about 90 positions taken out at the median).
 ///    Against the exact search's 1 × distance + 2 a move, paired on four-cell deals 1..1000
 ///    and confirmed on 600001..601000, it stores 16 % fewer positions (median CPU 0.52 ->
 ///    0.42 ms, mean 1.40 -> 1.01 ms on the deals not tuned on) for lines 3 % longer;
 ///    2 × distance + 3 was faster still, but its lines passed 0.65 of fc-solve's.
-/// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move:
-///    four-cell deals 131220, 170666 and 191247 within 133,000 positions, undecided within
-///    1 s of CPU before.
+/// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move, and
+///    the distance's [`FIRST_WEIGHTS`]: four-cell deals 131220, 170666 and 191247 within
+///    133,000 positions, undecided within 1 s of CPU before. With the first weights kept
+///    here (the others take [`WEIGHTS`]), at 1 s of CPU a deal, two-cell deals 1..1000 leave
+///    10 undecided and Seahaven Towers 1, against 11 and 3 with [`WEIGHTS`] in every scan
+///    (Seahaven's deal 923: won within 0.5 s, undecided with them).
 /// 3. 1 a move: greedier; two-cell deal 9 within 6,000 positions, where the exact search's
 ///    order needs over a million.
 /// 4. Room worth 4 more and 1 a move: two-cell deal 805 within 170,000.
@@ -297,6 +306,7 @@ pub const SCANS: [(Scan, u64); 4] = [
             weight: 3,
             depth_cost: 5,
             room: 0,
+            weights: WEIGHTS,
         },
         1,
     ),
@@ -305,6 +315,7 @@ pub const SCANS: [(Scan, u64); 4] = [
             weight: 1,
             depth_cost: 2,
             room: 4,
+            weights: FIRST_WEIGHTS,
         },
         4,
     ),
@@ -313,6 +324,7 @@ pub const SCANS: [(Scan, u64); 4] = [
             weight: 1,
             depth_cost: 1,
             room: 0,
+            weights: WEIGHTS,
         },
         1,
     ),
@@ -321,6 +333,7 @@ pub const SCANS: [(Scan, u64); 4] = [
             weight: 1,
             depth_cost: 1,
             room: 4,
+            weights: WEIGHTS,
         },
         4,
     ),
@@ -432,7 +445,7 @@ mod tests {
         (game, pos)
     }
     // The kept hashes and distance shares equal fresh ones after every move of long random
-    // lines, so do the previews of every child on the way, and a fingerprint is the same for every order of the columns and cells (it
+    // lines (with each set of weights), so do the previews of every child on the way, and a fingerprint is the same for every order of the columns and cells (it
     // survives packing in another order and unpacking).
     #[test]
     fn kept_hashes_distances_and_previews_match_fresh_ones() {
@@ -452,9 +465,14 @@ mod tests {
         ];
         let mut moves = Vec::new();
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for params in variants {
+        for (params, weights) in variants
+            .into_iter()
+            .flat_map(|p| [(p, WEIGHTS), (p, FIRST_WEIGHTS)])
+        {
             for deal in 1..=20 {
                 let (game, mut pos) = game_and_deal(params, deal);
+                let game = game.with_weights(weights);
+                game.reweigh(&mut pos);
                 for _ in 0..200 {
                     assert!(game.caches_hold(&pos), "deal {deal}");
                     let sorted = game.from_key(&game.key(&pos));

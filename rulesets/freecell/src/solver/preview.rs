@@ -56,7 +56,8 @@ impl Game {
             fingerprint = fingerprint.wrapping_add(*mix);
             // The shares of every prefix in one pass, as `Game::column_term_of` counts them:
             // the buried cards' part grows card by card, and each next card of a suit counts
-            // two for each card above it (`2 * (k * n - sum)` over the `n` below height `k`).
+            // its weight for each card above it (`k * n - sum` cards over the `n` below
+            // height `k`).
             let (mut buried, mut n, mut sum) = (0i16, 0i16, 0i16);
             let low = &mut lowest[i];
             let mut below = 0u8;
@@ -71,10 +72,10 @@ impl Game {
                 };
                 let s = suit(c);
                 if rank(c) > low[s] {
-                    buried += 2;
+                    buried += self.weights.buried;
                 }
                 if k > 0 && !self.fits(c, below) {
-                    buried += 1;
+                    buried += self.weights.unfit;
                 }
                 low[s] = low[s].min(rank(c));
                 if p.found[s] + 1 == rank(c) {
@@ -82,7 +83,7 @@ impl Game {
                     sum += k as i16;
                 }
                 below = c;
-                prefix[k + 1] = buried + 2 * (k as i16 * n - sum);
+                prefix[k + 1] = buried + self.weights.above_next * (k as i16 * n - sum);
             }
             nexts[i] = n as u8;
         }
@@ -166,21 +167,21 @@ impl Game {
                     .wrapping_sub(parent.mixes[j])
                     .wrapping_add(column_mix(h));
                 // What the cards add to the column's share (as `Game::column_term_of` counts
-                // it): each next card below counts two more for each card put on it.
-                let mut add = 2 * n as i32 * parent.nexts[j] as i32;
+                // it): each next card below counts once more for each card put on it.
+                let mut add = self.weights.above_next as i32 * n as i32 * parent.nexts[j] as i32;
                 let mut low = parent.lowest[j];
                 let mut below = base.last().copied();
                 for (q, &c) in moved[..n].iter().enumerate() {
                     let s = suit(c);
                     if rank(c) > low[s] {
-                        add += 2;
+                        add += self.weights.buried as i32;
                     }
                     if below.is_some_and(|b| !self.fits(c, b)) {
-                        add += 1;
+                        add += self.weights.unfit as i32;
                     }
                     low[s] = low[s].min(rank(c));
                     if p.found[s] + 1 == rank(c) {
-                        add += 2 * (n - 1 - q) as i32;
+                        add += self.weights.above_next as i32 * (n - 1 - q) as i32;
                     }
                     below = Some(c);
                 }
@@ -192,7 +193,7 @@ impl Game {
             Dest::Foundation => return None,
         }
         let out = 52 - self.up(p) as i32;
-        let distance = 4 * out + terms - (2 + room) * free - (4 + 2 * room) * empty;
+        let distance = self.distance_of(out, terms, free, empty, room);
         Some((fingerprint, distance))
     }
 
@@ -231,7 +232,8 @@ impl Game {
         if rank(next) <= 13 {
             let at = parent.places[next as usize & 63];
             if at.col != CELL && at.col != from.col {
-                terms += 2 * (p.lens[at.col as usize] as i32 - 1 - at.at as i32);
+                terms += self.weights.above_next as i32
+                    * (p.lens[at.col as usize] as i32 - 1 - at.at as i32);
             }
         }
         // FC-AUTO: only a card now playable can go up, one for each suit.
@@ -250,7 +252,14 @@ impl Game {
         if out == 0 {
             return None;
         }
-        let distance = 4 * out + terms - (2 + room) * free - (4 + 2 * room) * empty;
+        let distance = self.distance_of(out, terms, free, empty, room);
         Some((fingerprint, distance))
+    }
+
+    /// [`Game::distance_valuing_room`] from its parts: cards out, the columns' shares, free
+    /// cells and empty columns.
+    fn distance_of(&self, out: i32, terms: i32, free: i32, empty: i32, room: i32) -> i32 {
+        let w = &self.weights;
+        w.out * out + terms - (w.cell + room) * free - 2 * (w.cell + room) * empty
     }
 }
