@@ -52,8 +52,9 @@ pub struct Found {
 const ROOT: u32 = u32::MAX;
 
 /// The positions a scan's tables have room for from the start: a four-cell deal's first
-/// scan stores about 1,300 at the median and 5,000 at the 90th percentile.
-const START_ROOM: usize = 4096;
+/// scan stores about 1,200 at the median, taking out about 90. Room for more would be memory
+/// a small solve touches (and the allocator hands back) for nothing.
+const START_ROOM: usize = 2048;
 
 /// Expanded positions kept whole (see `Finder::recent`).
 const RECENT: usize = 64;
@@ -127,12 +128,12 @@ impl Finder {
             game,
             scan,
             seen,
-            taken: Vec::with_capacity(START_ROOM / 4),
-            links: Vec::with_capacity(START_ROOM / 4),
+            taken: Vec::with_capacity(START_ROOM / 8),
+            links: Vec::with_capacity(START_ROOM / 8),
             open: BinaryHeap::with_capacity(START_ROOM),
             moves: Vec::with_capacity(64),
             at: Some((first, 0, 0)),
-            recent: vec![(ROOT, first); RECENT],
+            recent: Vec::with_capacity(RECENT),
             peak: 0,
             won_at_start: game.won(&first),
         };
@@ -195,7 +196,11 @@ impl Finder {
             if self.states() >= pause_at {
                 return None;
             }
-            self.recent[id as usize % RECENT] = (id, pos);
+            // Numbers come in order, so slot `id % RECENT` is new exactly when `id` is.
+            match self.recent.get_mut(id as usize % RECENT) {
+                Some(slot) => *slot = (id, pos),
+                None => self.recent.push((id, pos)),
+            }
             game.moves(&pos, &mut self.moves);
             let last = self.links[id as usize].1;
             let parent = game.parent(&pos);
@@ -252,8 +257,8 @@ impl Finder {
             // The next position: played again from its parent, and kept.
             self.at = self.open.pop().map(|o| {
                 let (from, m) = o.item;
-                let mut pos = match &self.recent[from as usize % RECENT] {
-                    (id, pos) if *id == from => *pos,
+                let mut pos = match self.recent.get(from as usize % RECENT) {
+                    Some((id, pos)) if *id == from => *pos,
                     _ => game.from_key(&self.taken[from as usize]),
                 };
                 game.play(&mut pos, m);
