@@ -12,6 +12,7 @@
 //! two pair deal by deal. `FREECELL_COST=C` runs one scan of the win finder alone instead of
 //! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
 //! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
+//! `FREECELL_EVERY=0` leaves out the moves the first scan leaves out.
 //! `FREECELL_CPU_MS=1000` gives each deal felt's default budget instead of positions: that
 //! much CPU time, as `felt solve` does.
 
@@ -82,6 +83,8 @@ fn main() {
                     depth_cost,
                     room,
                     weights: felt_freecell::solver::position::WEIGHTS,
+                    // FREECELL_EVERY=0: the first scan's fewer moves.
+                    every_move: std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1"),
                 };
                 use felt_freecell::solver::fast::{find_win, Finding};
                 let game = felt_freecell::solver::Game::new(fc.params());

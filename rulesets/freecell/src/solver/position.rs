@@ -372,6 +372,23 @@ impl Game {
     /// Single-card moves to every kind of place are always among them, so a search over these
     /// moves misses no position the game can reach.
     pub fn moves(&self, p: &Pos, out: &mut Vec<Move>) {
+        self.moves_with(p, out, true);
+    }
+
+    /// [`Game::moves`], or with `every` false, fewer: the moves a win finder's scan may leave
+    /// out, since a win through them nearly always has another way round, one move longer
+    /// at most. Fewer children scored a position is what makes a scan cheaper; the scan
+    /// claims no proof (only the exact search does, over every move), and another scan, or
+    /// the exact search, finds the rare win that needs one of these. Left out:
+    ///
+    /// - a column's single last card into an empty column while a cell is free: the cell
+    ///   takes it and leaves the column empty;
+    /// - a part of a run into an empty column other than its last card or all that may go;
+    /// - a column's last card into a cell where it lies on a card it fits (it breaks a
+    ///   built run);
+    /// - a part of a run onto another column where the whole run may move (the part moves
+    ///   from one card it fits to another alike).
+    pub fn moves_with(&self, p: &Pos, out: &mut Vec<Move>, every: bool) {
         out.clear();
         let free = self.free_cells(p);
         let empty = self.empty_cols(p);
@@ -414,6 +431,9 @@ impl Game {
             let run = self.run_len(p, i);
             let col = self.col(p, i);
             for k in 1..=run.min(cap_onto) {
+                if !every && k < run && run <= cap_onto {
+                    continue;
+                }
                 let c = col[len - k];
                 for on in self.parents(c).into_iter().flatten() {
                     let j = top_of[on as usize & 63];
@@ -429,6 +449,9 @@ impl Game {
                 // Moving a whole column into an empty one changes nothing.
                 let most = run.min(cap_empty).min(len - 1);
                 for k in 1..=most {
+                    if !every && ((k == 1 && free > 0) || (k > 1 && k < most)) {
+                        continue;
+                    }
                     let head = col[len - k];
                     if self.empty == Empty::Kings && rank(head) != 13 {
                         continue;
@@ -465,6 +488,10 @@ impl Game {
         if free > 0 {
             for i in 0..self.ncols {
                 if let Some(c) = self.top(p, i) {
+                    let len = p.lens[i] as usize;
+                    if !every && len >= 2 && self.fits(c, p.cols[i][len - 2]) {
+                        continue;
+                    }
                     out.push(Move {
                         card: c,
                         dest: Dest::Cell,
