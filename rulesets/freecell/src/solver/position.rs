@@ -132,6 +132,9 @@ pub struct Game {
     pub params: Params,
     /// What each part of [`Game::distance`] counts for.
     pub weights: Weights,
+    // For each card, the cards it fits on (FC-BUILD), one bit each: a lookup in place of
+    // the rank and colour tests, which the hot loops ask several times a card.
+    fits_on: [u64; 64],
 }
 
 /// What each part of [`Game::distance`] counts for. A position's kept distance shares
@@ -187,6 +190,12 @@ impl Game {
             empty: params.empty,
             params: *params,
             weights: WEIGHTS,
+            fits_on: std::array::from_fn(|card| {
+                let card = card as u8;
+                (0..64u8)
+                    .filter(|&on| Self::fits_by(params.build, card, on))
+                    .fold(0, |bits, on| bits | 1 << on)
+            }),
         }
     }
 
@@ -216,8 +225,16 @@ impl Game {
     }
 
     pub(super) fn fits(&self, card: u8, on: u8) -> bool {
-        rank(card) + 1 == rank(on)
-            && match self.build {
+        self.fits_on[card as usize & 63] >> (on & 63) & 1 != 0
+    }
+
+    /// Whether `card` may lie on `on` under `build`: one rank lower, of the other colour or
+    /// of the same suit. (Card bytes hold the rank in their low four bits, so a byte of a
+    /// rank 0 or over 13 fits nothing and has nothing fit on it.)
+    fn fits_by(build: Build, card: u8, on: u8) -> bool {
+        (1..=13).contains(&rank(card))
+            && rank(card) + 1 == rank(on)
+            && match build {
                 Build::Alternate => red(card) != red(on),
                 Build::Suit => suit(card) == suit(on),
             }

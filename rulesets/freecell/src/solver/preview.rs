@@ -58,7 +58,10 @@ impl Game {
             // the buried cards' part grows card by card, and each next card of a suit counts
             // its weight for each card above it (`k * n - sum` cards over the `n` below
             // height `k`).
-            let (mut buried, mut n, mut sum) = (0i16, 0i16, 0i16);
+            // The first card lies on no card; it is counted as on one it does not fit (no
+            // card fits on 0) and the count starts one such card lower: no test a card.
+            let w = &self.weights;
+            let (mut buried, mut n, mut sum) = (-w.unfit, 0i16, 0i16);
             let low = &mut lowest[i];
             let mut below = 0u8;
             start[i] = at as u8;
@@ -71,19 +74,14 @@ impl Game {
                     at: k as u8,
                 };
                 let s = suit(c);
-                if rank(c) > low[s] {
-                    buried += self.weights.buried;
-                }
-                if k > 0 && !self.fits(c, below) {
-                    buried += self.weights.unfit;
-                }
+                buried += w.buried * i16::from(rank(c) > low[s]);
+                buried += w.unfit * i16::from(!self.fits(c, below));
                 low[s] = low[s].min(rank(c));
-                if p.found[s] + 1 == rank(c) {
-                    n += 1;
-                    sum += k as i16;
-                }
+                let next = i16::from(p.found[s] + 1 == rank(c));
+                n += next;
+                sum += next * k as i16;
                 below = c;
-                prefix[k + 1] = buried + self.weights.above_next * (k as i16 * n - sum);
+                prefix[k + 1] = buried + w.above_next * (k as i16 * n - sum);
             }
             nexts[i] = n as u8;
         }
