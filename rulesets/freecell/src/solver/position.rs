@@ -404,7 +404,10 @@ impl Game {
     /// - a column's last card into a cell where it lies on a card it fits (it breaks a
     ///   built run);
     /// - a part of a run onto another column where the whole run may move (the part moves
-    ///   from one card it fits to another alike).
+    ///   from one card it fits to another alike);
+    /// - a column's last card into a cell or an empty column where it may go onto another
+    ///   column instead;
+    /// - a cell's card into an empty column while another cell is free.
     pub fn moves_with(&self, p: &Pos, out: &mut Vec<Move>, every: bool) {
         out.clear();
         let free = self.free_cells(p);
@@ -435,6 +438,8 @@ impl Game {
         let cap_onto = crate::rules::capacity(self.empty, free, empty, false);
         let cap_empty = crate::rules::capacity(self.empty, free, empty, true);
         let mut top_of = [u8::MAX; 64];
+        // Whether a column's last card may go onto another column.
+        let mut has_onto = [false; MAX_COLS];
         for j in 0..self.ncols {
             if let Some(t) = self.top(p, j) {
                 top_of[t as usize & 63] = j as u8;
@@ -448,17 +453,18 @@ impl Game {
             let run = self.run_len(p, i);
             let col = self.col(p, i);
             for k in 1..=run.min(cap_onto) {
-                if !every && k < run && run <= cap_onto {
-                    continue;
-                }
                 let c = col[len - k];
+                let left_out = !every && k < run && run <= cap_onto;
                 for on in self.parents(c).into_iter().flatten() {
                     let j = top_of[on as usize & 63];
                     if j != u8::MAX && j as usize != i {
-                        out.push(Move {
-                            card: c,
-                            dest: Dest::Onto(on),
-                        });
+                        has_onto[i] |= k == 1;
+                        if !left_out {
+                            out.push(Move {
+                                card: c,
+                                dest: Dest::Onto(on),
+                            });
+                        }
                     }
                 }
             }
@@ -467,6 +473,9 @@ impl Game {
                 let most = run.min(cap_empty).min(len - 1);
                 for k in 1..=most {
                     if !every && ((k == 1 && free > 0) || (k > 1 && k < most)) {
+                        continue;
+                    }
+                    if !every && k == 1 && has_onto[i] {
                         continue;
                     }
                     let head = col[len - k];
@@ -494,7 +503,7 @@ impl Game {
                     });
                 }
             }
-            if empty > 0 && (self.empty == Empty::Any || rank(c) == 13) {
+            if empty > 0 && (self.empty == Empty::Any || rank(c) == 13) && (every || free == 0) {
                 out.push(Move {
                     card: c,
                     dest: Dest::EmptyColumn,
@@ -507,6 +516,9 @@ impl Game {
                 if let Some(c) = self.top(p, i) {
                     let len = p.lens[i] as usize;
                     if !every && len >= 2 && self.fits(c, p.cols[i][len - 2]) {
+                        continue;
+                    }
+                    if !every && has_onto[i] {
                         continue;
                     }
                     out.push(Move {
