@@ -445,7 +445,7 @@ impl Game {
                 top_of[t as usize & 63] = j as u8;
             }
         }
-        for i in 0..self.ncols {
+        for (i, onto) in has_onto.iter_mut().enumerate().take(self.ncols) {
             let len = p.lens[i] as usize;
             if len == 0 {
                 continue;
@@ -458,7 +458,7 @@ impl Game {
                 for on in self.parents(c).into_iter().flatten() {
                     let j = top_of[on as usize & 63];
                     if j != u8::MAX && j as usize != i {
-                        has_onto[i] |= k == 1;
+                        *onto |= k == 1;
                         if !left_out {
                             out.push(Move {
                                 card: c,
@@ -475,7 +475,7 @@ impl Game {
                     if !every && ((k == 1 && free > 0) || (k > 1 && k < most)) {
                         continue;
                     }
-                    if !every && k == 1 && has_onto[i] {
+                    if !every && k == 1 && *onto {
                         continue;
                     }
                     let head = col[len - k];
