@@ -512,13 +512,13 @@ impl Game {
         }
         // Column cards into a cell.
         if free > 0 {
-            for i in 0..self.ncols {
+            for (i, &onto) in has_onto.iter().enumerate().take(self.ncols) {
                 if let Some(c) = self.top(p, i) {
                     let len = p.lens[i] as usize;
                     if !every && len >= 2 && self.fits(c, p.cols[i][len - 2]) {
                         continue;
                     }
-                    if !every && has_onto[i] {
+                    if !every && onto {
                         continue;
                     }
                     out.push(Move {
