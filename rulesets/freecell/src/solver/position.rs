@@ -211,16 +211,16 @@ impl Game {
     }
 
     /// The cards `card` may lie on (FC-BUILD): one rank higher, of the other colour's two
-    /// suits or of its own suit.
-    fn parents(&self, card: u8) -> [Option<u8>; 2] {
+    /// suits or of its own suit; 0 (no card, never a column's last) where there is none.
+    fn parents(&self, card: u8) -> [u8; 2] {
         let r = rank(card) + 1;
         if r > 13 {
-            return [None, None];
+            return [0, 0];
         }
         match self.build {
-            Build::Suit => [Some((card & 0x30) | r), None],
-            Build::Alternate if red(card) => [Some(r), Some(0x30 | r)],
-            Build::Alternate => [Some(0x10 | r), Some(0x20 | r)],
+            Build::Suit => [(card & 0x30) | r, 0],
+            Build::Alternate if red(card) => [r, 0x30 | r],
+            Build::Alternate => [0x10 | r, 0x20 | r],
         }
     }
 
@@ -455,7 +455,7 @@ impl Game {
             for k in 1..=run.min(cap_onto) {
                 let c = col[len - k];
                 let left_out = !every && k < run && run <= cap_onto;
-                for on in self.parents(c).into_iter().flatten() {
+                for on in self.parents(c) {
                     let j = top_of[on as usize & 63];
                     if j != u8::MAX && j as usize != i {
                         *onto |= k == 1;
@@ -495,7 +495,7 @@ impl Game {
             if c == 0 {
                 continue;
             }
-            for on in self.parents(c).into_iter().flatten() {
+            for on in self.parents(c) {
                 if top_of[on as usize & 63] != u8::MAX {
                     out.push(Move {
                         card: c,
