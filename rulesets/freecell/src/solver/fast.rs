@@ -294,9 +294,9 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
 ///
 /// 1. 3 × distance + 5 a move: the workhorse, which alone wins nearly every four-cell deal
 ///    (with [`WEIGHTS`], in about 90 positions taken out at the median). It leaves out the
-///    moves [`Game::moves_with`] may: paired on four-cell deals 1..1000, that stores 695
-///    positions at the median instead of 1,201 (median CPU 0.165 -> 0.132 ms, mean 0.45 ->
-///    0.30 ms), lines as short. The other scans try every move.
+///    moves [`Game::moves_with`] may: paired on four-cell deals 1..1000, that stores 588
+///    positions at the median instead of 1,201 (median CPU 0.165 -> 0.120 ms, mean 0.45 ->
+///    0.28 ms), lines as short. The other scans try every move.
 ///    Against the exact search's 1 × distance + 2 a move, paired on four-cell deals 1..1000
 ///    and confirmed on 600001..601000, it stores 16 % fewer positions (median CPU 0.52 ->
 ///    0.42 ms, mean 1.40 -> 1.01 ms on the deals not tuned on) for lines 3 % longer;
