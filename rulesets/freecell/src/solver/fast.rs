@@ -100,8 +100,9 @@ pub struct Finder {
     links: Vec<(u32, Move, u16)>,
     open: BinaryHeap<Open<(u32, Move)>>,
     moves: Vec<Move>,
-    // The position to expand next, with its number and the length of its line.
-    at: Option<(Pos, u32, u16)>,
+    // The number of the position to expand next (kept in `recent`) and the length of its
+    // line.
+    at: Option<(u32, u16)>,
     // The positions expanded last, each in the slot of its number modulo `RECENT`: the next
     // position taken out is nearly always a child of one of them, and copying its parent
     // from here is cheaper than unpacking it (hashes and distance shares worked out again).
@@ -134,12 +135,13 @@ impl Finder {
             links: Vec::with_capacity(START_ROOM / 8),
             open: BinaryHeap::with_capacity(START_ROOM),
             moves: Vec::with_capacity(64),
-            at: Some((first, 0, 0)),
+            at: Some((0, 0)),
             recent: Vec::with_capacity(RECENT),
             peak: 0,
             won_at_start: game.won(&first),
         };
         finder.taken.push(game.pack(&first));
+        finder.recent.push((0, first));
         finder.links.push((ROOT, root, 0));
         finder
     }
@@ -194,18 +196,14 @@ impl Finder {
         }
         let game = self.game;
         let scan = self.scan;
-        while let Some((pos, id, depth)) = self.at {
+        while let Some((id, depth)) = self.at {
             if self.states() >= pause_at {
                 return None;
             }
-            // Numbers come in order, so slot `id % RECENT` is new exactly when `id` is.
-            match self.recent.get_mut(id as usize % RECENT) {
-                Some(slot) => *slot = (id, pos),
-                None => self.recent.push((id, pos)),
-            }
-            game.moves_with(&pos, &mut self.moves, scan.every_move);
+            let pos = &self.recent[id as usize % RECENT].1;
+            game.moves_with(pos, &mut self.moves, scan.every_move);
             let last = self.links[id as usize].1;
-            let parent = game.parent(&pos);
+            let parent = game.parent(pos);
             for k in 0..self.moves.len() {
                 let m = self.moves[k];
                 // The card the last move placed is not moved again at once, but to its
@@ -218,7 +216,7 @@ impl Finder {
                 // Most children need not be played: their fingerprint and distance follow
                 // from the parent's (see `preview`). Those whose move changes the
                 // foundations are.
-                let (priority, won) = match game.preview(&pos, &parent, m, scan.room) {
+                let (priority, won) = match game.preview(pos, &parent, m, scan.room) {
                     Some((fingerprint, distance)) => {
                         if !self.seen.insert(fingerprint) {
                             continue;
@@ -226,7 +224,7 @@ impl Finder {
                         (scan.weight * distance, false)
                     }
                     None => {
-                        let mut next = pos;
+                        let mut next = *pos;
                         game.play(&mut next, m);
                         if !self.seen.insert(game.fingerprint(&next)) {
                             continue;
@@ -256,19 +254,35 @@ impl Finder {
                     item: (id, m),
                 });
             }
-            // The next position: played again from its parent, and kept.
-            self.at = self.open.pop().map(|o| {
+            // The next position: played again from its parent, in its own slot of
+            // `recent` (numbers come in order, so the slot is new exactly when the number
+            // is), and kept packed.
+            self.at = None;
+            if let Some(o) = self.open.pop() {
                 let (from, m) = o.item;
-                let mut pos = match self.recent.get(from as usize % RECENT) {
-                    Some((id, pos)) if *id == from => *pos,
-                    _ => game.from_key(&self.taken[from as usize]),
-                };
-                game.play(&mut pos, m);
+                let id = self.taken.len() as u32;
+                let (slot, source) = (id as usize % RECENT, from as usize % RECENT);
+                let cached = self.recent.get(source).is_some_and(|&(i, _)| i == from);
+                if cached && slot < self.recent.len() {
+                    self.recent.copy_within(source..=source, slot);
+                } else {
+                    let parent = match cached {
+                        true => self.recent[source].1,
+                        false => game.from_key(&self.taken[from as usize]),
+                    };
+                    match self.recent.get_mut(slot) {
+                        Some(kept) => kept.1 = parent,
+                        None => self.recent.push((id, parent)),
+                    }
+                }
+                let kept = &mut self.recent[slot];
+                kept.0 = id;
+                game.play(&mut kept.1, m);
                 let depth = self.links[from as usize].2 + 1;
-                self.taken.push(game.pack(&pos));
+                self.taken.push(game.pack(&kept.1));
                 self.links.push((from, m, depth));
-                (pos, self.taken.len() as u32 - 1, depth)
-            });
+                self.at = Some((id, depth));
+            }
         }
         Some(Finding::Exhausted)
     }
