@@ -201,9 +201,9 @@ impl Finder {
                 return None;
             }
             let pos = &self.recent[id as usize % RECENT].1;
-            game.moves_with(pos, &mut self.moves, scan.every_move);
-            let last = self.links[id as usize].1;
             let parent = game.parent(pos);
+            game.moves_from(pos, &parent, &mut self.moves, scan.every_move);
+            let last = self.links[id as usize].1;
             for k in 0..self.moves.len() {
                 let m = self.moves[k];
                 // The card the last move placed is not moved again at once, but to its
@@ -510,12 +510,22 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    // A scan that leaves moves out tries only moves there are.
+                    // A scan that leaves moves out tries only moves there are; the moves
+                    // found from a preview's parent part are the same, either way.
+                    let parent = game.parent(&pos);
                     let mut fewer = Vec::new();
                     game.moves_with(&pos, &mut fewer, false);
                     assert!(fewer.iter().all(|m| moves.contains(m)), "deal {deal}");
+                    for every in [false, true] {
+                        let mut by_lines = Vec::new();
+                        let mut by_parent = Vec::new();
+                        game.moves_with(&pos, &mut by_lines, every);
+                        game.moves_from(&pos, &parent, &mut by_parent, every);
+                        by_lines.sort_by_key(|m| format!("{m:?}"));
+                        by_parent.sort_by_key(|m| format!("{m:?}"));
+                        assert_eq!(by_lines, by_parent, "deal {deal}, every move {every}");
+                    }
                     // A preview says what playing the move gives.
-                    let parent = game.parent(&pos);
                     for &m in &moves {
                         let mut next = pos;
                         game.play(&mut next, m);

@@ -224,6 +224,20 @@ impl Game {
         }
     }
 
+    /// The cards that may lie on `card` (FC-BUILD): one rank lower, of the other colour's two
+    /// suits or of its own suit; 0 where there is none.
+    pub(super) fn children(&self, card: u8) -> [u8; 2] {
+        let r = rank(card).wrapping_sub(1);
+        if !(1..=12).contains(&r) {
+            return [0, 0];
+        }
+        match self.build {
+            Build::Suit => [(card & 0x30) | r, 0],
+            Build::Alternate if red(card) => [r, 0x30 | r],
+            Build::Alternate => [0x10 | r, 0x20 | r],
+        }
+    }
+
     pub(super) fn fits(&self, card: u8, on: u8) -> bool {
         self.fits_on[card as usize & 63] >> (on & 63) & 1 != 0
     }

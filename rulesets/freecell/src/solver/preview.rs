@@ -8,6 +8,7 @@
 use super::position::{
     card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_COLS, MAX_LEN,
 };
+use crate::params::Empty;
 
 /// Where a card lies: column and height, or cell (`col` = `CELL`).
 #[derive(Clone, Copy)]
@@ -38,6 +39,8 @@ pub struct Parent {
     // a move onto the column adds to its share follows from these and the cards it carries.
     lowest: [[u8; 4]; MAX_COLS],
     nexts: [u8; MAX_COLS],
+    // Each column's run: how many of its last cards lie each on one it fits.
+    runs: [u8; MAX_COLS],
 }
 
 impl Game {
@@ -51,6 +54,7 @@ impl Game {
         let mut at = 0usize;
         let mut lowest = [[14u8; 4]; MAX_COLS];
         let mut nexts = [0u8; MAX_COLS];
+        let mut runs = [0u8; MAX_COLS];
         for (i, mix) in mixes.iter_mut().enumerate().take(self.ncols) {
             *mix = column_mix(p.hash[i]);
             fingerprint = fingerprint.wrapping_add(*mix);
@@ -62,6 +66,7 @@ impl Game {
             // card fits on 0) and the count starts one such card lower: no test a card.
             let w = &self.weights;
             let (mut buried, mut n, mut sum) = (-w.unfit, 0i16, 0i16);
+            let mut run = 0u8;
             let low = &mut lowest[i];
             let mut below = 0u8;
             start[i] = at as u8;
@@ -75,7 +80,9 @@ impl Game {
                 };
                 let s = suit(c);
                 buried += w.buried * i16::from(rank(c) > low[s]);
-                buried += w.unfit * i16::from(!self.fits(c, below));
+                let fit = self.fits(c, below);
+                buried += w.unfit * i16::from(!fit);
+                run = if fit { run + 1 } else { 1 };
                 low[s] = low[s].min(rank(c));
                 let next = i16::from(p.found[s] + 1 == rank(c));
                 n += next;
@@ -84,6 +91,7 @@ impl Game {
                 prefix[k + 1] = buried + w.above_next * (k as i16 * n - sum);
             }
             nexts[i] = n as u8;
+            runs[i] = run;
         }
         for &c in &p.cells[..self.ncells] {
             if c != 0 {
@@ -103,6 +111,7 @@ impl Game {
             start,
             lowest,
             nexts,
+            runs,
         }
     }
 
@@ -259,5 +268,120 @@ impl Game {
     fn distance_of(&self, out: i32, terms: i32, free: i32, empty: i32, room: i32) -> i32 {
         let w = &self.weights;
         w.out * out + terms - (w.cell + room) * free - 2 * (w.cell + room) * empty
+    }
+
+    /// [`Game::moves_with`] from what `parent` (of `p`) knows, the same moves, found from the
+    /// other end: for each column's last card, the cards that fit on it (two at most) and
+    /// where they lie, rather than for each card of each run, the cards it fits on. The win
+    /// finder asks this; the exact search asks [`Game::moves`].
+    pub fn moves_from(&self, p: &Pos, parent: &Parent, out: &mut Vec<Move>, every: bool) {
+        out.clear();
+        let free = parent.free as usize;
+        let empty = parent.empty as usize;
+        let cap_onto = crate::rules::capacity(self.empty, free, empty, false);
+        let cap_empty = crate::rules::capacity(self.empty, free, empty, true);
+        let in_play = |c: u8| rank(c) > p.found[suit(c)];
+        // Foundations: each suit's next card, where it lies last or in a cell.
+        for (s, &n) in p.found.iter().enumerate() {
+            if n >= 13 {
+                continue;
+            }
+            let c = ((s as u8) << 4) | (n + 1);
+            let at = parent.places[c as usize & 63];
+            if at.col == CELL || at.at + 1 == p.lens[at.col as usize] {
+                out.push(Move {
+                    card: c,
+                    dest: Dest::Foundation,
+                });
+            }
+        }
+        // Onto each column's last card: the cards that fit on it, from a cell or with the
+        // cards above them in another column's run.
+        let mut has_onto = [false; MAX_COLS];
+        for j in 0..self.ncols {
+            let len = p.lens[j] as usize;
+            if len == 0 {
+                continue;
+            }
+            let on = p.cols[j][len - 1];
+            for c in self.children(on) {
+                if c == 0 || !in_play(c) {
+                    continue;
+                }
+                let at = parent.places[c as usize & 63];
+                if at.col == CELL {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Onto(on),
+                    });
+                    continue;
+                }
+                let i = at.col as usize;
+                if i == j {
+                    continue;
+                }
+                let run = parent.runs[i] as usize;
+                let k = p.lens[i] as usize - at.at as usize;
+                if k > run.min(cap_onto) {
+                    continue;
+                }
+                has_onto[i] |= k == 1;
+                if every || !(k < run && run <= cap_onto) {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Onto(on),
+                    });
+                }
+            }
+        }
+        // Into an empty column: a column's run, or part of it; a cell's card.
+        if empty > 0 {
+            for (i, &onto) in has_onto.iter().enumerate().take(self.ncols) {
+                let len = p.lens[i] as usize;
+                if len == 0 {
+                    continue;
+                }
+                // Moving a whole column into an empty one changes nothing.
+                let most = (parent.runs[i] as usize).min(cap_empty).min(len - 1);
+                for k in 1..=most {
+                    if !every && ((k == 1 && (free > 0 || onto)) || (k > 1 && k < most)) {
+                        continue;
+                    }
+                    let head = p.cols[i][len - k];
+                    if self.empty == Empty::Kings && rank(head) != 13 {
+                        continue;
+                    }
+                    out.push(Move {
+                        card: head,
+                        dest: Dest::EmptyColumn,
+                    });
+                }
+            }
+            for &c in &p.cells[..self.ncells] {
+                if c != 0 && (self.empty == Empty::Any || rank(c) == 13) && (every || free == 0) {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::EmptyColumn,
+                    });
+                }
+            }
+        }
+        // Column cards into a cell.
+        if free > 0 {
+            for (i, &onto) in has_onto.iter().enumerate().take(self.ncols) {
+                let len = p.lens[i] as usize;
+                if len == 0 {
+                    continue;
+                }
+                let c = p.cols[i][len - 1];
+                if !every && (onto || (len >= 2 && self.fits(c, p.cols[i][len - 2]))) {
+                    continue;
+                }
+                out.push(Move {
+                    card: c,
+                    dest: Dest::Cell,
+                });
+            }
+        }
     }
 }
