@@ -7,7 +7,7 @@
 //!   compute) instead of its sorted 64-byte [`super::position::Key`];
 //! - its open list holds a position's parent and the move to it, not the position: the
 //!   position is played again from its parent when it is taken out, so a position waiting in
-//!   the list costs 16 bytes;
+//!   the list costs 12 bytes (the list is a stack for each priority, `Buckets`);
 //! - a position taken out is kept packed in 64 bytes as it lies ([`Game::pack`]: no sorting),
 //!   and unpacked to play its children from; its children are scored from it without being
 //!   played ([`super::preview`]).
@@ -21,8 +21,7 @@
 use super::position::{Dest, Game, Key, Move, Pos, Weights, FIRST_WEIGHTS, WEIGHTS};
 use super::search::{search, Outcome, Report};
 use felt_core::analysis::Stopped;
-use felt_patience::search::{room_bytes, FingerprintSet, Limits, Open};
-use std::collections::BinaryHeap;
+use felt_patience::search::{room_bytes, FingerprintSet, Limits};
 use std::mem::size_of;
 
 /// What the finder found.
@@ -98,7 +97,7 @@ pub struct Finder {
     // length of its line; the root is number 0.
     taken: Vec<Key>,
     links: Vec<(u32, Move, u16)>,
-    open: BinaryHeap<Open<(u32, Move)>>,
+    open: Buckets,
     moves: Vec<Move>,
     // The number of the position to expand next (kept in `recent`) and the length of its
     // line.
@@ -133,7 +132,7 @@ impl Finder {
             seen,
             taken: Vec::with_capacity(START_ROOM / 8),
             links: Vec::with_capacity(START_ROOM / 8),
-            open: BinaryHeap::with_capacity(START_ROOM),
+            open: Buckets::with_capacity(START_ROOM),
             moves: Vec::with_capacity(64),
             at: Some((0, 0)),
             recent: Vec::with_capacity(RECENT),
@@ -163,11 +162,7 @@ impl Finder {
                 self.links.capacity(),
                 size_of::<(u32, Move, u16)>(),
             )
-            + room_bytes(
-                self.open.len(),
-                self.open.capacity(),
-                size_of::<Open<(u32, Move)>>(),
-            )
+            + self.open.bytes()
     }
 
     /// The report of what it found.
@@ -248,18 +243,14 @@ impl Finder {
                 if let Some(stopped) = stop {
                     return Some(Finding::Stopped(stopped));
                 }
-                self.open.push(Open {
-                    priority: priority + scan.depth_cost * (depth as i32 + 1),
-                    node: self.seen.len() as u32,
-                    item: (id, m),
-                });
+                self.open
+                    .push(priority + scan.depth_cost * (depth as i32 + 1), (id, m));
             }
             // The next position: played again from its parent, in its own slot of
             // `recent` (numbers come in order, so the slot is new exactly when the number
             // is), and kept packed.
             self.at = None;
-            if let Some(o) = self.open.pop() {
-                let (from, m) = o.item;
+            if let Some((from, m)) = self.open.pop() {
                 let id = self.taken.len() as u32;
                 let (slot, source) = (id as usize % RECENT, from as usize % RECENT);
                 let cached = self.recent.get(source).is_some_and(|&(i, _)| i == from);
@@ -285,6 +276,81 @@ impl Finder {
             }
         }
         Some(Finding::Exhausted)
+    }
+}
+
+/// The win finder's open list: for each priority, a stack of the positions waiting with it
+/// (their parent and the move to them), the newest on top. Priorities are small integers,
+/// so a push is a store and taking out the least a few steps up from the last least, where
+/// a heap sifts through its levels. The order is a heap's of
+/// [`felt_patience::search::Open`] entries numbered as they come: the least priority first,
+/// the newest among equals (paired on deals 1..1000, the same searches for 10 % less CPU).
+struct Buckets {
+    // The priority of `heads[0]`.
+    base: i32,
+    // For each priority, its newest entry (`NONE` for none).
+    heads: Vec<u32>,
+    // Every entry pushed: the next older entry of its priority, and the item.
+    entries: Vec<(u32, (u32, Move))>,
+    // No entry waits below this bucket.
+    least: usize,
+    len: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Buckets {
+    fn with_capacity(n: usize) -> Buckets {
+        Buckets {
+            base: 0,
+            heads: Vec::new(),
+            entries: Vec::with_capacity(n),
+            least: 0,
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, priority: i32, item: (u32, Move)) {
+        if self.heads.is_empty() {
+            self.base = priority - 256;
+        } else if priority < self.base {
+            // Room below, with some to spare: rare.
+            let more = (self.base - priority) as usize + 256;
+            let mut heads = vec![NONE; more];
+            heads.extend_from_slice(&self.heads);
+            self.heads = heads;
+            self.base -= more as i32;
+            self.least += more;
+        }
+        let b = (priority - self.base) as usize;
+        if b >= self.heads.len() {
+            self.heads.resize(b + 256, NONE);
+        }
+        self.entries.push((self.heads[b], item));
+        self.heads[b] = (self.entries.len() - 1) as u32;
+        self.least = self.least.min(b);
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(u32, Move)> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.heads[self.least] == NONE {
+            self.least += 1;
+        }
+        let (next, item) = self.entries[self.heads[self.least] as usize];
+        self.heads[self.least] = next;
+        self.len -= 1;
+        Some(item)
+    }
+
+    fn bytes(&self) -> usize {
+        room_bytes(
+            self.entries.len(),
+            self.entries.capacity(),
+            size_of::<(u32, (u32, Move))>(),
+        ) + self.heads.capacity() * size_of::<u32>()
     }
 }
 
