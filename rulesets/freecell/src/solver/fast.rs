@@ -538,6 +538,32 @@ mod tests {
         game.auto(&mut pos);
         (game, pos)
     }
+    // The table of which card fits on which says what the rule says (FC-BUILD), for every
+    // pair of cards under both build rules.
+    #[test]
+    fn the_fits_table_follows_the_build_rule() {
+        let cards: Vec<u8> = (0..4u8)
+            .flat_map(|s| (1..=13u8).map(move |r| (s << 4) | r))
+            .collect();
+        let red = |c: u8| matches!((c >> 4) & 3, 1 | 2);
+        for build in [crate::Build::Alternate, crate::Build::Suit] {
+            let game = Game::new(&Params {
+                build,
+                ..Params::default()
+            });
+            for &c in &cards {
+                for &on in &cards {
+                    let colours = match build {
+                        crate::Build::Alternate => red(c) != red(on),
+                        crate::Build::Suit => c >> 4 == on >> 4,
+                    };
+                    let rule = (c & 15) + 1 == on & 15 && colours;
+                    assert_eq!(game.fits(c, on), rule, "{c:#x} on {on:#x}, {build:?}");
+                }
+            }
+        }
+    }
+
     // The kept hashes and distance shares equal fresh ones after every move of long random
     // lines (with each set of weights), so do the previews of every child on the way, and a fingerprint is the same for every order of the columns and cells (it
     // survives packing in another order and unpacking).

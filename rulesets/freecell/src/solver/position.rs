@@ -117,6 +117,21 @@ fn red(c: u8) -> bool {
     matches!(suit(c), 1 | 2)
 }
 
+/// The cards `card` may lie on under `build` (FC-BUILD): one rank higher, of the other
+/// colour's two suits or of its own suit; 0 (no card) where there is none. A byte of rank 0
+/// is no card and lies on nothing.
+fn parents_by(build: Build, card: u8) -> [u8; 2] {
+    let r = rank(card) + 1;
+    if !(2..=13).contains(&r) {
+        return [0, 0];
+    }
+    match build {
+        Build::Suit => [(card & 0x30) | r, 0],
+        Build::Alternate if red(card) => [r, 0x30 | r],
+        Build::Alternate => [0x10 | r, 0x20 | r],
+    }
+}
+
 /// The settings the solver plays by, copied out of [`Params`] for the hot loop.
 #[derive(Clone, Copy, Debug)]
 pub struct Game {
@@ -190,10 +205,11 @@ impl Game {
             empty: params.empty,
             params: *params,
             weights: WEIGHTS,
+            // Built from each card's two places at most: a solve builds a game.
             fits_on: std::array::from_fn(|card| {
-                let card = card as u8;
-                (0..64u8)
-                    .filter(|&on| Self::fits_by(params.build, card, on))
+                parents_by(params.build, card as u8)
+                    .into_iter()
+                    .filter(|&on| on != 0)
                     .fold(0, |bits, on| bits | 1 << on)
             }),
         }
@@ -213,15 +229,7 @@ impl Game {
     /// The cards `card` may lie on (FC-BUILD): one rank higher, of the other colour's two
     /// suits or of its own suit; 0 (no card, never a column's last) where there is none.
     fn parents(&self, card: u8) -> [u8; 2] {
-        let r = rank(card) + 1;
-        if r > 13 {
-            return [0, 0];
-        }
-        match self.build {
-            Build::Suit => [(card & 0x30) | r, 0],
-            Build::Alternate if red(card) => [r, 0x30 | r],
-            Build::Alternate => [0x10 | r, 0x20 | r],
-        }
+        parents_by(self.build, card)
     }
 
     /// The cards that may lie on `card` (FC-BUILD): one rank lower, of the other colour's two
@@ -240,18 +248,6 @@ impl Game {
 
     pub(super) fn fits(&self, card: u8, on: u8) -> bool {
         self.fits_on[card as usize & 63] >> (on & 63) & 1 != 0
-    }
-
-    /// Whether `card` may lie on `on` under `build`: one rank lower, of the other colour or
-    /// of the same suit. (Card bytes hold the rank in their low four bits, so a byte of a
-    /// rank 0 or over 13 fits nothing and has nothing fit on it.)
-    fn fits_by(build: Build, card: u8, on: u8) -> bool {
-        (1..=13).contains(&rank(card))
-            && rank(card) + 1 == rank(on)
-            && match build {
-                Build::Alternate => red(card) != red(on),
-                Build::Suit => suit(card) == suit(on),
-            }
     }
 
     /// The position of a game state.
