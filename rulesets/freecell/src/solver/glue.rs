@@ -188,7 +188,10 @@ pub fn actions_for(fc: &FreeCell, state: &State, line: &[Move]) -> Option<Vec<Ac
     for &m in line {
         let a = action_for(fc, &now, m)?;
         out.push(play(&mut now, a)?);
-        send_safe(&mut now, &mut out, &mut play)?;
+        // Where the variant sends safe cards up, `play` has sent them all.
+        if !auto {
+            send_safe(&mut now, &mut out, &mut play)?;
+        }
     }
     (now.cards_up() == 52).then_some(out)
 }
