@@ -18,7 +18,7 @@
 //! only probably lost, so [`solve`] hands it to the exact search, whose proof is sound
 //! (see [`super::search`]).
 
-use super::position::{Dest, Game, Key, Move, Pos, Weights, FIRST_WEIGHTS, WEIGHTS};
+use super::position::{Dest, Game, Key, Move, Pos, Weights, FIRST_WEIGHTS, KEY_LEN, WEIGHTS};
 use super::search::{search, Outcome, Report};
 use felt_core::analysis::Stopped;
 use felt_patience::search::{room_bytes, FingerprintSet, Limits};
@@ -93,8 +93,9 @@ pub struct Finder {
     game: Game,
     scan: Scan,
     seen: FingerprintSet,
-    // The positions taken out of the open list, each with its parent, the move to it and the
-    // length of its line; the root is number 0.
+    // The positions taken out of the open list, by number, packed once they leave `recent`
+    // (a number still there may have no entry yet); and each one's parent, the move to it
+    // and the length of its line. The root is number 0.
     taken: Vec<Key>,
     links: Vec<(u32, Move, u16)>,
     open: Buckets,
@@ -139,7 +140,6 @@ impl Finder {
             peak: 0,
             won_at_start: game.won(&first),
         };
-        finder.taken.push(game.pack(&first));
         finder.recent.push((0, first));
         finder.links.push((ROOT, root, 0));
         finder
@@ -171,7 +171,7 @@ impl Finder {
             finding,
             states: self.states(),
             peak_bytes: self.peak as u64,
-            expanded: self.taken.len() as u64,
+            expanded: self.links.len() as u64,
         }
     }
 
@@ -248,12 +248,20 @@ impl Finder {
             }
             // The next position: played again from its parent, in its own slot of
             // `recent` (numbers come in order, so the slot is new exactly when the number
-            // is), and kept packed.
+            // is). The position it puts out of its slot is packed then: a search of fewer
+            // than `RECENT` positions taken out packs none.
             self.at = None;
             if let Some((from, m)) = self.open.pop() {
-                let id = self.taken.len() as u32;
+                let id = self.links.len() as u32;
                 let (slot, source) = (id as usize % RECENT, from as usize % RECENT);
                 let cached = self.recent.get(source).is_some_and(|&(i, _)| i == from);
+                if let Some(&(old, ref pos)) = self.recent.get(slot) {
+                    let packed = game.pack(pos);
+                    if self.taken.len() <= old as usize {
+                        self.taken.resize(old as usize + 1, [0; KEY_LEN]);
+                    }
+                    self.taken[old as usize] = packed;
+                }
                 if cached && slot < self.recent.len() {
                     self.recent.copy_within(source..=source, slot);
                 } else {
@@ -270,7 +278,6 @@ impl Finder {
                 kept.0 = id;
                 game.play(&mut kept.1, m);
                 let depth = self.links[from as usize].2 + 1;
-                self.taken.push(game.pack(&kept.1));
                 self.links.push((from, m, depth));
                 self.at = Some((id, depth));
             }
