@@ -554,7 +554,7 @@ impl Game {
         } else {
             for i in 0..self.ncols {
                 let len = p.lens[i] as usize;
-                if let Some(k) = p.cols[i][..len].iter().position(|&c| c == m.card) {
+                if let Some(k) = p.cols[i][..len].iter().rposition(|&c| c == m.card) {
                     n = len - k;
                     moving[..n].copy_from_slice(&p.cols[i][k..len]);
                     for (at, &c) in p.cols[i][k..len].iter().enumerate() {

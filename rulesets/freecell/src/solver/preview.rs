@@ -5,9 +5,7 @@
 //! next card, so one column's share more; a move after which FC-AUTO would send a card up
 //! (or that wins) is left to [`Game::play`].
 
-use super::position::{
-    card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_COLS, MAX_LEN,
-};
+use super::position::{card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_COLS};
 use crate::params::Empty;
 
 /// Where a card lies: column and height, or cell (`col` = `CELL`).
@@ -123,13 +121,13 @@ impl Game {
             return self.preview_up(p, parent, m, room);
         }
         let from = parent.places[m.card as usize & 63];
-        let mut moved = [0u8; MAX_LEN];
+        let single = [m.card];
         let (mut fingerprint, mut terms) = (parent.fingerprint, parent.terms);
         let (mut free, mut empty) = (parent.free, parent.empty);
-        let n;
+        // The cards the move carries, read where they lie.
+        let moved: &[u8];
         if from.col == CELL {
-            moved[0] = m.card;
-            n = 1;
+            moved = &single;
             fingerprint = fingerprint.wrapping_sub(cell_mix(m.card));
             free += 1;
         } else {
@@ -141,8 +139,7 @@ impl Game {
             if at > 0 && self.playable(p, col[at - 1]) && self.safe(p, col[at - 1]) {
                 return None;
             }
-            n = len - at;
-            moved[..n].copy_from_slice(&col[at..]);
+            moved = &col[at..];
             let mut h = p.hash[i];
             for (k, &c) in col.iter().enumerate().skip(at) {
                 h = h.wrapping_sub(card_at(c, k));
@@ -167,7 +164,7 @@ impl Game {
                 };
                 let base = &p.cols[j][..p.lens[j] as usize];
                 let mut h = p.hash[j];
-                for (k, &c) in moved[..n].iter().enumerate() {
+                for (k, &c) in moved.iter().enumerate() {
                     h = h.wrapping_add(card_at(c, base.len() + k));
                 }
                 fingerprint = fingerprint
@@ -175,10 +172,11 @@ impl Game {
                     .wrapping_add(column_mix(h));
                 // What the cards add to the column's share (as `Game::column_term_of` counts
                 // it): each next card below counts once more for each card put on it.
+                let n = moved.len();
                 let mut add = self.weights.above_next as i32 * n as i32 * parent.nexts[j] as i32;
                 let mut low = parent.lowest[j];
                 let mut below = base.last().copied();
-                for (q, &c) in moved[..n].iter().enumerate() {
+                for (q, &c) in moved.iter().enumerate() {
                     let s = suit(c);
                     if rank(c) > low[s] {
                         add += self.weights.buried as i32;
