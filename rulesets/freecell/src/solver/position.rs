@@ -606,31 +606,24 @@ impl Game {
         }
     }
 
-    /// One column's share of [`Game::distance`] with the foundations at `found`.
+    /// One column's share of [`Game::distance`] with the foundations at `found`: each card
+    /// above a lower card of its suit, each card on one it does not fit, each card on a
+    /// suit's next card, at their [`Weights`].
     pub(super) fn column_term(&self, col: &[u8], found: &[u8; 4]) -> i16 {
-        self.column_term_of(col, &[], found)
-    }
-
-    /// The share of the column `base` with the cards `more` put on it.
-    pub(super) fn column_term_of(&self, base: &[u8], more: &[u8], found: &[u8; 4]) -> i16 {
-        let len = base.len() + more.len();
-        let mut h = 0i16;
+        let w = &self.weights;
+        let len = col.len() as i16;
+        // The first card lies on no card: it is counted as on one it does not fit (no card
+        // fits on 0), and the count starts one such card lower.
+        let mut h = -w.unfit * i16::from(!col.is_empty());
         let mut lowest = [14u8; 4];
         let mut below = 0u8;
-        for (k, &c) in base.iter().chain(more).enumerate() {
+        for (k, &c) in col.iter().enumerate() {
             let s = suit(c);
-            // Buried: a card above a lower card of its suit, or on a card it does not fit.
-            if rank(c) > lowest[s] {
-                h += self.weights.buried;
-            }
-            if k > 0 && !self.fits(c, below) {
-                h += self.weights.unfit;
-            }
+            h += w.buried * i16::from(rank(c) > lowest[s]);
+            h += w.unfit * i16::from(!self.fits(c, below));
             lowest[s] = lowest[s].min(rank(c));
             // The next card of its suit to go up, and how many lie on it.
-            if found[s] + 1 == rank(c) {
-                h += self.weights.above_next * (len - 1 - k) as i16;
-            }
+            h += w.above_next * (len - 1 - k as i16) * i16::from(found[s] + 1 == rank(c));
             below = c;
         }
         h

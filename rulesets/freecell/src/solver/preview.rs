@@ -56,7 +56,7 @@ impl Game {
         for (i, mix) in mixes.iter_mut().enumerate().take(self.ncols) {
             *mix = column_mix(p.hash[i]);
             fingerprint = fingerprint.wrapping_add(*mix);
-            // The shares of every prefix in one pass, as `Game::column_term_of` counts them:
+            // The shares of every prefix in one pass, as `Game::column_term` counts them:
             // the buried cards' part grows card by card, and each next card of a suit counts
             // its weight for each card above it (`k * n - sum` cards over the `n` below
             // height `k`).
@@ -170,7 +170,7 @@ impl Game {
                 fingerprint = fingerprint
                     .wrapping_sub(parent.mixes[j])
                     .wrapping_add(column_mix(h));
-                // What the cards add to the column's share (as `Game::column_term_of` counts
+                // What the cards add to the column's share (as `Game::column_term` counts
                 // it): each next card below counts once more for each card put on it.
                 let n = moved.len();
                 let mut add = self.weights.above_next as i32 * n as i32 * parent.nexts[j] as i32;
