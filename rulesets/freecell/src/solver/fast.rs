@@ -382,15 +382,17 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
 /// ones before it find hard, measured on four-cell deals 1..1000 and
 /// 100001..200000 and two-cell deals 1..1000 (docs/freecell-solver.md):
 ///
-/// 1. 3 × distance + 5 a move: the workhorse, which alone wins nearly every four-cell deal
-///    (with [`WEIGHTS`], in about 90 positions taken out at the median). It leaves out the
+/// 1. 4 × distance + 6 a move: the workhorse, which alone wins nearly every four-cell deal
+///    (with [`WEIGHTS`], in about 85 positions taken out at the median). It leaves out the
 ///    moves [`Game::moves_with`] may: paired on four-cell deals 1..1000, that stores 588
 ///    positions at the median instead of 1,201 (median CPU 0.165 -> 0.120 ms, mean 0.45 ->
-///    0.28 ms), lines as short. The other scans try every move.
-///    Against the exact search's 1 × distance + 2 a move, paired on four-cell deals 1..1000
-///    and confirmed on 600001..601000, it stores 16 % fewer positions (median CPU 0.52 ->
-///    0.42 ms, mean 1.40 -> 1.01 ms on the deals not tuned on) for lines 3 % longer;
-///    2 × distance + 3 was faster still, but its lines passed 0.65 of fc-solve's.
+///    0.28 ms), lines as short; the other scans try every move. Its charges: with the first
+///    weights, 3 × distance + 5 a move stored 16 % fewer positions than the exact search's
+///    1 × distance + 2 (median CPU 0.52 -> 0.42 ms on 600001..601000) for lines 3 % longer,
+///    and 2 × distance + 3 was faster still but its lines passed 0.65 of fc-solve's; with
+///    the later weights and moves, 4 × distance + 6 against 3 × distance + 5, paired on
+///    1..1000: median CPU 0.086 -> 0.084 ms, mean 0.228 -> 0.217 ms, lines 0.611 -> 0.616
+///    of fc-solve's.
 /// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move, and
 ///    the distance's [`FIRST_WEIGHTS`]: four-cell deals 131220, 170666 and 191247 within
 ///    133,000 positions, undecided within 1 s of CPU before. With the first weights kept
@@ -403,8 +405,8 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
 pub const SCANS: [(Scan, u64); 4] = [
     (
         Scan {
-            weight: 3,
-            depth_cost: 5,
+            weight: 4,
+            depth_cost: 6,
             room: 0,
             weights: WEIGHTS,
             every_move: false,
