@@ -576,6 +576,30 @@ mod tests {
         }
     }
 
+    // The solver's safety test says what the ruleset's FC-AUTO rule says, for every card at
+    // every height of the foundations, under both build rules.
+    #[test]
+    fn the_solvers_safe_cards_are_the_rulesets() {
+        for build in [crate::Build::Alternate, crate::Build::Suit] {
+            let params = Params {
+                build,
+                ..Params::default()
+            };
+            let game = Game::new(&params);
+            for n in 0..14u32.pow(4) {
+                let found = [0, 1, 2, 3].map(|i| (n / 14u32.pow(i) % 14) as u8);
+                for c in (0..4u8).flat_map(|s| (1..=13u8).map(move |r| (s << 4) | r)) {
+                    let card = felt_core::Card::from_byte(c).expect("a card");
+                    assert_eq!(
+                        game.safe_at(&found, c),
+                        crate::rules::safe(&params, &found, card),
+                        "{c:#x} at {found:?}, {build:?}"
+                    );
+                }
+            }
+        }
+    }
+
     // The kept hashes and distance shares equal fresh ones after every move of long random
     // lines (with each set of weights), so do the previews of every child on the way, and a fingerprint is the same for every order of the columns and cells (it
     // survives packing in another order and unpacking).
