@@ -44,14 +44,29 @@ fn main() {
     let mut times = Vec::new();
     let mut states = Vec::new();
     let verbose = std::env::var("FREECELL_VERBOSE").is_ok_and(|v| v == "1");
+    // The settings, read once: reading the environment is no part of a solve's time.
+    // FREECELL_CPU_MS=1000: felt's default budget instead, that much of the thread's CPU
+    // time and no positions limit (as `felt solve`), for the undecided counts.
+    let cpu_ms: Option<u64> = std::env::var("FREECELL_CPU_MS")
+        .ok()
+        .and_then(|c| c.parse().ok());
+    // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
+    let room = std::env::var("FREECELL_ROOM")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let depth_cost: Option<i32> = std::env::var("FREECELL_COST")
+        .ok()
+        .and_then(|c| c.parse().ok());
+    let weight = std::env::var("FREECELL_WEIGHT")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(1);
+    // FREECELL_EVERY=0: the first scan's fewer moves.
+    let every_move = std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1");
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-        // FREECELL_CPU_MS=1000: felt's default budget instead, that much of the thread's CPU
-        // time and no positions limit (as `felt solve`), for the undecided counts.
-        let cpu_ms: Option<u64> = std::env::var("FREECELL_CPU_MS")
-            .ok()
-            .and_then(|c| c.parse().ok());
         let keep_going = move |_: u64| {
             thread_cpu_ns().is_some_and(|now| {
                 now - cpu0.unwrap_or(0) < cpu_ms.unwrap_or(u64::MAX / 1_000_000) * 1_000_000
@@ -64,27 +79,14 @@ fn main() {
             ),
             None => felt_patience::search::Limits::states(budget),
         };
-        // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
-        let room = std::env::var("FREECELL_ROOM")
-            .ok()
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let answer = match std::env::var("FREECELL_COST")
-            .ok()
-            .and_then(|c| c.parse().ok())
-        {
+        let answer = match depth_cost {
             Some(depth_cost) => {
-                let weight = std::env::var("FREECELL_WEIGHT")
-                    .ok()
-                    .and_then(|c| c.parse().ok())
-                    .unwrap_or(1);
                 let cost = felt_freecell::solver::fast::Scan {
                     weight,
                     depth_cost,
                     room,
                     weights: felt_freecell::solver::position::WEIGHTS,
-                    // FREECELL_EVERY=0: the first scan's fewer moves.
-                    every_move: std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1"),
+                    every_move,
                 };
                 use felt_freecell::solver::fast::{find_win, Finding};
                 let game = felt_freecell::solver::Game::new(fc.params());
