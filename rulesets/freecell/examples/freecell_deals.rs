@@ -12,6 +12,9 @@
 //! two pair deal by deal. `FREECELL_COST=C` runs one scan of the win finder alone instead of
 //! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
 //! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
+//! `FREECELL_EVERY=0` leaves out the moves the first scan leaves out.
+//! `FREECELL_CPU_MS=1000` gives each deal felt's default budget instead of positions: that
+//! much CPU time, as `felt solve` does.
 
 use felt_core::{Analysis, Ruleset};
 use felt_freecell::{FreeCell, Params};
@@ -41,28 +44,49 @@ fn main() {
     let mut times = Vec::new();
     let mut states = Vec::new();
     let verbose = std::env::var("FREECELL_VERBOSE").is_ok_and(|v| v == "1");
+    // The settings, read once: reading the environment is no part of a solve's time.
+    // FREECELL_CPU_MS=1000: felt's default budget instead, that much of the thread's CPU
+    // time and no positions limit (as `felt solve`), for the undecided counts.
+    let cpu_ms: Option<u64> = std::env::var("FREECELL_CPU_MS")
+        .ok()
+        .and_then(|c| c.parse().ok());
+    // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
+    let room = std::env::var("FREECELL_ROOM")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let depth_cost: Option<i32> = std::env::var("FREECELL_COST")
+        .ok()
+        .and_then(|c| c.parse().ok());
+    let weight = std::env::var("FREECELL_WEIGHT")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(1);
+    // FREECELL_EVERY=0: the first scan's fewer moves.
+    let every_move = std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1");
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-        let limits = felt_patience::search::Limits::states(budget);
-        // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
-        let room = std::env::var("FREECELL_ROOM")
-            .ok()
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let answer = match std::env::var("FREECELL_COST")
-            .ok()
-            .and_then(|c| c.parse().ok())
-        {
+        let keep_going = move |_: u64| {
+            thread_cpu_ns().is_some_and(|now| {
+                now - cpu0.unwrap_or(0) < cpu_ms.unwrap_or(u64::MAX / 1_000_000) * 1_000_000
+            })
+        };
+        let limits = match cpu_ms {
+            Some(_) => felt_patience::search::Limits::new(
+                &felt_core::analysis::Budget::default(),
+                &keep_going,
+            ),
+            None => felt_patience::search::Limits::states(budget),
+        };
+        let answer = match depth_cost {
             Some(depth_cost) => {
-                let weight = std::env::var("FREECELL_WEIGHT")
-                    .ok()
-                    .and_then(|c| c.parse().ok())
-                    .unwrap_or(1);
                 let cost = felt_freecell::solver::fast::Scan {
                     weight,
                     depth_cost,
                     room,
+                    weights: felt_freecell::solver::position::WEIGHTS,
+                    every_move,
                 };
                 use felt_freecell::solver::fast::{find_win, Finding};
                 let game = felt_freecell::solver::Game::new(fc.params());

@@ -109,18 +109,27 @@ impl Rules {
     /// Carries out a checked step.
     pub fn perform(&self, state: &mut State, step: Step, events: &mut Vec<Event>) {
         let layout = self.layout();
-        let moved: Vec<Card> = match step.from {
+        // The source column is taken out of the state while its cards are copied on, so the
+        // step needs no list of its own (the solver's lines replay through here).
+        let (from, start) = match step.from {
             Pile::Column(i) => {
-                let col = &mut state.columns[i];
-                col.split_off(col.len() - step.count)
+                let col = std::mem::take(&mut state.columns[i]);
+                let start = col.len() - step.count;
+                (col, start)
             }
-            Pile::Cell(i) => state.cells[i].take().into_iter().collect(),
-            Pile::Foundation(_) => Vec::new(),
+            Pile::Cell(i) => (state.cells[i].take().into_iter().collect(), 0),
+            Pile::Foundation(_) => (Vec::new(), 0),
         };
+        let moved = &from[start..];
         match step.to {
-            Pile::Column(j) => state.columns[j].extend(moved),
+            Pile::Column(j) => state.columns[j].extend_from_slice(moved),
             Pile::Cell(j) => state.cells[j] = moved.first().copied(),
             Pile::Foundation(s) => state.foundations[s] += moved.len() as u8,
+        }
+        if let Pile::Column(i) = step.from {
+            let mut col = from;
+            col.truncate(start);
+            state.columns[i] = col;
         }
         events.push(Event::Moved {
             from: layout.id(step.from),

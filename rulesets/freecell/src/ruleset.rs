@@ -113,6 +113,15 @@ impl FreeCell {
                 .all(|c| c.len() + 13 <= crate::solver::position::MAX_LEN)
     }
 
+    /// What every action needs of the table: this variant's layout, and a game not won yet.
+    fn table_check(&self, state: &State) -> Result<(), RuleViolation> {
+        self.layout_check(state)?;
+        if state.cards_up() == 52 {
+            return Err(RuleViolation::new("FC-WIN", "The game is won"));
+        }
+        Ok(())
+    }
+
     fn layout_check(&self, state: &State) -> Result<(), RuleViolation> {
         if state.columns.len() != self.rules.params.columns
             || state.cells.len() != self.rules.params.cells
@@ -152,10 +161,7 @@ impl Ruleset for FreeCell {
     }
 
     fn check(&self, state: &State, action: &Action) -> Result<(), RuleViolation> {
-        self.layout_check(state)?;
-        if state.cards_up() == 52 {
-            return Err(RuleViolation::new("FC-WIN", "The game is won"));
-        }
+        self.table_check(state)?;
         match action {
             Action::Move { from, index, to } => {
                 self.rules.check_move(state, *from, *index, *to).map(|_| ())
@@ -166,7 +172,8 @@ impl Ruleset for FreeCell {
     }
 
     fn apply(&self, state: &mut State, action: &Action) -> Result<Vec<Event>, RuleViolation> {
-        self.check(state, action)?;
+        // `check`'s tests, each once: the step a move's check finds is the one carried out.
+        self.table_check(state)?;
         let mut events = Vec::new();
         match action {
             Action::Move { from, index, to } => {
@@ -175,6 +182,7 @@ impl Ruleset for FreeCell {
                 self.rules.perform(state, step, &mut events);
             }
             Action::Extra { name, .. } if name == COLLECT => {
+                self.rules.check_collect(state)?;
                 state.news.clear();
                 self.rules.collect(state, &mut events);
             }

@@ -7,7 +7,7 @@
 //!   compute) instead of its sorted 64-byte [`super::position::Key`];
 //! - its open list holds a position's parent and the move to it, not the position: the
 //!   position is played again from its parent when it is taken out, so a position waiting in
-//!   the list costs 16 bytes;
+//!   the list costs 12 bytes (the list is a stack for each priority, `Buckets`);
 //! - a position taken out is kept packed in 64 bytes as it lies ([`Game::pack`]: no sorting),
 //!   and unpacked to play its children from; its children are scored from it without being
 //!   played ([`super::preview`]).
@@ -18,11 +18,10 @@
 //! only probably lost, so [`solve`] hands it to the exact search, whose proof is sound
 //! (see [`super::search`]).
 
-use super::position::{Dest, Game, Key, Move, Pos};
+use super::position::{Dest, Game, Key, Move, Pos, Weights, FIRST_WEIGHTS, KEY_LEN, WEIGHTS};
 use super::search::{search, Outcome, Report};
 use felt_core::analysis::Stopped;
-use felt_patience::search::{room_bytes, FingerprintSet, Limits, Open};
-use std::collections::BinaryHeap;
+use felt_patience::search::{room_bytes, FingerprintSet, Limits};
 use std::mem::size_of;
 
 /// What the finder found.
@@ -51,6 +50,16 @@ pub struct Found {
 
 const ROOT: u32 = u32::MAX;
 
+/// The positions a scan's tables have room for from the start: a four-cell deal's first
+/// scan stores about 1,200 at the median, taking out about 90. Room for more would be memory
+/// a small solve touches (and the allocator hands back) for nothing.
+const START_ROOM: usize = 2048;
+
+/// Expanded positions kept whole (see `Finder::recent`): more than most four-cell deals'
+/// first scan takes out, so it packs none (paired on deals 1..1000, 128 against 64: 1 % less
+/// CPU at the median, 3 % at the 90th percentile; 256 against 128: 1 % and 5 %), 135 KB.
+const RECENT: usize = 256;
+
 /// How one run of the win finder orders its open list: the priority of a position is
 /// `weight` times [`Game::distance_valuing_room`] with `room`, plus `depth_cost` a move of
 /// its line.
@@ -62,6 +71,10 @@ pub struct Scan {
     pub depth_cost: i32,
     /// What a free cell is worth beyond [`Game::distance`]'s own (an empty column twice).
     pub room: i32,
+    /// The distance's weights this scan uses.
+    pub weights: Weights,
+    /// Whether it tries every move, or leaves out those [`Game::moves_with`] may.
+    pub every_move: bool,
 }
 
 /// Searches from `start` (FC-AUTO applied first) for a win, best first as
@@ -77,47 +90,61 @@ pub fn find_win(game: &Game, start: &Pos, limits: &Limits<'_>, scan: Scan) -> Fo
 
 /// One scan of the win finder, which can stop after some positions and go on later from
 /// where it stopped, as fc-solve's scans take turns.
-pub struct Finder<'g> {
-    game: &'g Game,
+pub struct Finder {
+    // The game with this scan's weights.
+    game: Game,
     scan: Scan,
     seen: FingerprintSet,
-    // The positions taken out of the open list, each with its parent, the move to it and the
-    // length of its line; the root is number 0.
+    // The positions taken out of the open list, by number, packed once they leave `recent`
+    // (a number still there may have no entry yet); and each one's parent, the move to it
+    // and the length of its line. The root is number 0.
     taken: Vec<Key>,
     links: Vec<(u32, Move, u16)>,
-    open: BinaryHeap<Open<(u32, Move)>>,
+    open: Buckets,
     moves: Vec<Move>,
-    // The position to expand next, with its number and the length of its line.
-    at: Option<(Pos, u32, u16)>,
+    // The number of the position to expand next (kept in `recent`) and the length of its
+    // line.
+    at: Option<(u32, u16)>,
+    // The positions expanded last, each in the slot of its number modulo `RECENT`: the next
+    // position taken out is nearly always a child of one of them, and copying its parent
+    // from here is cheaper than unpacking it (hashes and distance shares worked out again).
+    recent: Vec<(u32, Pos)>,
     peak: usize,
     // The start was won already.
     won_at_start: bool,
 }
 
-impl<'g> Finder<'g> {
+impl Finder {
     /// A scan from `start`, nothing searched yet.
-    pub fn new(game: &'g Game, start: &Pos, scan: Scan) -> Finder<'g> {
+    pub fn new(game: &Game, start: &Pos, scan: Scan) -> Finder {
+        let game = game.with_weights(scan.weights);
         let mut first = *start;
+        game.reweigh(&mut first);
         game.auto(&mut first);
-        let mut seen = FingerprintSet::default();
+        // Room from the start for what a typical deal needs, so the tables rarely grow.
+        let mut seen = FingerprintSet::with_capacity_and_hasher(START_ROOM, Default::default());
         seen.insert(game.fingerprint(&first));
         // The root's link is never read: lines stop at number 0.
         let root = Move {
             card: 0,
             dest: Dest::Cell,
         };
-        Finder {
+        let mut finder = Finder {
             game,
             scan,
             seen,
-            taken: vec![game.pack(&first)],
-            links: vec![(ROOT, root, 0)],
-            open: BinaryHeap::new(),
+            taken: Vec::with_capacity(START_ROOM / 8),
+            links: Vec::with_capacity(START_ROOM / 8),
+            open: Buckets::with_capacity(START_ROOM),
             moves: Vec::with_capacity(64),
-            at: Some((first, 0, 0)),
+            at: Some((0, 0)),
+            recent: Vec::with_capacity(RECENT),
             peak: 0,
             won_at_start: game.won(&first),
-        }
+        };
+        finder.recent.push((0, first));
+        finder.links.push((ROOT, root, 0));
+        finder
     }
 
     /// Positions stored so far.
@@ -137,11 +164,8 @@ impl<'g> Finder<'g> {
                 self.links.capacity(),
                 size_of::<(u32, Move, u16)>(),
             )
-            + room_bytes(
-                self.open.len(),
-                self.open.capacity(),
-                size_of::<Open<(u32, Move)>>(),
-            )
+            + self.open.bytes()
+            + self.recent.capacity() * size_of::<(u32, Pos)>()
     }
 
     /// The report of what it found.
@@ -150,7 +174,7 @@ impl<'g> Finder<'g> {
             finding,
             states: self.states(),
             peak_bytes: self.peak as u64,
-            expanded: self.taken.len() as u64,
+            expanded: self.links.len() as u64,
         }
     }
 
@@ -170,13 +194,14 @@ impl<'g> Finder<'g> {
         }
         let game = self.game;
         let scan = self.scan;
-        while let Some((pos, id, depth)) = self.at {
+        while let Some((id, depth)) = self.at {
             if self.states() >= pause_at {
                 return None;
             }
-            game.moves(&pos, &mut self.moves);
+            let pos = &self.recent[id as usize % RECENT].1;
+            let parent = game.parent(pos);
+            game.moves_from(pos, &parent, &mut self.moves, scan.every_move);
             let last = self.links[id as usize].1;
-            let parent = game.parent(&pos);
             for k in 0..self.moves.len() {
                 let m = self.moves[k];
                 // The card the last move placed is not moved again at once, but to its
@@ -189,7 +214,7 @@ impl<'g> Finder<'g> {
                 // Most children need not be played: their fingerprint and distance follow
                 // from the parent's (see `preview`). Those whose move changes the
                 // foundations are.
-                let (priority, won) = match game.preview(&pos, &parent, m, scan.room) {
+                let (priority, won) = match game.preview(pos, &parent, m, scan.room) {
                     Some((fingerprint, distance)) => {
                         if !self.seen.insert(fingerprint) {
                             continue;
@@ -197,7 +222,7 @@ impl<'g> Finder<'g> {
                         (scan.weight * distance, false)
                     }
                     None => {
-                        let mut next = pos;
+                        let mut next = *pos;
                         game.play(&mut next, m);
                         if !self.seen.insert(game.fingerprint(&next)) {
                             continue;
@@ -221,24 +246,121 @@ impl<'g> Finder<'g> {
                 if let Some(stopped) = stop {
                     return Some(Finding::Stopped(stopped));
                 }
-                self.open.push(Open {
-                    priority: priority + scan.depth_cost * (depth as i32 + 1),
-                    node: self.seen.len() as u32,
-                    item: (id, m),
-                });
+                self.open
+                    .push(priority + scan.depth_cost * (depth as i32 + 1), (id, m));
             }
-            // The next position: played again from its parent, and kept.
-            self.at = self.open.pop().map(|o| {
-                let (from, m) = o.item;
-                let mut pos = game.from_key(&self.taken[from as usize]);
-                game.play(&mut pos, m);
+            // The next position: played again from its parent, in its own slot of
+            // `recent` (numbers come in order, so the slot is new exactly when the number
+            // is). The position it puts out of its slot is packed then: a search of fewer
+            // than `RECENT` positions taken out packs none.
+            self.at = None;
+            if let Some((from, m)) = self.open.pop() {
+                let id = self.links.len() as u32;
+                let (slot, source) = (id as usize % RECENT, from as usize % RECENT);
+                let cached = self.recent.get(source).is_some_and(|&(i, _)| i == from);
+                if let Some(&(old, ref pos)) = self.recent.get(slot) {
+                    let packed = game.pack(pos);
+                    if self.taken.len() <= old as usize {
+                        self.taken.resize(old as usize + 1, [0; KEY_LEN]);
+                    }
+                    self.taken[old as usize] = packed;
+                }
+                if cached && slot < self.recent.len() {
+                    self.recent.copy_within(source..=source, slot);
+                } else {
+                    let parent = match cached {
+                        true => self.recent[source].1,
+                        false => game.from_key(&self.taken[from as usize]),
+                    };
+                    match self.recent.get_mut(slot) {
+                        Some(kept) => kept.1 = parent,
+                        None => self.recent.push((id, parent)),
+                    }
+                }
+                let kept = &mut self.recent[slot];
+                kept.0 = id;
+                game.play(&mut kept.1, m);
                 let depth = self.links[from as usize].2 + 1;
-                self.taken.push(game.pack(&pos));
                 self.links.push((from, m, depth));
-                (pos, self.taken.len() as u32 - 1, depth)
-            });
+                self.at = Some((id, depth));
+            }
         }
         Some(Finding::Exhausted)
+    }
+}
+
+/// The win finder's open list: for each priority, a stack of the positions waiting with it
+/// (their parent and the move to them), the newest on top. Priorities are small integers,
+/// so a push is a store and taking out the least a few steps up from the last least, where
+/// a heap sifts through its levels. The order is a heap's of
+/// [`felt_patience::search::Open`] entries numbered as they come: the least priority first,
+/// the newest among equals (paired on deals 1..1000, the same searches for 10 % less CPU).
+struct Buckets {
+    // The priority of `heads[0]`.
+    base: i32,
+    // For each priority, its newest entry (`NONE` for none).
+    heads: Vec<u32>,
+    // Every entry pushed: the next older entry of its priority, and the item.
+    entries: Vec<(u32, (u32, Move))>,
+    // No entry waits below this bucket.
+    least: usize,
+    len: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Buckets {
+    fn with_capacity(n: usize) -> Buckets {
+        Buckets {
+            base: 0,
+            heads: Vec::new(),
+            entries: Vec::with_capacity(n),
+            least: 0,
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, priority: i32, item: (u32, Move)) {
+        if self.heads.is_empty() {
+            self.base = priority - 256;
+        } else if priority < self.base {
+            // Room below, with some to spare: rare.
+            let more = (self.base - priority) as usize + 256;
+            let mut heads = vec![NONE; more];
+            heads.extend_from_slice(&self.heads);
+            self.heads = heads;
+            self.base -= more as i32;
+            self.least += more;
+        }
+        let b = (priority - self.base) as usize;
+        if b >= self.heads.len() {
+            self.heads.resize(b + 256, NONE);
+        }
+        self.entries.push((self.heads[b], item));
+        self.heads[b] = (self.entries.len() - 1) as u32;
+        self.least = self.least.min(b);
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(u32, Move)> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.heads[self.least] == NONE {
+            self.least += 1;
+        }
+        let (next, item) = self.entries[self.heads[self.least] as usize];
+        self.heads[self.least] = next;
+        self.len -= 1;
+        Some(item)
+    }
+
+    fn bytes(&self) -> usize {
+        room_bytes(
+            self.entries.len(),
+            self.entries.capacity(),
+            size_of::<(u32, (u32, Move))>(),
+        ) + self.heads.capacity() * size_of::<u32>()
     }
 }
 
@@ -260,23 +382,34 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
 /// ones before it find hard, measured on four-cell deals 1..1000 and
 /// 100001..200000 and two-cell deals 1..1000 (docs/freecell-solver.md):
 ///
-/// 1. 3 × distance + 5 a move: the workhorse, which alone wins nearly every four-cell deal.
-///    Against the exact search's 1 × distance + 2 a move, paired on four-cell deals 1..1000
-///    and confirmed on 600001..601000, it stores 16 % fewer positions (median CPU 0.52 ->
-///    0.42 ms, mean 1.40 -> 1.01 ms on the deals not tuned on) for lines 3 % longer;
-///    2 × distance + 3 was faster still, but its lines passed 0.65 of fc-solve's.
-/// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move:
-///    four-cell deals 131220, 170666 and 191247 within 133,000 positions, undecided within
-///    1 s of CPU before.
+/// 1. 4 × distance + 6 a move: the workhorse, which alone wins nearly every four-cell deal
+///    (with [`WEIGHTS`], in about 85 positions taken out at the median). It leaves out the
+///    moves [`Game::moves_with`] may: paired on four-cell deals 1..1000, that stores 588
+///    positions at the median instead of 1,201 (median CPU 0.165 -> 0.120 ms, mean 0.45 ->
+///    0.28 ms), lines as short; the other scans try every move. Its charges: with the first
+///    weights, 3 × distance + 5 a move stored 16 % fewer positions than the exact search's
+///    1 × distance + 2 (median CPU 0.52 -> 0.42 ms on 600001..601000) for lines 3 % longer,
+///    and 2 × distance + 3 was faster still but its lines passed 0.65 of fc-solve's; with
+///    the later weights and moves, 4 × distance + 6 against 3 × distance + 5, paired on
+///    1..1000: median CPU 0.086 -> 0.084 ms, mean 0.228 -> 0.217 ms, lines 0.611 -> 0.616
+///    of fc-solve's.
+/// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move, and
+///    the distance's [`FIRST_WEIGHTS`]: four-cell deals 131220, 170666 and 191247 within
+///    133,000 positions, undecided within 1 s of CPU before. With the first weights kept
+///    here (the others take [`WEIGHTS`]), at 1 s of CPU a deal, two-cell deals 1..1000 leave
+///    10 undecided and Seahaven Towers 1, against 11 and 3 with [`WEIGHTS`] in every scan
+///    (Seahaven's deal 923: won within 0.5 s, undecided with them).
 /// 3. 1 a move: greedier; two-cell deal 9 within 6,000 positions, where the exact search's
 ///    order needs over a million.
 /// 4. Room worth 4 more and 1 a move: two-cell deal 805 within 170,000.
 pub const SCANS: [(Scan, u64); 4] = [
     (
         Scan {
-            weight: 3,
-            depth_cost: 5,
+            weight: 4,
+            depth_cost: 6,
             room: 0,
+            weights: WEIGHTS,
+            every_move: false,
         },
         1,
     ),
@@ -285,6 +418,8 @@ pub const SCANS: [(Scan, u64); 4] = [
             weight: 1,
             depth_cost: 2,
             room: 4,
+            weights: FIRST_WEIGHTS,
+            every_move: true,
         },
         4,
     ),
@@ -293,6 +428,8 @@ pub const SCANS: [(Scan, u64); 4] = [
             weight: 1,
             depth_cost: 1,
             room: 0,
+            weights: WEIGHTS,
+            every_move: true,
         },
         1,
     ),
@@ -301,6 +438,8 @@ pub const SCANS: [(Scan, u64); 4] = [
             weight: 1,
             depth_cost: 1,
             room: 4,
+            weights: WEIGHTS,
+            every_move: true,
         },
         4,
     ),
@@ -411,8 +550,58 @@ mod tests {
         game.auto(&mut pos);
         (game, pos)
     }
+    // The table of which card fits on which says what the rule says (FC-BUILD), for every
+    // pair of cards under both build rules.
+    #[test]
+    fn the_fits_table_follows_the_build_rule() {
+        let cards: Vec<u8> = (0..4u8)
+            .flat_map(|s| (1..=13u8).map(move |r| (s << 4) | r))
+            .collect();
+        let red = |c: u8| matches!((c >> 4) & 3, 1 | 2);
+        for build in [crate::Build::Alternate, crate::Build::Suit] {
+            let game = Game::new(&Params {
+                build,
+                ..Params::default()
+            });
+            for &c in &cards {
+                for &on in &cards {
+                    let colours = match build {
+                        crate::Build::Alternate => red(c) != red(on),
+                        crate::Build::Suit => c >> 4 == on >> 4,
+                    };
+                    let rule = (c & 15) + 1 == on & 15 && colours;
+                    assert_eq!(game.fits(c, on), rule, "{c:#x} on {on:#x}, {build:?}");
+                }
+            }
+        }
+    }
+
+    // The solver's safety test says what the ruleset's FC-AUTO rule says, for every card at
+    // every height of the foundations, under both build rules.
+    #[test]
+    fn the_solvers_safe_cards_are_the_rulesets() {
+        for build in [crate::Build::Alternate, crate::Build::Suit] {
+            let params = Params {
+                build,
+                ..Params::default()
+            };
+            let game = Game::new(&params);
+            for n in 0..14u32.pow(4) {
+                let found = [0, 1, 2, 3].map(|i| (n / 14u32.pow(i) % 14) as u8);
+                for c in (0..4u8).flat_map(|s| (1..=13u8).map(move |r| (s << 4) | r)) {
+                    let card = felt_core::Card::from_byte(c).expect("a card");
+                    assert_eq!(
+                        game.safe_at(&found, c),
+                        crate::rules::safe(&params, &found, card),
+                        "{c:#x} at {found:?}, {build:?}"
+                    );
+                }
+            }
+        }
+    }
+
     // The kept hashes and distance shares equal fresh ones after every move of long random
-    // lines, so do the previews of every child on the way, and a fingerprint is the same for every order of the columns and cells (it
+    // lines (with each set of weights), so do the previews of every child on the way, and a fingerprint is the same for every order of the columns and cells (it
     // survives packing in another order and unpacking).
     #[test]
     fn kept_hashes_distances_and_previews_match_fresh_ones() {
@@ -432,9 +621,14 @@ mod tests {
         ];
         let mut moves = Vec::new();
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for params in variants {
+        for (params, weights) in variants
+            .into_iter()
+            .flat_map(|p| [(p, WEIGHTS), (p, FIRST_WEIGHTS)])
+        {
             for deal in 1..=20 {
                 let (game, mut pos) = game_and_deal(params, deal);
+                let game = game.with_weights(weights);
+                game.reweigh(&mut pos);
                 for _ in 0..200 {
                     assert!(game.caches_hold(&pos), "deal {deal}");
                     let sorted = game.from_key(&game.key(&pos));
@@ -444,8 +638,22 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    // A preview says what playing the move gives.
+                    // A scan that leaves moves out tries only moves there are; the moves
+                    // found from a preview's parent part are the same, either way.
                     let parent = game.parent(&pos);
+                    let mut fewer = Vec::new();
+                    game.moves_with(&pos, &mut fewer, false);
+                    assert!(fewer.iter().all(|m| moves.contains(m)), "deal {deal}");
+                    for every in [false, true] {
+                        let mut by_lines = Vec::new();
+                        let mut by_parent = Vec::new();
+                        game.moves_with(&pos, &mut by_lines, every);
+                        game.moves_from(&pos, &parent, &mut by_parent, every);
+                        by_lines.sort_by_key(|m| format!("{m:?}"));
+                        by_parent.sort_by_key(|m| format!("{m:?}"));
+                        assert_eq!(by_lines, by_parent, "deal {deal}, every move {every}");
+                    }
+                    // A preview says what playing the move gives.
                     for &m in &moves {
                         let mut next = pos;
                         game.play(&mut next, m);

@@ -136,12 +136,41 @@ pub fn action_for(fc: &FreeCell, state: &State, m: Move) -> Option<Action> {
 /// A solver line as felt actions from `state`, replayed through the ruleset. Where the variant
 /// does not send safe cards up by itself, the line sends them up explicitly, as the solver
 /// assumed.
+///
+/// Each action goes through what [`Ruleset::apply`] runs for it: the table not won yet, the
+/// ruleset's own check of the move (`Rules::check_move`, FC-MOVE and the rules it names),
+/// its own step, and FC-AUTO after it where the variant has it. Only the news lines a table
+/// shows its player are not written: a replay shows nobody anything, and writing them cost
+/// more than the rest of the replay.
 pub fn actions_for(fc: &FreeCell, state: &State, line: &[Move]) -> Option<Vec<Action>> {
-    let layout = fc.rules().layout();
+    let rules = fc.rules();
+    let layout = rules.layout();
+    let auto = fc.params().auto;
     let mut now = state.clone();
-    let mut out = Vec::new();
-    let send_safe = |now: &mut State, out: &mut Vec<Action>| -> Option<()> {
-        while let Some(step) = fc.rules().next_auto(now) {
+    let mut out = Vec::with_capacity(2 * line.len());
+    let mut events = Vec::new();
+    let mut play = |now: &mut State, action: Action| -> Option<Action> {
+        let Action::Move { from, index, to } = action else {
+            return None;
+        };
+        if now.cards_up() == 52 {
+            return None;
+        }
+        let step = rules.check_move(now, from, index, to).ok()?;
+        rules.perform(now, step, &mut events);
+        if auto {
+            while let Some(step) = rules.next_auto(now) {
+                rules.perform(now, step, &mut events);
+            }
+        }
+        events.clear();
+        Some(action)
+    };
+    let send_safe = |now: &mut State,
+                     out: &mut Vec<Action>,
+                     play: &mut dyn FnMut(&mut State, Action) -> Option<Action>|
+     -> Option<()> {
+        while let Some(step) = rules.next_auto(now) {
             let index = match step.from {
                 Pile::Column(i) => now.columns[i].len() - 1,
                 _ => 0,
@@ -151,17 +180,18 @@ pub fn actions_for(fc: &FreeCell, state: &State, line: &[Move]) -> Option<Vec<Ac
                 index: index as u16,
                 to: layout.id(step.to),
             };
-            fc.apply(now, &a).ok()?;
-            out.push(a);
+            out.push(play(now, a)?);
         }
         Some(())
     };
-    send_safe(&mut now, &mut out)?;
+    send_safe(&mut now, &mut out, &mut play)?;
     for &m in line {
         let a = action_for(fc, &now, m)?;
-        fc.apply(&mut now, &a).ok()?;
-        out.push(a);
-        send_safe(&mut now, &mut out)?;
+        out.push(play(&mut now, a)?);
+        // Where the variant sends safe cards up, `play` has sent them all.
+        if !auto {
+            send_safe(&mut now, &mut out, &mut play)?;
+        }
     }
     (now.cards_up() == 52).then_some(out)
 }

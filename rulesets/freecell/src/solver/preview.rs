@@ -1,11 +1,12 @@
 //! A child's fingerprint and distance without playing it: what the win finder needs of each
 //! of a position's children to drop the ones it has seen and rank the rest, worked out from
 //! the parent's kept hashes and distance shares and the few cards the move carries. Only the
-//! child the finder later takes out is played. A move to a foundation, or one that uncovers
-//! a card FC-AUTO would send up, changes the foundations and with them every column's share:
-//! those are left to [`Game::play`].
+//! child the finder later takes out is played. A move to a foundation changes one suit's
+//! next card, so one column's share more; a move after which FC-AUTO would send a card up
+//! (or that wins) is left to [`Game::play`].
 
-use super::position::{card_at, cell_mix, column_mix, Dest, Game, Move, Pos, MAX_LEN};
+use super::position::{card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_COLS};
+use crate::params::Empty;
 
 /// Where a card lies: column and height, or cell (`col` = `CELL`).
 #[derive(Clone, Copy)]
@@ -21,29 +22,74 @@ const NOWHERE: Place = Place { col: 0, at: 0 };
 /// card lies.
 pub struct Parent {
     fingerprint: u64,
-    mixes: [u64; super::position::MAX_COLS],
+    mixes: [u64; MAX_COLS],
     terms: i32,
     free: i32,
     empty: i32,
     places: [Place; 64],
     first_empty: Option<usize>,
+    // Each column's share of the distance with only its first `k` cards left, at
+    // `prefix[start[i] + k]`: what a move from the column leaves. One array for all columns
+    // (52 cards and one more entry a column at most), so that setting it up clears little.
+    prefix: [i16; 52 + MAX_COLS],
+    start: [u8; MAX_COLS],
+    // Each column's lowest rank of each suit, and how many suits' next card lie in it: what
+    // a move onto the column adds to its share follows from these and the cards it carries.
+    lowest: [[u8; 4]; MAX_COLS],
+    nexts: [u8; MAX_COLS],
+    // Each column's run: how many of its last cards lie each on one it fits.
+    runs: [u8; MAX_COLS],
 }
 
 impl Game {
     /// The shared part of the previews of `p`'s children.
     pub fn parent(&self, p: &Pos) -> Parent {
         let mut places = [NOWHERE; 64];
-        let mut mixes = [0u64; super::position::MAX_COLS];
+        let mut mixes = [0u64; MAX_COLS];
         let mut fingerprint = 0u64;
+        let mut prefix = [0i16; 52 + MAX_COLS];
+        let mut start = [0u8; MAX_COLS];
+        let mut at = 0usize;
+        let mut lowest = [[14u8; 4]; MAX_COLS];
+        let mut nexts = [0u8; MAX_COLS];
+        let mut runs = [0u8; MAX_COLS];
         for (i, mix) in mixes.iter_mut().enumerate().take(self.ncols) {
             *mix = column_mix(p.hash[i]);
             fingerprint = fingerprint.wrapping_add(*mix);
-            for (k, &c) in p.cols[i][..p.lens[i] as usize].iter().enumerate() {
+            // The shares of every prefix in one pass, as `Game::column_term` counts them:
+            // the buried cards' part grows card by card, and each next card of a suit counts
+            // its weight for each card above it (`k * n - sum` cards over the `n` below
+            // height `k`).
+            // The first card lies on no card; it is counted as on one it does not fit (no
+            // card fits on 0) and the count starts one such card lower: no test a card.
+            let w = &self.weights;
+            let (mut buried, mut n, mut sum) = (-w.unfit, 0i16, 0i16);
+            let mut run = 0u8;
+            let low = &mut lowest[i];
+            let mut below = 0u8;
+            start[i] = at as u8;
+            let col = &p.cols[i][..(p.lens[i] as usize).min(52 + MAX_COLS - 1 - at)];
+            let prefix = &mut prefix[at..at + col.len() + 1];
+            at += col.len() + 1;
+            for (k, &c) in col.iter().enumerate() {
                 places[c as usize & 63] = Place {
                     col: i as u8,
                     at: k as u8,
                 };
+                let s = suit(c);
+                buried += w.buried * i16::from(rank(c) > low[s]);
+                let fit = self.fits(c, below);
+                buried += w.unfit * i16::from(!fit);
+                run = if fit { run + 1 } else { 1 };
+                low[s] = low[s].min(rank(c));
+                let next = i16::from(p.found[s] + 1 == rank(c));
+                n += next;
+                sum += next * k as i16;
+                below = c;
+                prefix[k + 1] = buried + w.above_next * (k as i16 * n - sum);
             }
+            nexts[i] = n as u8;
+            runs[i] = run;
         }
         for &c in &p.cells[..self.ncells] {
             if c != 0 {
@@ -59,24 +105,29 @@ impl Game {
             empty: self.empty_cols(p) as i32,
             places,
             first_empty: (0..self.ncols).find(|&j| p.lens[j] == 0),
+            prefix,
+            start,
+            lowest,
+            nexts,
+            runs,
         }
     }
 
     /// The fingerprint of the child `m` leads to from `p`, and its distance valuing `room`
-    /// as [`Game::distance_valuing_room`] does; `None` where the move changes the
-    /// foundations (it, or FC-AUTO after it), which only playing it shows.
+    /// as [`Game::distance_valuing_room`] does; `None` where FC-AUTO sends a card up after
+    /// the move, or it wins, which only playing it shows.
     pub fn preview(&self, p: &Pos, parent: &Parent, m: Move, room: i32) -> Option<(u64, i32)> {
         if m.dest == Dest::Foundation {
-            return None;
+            return self.preview_up(p, parent, m, room);
         }
         let from = parent.places[m.card as usize & 63];
-        let mut moved = [0u8; MAX_LEN];
+        let single = [m.card];
         let (mut fingerprint, mut terms) = (parent.fingerprint, parent.terms);
         let (mut free, mut empty) = (parent.free, parent.empty);
-        let n;
+        // The cards the move carries, read where they lie.
+        let moved: &[u8];
         if from.col == CELL {
-            moved[0] = m.card;
-            n = 1;
+            moved = &single;
             fingerprint = fingerprint.wrapping_sub(cell_mix(m.card));
             free += 1;
         } else {
@@ -88,8 +139,7 @@ impl Game {
             if at > 0 && self.playable(p, col[at - 1]) && self.safe(p, col[at - 1]) {
                 return None;
             }
-            n = len - at;
-            moved[..n].copy_from_slice(&col[at..]);
+            moved = &col[at..];
             let mut h = p.hash[i];
             for (k, &c) in col.iter().enumerate().skip(at) {
                 h = h.wrapping_sub(card_at(c, k));
@@ -97,7 +147,7 @@ impl Game {
             fingerprint = fingerprint
                 .wrapping_sub(parent.mixes[i])
                 .wrapping_add(column_mix(h));
-            terms += self.column_term(&col[..at], &p.found) as i32 - p.term[i] as i32;
+            terms += parent.prefix[parent.start[i] as usize + at] as i32 - p.term[i] as i32;
             if at == 0 {
                 empty += 1;
             }
@@ -114,13 +164,33 @@ impl Game {
                 };
                 let base = &p.cols[j][..p.lens[j] as usize];
                 let mut h = p.hash[j];
-                for (k, &c) in moved[..n].iter().enumerate() {
+                for (k, &c) in moved.iter().enumerate() {
                     h = h.wrapping_add(card_at(c, base.len() + k));
                 }
                 fingerprint = fingerprint
                     .wrapping_sub(parent.mixes[j])
                     .wrapping_add(column_mix(h));
-                terms += self.column_term_of(base, &moved[..n], &p.found) as i32 - p.term[j] as i32;
+                // What the cards add to the column's share (as `Game::column_term` counts
+                // it): each next card below counts once more for each card put on it.
+                let n = moved.len();
+                let mut add = self.weights.above_next as i32 * n as i32 * parent.nexts[j] as i32;
+                let mut low = parent.lowest[j];
+                let mut below = base.last().copied();
+                for (q, &c) in moved.iter().enumerate() {
+                    let s = suit(c);
+                    if rank(c) > low[s] {
+                        add += self.weights.buried as i32;
+                    }
+                    if below.is_some_and(|b| !self.fits(c, b)) {
+                        add += self.weights.unfit as i32;
+                    }
+                    low[s] = low[s].min(rank(c));
+                    if p.found[s] + 1 == rank(c) {
+                        add += self.weights.above_next as i32 * (n - 1 - q) as i32;
+                    }
+                    below = Some(c);
+                }
+                terms += add;
                 if base.is_empty() {
                     empty -= 1;
                 }
@@ -128,7 +198,188 @@ impl Game {
             Dest::Foundation => return None,
         }
         let out = 52 - self.up(p) as i32;
-        let distance = 4 * out + terms - (2 + room) * free - (4 + 2 * room) * empty;
+        let distance = self.distance_of(out, terms, free, empty, room);
         Some((fingerprint, distance))
+    }
+
+    /// [`Game::preview`] of a move to a foundation. Only the suit's next card changes its
+    /// column's share: the card sent up was the last of its column (or in a cell), where it
+    /// counted nothing, and the card after it now counts the cards lying on it. `None` where
+    /// FC-AUTO would send a card up after it, or the move wins: only playing shows those.
+    fn preview_up(&self, p: &Pos, parent: &Parent, m: Move, room: i32) -> Option<(u64, i32)> {
+        let s = suit(m.card);
+        let mut found = p.found;
+        found[s] += 1;
+        let from = parent.places[m.card as usize & 63];
+        let (mut fingerprint, mut terms) = (parent.fingerprint, parent.terms);
+        let (mut free, mut empty) = (parent.free, parent.empty);
+        // The height of each column after the move.
+        let mut lens = p.lens;
+        if from.col == CELL {
+            fingerprint = fingerprint.wrapping_sub(cell_mix(m.card));
+            free += 1;
+        } else {
+            let i = from.col as usize;
+            let len = p.lens[i] as usize;
+            let col = &p.cols[i][..len - 1];
+            fingerprint = fingerprint
+                .wrapping_sub(parent.mixes[i])
+                .wrapping_add(column_mix(p.hash[i].wrapping_sub(card_at(m.card, len - 1))));
+            terms += self.column_term(col, &found) as i32 - p.term[i] as i32;
+            if len == 1 {
+                empty += 1;
+            }
+            lens[i] -= 1;
+        }
+        // The suit's next card, now counted where it lies (its own column's share, when that
+        // is the column the card came from, was worked out afresh above).
+        let next = m.card + 1;
+        if rank(next) <= 13 {
+            let at = parent.places[next as usize & 63];
+            if at.col != CELL && at.col != from.col {
+                terms += self.weights.above_next as i32
+                    * (p.lens[at.col as usize] as i32 - 1 - at.at as i32);
+            }
+        }
+        // FC-AUTO: only a card now playable can go up, one for each suit.
+        for (t, &n) in found.iter().enumerate() {
+            if n >= 13 {
+                continue;
+            }
+            let c = ((t as u8) << 4) | (n + 1);
+            let at = parent.places[c as usize & 63];
+            let exposed = at.col == CELL || at.at + 1 == lens[at.col as usize];
+            if exposed && self.safe_at(&found, c) {
+                return None;
+            }
+        }
+        let out = 52 - self.up(p) as i32 - 1;
+        if out == 0 {
+            return None;
+        }
+        let distance = self.distance_of(out, terms, free, empty, room);
+        Some((fingerprint, distance))
+    }
+
+    /// [`Game::distance_valuing_room`] from its parts: cards out, the columns' shares, free
+    /// cells and empty columns.
+    fn distance_of(&self, out: i32, terms: i32, free: i32, empty: i32, room: i32) -> i32 {
+        let w = &self.weights;
+        w.out * out + terms - (w.cell + room) * free - 2 * (w.cell + room) * empty
+    }
+
+    /// [`Game::moves_with`] from what `parent` (of `p`) knows, the same moves, found from the
+    /// other end: for each column's last card, the cards that fit on it (two at most) and
+    /// where they lie, rather than for each card of each run, the cards it fits on. The win
+    /// finder asks this; the exact search asks [`Game::moves`].
+    pub fn moves_from(&self, p: &Pos, parent: &Parent, out: &mut Vec<Move>, every: bool) {
+        out.clear();
+        let free = parent.free as usize;
+        let empty = parent.empty as usize;
+        let cap_onto = crate::rules::capacity(self.empty, free, empty, false);
+        let cap_empty = crate::rules::capacity(self.empty, free, empty, true);
+        let in_play = |c: u8| rank(c) > p.found[suit(c)];
+        // Foundations: each suit's next card, where it lies last or in a cell.
+        for (s, &n) in p.found.iter().enumerate() {
+            if n >= 13 {
+                continue;
+            }
+            let c = ((s as u8) << 4) | (n + 1);
+            let at = parent.places[c as usize & 63];
+            if at.col == CELL || at.at + 1 == p.lens[at.col as usize] {
+                out.push(Move {
+                    card: c,
+                    dest: Dest::Foundation,
+                });
+            }
+        }
+        // Onto each column's last card: the cards that fit on it, from a cell or with the
+        // cards above them in another column's run.
+        let mut has_onto = [false; MAX_COLS];
+        for j in 0..self.ncols {
+            let len = p.lens[j] as usize;
+            if len == 0 {
+                continue;
+            }
+            let on = p.cols[j][len - 1];
+            for c in self.children(on) {
+                if c == 0 || !in_play(c) {
+                    continue;
+                }
+                let at = parent.places[c as usize & 63];
+                if at.col == CELL {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Onto(on),
+                    });
+                    continue;
+                }
+                let i = at.col as usize;
+                if i == j {
+                    continue;
+                }
+                let run = parent.runs[i] as usize;
+                let k = p.lens[i] as usize - at.at as usize;
+                if k > run.min(cap_onto) {
+                    continue;
+                }
+                has_onto[i] |= k == 1;
+                if every || !(k < run && run <= cap_onto) {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::Onto(on),
+                    });
+                }
+            }
+        }
+        // Into an empty column: a column's run, or part of it; a cell's card.
+        if empty > 0 {
+            for (i, &onto) in has_onto.iter().enumerate().take(self.ncols) {
+                let len = p.lens[i] as usize;
+                if len == 0 {
+                    continue;
+                }
+                // Moving a whole column into an empty one changes nothing.
+                let most = (parent.runs[i] as usize).min(cap_empty).min(len - 1);
+                for k in 1..=most {
+                    if !every && ((k == 1 && (free > 0 || onto)) || (k > 1 && k < most)) {
+                        continue;
+                    }
+                    let head = p.cols[i][len - k];
+                    if self.empty == Empty::Kings && rank(head) != 13 {
+                        continue;
+                    }
+                    out.push(Move {
+                        card: head,
+                        dest: Dest::EmptyColumn,
+                    });
+                }
+            }
+            for &c in &p.cells[..self.ncells] {
+                if c != 0 && (self.empty == Empty::Any || rank(c) == 13) && (every || free == 0) {
+                    out.push(Move {
+                        card: c,
+                        dest: Dest::EmptyColumn,
+                    });
+                }
+            }
+        }
+        // Column cards into a cell.
+        if free > 0 {
+            for (i, &onto) in has_onto.iter().enumerate().take(self.ncols) {
+                let len = p.lens[i] as usize;
+                if len == 0 {
+                    continue;
+                }
+                let c = p.cols[i][len - 1];
+                if !every && (onto || (len >= 2 && self.fits(c, p.cols[i][len - 2]))) {
+                    continue;
+                }
+                out.push(Move {
+                    card: c,
+                    dest: Dest::Cell,
+                });
+            }
+        }
     }
 }

@@ -165,11 +165,39 @@ fn each_scan_of_the_win_finder_wins_and_its_line_replays() {
             let Finding::Won(line) = found.finding else {
                 panic!("{scan:?} deal {deal}: {:?}", found.finding);
             };
-            assert!(
-                glue::actions_for(&fc, &state, &line).is_some(),
-                "{scan:?} deal {deal}"
-            );
+            let actions = glue::actions_for(&fc, &state, &line)
+                .unwrap_or_else(|| panic!("{scan:?} deal {deal}: the line does not replay"));
+            // The actions handed out are ones the game takes, one after another, to a win.
+            let mut now = state.clone();
+            for a in &actions {
+                fc.apply(&mut now, a).expect("the game takes each action");
+            }
+            assert_eq!(now.cards_up(), 52, "{scan:?} deal {deal}");
         }
+    }
+}
+
+// Where the variant does not send safe cards up by itself, the handed-out line sends them
+// up as actions of its own, and the game takes every one of them to a win.
+#[test]
+fn a_line_without_automatic_moves_sends_safe_cards_up_itself() {
+    use felt_core::Ruleset;
+    use felt_freecell::solver::glue;
+    let fc = felt_freecell::FreeCell::with_params(felt_freecell::Params {
+        auto: false,
+        ..felt_freecell::Params::default()
+    });
+    for deal in [1, 2, 617] {
+        let state = fc.new_game(deal);
+        let limits = felt_patience::search::Limits::states(200_000);
+        let Analysis::Won { actions, .. } = glue::solve(&fc, &state, &limits) else {
+            panic!("deal {deal} is won");
+        };
+        let mut now = state.clone();
+        for a in &actions {
+            fc.apply(&mut now, a).expect("the game takes each action");
+        }
+        assert_eq!(now.cards_up(), 52, "deal {deal}");
     }
 }
 
