@@ -306,10 +306,14 @@ fn commands(ruleset: &dyn DynRuleset, state: &GameState, line: &[Action]) -> Res
     Ok(out)
 }
 
-/// One deal's result in a batch.
+/// One deal's result in a batch: what the table reads of it, and not its line, only the
+/// line's length (a batch of a million deals held every line: 2.2 GB).
 struct Row {
     seed: u64,
-    solved: Solved,
+    word: &'static str,
+    /// Moves of the winning line.
+    moves: usize,
+    report: Report,
     /// CPU time of the thread that solved the deal.
     ms: f64,
 }
@@ -398,7 +402,13 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
         let start = thread_cpu();
         let answer = solved(ruleset.as_ref(), ruleset.analyze(&state, &request));
         let ms = cpu_ms_since(start);
-        answer.map(|solved| Row { seed, solved, ms })
+        answer.map(|solved| Row {
+            seed,
+            word: solved.word,
+            moves: solved.line.len(),
+            report: solved.report,
+            ms,
+        })
     })?
     .rows
     .into_iter()
@@ -408,11 +418,11 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
             felt::say!(
                 "deal {:>6}: {:<10} {:>8.1} ms {:>10} states {:>5} MB {:>5} moves",
                 r.seed,
-                r.solved.word,
+                r.word,
                 r.ms,
-                r.solved.report.states,
-                r.solved.report.peak_bytes.div_ceil(1 << 20),
-                r.solved.line.len()
+                r.report.states,
+                r.report.peak_bytes.div_ceil(1 << 20),
+                r.moves
             );
         }
     }
@@ -424,10 +434,7 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
         },
     );
     felt::say!("budget {} a deal", args.budget().text());
-    let verdicts: Vec<(&str, usize)> = rows
-        .iter()
-        .map(|r| (r.solved.word, r.solved.line.len()))
-        .collect();
+    let verdicts: Vec<(&str, usize)> = rows.iter().map(|r| (r.word, r.moves)).collect();
     print_verdicts(&verdicts);
     // Every reason a search can stop, in the table's order; `stopped_words` names each, so
     // a new way to stop cannot be left out of the table.
@@ -448,7 +455,7 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     .filter_map(|&reason| {
         let k = rows
             .iter()
-            .filter(|r| r.solved.word == "undecided" && r.solved.report.stopped == reason)
+            .filter(|r| r.word == "undecided" && r.report.stopped == reason)
             .count();
         (k > 0).then(|| format!("{k} {}", stopped_words(reason)))
     })
@@ -460,7 +467,7 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     // player can check.
     let proven: Vec<String> = rows
         .iter()
-        .filter(|r| r.solved.word == "proven")
+        .filter(|r| r.word == "proven")
         .map(|r| r.seed.to_string())
         .collect();
     if !proven.is_empty() {
@@ -473,16 +480,12 @@ fn solve_table(deals: &Deals<'_>) -> Result<()> {
     print_lengths(&verdicts);
     let t = times(&rows);
     felt::say!("CPU time a deal         {}", figures(&t, SPREAD, 1, " ms"));
-    let states: Vec<f64> = rows.iter().map(|r| r.solved.report.states as f64).collect();
+    let states: Vec<f64> = rows.iter().map(|r| r.report.states as f64).collect();
     felt::say!(
         "states a deal           {}",
         figures(&states, &SPREAD[..2], 0, "")
     );
-    let peak = rows
-        .iter()
-        .map(|r| r.solved.report.peak_bytes)
-        .max()
-        .unwrap_or(0);
+    let peak = rows.iter().map(|r| r.report.peak_bytes).max().unwrap_or(0);
     let whole = process_peak_mb().map_or(String::new(), |mb| format!(", whole process {mb} MB"));
     felt::say!(
         "peak memory             largest search {} MB{whole}",
