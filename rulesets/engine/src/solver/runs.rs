@@ -160,49 +160,41 @@ pub fn portfolio_in_turns(
     let fold = folds(searcher.play);
     // One table of keys for all, each key stored once with the searches that stored it.
     let seen = Seen::new();
-    let mut deep = DepthFirst::with_seen(searcher, start, fold, Some(&seen));
-    // The second depth-first search digs for the next cards up (module docs).
-    let mut dig = DepthFirst::with_seen(searcher, start, fold, Some(&seen));
-    dig.dig(DIG);
+    // The depth-first searches: by the estimate, and digging for the next cards up (module
+    // docs).
+    let mut deeps = [
+        DepthFirst::with_seen(searcher, start, fold, Some(&seen)),
+        DepthFirst::with_seen(searcher, start, fold, Some(&seen)),
+    ];
+    deeps[1].dig(DIG);
     let mut best = BestFirst::with_seen(searcher, start, Mode::Solve, false, Some(&seen));
     if !fold {
         best.mark_expanded();
     }
     // A quick search that is spent gives its turns to the others; the best-first one
     // searches every legal action and so can decide alone.
-    let (mut deep_on, mut dig_on, mut best_on) = (true, true, true);
+    let (mut deeps_on, mut best_on) = ([true; 2], true);
     let mut turn = first_turn.max(1);
-    let found = loop {
-        if deep_on {
+    let found = 'search: loop {
+        for i in 0..deeps.len() {
+            if !deeps_on[i] {
+                continue;
+            }
+            // The others' bytes: the best-first search's and the other depth-first one's.
+            let others = best.own_bytes() + deeps[1 - i].own_bytes();
+            let deep = &mut deeps[i];
             let step = deep.resume(&mut Turn {
                 pause_at: deep.states().saturating_add(turn),
                 limits,
-                others: (0, best.own_bytes() + dig.own_bytes()),
+                others: (0, others),
                 peak: &mut peak,
             });
             match step {
-                Step::Done(found) => break found,
-                Step::Spent => deep_on = false,
+                Step::Done(found) => break 'search found,
+                Step::Spent => deeps_on[i] = false,
                 Step::Covered => {
-                    deep_on = false;
-                    best.skip(DEEP);
-                }
-                Step::Paused => {}
-            }
-        }
-        if dig_on {
-            let step = dig.resume(&mut Turn {
-                pause_at: dig.states().saturating_add(turn),
-                limits,
-                others: (0, best.own_bytes() + deep.own_bytes()),
-                peak: &mut peak,
-            });
-            match step {
-                Step::Done(found) => break found,
-                Step::Spent => dig_on = false,
-                Step::Covered => {
-                    dig_on = false;
-                    best.skip(DIG);
+                    deeps_on[i] = false;
+                    best.skip(deep.flag());
                 }
                 Step::Paused => {}
             }
@@ -211,7 +203,7 @@ pub fn portfolio_in_turns(
             let step = best.resume(&mut Turn {
                 pause_at: best.states().saturating_add(turn),
                 limits,
-                others: (0, deep.own_bytes() + dig.own_bytes()),
+                others: (0, deeps[0].own_bytes() + deeps[1].own_bytes()),
                 peak: &mut peak,
             });
             match step {
@@ -220,7 +212,7 @@ pub fn portfolio_in_turns(
                 Step::Paused => {}
             }
         }
-        if !deep_on && !dig_on && !best_on {
+        if deeps_on == [false; 2] && !best_on {
             // Not reached: one search of a portfolio always tries every legal action.
             break Found::Stopped(Stopped::RulesetCap);
         }
@@ -228,7 +220,7 @@ pub fn portfolio_in_turns(
     };
     Searched {
         found,
-        states: deep.states(),
+        states: best.states(),
         peak_bytes: peak as u64,
     }
 }

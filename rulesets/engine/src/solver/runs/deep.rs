@@ -83,6 +83,11 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         self.maker.store(self.searcher, &self.seen, (mine, 0), true);
     }
 
+    /// Its flag in the table of keys it shares ([`DEEP`], or [`DIG`] where it digs).
+    pub(super) fn flag(&self) -> u8 {
+        self.mine
+    }
+
     /// Tables stored (by both searches, where they share them).
     pub fn states(&self) -> u64 {
         self.seen.borrow().len()
