@@ -87,9 +87,18 @@ impl Plugin {
     pub(crate) fn load_to_serve(path: &Path) -> Result<Plugin, PluginError> {
         // SAFETY: as in `load`.
         let table = unsafe { table_of(Plugin::entry_of(path)?) }?;
-        Ok(Plugin {
-            name: path.display().to_string(),
-            path: Some(path.to_path_buf()),
+        Ok(Plugin::local(
+            path.display().to_string(),
+            Some(path.to_path_buf()),
+            table,
+        ))
+    }
+
+    /// A plugin whose table is in this process, not yet asked who it is.
+    fn local(name: String, path: Option<PathBuf>, table: &'static PluginTable) -> Plugin {
+        Plugin {
+            name,
+            path,
             link: OnceLock::from(Ok(Link::Local(table))),
             later: None,
             isolation: None,
@@ -97,7 +106,7 @@ impl Plugin {
             hangs: Mutex::new(BTreeMap::new()),
             learned: Default::default(),
             hello: unasked_hello(),
-        })
+        }
     }
 
     /// The entry function of the library at `path`, loaded for the rest of the process.
@@ -130,17 +139,7 @@ impl Plugin {
     ) -> Result<Arc<Plugin>, PluginError> {
         // SAFETY: the caller vouches for `entry`.
         let table = unsafe { table_of(entry) }?;
-        let mut plugin = Plugin {
-            name: name.to_string(),
-            path,
-            link: OnceLock::from(Ok(Link::Local(table))),
-            later: None,
-            isolation: None,
-            verdicts: Mutex::new(BTreeMap::new()),
-            hangs: Mutex::new(BTreeMap::new()),
-            learned: Default::default(),
-            hello: unasked_hello(),
-        };
+        let mut plugin = Plugin::local(name.to_string(), path, table);
         match plugin.call(&Request::Hello, &[])? {
             (Reply::Hello(hello), _) => {
                 check_hello(&hello)?;
