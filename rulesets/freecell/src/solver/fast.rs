@@ -1,6 +1,6 @@
 //! The win finder, and the solve that runs its scans in turns before the exact search.
 //!
-//! [`find_win`] is the search of [`super::search`] with three things changed for speed, none
+//! [`find_win`] is the search of [`super::search`](mod@super::search) with three things changed for speed, none
 //! of which it relies on for a proof, because it never claims one:
 //!
 //! - it remembers a position by a 64-bit [`Game::fingerprint`] (8 bytes, a few additions to
@@ -16,13 +16,17 @@
 //! win through it, but never reports a win that is not there: every line is replayed through
 //! the ruleset before it is handed out. When the finder runs out of positions the deal is
 //! only probably lost, so [`solve`] hands it to the exact search, whose proof is sound
-//! (see [`super::search`]).
+//! (see [`super::search`](mod@super::search)).
 
-use super::position::{Dest, Game, Key, Move, Pos, Weights, FIRST_WEIGHTS, KEY_LEN, WEIGHTS};
-use super::search::{search, Outcome, Report};
+use super::position::{Dest, Game, Key, Move, Pos, Weights, KEY_LEN};
+use super::search::Report;
 use felt_core::analysis::Stopped;
 use felt_patience::search::{room_bytes, FingerprintSet, Limits};
 use std::mem::size_of;
+
+mod turns;
+
+pub use turns::{solve, NOMINAL_STATES, SCANS, SLICE};
 
 /// What the finder found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -375,156 +379,11 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
     out
 }
 
-/// The win finder's scans and the weight of each one's turn (see [`solve`]). The second's
-/// weight 4 and the scans' 12/16 of the budget, against 3 and 9/16, store 36 % and 28 %
-/// fewer positions on four-cell deals 145444 and 545874, the slowest of 100001..200000 and
-/// 500001..600000, for 4 % more over two-cell deals 1..1000. Each is there for deals the
-/// ones before it find hard, measured on four-cell deals 1..1000 and
-/// 100001..200000 and two-cell deals 1..1000 (docs/freecell-solver.md):
-///
-/// 1. 4 × distance + 6 a move: the workhorse, which alone wins nearly every four-cell deal
-///    (with [`WEIGHTS`], in about 85 positions taken out at the median). It leaves out the
-///    moves [`Game::moves_with`] may: paired on four-cell deals 1..1000, that stores 588
-///    positions at the median instead of 1,201 (median CPU 0.165 -> 0.120 ms, mean 0.45 ->
-///    0.28 ms), lines as short; the other scans try every move. Its charges: with the first
-///    weights, 3 × distance + 5 a move stored 16 % fewer positions than the exact search's
-///    1 × distance + 2 (median CPU 0.52 -> 0.42 ms on 600001..601000) for lines 3 % longer,
-///    and 2 × distance + 3 was faster still but its lines passed 0.65 of fc-solve's; with
-///    the later weights and moves, 4 × distance + 6 against 3 × distance + 5, paired on
-///    1..1000: median CPU 0.086 -> 0.084 ms, mean 0.228 -> 0.217 ms, lines 0.611 -> 0.616
-///    of fc-solve's.
-/// 2. Free cells and empty columns worth 4 more each (twice for a column), 2 a move, and
-///    the distance's [`FIRST_WEIGHTS`]: four-cell deals 131220, 170666 and 191247 within
-///    133,000 positions, undecided within 1 s of CPU before. With the first weights kept
-///    here (the others take [`WEIGHTS`]), at 1 s of CPU a deal, two-cell deals 1..1000 leave
-///    10 undecided and Seahaven Towers 1, against 11 and 3 with [`WEIGHTS`] in every scan
-///    (Seahaven's deal 923: won within 0.5 s, undecided with them).
-/// 3. 1 a move: greedier; two-cell deal 9 within 6,000 positions, where the exact search's
-///    order needs over a million.
-/// 4. Room worth 4 more and 1 a move: two-cell deal 805 within 170,000.
-pub const SCANS: [(Scan, u64); 4] = [
-    (
-        Scan {
-            weight: 4,
-            depth_cost: 6,
-            room: 0,
-            weights: WEIGHTS,
-            every_move: false,
-        },
-        1,
-    ),
-    (
-        Scan {
-            weight: 1,
-            depth_cost: 2,
-            room: 4,
-            weights: FIRST_WEIGHTS,
-            every_move: true,
-        },
-        4,
-    ),
-    (
-        Scan {
-            weight: 1,
-            depth_cost: 1,
-            room: 0,
-            weights: WEIGHTS,
-            every_move: true,
-        },
-        1,
-    ),
-    (
-        Scan {
-            weight: 1,
-            depth_cost: 1,
-            room: 4,
-            weights: WEIGHTS,
-            every_move: true,
-        },
-        4,
-    ),
-];
-
-/// The positions the scans' budget is cut from when the positions budget has more (or none:
-/// a budget of CPU time alone), so that a generous budget still reaches the exact search.
-pub const NOMINAL_STATES: u64 = 1_000_000;
-
-/// Positions one weight of a turn is worth: a scan of weight 3 stores 3 × this many more
-/// positions in its turn before the next scan's.
-pub const SLICE: u64 = 4096;
-
-/// Wins or proves. The first scan of [`SCANS`] goes first alone (the prelude) for 1/16 of
-/// the budget: nearly every deal ends there. Then the scans take turns, each going on from
-/// where it stopped for its weight in [`SLICE`]s, as fc-solve's scans do, until one wins or
-/// runs out of positions to try, or together they hold 12/16 of the budget (of at most
-/// [`NOMINAL_STATES`]). Then the exact search ([`super::search::search`]), which both wins
-/// and proves, runs with the whole positions budget of its own: a deal a scan exhausted is
-/// probably lost and gets its proof there. So a solve stores at most twice the positions
-/// budget (the scans together at most once, then the exact search at most once), and the
-/// scans' tables are dropped before the exact search's grow; the CPU time and the memory
-/// are the budget's. The report counts every search's positions.
-pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
-    let nominal = limits.max_states().min(NOMINAL_STATES);
-    let prelude = nominal / 16;
-    let scans_budget = nominal / 16 * 12;
-    // The other scans are set up only when the prelude did not end the deal.
-    let (scan, weight) = SCANS[0];
-    let mut finders: Vec<(Finder, u64)> = vec![(Finder::new(game, start, scan), weight)];
-    let mut peak = 0u64;
-    let mut round = 0u64;
-    'turns: loop {
-        if round == 1 {
-            finders.extend(
-                SCANS[1..]
-                    .iter()
-                    .map(|&(scan, weight)| (Finder::new(game, start, scan), weight)),
-            );
-        }
-        for i in 0..finders.len() {
-            let total: u64 = finders.iter().map(|(f, _)| f.states()).sum();
-            if total >= scans_budget {
-                break 'turns;
-            }
-            let quota = match (round, i) {
-                (0, 0) => prelude,
-                (0, _) => continue,
-                _ => SLICE * finders[i].1,
-            };
-            let own = finders[i].0.states();
-            let pause_at = own + quota.min(scans_budget - total);
-            let other_bytes: usize = (0..finders.len())
-                .filter(|&j| j != i)
-                .map(|j| finders[j].0.bytes())
-                .sum();
-            let finding = finders[i].0.run(limits, pause_at, total - own, other_bytes);
-            peak = peak.max(finders[i].0.peak as u64 + other_bytes as u64);
-            let spent: u64 = finders.iter().map(|(f, _)| f.states()).sum();
-            match finding {
-                None => {}
-                Some(Finding::Won(line)) => {
-                    return Report::new(Outcome::Won(line), spent).holding(peak)
-                }
-                // No position left (probably lost), or the positions budget reached: the
-                // exact search decides.
-                Some(Finding::Exhausted) | Some(Finding::Stopped(Stopped::States)) => break 'turns,
-                Some(Finding::Stopped(stopped)) => {
-                    return Report::undecided(spent, stopped).holding(peak)
-                }
-            }
-        }
-        round += 1;
-    }
-    let spent: u64 = finders.iter().map(|(f, _)| f.states()).sum();
-    drop(finders);
-    let mut exact = search(game, start, limits);
-    exact.states += spent;
-    exact.holding(peak)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deal::{lay_out, microsoft_order};
+    use crate::solver::position::{FIRST_WEIGHTS, WEIGHTS};
     use crate::state::State;
     use crate::Params;
 

@@ -8,7 +8,11 @@
 use crate::params::{Build, Empty, Params};
 use crate::state::State;
 
+mod distance;
 mod keys;
+mod moves;
+
+pub use distance::{Weights, FIRST_WEIGHTS, WEIGHTS};
 
 /// Longest column the solver stores: a game reaches at most 13 cards dealt (four columns) and
 /// 12 built on a King; [`crate::FreeCell::is_whole`] lets through columns of up to 27, and 13
@@ -151,49 +155,6 @@ pub struct Game {
     // the rank and colour tests, which the hot loops ask several times a card.
     fits_on: [u64; 64],
 }
-
-/// What each part of [`Game::distance`] counts for. A position's kept distance shares
-/// ([`Pos`]'s `term`) are worked out with one game's weights, so positions move between
-/// games of different weights only through [`Game::from_key`] or after
-/// [`Game::reweigh`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Each card not yet up.
-    pub out: i32,
-    /// Each card lying above a lower card of its own suit (it must move before that one
-    /// goes up).
-    pub buried: i16,
-    /// Each card lying on one it does not fit (a break in a column's order).
-    pub unfit: i16,
-    /// Each card lying on a suit's next card to go up.
-    pub above_next: i16,
-    /// Each free cell, taken off (an empty column counts twice).
-    pub cell: i32,
-}
-
-/// The weights felt's searches use. Against [`FIRST_WEIGHTS`], paired on four-cell deals
-/// 1..1000 and confirmed on 600001..601000 (docs/freecell-solver.md), the win finder's
-/// first scan takes out 91 positions at the median instead of 220 (462 at the 90th
-/// percentile instead of 1,616) for lines as short: a break in a column's order counts more,
-/// and what lies on a suit's next card less, than a card buried under a lower one of its
-/// suit.
-pub const WEIGHTS: Weights = Weights {
-    out: 5,
-    buried: 1,
-    unfit: 2,
-    above_next: 1,
-    cell: 3,
-};
-
-/// The weights felt's searches used before [`WEIGHTS`]; a scan that keeps them looks at
-/// deals differently, which wins some the others find hard.
-pub const FIRST_WEIGHTS: Weights = Weights {
-    out: 4,
-    buried: 2,
-    unfit: 1,
-    above_next: 2,
-    cell: 2,
-};
 
 impl Game {
     /// The solver's game for a variant.
@@ -412,151 +373,6 @@ impl Game {
         }
     }
 
-    /// Every move worth trying, each a legal move of the game (FC-SUPERMOVE's limit kept).
-    /// Single-card moves to every kind of place are always among them, so a search over these
-    /// moves misses no position the game can reach.
-    pub fn moves(&self, p: &Pos, out: &mut Vec<Move>) {
-        self.moves_with(p, out, true);
-    }
-
-    /// [`Game::moves`], or with `every` false, fewer: the moves a win finder's scan may leave
-    /// out, since a win through them nearly always has another way round, one move longer
-    /// at most. Fewer children scored a position is what makes a scan cheaper; the scan
-    /// claims no proof (only the exact search does, over every move), and another scan, or
-    /// the exact search, finds the rare win that needs one of these. Left out:
-    ///
-    /// - a column's single last card into an empty column while a cell is free: the cell
-    ///   takes it and leaves the column empty;
-    /// - a part of a run into an empty column other than its last card or all that may go;
-    /// - a column's last card into a cell where it lies on a card it fits (it breaks a
-    ///   built run);
-    /// - a part of a run onto another column where the whole run may move (the part moves
-    ///   from one card it fits to another alike);
-    /// - a column's last card into a cell or an empty column where it may go onto another
-    ///   column instead;
-    /// - a cell's card into an empty column while another cell is free.
-    pub fn moves_with(&self, p: &Pos, out: &mut Vec<Move>, every: bool) {
-        out.clear();
-        let free = self.free_cells(p);
-        let empty = self.empty_cols(p);
-        // Foundations (the cards auto did not send up).
-        for i in 0..self.ncells {
-            let c = p.cells[i];
-            if c != 0 && self.playable(p, c) {
-                out.push(Move {
-                    card: c,
-                    dest: Dest::Foundation,
-                });
-            }
-        }
-        for i in 0..self.ncols {
-            if let Some(c) = self.top(p, i) {
-                if self.playable(p, c) {
-                    out.push(Move {
-                        card: c,
-                        dest: Dest::Foundation,
-                    });
-                }
-            }
-        }
-        // Column groups onto cards and into an empty column. Each card has at most two
-        // parents (one under build by suit): look up whether one is a column's last card,
-        // rather than trying every pair of columns.
-        let cap_onto = crate::rules::capacity(self.empty, free, empty, false);
-        let cap_empty = crate::rules::capacity(self.empty, free, empty, true);
-        let mut top_of = [u8::MAX; 64];
-        // Whether a column's last card may go onto another column.
-        let mut has_onto = [false; MAX_COLS];
-        for j in 0..self.ncols {
-            if let Some(t) = self.top(p, j) {
-                top_of[t as usize & 63] = j as u8;
-            }
-        }
-        for (i, onto) in has_onto.iter_mut().enumerate().take(self.ncols) {
-            let len = p.lens[i] as usize;
-            if len == 0 {
-                continue;
-            }
-            let run = self.run_len(p, i);
-            let col = self.col(p, i);
-            for k in 1..=run.min(cap_onto) {
-                let c = col[len - k];
-                let left_out = !every && k < run && run <= cap_onto;
-                for on in self.parents(c) {
-                    let j = top_of[on as usize & 63];
-                    if j != u8::MAX && j as usize != i {
-                        *onto |= k == 1;
-                        if !left_out {
-                            out.push(Move {
-                                card: c,
-                                dest: Dest::Onto(on),
-                            });
-                        }
-                    }
-                }
-            }
-            if empty > 0 {
-                // Moving a whole column into an empty one changes nothing.
-                let most = run.min(cap_empty).min(len - 1);
-                for k in 1..=most {
-                    if !every && ((k == 1 && free > 0) || (k > 1 && k < most)) {
-                        continue;
-                    }
-                    if !every && k == 1 && *onto {
-                        continue;
-                    }
-                    let head = col[len - k];
-                    if self.empty == Empty::Kings && rank(head) != 13 {
-                        continue;
-                    }
-                    out.push(Move {
-                        card: head,
-                        dest: Dest::EmptyColumn,
-                    });
-                }
-            }
-        }
-        // Cells back to columns.
-        for c_i in 0..self.ncells {
-            let c = p.cells[c_i];
-            if c == 0 {
-                continue;
-            }
-            for on in self.parents(c) {
-                if top_of[on as usize & 63] != u8::MAX {
-                    out.push(Move {
-                        card: c,
-                        dest: Dest::Onto(on),
-                    });
-                }
-            }
-            if empty > 0 && (self.empty == Empty::Any || rank(c) == 13) && (every || free == 0) {
-                out.push(Move {
-                    card: c,
-                    dest: Dest::EmptyColumn,
-                });
-            }
-        }
-        // Column cards into a cell.
-        if free > 0 {
-            for (i, &onto) in has_onto.iter().enumerate().take(self.ncols) {
-                if let Some(c) = self.top(p, i) {
-                    let len = p.lens[i] as usize;
-                    if !every && len >= 2 && self.fits(c, p.cols[i][len - 2]) {
-                        continue;
-                    }
-                    if !every && onto {
-                        continue;
-                    }
-                    out.push(Move {
-                        card: c,
-                        dest: Dest::Cell,
-                    });
-                }
-            }
-        }
-    }
-
     /// Plays a move from [`Game::moves`], then FC-AUTO.
     pub fn play(&self, p: &mut Pos, m: Move) {
         // Take the cards from where they are.
@@ -621,66 +437,5 @@ impl Game {
                 p.term[i] = self.column_term(self.col(p, i), &p.found);
             }
         }
-    }
-
-    /// One column's share of [`Game::distance`] with the foundations at `found`: each card
-    /// above a lower card of its suit, each card on one it does not fit, each card on a
-    /// suit's next card, at their [`Weights`].
-    pub(super) fn column_term(&self, col: &[u8], found: &[u8; 4]) -> i16 {
-        let w = &self.weights;
-        let len = col.len() as i16;
-        // The first card lies on no card: it is counted as on one it does not fit (no card
-        // fits on 0), and the count starts one such card lower.
-        let mut h = -w.unfit * i16::from(!col.is_empty());
-        let mut lowest = [14u8; 4];
-        let mut below = 0u8;
-        for (k, &c) in col.iter().enumerate() {
-            let s = suit(c);
-            h += w.buried * i16::from(rank(c) > lowest[s]);
-            h += w.unfit * i16::from(!self.fits(c, below));
-            lowest[s] = lowest[s].min(rank(c));
-            // The next card of its suit to go up, and how many lie on it.
-            h += w.above_next * (len - 1 - k as i16) * i16::from(found[s] + 1 == rank(c));
-            below = c;
-        }
-        h
-    }
-
-    /// Whether the hashes and distance shares kept in `p` are what they would be if worked
-    /// out afresh (tests walk random lines with it).
-    #[cfg(test)]
-    pub(crate) fn caches_hold(&self, p: &Pos) -> bool {
-        (0..self.ncols).all(|i| {
-            p.hash[i] == Self::column_hash(self.col(p, i))
-                && p.term[i] == self.column_term(self.col(p, i), &p.found)
-        })
-    }
-
-    /// Every column's share of the distance, after the foundations changed.
-    fn refresh_terms(&self, p: &mut Pos) {
-        for i in 0..self.ncols {
-            p.term[i] = self.column_term(self.col(p, i), &p.found);
-        }
-    }
-
-    /// How far a position looks from a win, lower is nearer: cards still out, cards lying
-    /// on a lower card of their own suit (each must move before that one goes up), cards on
-    /// one they do not fit, how deep the next card of each suit is buried, less the room to
-    /// move in; each counted with its [`Weights`].
-    pub fn distance(&self, p: &Pos) -> i32 {
-        self.distance_valuing_room(p, 0)
-    }
-
-    /// [`Game::distance`], less `room` more for each free cell and twice that for each empty
-    /// column: a scan that values room to move more than the rest (the win finder's second
-    /// scan, for deals the first finds too tight).
-    pub fn distance_valuing_room(&self, p: &Pos, room: i32) -> i32 {
-        let mut h = 0i32;
-        let out = 52 - self.up(p) as i32;
-        h += self.weights.out * out;
-        h += p.term[..self.ncols].iter().map(|&t| t as i32).sum::<i32>();
-        h -= (self.weights.cell + room) * self.free_cells(p) as i32;
-        h -= 2 * (self.weights.cell + room) * self.empty_cols(p) as i32;
-        h
     }
 }
