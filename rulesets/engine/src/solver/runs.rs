@@ -263,17 +263,12 @@ impl Seen {
     /// Stores `key` for the search `mine`; whether that search had not stored it yet and
     /// it has none of the flags `skip` (tables the search leaves to the other).
     fn insert(&mut self, key: &[u8], mine: u8, skip: u8) -> bool {
-        let fingerprint = fingerprint(key);
-        if self.keys.flags(fingerprint) & (mine | skip) != 0 {
-            return false;
-        }
-        self.keys.add(fingerprint, mine);
-        true
+        self.keys.add(fingerprint(key), mine, mine | skip) & (mine | skip) == 0
     }
 
     /// Adds `flag` to the stored `key`'s flags; the flags it had.
     fn mark(&mut self, key: &[u8], flag: u8) -> u8 {
-        self.keys.add(fingerprint(key), flag)
+        self.keys.add(fingerprint(key), flag, 0)
     }
 
     /// The flags of `key`: none where it is not stored.

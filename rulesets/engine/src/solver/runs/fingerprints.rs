@@ -62,13 +62,16 @@ impl Fingerprints {
     }
 
     /// Adds `flags` (not none: a stored fingerprint has a flag) to those of `fingerprint`,
-    /// storing it if it is not; the flags it had (none if it was not stored).
-    pub fn add(&mut self, fingerprint: u128, flags: u8) -> u8 {
+    /// storing it if it is not, unless it has one of the flags `unless`; the flags it had
+    /// (none if it was not stored). One lookup where asking first and adding then took two.
+    pub fn add(&mut self, fingerprint: u128, flags: u8, unless: u8) -> u8 {
         debug_assert!(flags != 0 && u64::from(flags) & !FLAG_BITS == 0);
         let (i, found) = self.slot(fingerprint);
         if found {
             let had = (self.slots[i][1] & FLAG_BITS) as u8;
-            self.slots[i][1] |= u64::from(flags);
+            if had & unless == 0 {
+                self.slots[i][1] |= u64::from(flags);
+            }
             return had;
         }
         let (first, second) = split(fingerprint);
@@ -126,17 +129,20 @@ mod tests {
         let mut set = Fingerprints::new();
         let fp = |i: u128| xxhash_rust::xxh3::xxh3_128(&i.to_le_bytes());
         for i in 0..20_000u128 {
-            assert_eq!(set.add(fp(i), 1), 0);
+            assert_eq!(set.add(fp(i), 1, 0), 0);
         }
         assert_eq!(set.len(), 20_000);
         for i in 0..20_000u128 {
-            assert_eq!(set.add(fp(i), 2), 1, "{i}");
+            assert_eq!(set.add(fp(i), 2, 0), 1, "{i}");
+            assert_eq!(set.flags(fp(i)), 3);
+            // A flag of `unless` leaves it as it was.
+            assert_eq!(set.add(fp(i), 4, 1), 3);
             assert_eq!(set.flags(fp(i)), 3);
         }
         assert_eq!(set.flags(fp(20_001)), 0);
         assert_eq!(set.len(), 20_000);
         // A fingerprint whose words are all zero but for its flags is stored like any other.
-        assert_eq!(set.add(0, 4), 0);
+        assert_eq!(set.add(0, 4, 0), 0);
         assert_eq!(set.flags(0), 4);
     }
 }
