@@ -29,7 +29,7 @@
 
 use super::fold::{folds, Fold};
 use super::packed::Packed;
-use super::search::{Found, Mode, Searched, Searcher, DEAL_COST, DEPTH_COST};
+use super::search::{Found, KeyRoom, Mode, Searched, Searcher, DEAL_COST, DEPTH_COST};
 use crate::play::{deal, Play, State};
 use crate::state::Pile;
 use felt_core::analysis::Stopped;
@@ -238,7 +238,7 @@ pub fn portfolio_in_turns(
 /// Leaving to the best-first search every table it had stored, not only expanded, proved the
 /// same losses no sooner (Storehouse deal 15: 1.53 s against 1.58 s).
 struct Seen {
-    /// Each key's fingerprint ([`fingerprint`]) and the searches that stored it.
+    /// Each key's fingerprint ([`Searcher::fingerprint`]) and the searches that stored it.
     keys: Fingerprints,
 }
 
@@ -262,18 +262,18 @@ impl Seen {
 
     /// Stores `key` for the search `mine`; whether that search had not stored it yet and
     /// it has none of the flags `skip` (tables the search leaves to the other).
-    fn insert(&mut self, key: &[u8], mine: u8, skip: u8) -> bool {
-        self.keys.add(fingerprint(key), mine, mine | skip) & (mine | skip) == 0
+    fn insert(&mut self, key: u128, mine: u8, skip: u8) -> bool {
+        self.keys.add(key, mine, mine | skip) & (mine | skip) == 0
     }
 
     /// Adds `flag` to the stored `key`'s flags; the flags it had.
-    fn mark(&mut self, key: &[u8], flag: u8) -> u8 {
-        self.keys.add(fingerprint(key), flag, 0)
+    fn mark(&mut self, key: u128, flag: u8) -> u8 {
+        self.keys.add(key, flag, 0)
     }
 
     /// The flags of `key`: none where it is not stored.
-    fn flags(&self, key: &[u8]) -> u8 {
-        self.keys.flags(fingerprint(key))
+    fn flags(&self, key: u128) -> u8 {
+        self.keys.flags(key)
     }
 
     fn len(&self) -> u64 {
@@ -286,20 +286,13 @@ impl Seen {
     }
 }
 
-/// The 128-bit fingerprint a table is stored by in place of its key ([`super`]'s rule 7):
-/// XXH3's, whose outputs for distinct keys are as far apart as random ones, and which costs
-/// less than comparing the key it replaces.
-fn fingerprint(key: &[u8]) -> u128 {
-    xxhash_rust::xxh3::xxh3_128(key)
-}
-
 /// The room both searches make a child table in, kept from one to the next so that making a
 /// table builds no pile.
 struct Maker {
     /// The child.
     next: State,
     events: Vec<felt_core::Event>,
-    key: Vec<u8>,
+    key: KeyRoom,
     pack: Vec<u8>,
 }
 
@@ -308,7 +301,7 @@ impl Maker {
         Maker {
             next: start.clone(),
             events: Vec::new(),
-            key: Vec::with_capacity(256),
+            key: KeyRoom::default(),
             pack: Vec::with_capacity(256),
         }
     }
@@ -331,8 +324,8 @@ impl Maker {
         (mine, skip): (u8, u8),
         solve: bool,
     ) -> bool {
-        searcher.key_for(&self.next, &mut self.key, solve);
-        seen.borrow_mut().insert(&self.key, mine, skip)
+        let key = searcher.fingerprint(&self.next, &mut self.key, solve);
+        seen.borrow_mut().insert(key, mine, skip)
     }
 
     /// Makes the next child of the folded step `fold` is dealing ([`super::fold`]), in

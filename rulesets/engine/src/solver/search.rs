@@ -68,6 +68,15 @@ pub(super) const DEAL_COST: i32 = 2;
 /// [`Searcher::distance`] ([`Searcher::buried`]).
 const BURIED: usize = 1;
 
+/// The room [`Searcher::fingerprint`] works in, kept from one table to the next: the bytes of
+/// a key, and each column of the table fingerprinted last with its hash (its face-down
+/// count, its cards, the hash).
+#[derive(Default)]
+pub struct KeyRoom {
+    buf: Vec<u8>,
+    columns: Vec<(usize, Vec<Card>, u128)>,
+}
+
 /// The search's view of one game.
 pub struct Searcher<'e> {
     engine: &'e Engine,
@@ -195,50 +204,57 @@ impl<'e> Searcher<'e> {
     pub fn key_for(&self, s: &State, buf: &mut Vec<u8>, solve: bool) {
         buf.clear();
         // The piles' order, sorted where rule 2 lets it be: any order that sorts equal piles
-        // together serves, so it is the piles' own (face-down count, then cards), read in
-        // place rather than from a copy of the bytes.
-        let mut order = [0u8; 64];
-        let columns = s.columns.len().min(order.len());
-        for (i, slot) in order.iter_mut().enumerate().take(columns) {
-            *slot = i as u8;
-        }
-        let column = |i: &u8| {
-            let c = &s.columns[usize::from(*i)];
-            (c.down, c.cards.as_slice())
-        };
+        // together serves, so it is the piles' own (face-down count, then cards).
+        let mut order: Vec<usize> = (0..s.columns.len()).collect();
         if self.symmetric {
-            // Sorted by a word made of each column's face-down count, length and first cards,
-            // then, where two words are equal, by the whole column: a word is a function of
-            // its column, so this orders equal columns together like any other total order,
-            // and most pairs are told apart by one comparison.
-            let mut words = [0u64; 64];
-            for (w, i) in words.iter_mut().zip(&order[..columns]) {
-                let (down, cards) = column(i);
-                *w = (down.min(0xff) as u64) << 56
-                    | (cards.len().min(0xff) as u64) << 48
-                    | cards
-                        .iter()
-                        .take(6)
-                        .fold(0u64, |acc, c| acc << 8 | u64::from(c.to_byte()))
-                        << (8 * (6 - cards.len().min(6)));
-            }
-            let mut keyed: [(u64, u8); 64] = [(0, 0); 64];
-            for (k, (w, i)) in keyed.iter_mut().zip(words.iter().zip(&order[..columns])) {
-                *k = (*w, *i);
-            }
-            keyed[..columns].sort_unstable_by(|a, b| {
-                a.0.cmp(&b.0).then_with(|| column(&a.1).cmp(&column(&b.1)))
+            order.sort_by(|&a, &b| {
+                let (a, b) = (&s.columns[a], &s.columns[b]);
+                (a.down, &a.cards).cmp(&(b.down, &b.cards))
             });
-            for (slot, k) in order.iter_mut().zip(&keyed[..columns]) {
-                *slot = k.1;
+        }
+        for i in order {
+            column_bytes(&s.columns[i], buf);
+        }
+        self.rest(s, buf, solve);
+    }
+
+    /// The 128-bit fingerprint a full-information search (where `solve`, else an honest
+    /// one) stores `s` by, in place of its key ([`Searcher::key_for`]; [`super`]'s rule 7):
+    /// a function of the key alone, so tables of one key share it. Each column's bytes are
+    /// hashed alone (XXH3-128), and where rule 2 lets the columns be taken in any order the
+    /// hashes are added up (mod 2^128), a sum that does not depend on their order, where
+    /// sorting the columns first cost a quarter of a search's time; else each column is
+    /// hashed with its place as the seed. The sum, then the rest of the key, are hashed
+    /// again. `room` keeps each column's hash from the table fingerprinted before: a child
+    /// differs from its parent and its siblings in a column or two, and a column unchanged
+    /// is not hashed again.
+    pub fn fingerprint(&self, s: &State, room: &mut KeyRoom, solve: bool) -> u128 {
+        let mut columns = 0u128;
+        if room.columns.len() != s.columns.len() {
+            room.columns = vec![(usize::MAX, Vec::new(), 0); s.columns.len()];
+        }
+        for (i, (c, kept)) in s.columns.iter().zip(&mut room.columns).enumerate() {
+            if kept.0 != c.down || kept.1 != c.cards {
+                room.buf.clear();
+                column_bytes(c, &mut room.buf);
+                let seed = if self.symmetric { 0 } else { i as u64 + 1 };
+                kept.0 = c.down;
+                kept.1.clone_from(&c.cards);
+                kept.2 = xxhash_rust::xxh3::xxh3_128_with_seed(&room.buf, seed);
             }
+            columns = columns.wrapping_add(kept.2);
         }
-        for i in &order[..columns] {
-            let c = &s.columns[usize::from(*i)];
-            // At most 104 cards face down: the marker byte is no card's (cards are < 0x40).
-            buf.push(0x80 | (c.down.min(0x7f) as u8));
-            buf.extend(c.cards.iter().map(|c| c.to_byte()));
-        }
+        let buf = &mut room.buf;
+        buf.clear();
+        buf.extend_from_slice(&columns.to_le_bytes());
+        self.rest(s, buf, solve);
+        xxhash_rust::xxh3::xxh3_128(buf)
+    }
+
+    /// The key but its columns, put on the end of `buf`: the cells, the foundations, the
+    /// reserve, the stock and the waste (or a closed round's run), and the counts.
+    fn rest(&self, s: &State, buf: &mut Vec<u8>, solve: bool) {
+        let mut order = [0u8; 64];
         let cells_at = buf.len();
         buf.extend(s.cells.iter().map(|c| c.map_or(0xff, |c| c.to_byte())));
         if self.symmetric {
@@ -405,20 +421,30 @@ impl<'e> Searcher<'e> {
             return 0;
         }
         let base = i32::from(s.base.number());
-        // How many cards of its suit go up before a card: its place from the base.
-        let order = |c: &Card| {
-            let r = i32::from(c.rank().number());
-            (if up { r - base } else { base - r }).rem_euclid(13)
-        };
+        // How many cards of its suit go up before a card of each rank: its place from the
+        // base, worked out once a table rather than for every card.
+        let mut place = [0u8; 16];
+        for (r, p) in place.iter_mut().enumerate().take(14).skip(1) {
+            let r = r as i32;
+            *p = (if up { r - base } else { base - r }).rem_euclid(13) as u8;
+        }
         s.columns
             .iter()
             .map(|c| {
-                let least = c
-                    .cards
-                    .iter()
-                    .enumerate()
-                    .min_by_key(|(i, card)| (order(card), std::cmp::Reverse(*i)));
-                least.map_or(0, |(i, _)| c.cards.len() - 1 - i)
+                // The card soonest up, the last of them where two are as soon (`<=`): what
+                // lies on it is what must be moved first.
+                let mut least = (u8::MAX, 0usize);
+                for (i, card) in c.cards.iter().enumerate() {
+                    let p = place[usize::from(card.rank().number() & 15)];
+                    if p <= least.0 {
+                        least = (p, i);
+                    }
+                }
+                if c.cards.is_empty() {
+                    0
+                } else {
+                    c.cards.len() - 1 - least.1
+                }
             })
             .sum()
     }
@@ -454,4 +480,11 @@ fn run_from_king(cards: &[felt_core::Card]) -> usize {
             w[0].suit() == w[1].suit() && w[0].rank().number() == w[1].rank().number() + 1
         })
         .count()
+}
+
+/// A column's bytes in a key: a marker holding its face-down count, then its cards.
+fn column_bytes(c: &crate::deal::Column, buf: &mut Vec<u8>) {
+    // At most 104 cards face down: the marker byte is no card's (cards are < 0x40).
+    buf.push(0x80 | (c.down.min(0x7f) as u8));
+    buf.extend(c.cards.iter().map(|c| c.to_byte()));
 }

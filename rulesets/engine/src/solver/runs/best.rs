@@ -40,8 +40,10 @@ pub struct BestFirst<'s, 'e> {
     /// The flags of the tables it leaves alone: those a covering depth-first search expanded
     /// ([`Step::Covered`]).
     skip: u8,
-    /// The key of the table expanded.
-    here_key: Vec<u8>,
+    /// The fingerprint of the table expanded.
+    here_key: u128,
+    /// Room to fingerprint it in.
+    buf: KeyRoom,
 }
 
 impl<'s, 'e> BestFirst<'s, 'e> {
@@ -83,7 +85,8 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             opening: Vec::new(),
             marks: false,
             skip: 0,
-            here_key: Vec::new(),
+            here_key: 0,
+            buf: KeyRoom::default(),
         };
         run.maker
             .store(searcher, &run.seen, (run.mine, 0), mode == Mode::Solve);
@@ -145,8 +148,8 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             }
             if self.marks || self.skip != 0 {
                 let solve = self.mode == Mode::Solve;
-                self.searcher.key_for(&self.here, &mut self.here_key, solve);
-                if self.seen.borrow().flags(&self.here_key) & self.skip != 0 {
+                self.here_key = self.searcher.fingerprint(&self.here, &mut self.buf, solve);
+                if self.seen.borrow().flags(self.here_key) & self.skip != 0 {
                     // A covering depth-first search expanded it: nothing below it wins,
                     // and every table it leads to is stored by one search or the other.
                     continue;
@@ -198,7 +201,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 return step;
             }
             if self.marks {
-                self.seen.borrow_mut().mark(&self.here_key, OPENED);
+                self.seen.borrow_mut().mark(self.here_key, OPENED);
             }
         }
         Step::Paused
