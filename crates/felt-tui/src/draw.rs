@@ -152,7 +152,14 @@ fn draw_label(
         room
     };
     let note = pile.note.as_deref().filter(|_| with_note);
-    let text = fit_label(&pile.label, note, theme.separator(), room);
+    let mut text = fit_label(&pile.label, note, theme.separator(), room);
+    // A label one cell too long for that room, where nothing but it would be drawn, is
+    // drawn whole, with one blank before the next pile's label: one word and a blank do not
+    // run together as a label and a note would ("stock waste", not "stoc wast").
+    let label_w = unicode_width::UnicodeWidthStr::width(pile.label.as_str());
+    if !accepting && label_w == room + 1 && pile.label.starts_with(text.as_str()) {
+        text = pile.label.clone();
+    }
     let (text, style) = if accepting {
         (format!("[{text}]"), theme.accepting())
     } else {

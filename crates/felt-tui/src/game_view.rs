@@ -260,14 +260,18 @@ impl Game {
             .collect();
         let name = &self.session.ruleset().info().name;
         let room_beside = |kept: usize| usize::from(room).saturating_sub(1 + extras.width() + kept);
-        let all = room_beside(widths.iter().sum());
+        let every: usize = widths.iter().sum();
+        let all = room_beside(every);
         let two = room_beside(widths.iter().take(2).sum());
-        // The name whole when every counter fits beside it; shortened (to a dozen cells at
-        // the least) so that they all fit; else whole or shortened beside the first two.
+        // The name whole when every counter fits beside it; shortened (to six cells at the
+        // least) so that they all fit; left out where they fit only without it; else whole
+        // or shortened beside the first two.
         let name = if name.width() <= all {
             name.clone()
-        } else if all >= 12 {
+        } else if all >= 6 {
             clip_keeping_end(name, "", all, theme.ascii)
+        } else if usize::from(room) > extras.width() + every {
+            String::new()
         } else if name.width() <= two {
             name.clone()
         } else if two >= 8 {

@@ -3,13 +3,16 @@
 use crate::hit::Target;
 use crate::input::{key_bar, LAUNCHER_HELP, LAUNCHER_KEYS, NEW_GAME_KEYS};
 use crate::launcher::{Launcher, Overlay, Row};
-use crate::paint::{centred, fill, paragraph, put, screen_title, window, wrapped_height};
+use crate::paint::{
+    centred, clip_keeping_end, fill, paragraph, put, screen_title, window, wrapped_height,
+};
 use crate::theme::Theme;
 use felt_core::Catalog;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthStr;
 
 /// Lines of the details under the list: the description (two lines), saved game, rules, code,
 /// options, a gap and the message.
@@ -283,9 +286,7 @@ impl Launcher {
                     let Some(game) = self.saved.get(*i) else {
                         continue;
                     };
-                    let name = catalog
-                        .get(&game.variant)
-                        .map_or(game.variant.as_str(), |e| e.variant.name.as_str());
+                    let name = saved_name(catalog, game);
                     let selected = r == self.selected;
                     let (mark, style) = if selected {
                         (theme.select_mark(), theme.selected())
@@ -293,6 +294,25 @@ impl Launcher {
                         ("  ", Style::default())
                     };
                     put(buf, list.x + 1, y, mark, 2, theme.cursor());
+                    // Two saved games of one variant differ by their code, moves and start:
+                    // the names' column gives way (down to eight cells, the name shortened)
+                    // so that the code stays in view on a narrow screen.
+                    let saved_w = (self
+                        .saved
+                        .iter()
+                        .map(|g| saved_name(catalog, g).width())
+                        .max())
+                    .unwrap_or(0) as u16
+                        + 2;
+                    let name_w = saved_w
+                        .min(name_w)
+                        .min(list.width.saturating_sub(4 + ABOUT_MIN).max(8));
+                    let name = clip_keeping_end(
+                        name,
+                        "",
+                        usize::from(name_w.saturating_sub(1)),
+                        theme.ascii,
+                    );
                     let name = format!("{name:<width$}", width = usize::from(name_w));
                     put(
                         buf,
@@ -498,6 +518,17 @@ fn capitalised(id: &str) -> String {
 }
 
 /// A saved game's line: its code, moves and age.
+/// The cells a saved game's code, moves and start keep beside its name where the screen
+/// allows: the code whole.
+const ABOUT_MIN: u16 = 18;
+
+/// The name of a saved game's variant, or its id where the catalog no longer has it.
+fn saved_name<'c>(catalog: &'c Catalog, game: &'c crate::records::SavedGame) -> &'c str {
+    catalog
+        .get(&game.variant)
+        .map_or(game.variant.as_str(), |e| e.variant.name.as_str())
+}
+
 fn about(game: &crate::records::SavedGame, theme: &Theme) -> String {
     let moves = if game.moves == 1 { "move" } else { "moves" };
     let sep = theme.separator();
@@ -525,6 +556,13 @@ pub(crate) fn fit_words(text: &str, width: u16, theme: &Theme) -> String {
             out.push(' ');
         }
         out.push_str(word);
+    }
+    // A separator left last ("·") says nothing before the ellipsis.
+    while let Some((head, last)) = out.rsplit_once(' ') {
+        if last.chars().any(char::is_alphanumeric) {
+            break;
+        }
+        out = head.to_string();
     }
     let out = out.trim_end_matches([',', ';', ':']).to_string();
     if out.is_empty() {

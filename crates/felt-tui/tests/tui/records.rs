@@ -531,3 +531,37 @@ fn q_leaves_the_viewer() {
     let q = key_event(crossterm::event::KeyCode::Char('q'));
     assert_eq!(app.handle(&q, now()), Flow::Quit);
 }
+
+#[test]
+fn saved_games_of_one_variant_keep_their_codes_in_view_on_a_narrow_screen() {
+    // A catalog with a long name in it (the engine's and the plugins' games) widens the
+    // names' column; the saved games' rows give way so that each still shows which deal it
+    // is, where at 40 columns two games of one variant read alike.
+    let mut catalog = catalog();
+    let long = include_str!("../../../../config/variants/spider-2suit.toml")
+        .replace("id = \"spider-2suit\"", "id = \"spider-long\"")
+        .replace("code = \"SP1-S2\"", "code = \"SPL-S2\"")
+        .replace(
+            "name = \"Spider, two suits\"",
+            "name = \"Spider, two suits as a club plays them\"",
+        );
+    catalog
+        .add_variant(felt_core::Origin::BuiltIn("spider-long.toml".into()), &long)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(catalog.get("spider-long").is_some());
+    let shelf = Shelf::new(vec![
+        (saved_game(3), opening(3)),
+        (saved_game(7), opening(3)),
+    ]);
+    let mut app = App::new(catalog, theme(), None, None, 7).unwrap_or_else(|e| panic!("{e}"));
+    app.set_observer(Box::new(shelf));
+    let small = shot(&mut app, 40, 12);
+    let rows: Vec<&str> = small
+        .lines()
+        .filter(|l| l.contains("Spider, one suit"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{small}");
+    for row in rows {
+        assert!(row.contains(CODE), "{small}");
+    }
+}
