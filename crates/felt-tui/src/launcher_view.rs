@@ -294,19 +294,23 @@ impl Launcher {
                         ("  ", Style::default())
                     };
                     put(buf, list.x + 1, y, mark, 2, theme.cursor());
-                    // Two saved games of one variant differ by their code, moves and start:
-                    // the names' column gives way (down to eight cells, the name shortened)
-                    // so that the code stays in view on a narrow screen.
-                    let saved_w = (self
-                        .saved
-                        .iter()
-                        .map(|g| saved_name(catalog, g).width())
-                        .max())
-                    .unwrap_or(0) as u16
-                        + 2;
-                    let name_w = saved_w
-                        .min(name_w)
-                        .min(list.width.saturating_sub(4 + ABOUT_MIN).max(8));
+                    // Two saved games of one variant differ by their code, moves and start
+                    // alone: there the names' column gives way (down to eight cells, the
+                    // name shortened) so that the code stays in view on a narrow screen.
+                    let shared = (self.saved.iter().enumerate())
+                        .any(|(i, g)| self.saved[..i].iter().any(|h| h.variant == g.variant));
+                    let name_w = if shared && list.width.saturating_sub(4 + name_w) < ABOUT_MIN {
+                        let saved_w = (self.saved.iter())
+                            .map(|g| saved_name(catalog, g).width())
+                            .max()
+                            .unwrap_or(0) as u16
+                            + 2;
+                        saved_w
+                            .min(name_w)
+                            .min(list.width.saturating_sub(4 + ABOUT_MIN).max(8))
+                    } else {
+                        name_w
+                    };
                     let name = clip_keeping_end(
                         name,
                         "",
