@@ -151,6 +151,9 @@ fn foundations(play: &Play) -> String {
     }
     match game.automatic {
         Automatic::All => text.push_str(" Every card that can go up goes up by itself."),
+        Automatic::Safe if play.safe_proven && play.fills_itself() => text.push_str(
+            " A card no other card could still need goes up by itself from under another card of its column or from a cell (never the last card of a column, whose space would fill, nor a card of the reserve, the stock or the waste, which the fills take from): that never loses a game that could be won.",
+        ),
         Automatic::Safe if play.safe_proven => text.push_str(
             " A card no other card could still need goes up by itself: that never loses a game that could be won.",
         ),

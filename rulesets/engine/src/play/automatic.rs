@@ -143,6 +143,19 @@ impl Play {
             if pile == Pile::Waste && self.game.stock.is_some_and(|s| s.cards > 1) {
                 return None;
             }
+            // Where empty columns fill by themselves, a card goes up by itself only where
+            // taking it fills nothing and changes no card a fill would take: from under
+            // another card of its column, or from a cell (see `safe_holds`).
+            if self.fills_itself() {
+                let fills = match pile {
+                    Pile::Column(i) => state.columns[i].cards.len() == 1,
+                    Pile::Reserve(_) | Pile::Waste | Pile::Stock => true,
+                    Pile::Cell(_) | Pile::Foundation(_) => false,
+                };
+                if fills {
+                    return None;
+                }
+            }
         }
         Some(f)
     }
@@ -172,12 +185,21 @@ impl Play {
     ///   interchangeable and `c` must go on one of them at some point of `L`: raising one
     ///   now is what `L` does later (if `L` puts another copy of `c` up first, that copy
     ///   plays `c`'s part from then on: the two cards are the same);
-    /// - nothing moves by itself on an emptied column or a changed stock: the settings exclude
-    ///   auto-filled columns (`empty = auto-…`; `below-base`, like `king`, only limits what the
-    ///   player puts there), a stock dealt onto the columns (the dealt cards would land
-    ///   elsewhere), a gather (it deals whatever cards the columns hold, so without `c` every
-    ///   card may land elsewhere), full suits leaving (`remove`), and a win by sequences (which
-    ///   wants `c` in a column);
+    /// - nothing moves by itself on a changed stock: the settings exclude a stock dealt onto
+    ///   the columns (the dealt cards would land elsewhere), a gather (it deals whatever cards
+    ///   the columns hold, so without `c` every card may land elsewhere), full suits leaving
+    ///   (`remove`), and a win by sequences (which wants `c` in a column);
+    /// - where empty columns fill by themselves (`empty = auto-…`, from the reserve, the
+    ///   stock or the waste), `c` goes up only from under another card of its column or from
+    ///   a cell (`sends`), so it empties no column and changes no pile a fill takes from. In
+    ///   `L` nothing is put on `c` and only `c` lies over the card under it, so until `L`
+    ///   moves `c` its column holds that card and more in both lines, and no column empties
+    ///   in one line and not the other; after `L` moves `c` onto another column, that column
+    ///   differs by `c` alone on top, which `L` takes off before any card under it (or with
+    ///   them, in a group that then moves without it, emptying the column at the same move).
+    ///   So every fill of `L` comes at the same move from the same pile, with the same card.
+    ///   Other empty-column rules (`below-base`, like `king`) only limit what the player puts
+    ///   there;
     /// - where an empty column takes cards from the reserve only, and from the waste once the
     ///   reserve is out (`empty = "reserve"`), `c` up early leaves the reserve smaller or as it
     ///   was, never fuller: each space `L` fills is filled as `L` fills it;
@@ -196,10 +218,25 @@ impl Play {
             && g.win == Win::Foundations
             && matches!(
                 g.empty,
-                Empty::Any | Empty::King | Empty::None | Empty::BelowBase | Empty::Reserve
+                Empty::Any
+                    | Empty::King
+                    | Empty::None
+                    | Empty::BelowBase
+                    | Empty::Reserve
+                    | Empty::AutoReserve
+                    | Empty::AutoStock
+                    | Empty::AutoWaste
             )
             && g.stock
                 .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)
+    }
+
+    /// Whether an empty column is filled by itself (`empty = "auto-…"`).
+    pub(crate) fn fills_itself(&self) -> bool {
+        matches!(
+            self.game.empty,
+            Empty::AutoReserve | Empty::AutoStock | Empty::AutoWaste
+        )
     }
 
     /// Whether every card that could be built on `card` in a column is up, in every copy;

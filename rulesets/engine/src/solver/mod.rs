@@ -39,7 +39,9 @@
 //!    order is a reordering), and the safe rule, where it is proven, sends cards up to a
 //!    fixed point that does not depend on the order: a card safe to send stays safe and its
 //!    foundation keeps taking it (foundations only grow, by suit, one way), until it or its
-//!    twin from another pack goes, which is the same card. So from tables related by R the
+//!    twin from another pack goes, which is the same card (where spaces fill by themselves,
+//!    a card is sent only from under another of its column, which no order changes: sending
+//!    one empties no column). So from tables related by R the
 //!    same actions (their piles renamed) are legal, lead to tables related by R, and one is
 //!    won exactly when the other is: they win alike. Under this rule the search also tries a
 //!    group on only the first empty column, the first empty cell and the first empty

@@ -122,12 +122,13 @@ fn canfield_deals_a_base_and_fills_empty_columns_from_the_reserve_pa_empty() {
     assert_eq!(state.base, state.foundations[0][0].rank());
     assert_eq!(state.reserve.len(), 1);
     assert_eq!(state.reserve[0].len(), 13);
-    // Wrapping foundations are not ones the safe rule is proven for: the player is told.
+    // Where spaces fill by themselves the safe rule holds only for cards whose going up
+    // fills nothing: the player is told which.
     assert!(canfield
         .info()
         .help
         .iter()
-        .any(|p| p.contains("No card goes up by itself")));
+        .any(|p| p.contains("never the last card of a column")));
 
     let mut state = blank(&canfield);
     state.base = Rank::new(7).expect("a rank");
@@ -162,6 +163,65 @@ fn canfield_deals_a_base_and_fills_empty_columns_from_the_reserve_pa_empty() {
     // The emptied column took the reserve's top card at once.
     assert_eq!(state.columns[0].cards, cards("QD"));
     assert_eq!(state.reserve, vec![cards("2C")]);
+}
+
+#[test]
+fn canfield_sends_up_by_itself_only_a_safe_card_whose_going_fills_nothing_pa_automatic() {
+    // PA-AUTOMATIC where spaces fill from the reserve: with every Seven up, no card could
+    // still want an Eight, but a card goes up by itself only from under another card of its
+    // column: the last card of a column would empty it (and the reserve would fill it), and
+    // the reserve's top is what the next fill takes.
+    let canfield = engine(CANFIELD);
+    for on_reserve in [false, true] {
+        let mut state = blank(&canfield);
+        state.base = Rank::new(7).expect("a rank");
+        state.foundations[0] = cards("7S");
+        state.foundations[1] = cards("7H");
+        state.foundations[2] = cards("7D");
+        state.foundations[3] = cards("7C");
+        lay(&mut state, 0, "KD 8S", 0);
+        lay(&mut state, 1, if on_reserve { "TD" } else { "8C" }, 0);
+        lay(&mut state, 2, "6S", 0);
+        lay(&mut state, 3, "QH 5H", 0);
+        state.reserve = vec![cards(if on_reserve { "2C 8C" } else { "2C JS" })];
+        play(
+            &canfield,
+            &mut state,
+            &mv(&canfield, Pile::Column(3), 1, Pile::Column(2)),
+        );
+        assert_eq!(
+            state.foundations[0],
+            cards("7S 8S"),
+            "under another card: up"
+        );
+        assert_eq!(state.columns[0].cards, cards("KD"));
+        if on_reserve {
+            assert_eq!(
+                state.reserve,
+                vec![cards("2C 8C")],
+                "the reserve's top stays"
+            );
+        } else {
+            assert_eq!(
+                state.columns[1].cards,
+                cards("8C"),
+                "a column's last card stays"
+            );
+        }
+        // The player may still send it up.
+        let from = if on_reserve {
+            Pile::Reserve(0)
+        } else {
+            Pile::Column(1)
+        };
+        let index = if on_reserve { 1 } else { 0 };
+        play(
+            &canfield,
+            &mut state,
+            &mv(&canfield, from, index, Pile::Foundation(3)),
+        );
+        assert_eq!(state.foundations[3], cards("7C 8C"));
+    }
 }
 
 #[test]

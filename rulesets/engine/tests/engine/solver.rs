@@ -640,3 +640,54 @@ fn tables_share_a_fingerprint_exactly_when_they_share_a_key() {
         assert!(by_key.len() > 500, "{name}: {} keys", by_key.len());
     }
 }
+
+#[test]
+fn the_safe_rule_where_spaces_fill_themselves_never_loses_a_won_game_pa_automatic() {
+    // PA-AUTOMATIC's argument (`Play::safe_holds`) where empty columns fill by themselves:
+    // from the same small positions, a plain search of the game with the safe rule and of
+    // the same game with no card going up by itself find the same verdict. (A rule loosened
+    // to send a column's last card up too was not caught by these positions: that
+    // restriction rests on the written argument.)
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6));
+    let storehouse = r#"
+tableau.columns = 4
+reserve.cards = 13
+foundations = { base = 2, start = "bases", wrap = true }
+build = { by = "suit", wrap = true }
+move = "pile"
+empty = "auto-reserve"
+stock = { cards = 1, redeals = 2 }
+"#;
+    let games = [
+        ("canfield", CANFIELD, 34),
+        ("storehouse", storehouse, 38),
+        ("fortunes-favor", FORTUNES_FAVOR, 44),
+    ];
+    let (mut compared, mut won, mut sent) = (0, 0, 0);
+    for (name, text, left) in games {
+        let safe = engine(text);
+        assert!(safe.play().safe_proven, "{name}: the safe rule holds");
+        let none = engine(&format!("{text}automatic = \"none\"\n"));
+        for case in 1..=cases * 5 {
+            let state = small_position(&safe, case * 7_919 + left as u64, left);
+            let with = plain_wins(&safe, &state, 20_000);
+            let without = plain_wins(&none, &state, 20_000);
+            if let (Some(a), Some(b)) = (with, without) {
+                assert_eq!(a, b, "{name} case {case}: safe rule {a}, none {b}");
+                compared += 1;
+                won += usize::from(a);
+            }
+            // How often the rule acted: a card up by itself after the first legal action.
+            let mut legal = Vec::new();
+            safe.legal_actions(&state, &mut legal);
+            for a in &legal {
+                let (mut x, mut y) = (state.clone(), state.clone());
+                safe.apply(&mut x, a).expect("legal");
+                none.apply(&mut y, a).expect("legal");
+                sent += usize::from(x.foundations != y.foundations);
+            }
+        }
+    }
+    eprintln!("{compared} compared, {won} won, the rule acted in {sent}");
+    assert!(compared > 20 && won > 0 && won < compared && sent > 0);
+}
