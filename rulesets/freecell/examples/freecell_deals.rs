@@ -13,6 +13,7 @@
 //! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
 //! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
 //! `FREECELL_EVERY=0` leaves out the moves the first scan leaves out.
+//! `FREECELL_EXACT=1` runs the exact search alone (the one that proves), without the scans.
 //! `FREECELL_CPU_MS=1000` gives each deal felt's default budget instead of positions: that
 //! much CPU time, as `felt solve` does.
 
@@ -64,6 +65,8 @@ fn main() {
         .unwrap_or(1);
     // FREECELL_EVERY=0: the first scan's fewer moves.
     let every_move = std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1");
+    // FREECELL_EXACT=1: the exact search alone.
+    let exact = std::env::var("FREECELL_EXACT").is_ok_and(|v| v == "1");
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
@@ -80,6 +83,13 @@ fn main() {
             None => felt_patience::search::Limits::states(budget),
         };
         let answer = match depth_cost {
+            None if exact => {
+                let game = felt_freecell::solver::Game::new(fc.params());
+                felt_freecell::solver::search(&game, &game.from_state(&state), &limits)
+                    .into_analysis(|line| {
+                        felt_freecell::solver::glue::actions_for(&fc, &state, line)
+                    })
+            }
             Some(depth_cost) => {
                 let cost = felt_freecell::solver::fast::Scan {
                     weight,

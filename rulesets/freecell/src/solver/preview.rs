@@ -5,7 +5,9 @@
 //! next card, so one column's share more; a move after which FC-AUTO would send a card up
 //! (or that wins) is left to [`Game::play`].
 
-use super::position::{card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_COLS};
+use super::position::{
+    card_at, cell_mix, column_mix, rank, suit, Dest, Game, Key, Move, Pos, KEY_LEN, MAX_COLS,
+};
 use crate::params::Empty;
 
 /// Where a card lies: column and height, or cell (`col` = `CELL`).
@@ -259,6 +261,78 @@ impl Game {
         }
         let distance = self.distance_of(out, terms, free, empty, room);
         Some((fingerprint, distance))
+    }
+
+    /// The canonical key ([`Game::key`]) of the child `m` leads to from `p`, without playing
+    /// it: for a move whose [`Game::preview`] is `Some` (nothing goes up after it). The exact
+    /// search asks it of children whose fingerprint it has seen, to tell whether they are the
+    /// position seen, and of new ones, to store them: most children are one or the other,
+    /// and writing the key from the parent's columns spares copying and playing a position.
+    pub fn key_after(&self, p: &Pos, parent: &Parent, m: Move) -> Key {
+        let from = parent.places[m.card as usize & 63];
+        let mut cells = p.cells;
+        let mut hash = p.hash;
+        let single = [m.card];
+        // The cards moved, the column they leave (and its height after) if any.
+        let (moved, source): (&[u8], Option<(usize, usize)>) = if from.col == CELL {
+            if let Some(c) = cells[..self.ncells].iter_mut().find(|c| **c == m.card) {
+                *c = 0;
+            }
+            (&single, None)
+        } else {
+            let i = from.col as usize;
+            let at = from.at as usize;
+            let col = &p.cols[i][..p.lens[i] as usize];
+            for (k, &c) in col.iter().enumerate().skip(at) {
+                hash[i] = hash[i].wrapping_sub(card_at(c, k));
+            }
+            (&col[at..], Some((i, at)))
+        };
+        let target = match m.dest {
+            Dest::Cell => {
+                if let Some(c) = cells[..self.ncells].iter_mut().find(|c| **c == 0) {
+                    *c = m.card;
+                }
+                None
+            }
+            Dest::Onto(on) => Some(parent.places[on as usize & 63].col as usize),
+            Dest::EmptyColumn => parent.first_empty,
+            Dest::Foundation => None,
+        };
+        if let Some(j) = target {
+            let base = p.lens[j] as usize;
+            for (k, &c) in moved.iter().enumerate() {
+                hash[j] = hash[j].wrapping_add(card_at(c, base + k));
+            }
+        }
+        cells[..self.ncells].sort_unstable();
+        let mut order: [usize; MAX_COLS] = std::array::from_fn(|i| i);
+        let order = &mut order[..self.ncols];
+        // As `Game::key` orders them.
+        order.sort_unstable_by_key(|&i| hash[i]);
+        let mut key = [0u8; KEY_LEN];
+        let mut at = 0;
+        for &c in &cells[..self.ncells] {
+            if c != 0 {
+                key[at] = c;
+                at += 1;
+            }
+        }
+        at += 1;
+        for &i in order.iter() {
+            let mut col = &p.cols[i][..p.lens[i] as usize];
+            if let Some((s, left)) = source.filter(|&(s, _)| s == i) {
+                col = &p.cols[s][..left];
+            }
+            key[at..at + col.len()].copy_from_slice(col);
+            at += col.len();
+            if target == Some(i) {
+                key[at..at + moved.len()].copy_from_slice(moved);
+                at += moved.len();
+            }
+            at += 1;
+        }
+        key
     }
 
     /// [`Game::distance_valuing_room`] from its parts: cards out, the columns' shares, free
