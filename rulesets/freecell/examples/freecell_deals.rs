@@ -95,7 +95,11 @@ fn main() {
                     weight,
                     depth_cost,
                     room,
-                    weights: felt_freecell::solver::position::WEIGHTS,
+                    // FREECELL_FIRST=1: the distance's first weights (the second scan's).
+                    weights: match std::env::var("FREECELL_FIRST").is_ok_and(|v| v == "1") {
+                        true => felt_freecell::solver::position::FIRST_WEIGHTS,
+                        false => felt_freecell::solver::position::WEIGHTS,
+                    },
                     every_move,
                 };
                 use felt_freecell::solver::fast::{find_win, Finding};

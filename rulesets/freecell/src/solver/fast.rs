@@ -445,7 +445,8 @@ mod tests {
                         if let Some((f, d)) = game.preview(&pos, &parent, m, 3) {
                             assert_eq!(f, game.fingerprint(&next), "{m:?}");
                             assert_eq!(d, game.distance_valuing_room(&next, 3), "{m:?}");
-                            assert_eq!(game.key_after(&pos, &parent, m), game.key(&next));
+                            let sorted = game.columns_by_hash(&pos);
+                            assert_eq!(game.key_after(&pos, &parent, m, &sorted), game.key(&next));
                         }
                     }
                     seed ^= seed << 13;

@@ -43,7 +43,37 @@ pub struct Parent {
     runs: [u8; MAX_COLS],
 }
 
+impl Parent {
+    /// Whether `card` lies in a cell or last in its column of `p` (the position this is the
+    /// parent part of): whether a move of it moves it alone.
+    pub(in crate::solver) fn alone(&self, p: &Pos, card: u8) -> bool {
+        let at = self.places[card as usize & 63];
+        at.col == CELL || at.at + 1 == p.lens[at.col as usize]
+    }
+}
+
 impl Game {
+    /// `p`'s columns in the order of their hashes, as [`Game::key`] writes them.
+    pub fn columns_by_hash(&self, p: &Pos) -> [u8; MAX_COLS] {
+        let mut order: [u8; MAX_COLS] = std::array::from_fn(|i| i as u8);
+        order[..self.ncols].sort_unstable_by_key(|&i| p.hash[i as usize]);
+        order
+    }
+
+    /// [`Game::parent`] of a position whose distance shares are not worked out yet
+    /// ([`Game::unpack_unweighed`]): each column's share is its whole prefix's, which the
+    /// parent part works out anyway, so they are set from it.
+    pub(in crate::solver) fn parent_settling(&self, p: &mut Pos) -> Parent {
+        let mut parent = self.parent(p);
+        let mut terms = 0;
+        for i in 0..self.ncols {
+            p.term[i] = parent.prefix[parent.start[i] as usize + p.lens[i] as usize];
+            terms += p.term[i] as i32;
+        }
+        parent.terms = terms;
+        parent
+    }
+
     /// The shared part of the previews of `p`'s children.
     pub fn parent(&self, p: &Pos) -> Parent {
         let mut places = [NOWHERE; 64];
@@ -268,7 +298,8 @@ impl Game {
     /// search asks it of children whose fingerprint it has seen, to tell whether they are the
     /// position seen, and of new ones, to store them: most children are one or the other,
     /// and writing the key from the parent's columns spares copying and playing a position.
-    pub fn key_after(&self, p: &Pos, parent: &Parent, m: Move) -> Key {
+    /// `sorted` is `p`'s columns in the order of their hashes ([`Game::columns_by_hash`]).
+    pub fn key_after(&self, p: &Pos, parent: &Parent, m: Move, sorted: &[u8; MAX_COLS]) -> Key {
         let from = parent.places[m.card as usize & 63];
         let mut cells = p.cells;
         let mut hash = p.hash;
@@ -306,10 +337,19 @@ impl Game {
             }
         }
         cells[..self.ncells].sort_unstable();
-        let mut order: [usize; MAX_COLS] = std::array::from_fn(|i| i);
+        // As `Game::key` orders them: by hash, from the parent's order, where at most two
+        // columns are out of place (an insertion sort then moves little).
+        let mut order = *sorted;
         let order = &mut order[..self.ncols];
-        // As `Game::key` orders them.
-        order.sort_unstable_by_key(|&i| hash[i]);
+        for k in 1..order.len() {
+            let (i, h) = (order[k], hash[order[k] as usize]);
+            let mut at = k;
+            while at > 0 && hash[order[at - 1] as usize] > h {
+                order[at] = order[at - 1];
+                at -= 1;
+            }
+            order[at] = i;
+        }
         let mut key = [0u8; KEY_LEN];
         let mut at = 0;
         for &c in &cells[..self.ncells] {
@@ -320,6 +360,7 @@ impl Game {
         }
         at += 1;
         for &i in order.iter() {
+            let i = i as usize;
             let mut col = &p.cols[i][..p.lens[i] as usize];
             if let Some((s, left)) = source.filter(|&(s, _)| s == i) {
                 col = &p.cols[s][..left];

@@ -8,8 +8,10 @@
 //!
 //! 1. **Moves are complete.** [`Game::moves`] lists every single-card move to each kind of
 //!    place, and a group move is a sequence of such moves, so every position the game can
-//!    reach is reached by the search. Leaving out moving a whole column into an empty one
-//!    loses nothing: it gives the same canonical position.
+//!    reach is reached by the search (it asks [`Game::moves_from`] with every move, the same
+//!    moves found from the other end, which a test holds to [`Game::moves`]). Leaving out
+//!    moving a whole column into an empty one loses nothing: it gives the same canonical
+//!    position.
 //! 2. **Canonical keys.** All columns follow the same rules, and so do all cells: which
 //!    column or cell holds a card changes nothing that can happen next. Positions equal up to
 //!    that order are one position (see [`super::position::Key`]).
@@ -33,11 +35,23 @@
 //! of its fingerprint or it is new; only children after which FC-AUTO sends cards up are
 //! played.
 //!
+//! One kind of child is not even looked up, because it is always a position stored already
+//! (so the search is the same, position for position, as one that looks it up; a test holds
+//! it so): a move of the card that the move to the position being expanded (its parent `G`
+//! to it) placed, when that card moved alone and nothing went up after it. The child is `G`
+//! with the card moved straight to its new place, which is `G` itself (the card put back, or
+//! a card in a cell put in another cell, or a column's only card put in an empty column) or
+//! one of `G`'s children: a single card to a cell (`G` had the cell free, since the card
+//! left no cell behind), onto a card (last in its column in `G` too, or the card it lay on
+//! in `G`), or into an empty column (empty in `G` too, or the one it left); every one of
+//! those is among `G`'s moves. `G`'s children were all stored while `G` was expanded, before
+//! any of them was.
+//!
 //! The budget is positions stored, the memory of the search's tables, and the host's "keep
 //! going?" ([`Limits`]): rulesets read no clock, the host's callback does.
 
 use super::buckets::Buckets;
-use super::position::{Game, Key, Move, Pos};
+use super::position::{Game, Key, Move, Pos, KEY_LEN};
 use felt_core::analysis::Stopped;
 use felt_patience::search::{room_bytes, Limits};
 use std::mem::size_of;
@@ -53,6 +67,7 @@ pub type Outcome = felt_patience::search::Outcome<Move>;
 pub type Report = felt_patience::search::Report<Move>;
 
 const ROOT: u32 = u32::MAX;
+const NOT_PLAYED: u8 = u8::MAX;
 /// What one move more costs against [`Game::distance`]. Pure distance (greedy best-first)
 /// wanders into plateaus of look-alike positions on a few deals in a hundred; charging for
 /// the line's length pulls the search back to shorter lines. Over deals 1..=2000 at 300,000
@@ -79,10 +94,20 @@ pub struct Exact {
     // the move to it, and the length of its line.
     keys: Vec<Key>,
     links: Vec<(u32, Move)>,
+    // Whether the move to each position sent nothing up (no FC-AUTO after it, not to a
+    // foundation).
+    quiet: Vec<bool>,
     depth: Vec<u16>,
     open: Buckets<u32>,
     moves: Vec<Move>,
+    // The children of the position being expanded: the move, the fingerprint, the distance
+    // and where in `played` the child is (`NOT_PLAYED` for not played).
+    children: Vec<(Move, u64, i32, u8)>,
+    played: Vec<Pos>,
     peak: usize,
+    // Whether it skips the moves of the card just placed (see the module's docs); only a
+    // test turns it off, to show the search the same without.
+    skip_placed: bool,
     // What the search ended with, once it has, and what stopped it if undecided.
     ended: Option<Outcome>,
     stopped: Stopped,
@@ -99,10 +124,14 @@ impl Exact {
             seen: Seen::with_capacity(START_ROOM),
             keys: Vec::with_capacity(START_ROOM),
             links: Vec::with_capacity(START_ROOM),
+            quiet: Vec::with_capacity(START_ROOM),
             depth: Vec::with_capacity(START_ROOM),
             open: Buckets::with_capacity(START_ROOM),
             moves: Vec::with_capacity(64),
+            children: Vec::with_capacity(64),
+            played: Vec::with_capacity(64),
             peak: 0,
+            skip_placed: true,
             ended: None,
             stopped: Stopped::Decided,
         };
@@ -111,6 +140,7 @@ impl Exact {
         }
         exact.seen.insert(game.fingerprint(&first));
         exact.keys.push(game.key(&first));
+        exact.quiet.push(false);
         exact.links.push((
             ROOT,
             Move {
@@ -137,6 +167,7 @@ impl Exact {
                 self.links.capacity(),
                 size_of::<(u32, Move)>(),
             )
+            + room_bytes(self.quiet.len(), self.quiet.capacity(), 1)
             + room_bytes(self.depth.len(), self.depth.capacity(), size_of::<u16>())
             + self.open.bytes()
     }
@@ -191,30 +222,59 @@ impl Exact {
             let Some(node) = self.open.pop() else {
                 return Some(Outcome::Lost);
             };
-            let pos = game.from_key(&self.keys[node as usize]);
-            let parent = game.parent(&pos);
+            let mut pos = game.unpack_unweighed(&self.keys[node as usize]);
+            let parent = game.parent_settling(&mut pos);
+            let sorted = game.columns_by_hash(&pos);
             game.moves_from(&pos, &parent, &mut self.moves, true);
             let d = self.depth[node as usize] + 1;
-            for k in 0..self.moves.len() {
-                let m = self.moves[k];
-                // The child's fingerprint and distance; played only where that needs it.
-                let mut next: Option<Pos> = None;
-                let (fingerprint, distance) = match game.preview(&pos, &parent, m, 0) {
-                    Some(seen) => seen,
+            // The children's fingerprints and distances first (played only where that
+            // needs it), and a look at where each would be in the tables: the lookups then
+            // find what they read waiting, rather than each waiting for memory in turn.
+            self.children.clear();
+            self.played.clear();
+            let mut touched = 0u64;
+            // The card the move to this position placed, when it moved alone and nothing
+            // went up after it (see the module's docs: its moves give seen positions).
+            let last = self.links[node as usize].1;
+            let placed =
+                (self.skip_placed && self.quiet[node as usize] && parent.alone(&pos, last.card))
+                    .then_some(last.card);
+            for &m in &self.moves {
+                if Some(m.card) == placed {
+                    continue;
+                }
+                let child = match game.preview(&pos, &parent, m, 0) {
+                    Some((fingerprint, distance)) => (m, fingerprint, distance, NOT_PLAYED),
                     None => {
                         let mut child = pos;
                         game.play(&mut child, m);
-                        let seen = (game.fingerprint(&child), game.distance(&child));
-                        next = Some(child);
-                        seen
+                        self.played.push(child);
+                        let n = self.played.len() as u8 - 1;
+                        (m, game.fingerprint(&child), game.distance(&child), n)
                     }
                 };
+                self.children.push(child);
+            }
+            // Each child's first slot, every load at once; then the keys those name.
+            let mut firsts = [0u64; 64];
+            for (first, child) in firsts.iter_mut().zip(&self.children) {
+                *first = self.seen.first_slot(child.1);
+            }
+            for (first, child) in firsts.iter().zip(&self.children) {
+                if let Some(n) = self.seen.candidate(*first, child.1) {
+                    touched ^= u64::from(self.keys[n as usize][KEY_LEN / 2]);
+                }
+            }
+            std::hint::black_box(touched);
+            for k in 0..self.children.len() {
+                let (m, fingerprint, distance, played) = self.children[k];
+                let next = (played != NOT_PLAYED).then(|| self.played[played as usize]);
                 let mut key: Option<Key> = None;
                 let keys = &self.keys;
                 let mut key_of_next = || -> Key {
                     *key.get_or_insert_with(|| match &next {
                         Some(child) => game.key(child),
-                        None => game.key_after(&pos, &parent, m),
+                        None => game.key_after(&pos, &parent, m, &sorted),
                     })
                 };
                 if self
@@ -227,6 +287,8 @@ impl Exact {
                 let key = key_of_next();
                 let id = self.keys.len() as u32;
                 self.links.push((node, m));
+                self.quiet
+                    .push(played == NOT_PLAYED && m.dest != super::Dest::Foundation);
                 self.seen.insert(fingerprint);
                 self.keys.push(key);
                 self.depth.push(d);
@@ -260,5 +322,65 @@ impl Exact {
         }
         out.reverse();
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{lay_out, microsoft_order};
+    use crate::state::State;
+    use crate::Params;
+
+    // Skipping the moves of the card just placed changes nothing but the lookups: the same
+    // positions stored, in the same order, to the same end, on two-cell, four-cell and
+    // Seahaven deals (each within 20,000 positions: won, lost or stopped).
+    #[test]
+    fn skipping_the_placed_cards_moves_is_the_same_search() {
+        let variants = [
+            Params {
+                cells: 2,
+                ..Params::default()
+            },
+            Params::default(),
+            Params {
+                build: crate::Build::Suit,
+                empty: crate::Empty::Kings,
+                columns: 10,
+                cells_dealt: 2,
+                ..Params::default()
+            },
+        ];
+        for params in variants {
+            let game = Game::new(&params);
+            for deal in 1..=12 {
+                let (columns, dealt) =
+                    lay_out(&microsoft_order(deal), params.columns, params.cells_dealt);
+                let mut cells = vec![None; params.cells];
+                for (cell, card) in cells.iter_mut().zip(dealt) {
+                    *cell = Some(card);
+                }
+                let state = State {
+                    deal,
+                    columns,
+                    cells,
+                    foundations: [0; 4],
+                    moves: 0,
+                    news: Vec::new(),
+                };
+                let start = game.from_state(&state);
+                let limits = Limits::states(20_000);
+                let run = |skip: bool| {
+                    let mut exact = Exact::new(&game, &start);
+                    exact.skip_placed = skip;
+                    let outcome = exact.run(&limits, u64::MAX, 0, 0);
+                    (outcome, exact.keys)
+                };
+                let (with, stored_with) = run(true);
+                let (without, stored_without) = run(false);
+                assert_eq!(with, without, "deal {deal}");
+                assert!(stored_with == stored_without, "deal {deal}");
+            }
+        }
     }
 }

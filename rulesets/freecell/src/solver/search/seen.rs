@@ -59,6 +59,19 @@ impl Seen {
         }
     }
 
+    /// The first slot where a position of `fingerprint` may be: a look ahead, so that the
+    /// slot is in the cache when [`Seen::find`] asks.
+    pub(super) fn first_slot(&self, fingerprint: u64) -> u64 {
+        self.slots[self.home(fingerprint).0]
+    }
+
+    /// The number of the position in `slot` (a [`Seen::first_slot`]) if it may have
+    /// `fingerprint`: a look ahead at its key.
+    pub(super) fn candidate(&self, slot: u64, fingerprint: u64) -> Option<u32> {
+        let tag = self.home(fingerprint).1;
+        (slot != 0 && slot & 0xffff_ffff_0000_0000 == tag).then(|| (slot as u32).wrapping_sub(1))
+    }
+
     /// Stores a new position (the next number, [`Seen::len`]) with `fingerprint`.
     pub(super) fn insert(&mut self, fingerprint: u64) {
         // At most half full: probes stay short.
