@@ -7,6 +7,7 @@
 
 use super::position::{
     card_at, cell_mix, column_mix, rank, suit, Dest, Game, Key, Move, Pos, KEY_LEN, MAX_COLS,
+    MAX_LEN,
 };
 use crate::params::Empty;
 
@@ -350,29 +351,39 @@ impl Game {
             }
             order[at] = i;
         }
-        let mut key = [0u8; KEY_LEN];
+        // Each column copied whole (a copy of a fixed size, no call), its cards past its
+        // height being 0s; the key is the first `KEY_LEN` bytes.
+        let mut buf = [0u8; KEY_LEN + MAX_LEN];
         let mut at = 0;
         for &c in &cells[..self.ncells] {
             if c != 0 {
-                key[at] = c;
+                buf[at] = c;
                 at += 1;
             }
         }
         at += 1;
         for &i in order.iter() {
             let i = i as usize;
-            let mut col = &p.cols[i][..p.lens[i] as usize];
-            if let Some((s, left)) = source.filter(|&(s, _)| s == i) {
-                col = &p.cols[s][..left];
+            let len = p.lens[i] as usize;
+            buf[at..at + MAX_LEN].copy_from_slice(&p.cols[i]);
+            match source {
+                Some((s, left)) if s == i => {
+                    // The cards that left, copied too, are taken off again.
+                    buf[at + left..at + len].fill(0);
+                    at += left;
+                }
+                _ => at += len,
             }
-            key[at..at + col.len()].copy_from_slice(col);
-            at += col.len();
             if target == Some(i) {
-                key[at..at + moved.len()].copy_from_slice(moved);
-                at += moved.len();
+                for &c in moved {
+                    buf[at] = c;
+                    at += 1;
+                }
             }
             at += 1;
         }
+        let mut key = [0u8; KEY_LEN];
+        key.copy_from_slice(&buf[..KEY_LEN]);
         key
     }
 
