@@ -165,9 +165,12 @@ pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
         }
         // The exact search's turn: it counts its own positions against the budget (it has
         // the whole of it, as when it runs alone), and the scans' memory with its own.
-        if let Some(e) = exact.as_mut() {
+        // It pauses short of the positions budget, so that with a small budget (a dead-end
+        // check's) the scans still have their rounds before it stops for good.
+        let most = limits.max_states().saturating_sub(1);
+        if let Some(e) = exact.as_mut().filter(|e| e.states() < most) {
             let other_bytes: usize = finders.iter().map(|(f, _)| f.bytes()).sum();
-            let pause_at = e.states() + SLICE * EXACT_WEIGHT;
+            let pause_at = (e.states() + SLICE * EXACT_WEIGHT).min(most);
             let outcome = e.run(limits, pause_at, 0, other_bytes);
             peak = peak.max(e.peak() as u64 + other_bytes as u64);
             if outcome.is_some() {
