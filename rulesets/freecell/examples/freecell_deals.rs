@@ -144,7 +144,15 @@ fn main() {
                 Analysis::Undecided { report } => ("undecided", report.states, 0, 0),
                 _ => ("?", 0, 0, 0),
             };
-            println!("{deal} {verdict} cpu_ns={ns} states={states} moves={moves} not_up={not_up}");
+            // What stopped an undecided solve, last (the pairing scripts read the first
+            // fields only).
+            let stopped = match &answer {
+                Analysis::Undecided { report } => format!(" stopped={:?}", report.stopped),
+                _ => String::new(),
+            };
+            println!(
+                "{deal} {verdict} cpu_ns={ns} states={states} moves={moves} not_up={not_up}{stopped}"
+            );
         }
         match answer {
             Analysis::Won { report, .. } => {

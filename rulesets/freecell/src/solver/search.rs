@@ -8,10 +8,11 @@
 //!
 //! 1. **Moves are complete.** [`Game::moves`] lists every single-card move to each kind of
 //!    place, and a group move is a sequence of such moves, so every position the game can
-//!    reach is reached by the search (it asks [`Game::moves_from`] with every move, the same
-//!    moves found from the other end, which a test holds to [`Game::moves`]). Leaving out
-//!    moving a whole column into an empty one loses nothing: it gives the same canonical
-//!    position.
+//!    reach is reached by the search. Leaving out moving a whole column into an empty one
+//!    loses nothing: it gives the same canonical position. (It asks [`Game::moves`], not
+//!    the same moves found from the other end, [`Game::moves_from`]: their order is the
+//!    one the search has always tried children in, and it wins some deals sooner, two-cell
+//!    deal 394 within 540,000 positions rather than 1,121,000.)
 //! 2. **Canonical keys.** All columns follow the same rules, and so do all cells: which
 //!    column or cell holds a card changes nothing that can happen next. Positions equal up to
 //!    that order are one position (see [`super::position::Key`]).
@@ -225,7 +226,7 @@ impl Exact {
             let mut pos = game.unpack_unweighed(&self.keys[node as usize]);
             let parent = game.parent_settling(&mut pos);
             let sorted = game.columns_by_hash(&pos);
-            game.moves_from(&pos, &parent, &mut self.moves, true);
+            game.moves(&pos, &mut self.moves);
             let d = self.depth[node as usize] + 1;
             // The children's fingerprints and distances first (played only where that
             // needs it), and a look at where each would be in the tables: the lookups then

@@ -165,9 +165,11 @@ pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
         }
         // The exact search's turn: it counts its own positions against the budget (it has
         // the whole of it, as when it runs alone), and the scans' memory with its own.
-        // It pauses short of the positions budget, so that with a small budget (a dead-end
-        // check's) the scans still have their rounds before it stops for good.
-        let most = limits.max_states().saturating_sub(1);
+        // It pauses short of the positions budget, by more than one position's children
+        // (it pauses only between positions), so that it never stops for good on the
+        // budget while the scans still have rounds: with a small budget (a dead-end
+        // check's), or a large one of positions.
+        let most = limits.max_states().saturating_sub(1024);
         if let Some(e) = exact.as_mut().filter(|e| e.states() < most) {
             let other_bytes: usize = finders.iter().map(|(f, _)| f.bytes()).sum();
             let pause_at = (e.states() + SLICE * EXACT_WEIGHT).min(most);
