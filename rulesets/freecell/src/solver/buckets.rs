@@ -38,6 +38,9 @@ impl<T: Copy> Buckets<T> {
     }
 
     /// Adds `item` with `priority`.
+    // Inlined, as it was in the win finder's loop before the exact search used it too: a
+    // call of its own cost four-cell deals about 1 % at the median.
+    #[inline(always)]
     pub(super) fn push(&mut self, priority: i32, item: T) {
         if self.heads.is_empty() {
             self.base = priority - 256;
@@ -61,6 +64,7 @@ impl<T: Copy> Buckets<T> {
     }
 
     /// Takes out the newest item of the least priority.
+    #[inline(always)]
     pub(super) fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
             return None;

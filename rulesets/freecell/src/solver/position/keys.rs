@@ -61,6 +61,7 @@ impl Game {
 
     /// [`Game::from_key`] without the distance shares worked out: for
     /// [`Game::parent_settling`], which works them out on its way.
+    #[inline]
     pub(in crate::solver) fn unpack_unweighed(&self, key: &Key) -> Pos {
         let mut p = Pos {
             cols: [[0; MAX_LEN]; MAX_COLS],
