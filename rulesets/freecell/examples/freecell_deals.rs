@@ -12,7 +12,8 @@
 //! two pair deal by deal. `FREECELL_COST=C` runs one scan of the win finder alone instead of
 //! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
 //! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
-//! `FREECELL_EVERY=0` leaves out the moves the first scan leaves out.
+//! `FREECELL_EVERY=0` leaves out the moves the first scan leaves out, `FREECELL_FIRST=1` takes
+//! the distance's first weights (the second scan's).
 //! `FREECELL_EXACT=1` runs the exact search alone (the one that proves), without the scans.
 //! `FREECELL_CPU_MS=1000` gives each deal felt's default budget instead of positions: that
 //! much CPU time, as `felt solve` does.
@@ -65,6 +66,8 @@ fn main() {
         .unwrap_or(1);
     // FREECELL_EVERY=0: the first scan's fewer moves.
     let every_move = std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1");
+    // FREECELL_FIRST=1: the distance's first weights (the second scan's) for FREECELL_COST.
+    let first_weights = std::env::var("FREECELL_FIRST").is_ok_and(|v| v == "1");
     // FREECELL_EXACT=1: the exact search alone.
     let exact = std::env::var("FREECELL_EXACT").is_ok_and(|v| v == "1");
     for &deal in &deals {
@@ -95,8 +98,7 @@ fn main() {
                     weight,
                     depth_cost,
                     room,
-                    // FREECELL_FIRST=1: the distance's first weights (the second scan's).
-                    weights: match std::env::var("FREECELL_FIRST").is_ok_and(|v| v == "1") {
+                    weights: match first_weights {
                         true => felt_freecell::solver::position::FIRST_WEIGHTS,
                         false => felt_freecell::solver::position::WEIGHTS,
                     },
