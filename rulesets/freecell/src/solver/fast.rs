@@ -27,7 +27,7 @@ use std::mem::size_of;
 
 mod turns;
 
-pub use turns::{solve, EXACT_WEIGHT, NOMINAL_STATES, SCANS, SLICE};
+pub use turns::{solve, turn_weights, EXACT_WEIGHT, NOMINAL_STATES, SCANS, SLICE};
 
 /// What the finder found.
 #[derive(Clone, Debug, PartialEq, Eq)]

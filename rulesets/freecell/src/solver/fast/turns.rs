@@ -2,16 +2,18 @@
 //! as fc-solve's scans take theirs, then the exact search alone, which alone proves a loss.
 
 use super::*;
+use crate::params::Empty;
 use crate::solver::position::{FIRST_WEIGHTS, WEIGHTS};
 use crate::solver::search::{Exact, Outcome};
 
 /// The win finder's scans and the weight of each one's turn (see [`solve`]). The second's
 /// weight 4 and the scans' 12/16 of the budget, against 3 and 9/16, stored 36 % and 28 %
 /// fewer positions on four-cell deals 145444 and 545874, the slowest of 100001..200000 and
-/// 500001..600000, for 4 % more over two-cell deals 1..1000; since the exact search takes
-/// turns too ([`EXACT_WEIGHT`]), the second's weight is 8: at 4, two-cell deal 140, which
-/// it wins within 164,000 positions of its own, was left undecided at 1 s (the exact
-/// search's turns took its time). Each is there for deals the
+/// 500001..600000, for 4 % more over two-cell deals 1..1000; in a tight game, where the
+/// exact search takes turns too ([`EXACT_WEIGHT`]), the second's weight is twice this
+/// ([`turn_weights`]): at 4, two-cell deal 140, which it wins within 164,000 positions of
+/// its own, was left undecided at 1 s (the exact search's turns took its time). Each is
+/// there for deals the
 /// ones before it find hard, measured on four-cell deals 1..1000 and
 /// 100001..200000 and two-cell deals 1..1000 (docs/freecell-solver.md):
 ///
@@ -54,7 +56,7 @@ pub const SCANS: [(Scan, u64); 4] = [
             weights: FIRST_WEIGHTS,
             every_move: true,
         },
-        8,
+        4,
     ),
     (
         Scan {
@@ -82,15 +84,32 @@ pub const SCANS: [(Scan, u64); 4] = [
 /// a budget of CPU time alone), so that a generous budget still reaches the exact search.
 pub const NOMINAL_STATES: u64 = 1_000_000;
 
-/// The weight of the exact search's turn, taken after each round of the scans from the
-/// second on: in [`SLICE`]s of its own positions, each of which costs it about five times
-/// what one costs a scan (it tells positions apart by whole keys and proves), so at 32 it has
-/// about three quarters of the CPU from the second round on. Two-cell deals whose proofs
-/// need the exact search's 250,000 to 480,000 positions (351 and 927, Seahaven Towers' 73)
-/// are decided within 1 s, where it ran only once the scans had stored 12/16 of the budget;
-/// at 16, 927 was not; four-cell deals the scans found hard (184241, 594747, 145444) are
-/// won sooner by its turns (docs/freecell-solver.md).
+/// The weight of the exact search's turn in a tight game ([`turn_weights`]), taken after
+/// each round of the scans from the second on: in [`SLICE`]s of its own positions, each of
+/// which costs it about five times what one costs a scan (it tells positions apart by whole
+/// keys and proves), so at 32 it has about three quarters of the CPU from the second round
+/// on. Two-cell deals whose proofs need the exact search's 250,000 to 480,000 positions
+/// (351 and 927, Seahaven Towers' 73) are decided within 1 s, where it ran only once the
+/// scans had stored 12/16 of the budget; at 16, 927 was not (docs/freecell-solver.md).
 pub const EXACT_WEIGHT: u64 = 32;
+
+/// The weights of the scans' turns ([`SCANS`]'s) and of the exact search's. A tight game
+/// (fewer than four cells, or empty columns that take only Kings: two-cell FreeCell,
+/// Seahaven Towers, Eight Off) has many lost deals, whose proofs need the exact search's
+/// time: it takes turns of [`EXACT_WEIGHT`], and the second scan twice its weight. In the
+/// others (FreeCell, Baker's Game) the scans win nearly every deal and the rare lost one is
+/// proven after them: the exact search's turns only slowed the hard deals the scans win
+/// (four-cell deal 182653 at 1 s: 0.25 -> 0.87 s; 133883 0.14 -> 0.50 s), so it takes
+/// none, and runs once the scans are done, as it always did.
+pub fn turn_weights(game: &Game) -> ([u64; SCANS.len()], u64) {
+    let mut weights = SCANS.map(|(_, weight)| weight);
+    if game.ncells < 4 || game.empty == Empty::Kings {
+        weights[1] *= 2;
+        (weights, EXACT_WEIGHT)
+    } else {
+        (weights, 0)
+    }
+}
 
 /// Positions one weight of a turn is worth: a scan of weight 3 stores 3 × this many more
 /// positions in its turn before the next scan's.
@@ -99,7 +118,8 @@ pub const SLICE: u64 = 4096;
 /// Wins or proves. The first scan of [`SCANS`] goes first alone (the prelude) for 1/16 of
 /// the budget: nearly every deal ends there. Then the scans take turns, each going on from
 /// where it stopped for its weight in [`SLICE`]s, as fc-solve's scans do, and after each
-/// round the exact search ([`Exact`], which both wins and proves) for [`EXACT_WEIGHT`],
+/// round, in a tight game, the exact search ([`Exact`], which both wins and proves) for
+/// [`EXACT_WEIGHT`] ([`turn_weights`]),
 /// until one wins, the exact search proves the loss, or a scan runs out of positions to
 /// try, or together the scans hold 12/16 of the budget (of at most [`NOMINAL_STATES`]).
 /// Then the exact search goes on alone: a deal a scan exhausted is probably lost and gets
@@ -114,8 +134,8 @@ pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
     let scans_budget = nominal / 16 * 12;
     // The other scans, and the exact search, are set up only when the prelude did not end
     // the deal.
-    let (scan, weight) = SCANS[0];
-    let mut finders: Vec<(Finder, u64)> = vec![(Finder::new(game, start, scan), weight)];
+    let (weights, exact_weight) = turn_weights(game);
+    let mut finders: Vec<(Finder, u64)> = vec![(Finder::new(game, start, SCANS[0].0), weights[0])];
     let mut exact: Option<Exact> = None;
     let mut peak = 0u64;
     let mut round = 0u64;
@@ -125,9 +145,12 @@ pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
             finders.extend(
                 SCANS[1..]
                     .iter()
-                    .map(|&(scan, weight)| (Finder::new(game, start, scan), weight)),
+                    .zip(&weights[1..])
+                    .map(|(&(scan, _), &weight)| (Finder::new(game, start, scan), weight)),
             );
-            exact = Some(Exact::new(game, start));
+            if exact_weight > 0 {
+                exact = Some(Exact::new(game, start));
+            }
         }
         for i in 0..finders.len() {
             let total: u64 = finders.iter().map(|(f, _)| f.states()).sum();
@@ -172,7 +195,7 @@ pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
         let most = limits.max_states().saturating_sub(1024);
         if let Some(e) = exact.as_mut().filter(|e| e.states() < most) {
             let other_bytes: usize = finders.iter().map(|(f, _)| f.bytes()).sum();
-            let pause_at = (e.states() + SLICE * EXACT_WEIGHT).min(most);
+            let pause_at = (e.states() + SLICE * exact_weight).min(most);
             let outcome = e.run(limits, pause_at, 0, other_bytes);
             peak = peak.max(e.peak() as u64 + other_bytes as u64);
             if outcome.is_some() {
