@@ -17,7 +17,9 @@ def read(path):
         row = {"verdict": parts[1]}
         for p in parts[2:]:
             k, _, v = p.partition("=")
-            row[k] = int(v)
+            # Figures only (an undecided line also says what stopped it).
+            if v.isdigit():
+                row[k] = int(v)
         out[int(parts[0])] = row
     return out
 

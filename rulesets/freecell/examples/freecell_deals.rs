@@ -12,7 +12,9 @@
 //! two pair deal by deal. `FREECELL_COST=C` runs one scan of the win finder alone instead of
 //! the whole solve, charging C a move, with `FREECELL_WEIGHT` (times the distance, default 1)
 //! and `FREECELL_ROOM` (more for room to move, default 0): how the scans were chosen.
-//! `FREECELL_EVERY=0` leaves out the moves the first scan leaves out.
+//! `FREECELL_EVERY=0` leaves out the moves the first scan leaves out, `FREECELL_FIRST=1` takes
+//! the distance's first weights (the second scan's).
+//! `FREECELL_EXACT=1` runs the exact search alone (the one that proves), without the scans.
 //! `FREECELL_CPU_MS=1000` gives each deal felt's default budget instead of positions: that
 //! much CPU time, as `felt solve` does.
 
@@ -64,6 +66,10 @@ fn main() {
         .unwrap_or(1);
     // FREECELL_EVERY=0: the first scan's fewer moves.
     let every_move = std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1");
+    // FREECELL_FIRST=1: the distance's first weights (the second scan's) for FREECELL_COST.
+    let first_weights = std::env::var("FREECELL_FIRST").is_ok_and(|v| v == "1");
+    // FREECELL_EXACT=1: the exact search alone.
+    let exact = std::env::var("FREECELL_EXACT").is_ok_and(|v| v == "1");
     for &deal in &deals {
         let state = fc.new_game(deal);
         let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
@@ -80,12 +86,22 @@ fn main() {
             None => felt_patience::search::Limits::states(budget),
         };
         let answer = match depth_cost {
+            None if exact => {
+                let game = felt_freecell::solver::Game::new(fc.params());
+                felt_freecell::solver::search(&game, &game.from_state(&state), &limits)
+                    .into_analysis(|line| {
+                        felt_freecell::solver::glue::actions_for(&fc, &state, line)
+                    })
+            }
             Some(depth_cost) => {
                 let cost = felt_freecell::solver::fast::Scan {
                     weight,
                     depth_cost,
                     room,
-                    weights: felt_freecell::solver::position::WEIGHTS,
+                    weights: match first_weights {
+                        true => felt_freecell::solver::position::FIRST_WEIGHTS,
+                        false => felt_freecell::solver::position::WEIGHTS,
+                    },
                     every_move,
                 };
                 use felt_freecell::solver::fast::{find_win, Finding};
@@ -130,7 +146,15 @@ fn main() {
                 Analysis::Undecided { report } => ("undecided", report.states, 0, 0),
                 _ => ("?", 0, 0, 0),
             };
-            println!("{deal} {verdict} cpu_ns={ns} states={states} moves={moves} not_up={not_up}");
+            // What stopped an undecided solve, last (the pairing scripts read the first
+            // fields only).
+            let stopped = match &answer {
+                Analysis::Undecided { report } => format!(" stopped={:?}", report.stopped),
+                _ => String::new(),
+            };
+            println!(
+                "{deal} {verdict} cpu_ns={ns} states={states} moves={moves} not_up={not_up}{stopped}"
+            );
         }
         match answer {
             Analysis::Won { report, .. } => {

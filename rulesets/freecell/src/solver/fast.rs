@@ -18,6 +18,7 @@
 //! only probably lost, so [`solve`] hands it to the exact search, whose proof is sound
 //! (see [`super::search`](mod@super::search)).
 
+use super::buckets::Buckets;
 use super::position::{Dest, Game, Key, Move, Pos, Weights, KEY_LEN};
 use super::search::Report;
 use felt_core::analysis::Stopped;
@@ -26,7 +27,7 @@ use std::mem::size_of;
 
 mod turns;
 
-pub use turns::{solve, NOMINAL_STATES, SCANS, SLICE};
+pub use turns::{solve, turn_weights, EXACT_WEIGHT, NOMINAL_STATES, SCANS, SLICE};
 
 /// What the finder found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +105,7 @@ pub struct Finder {
     // and the length of its line. The root is number 0.
     taken: Vec<Key>,
     links: Vec<(u32, Move, u16)>,
-    open: Buckets,
+    open: Buckets<(u32, Move)>,
     moves: Vec<Move>,
     // The number of the position to expand next (kept in `recent`) and the length of its
     // line.
@@ -293,81 +294,6 @@ impl Finder {
     }
 }
 
-/// The win finder's open list: for each priority, a stack of the positions waiting with it
-/// (their parent and the move to them), the newest on top. Priorities are small integers,
-/// so a push is a store and taking out the least a few steps up from the last least, where
-/// a heap sifts through its levels. The order is a heap's of
-/// [`felt_patience::search::Open`] entries numbered as they come: the least priority first,
-/// the newest among equals (paired on deals 1..1000, the same searches for 10 % less CPU).
-struct Buckets {
-    // The priority of `heads[0]`.
-    base: i32,
-    // For each priority, its newest entry (`NONE` for none).
-    heads: Vec<u32>,
-    // Every entry pushed: the next older entry of its priority, and the item.
-    entries: Vec<(u32, (u32, Move))>,
-    // No entry waits below this bucket.
-    least: usize,
-    len: usize,
-}
-
-const NONE: u32 = u32::MAX;
-
-impl Buckets {
-    fn with_capacity(n: usize) -> Buckets {
-        Buckets {
-            base: 0,
-            heads: Vec::new(),
-            entries: Vec::with_capacity(n),
-            least: 0,
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, priority: i32, item: (u32, Move)) {
-        if self.heads.is_empty() {
-            self.base = priority - 256;
-        } else if priority < self.base {
-            // Room below, with some to spare: rare.
-            let more = (self.base - priority) as usize + 256;
-            let mut heads = vec![NONE; more];
-            heads.extend_from_slice(&self.heads);
-            self.heads = heads;
-            self.base -= more as i32;
-            self.least += more;
-        }
-        let b = (priority - self.base) as usize;
-        if b >= self.heads.len() {
-            self.heads.resize(b + 256, NONE);
-        }
-        self.entries.push((self.heads[b], item));
-        self.heads[b] = (self.entries.len() - 1) as u32;
-        self.least = self.least.min(b);
-        self.len += 1;
-    }
-
-    fn pop(&mut self) -> Option<(u32, Move)> {
-        if self.len == 0 {
-            return None;
-        }
-        while self.heads[self.least] == NONE {
-            self.least += 1;
-        }
-        let (next, item) = self.entries[self.heads[self.least] as usize];
-        self.heads[self.least] = next;
-        self.len -= 1;
-        Some(item)
-    }
-
-    fn bytes(&self) -> usize {
-        room_bytes(
-            self.entries.len(),
-            self.entries.capacity(),
-            size_of::<(u32, (u32, Move))>(),
-        ) + self.heads.capacity() * size_of::<u32>()
-    }
-}
-
 fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
     let mut out = Vec::new();
     while id != 0 {
@@ -519,6 +445,8 @@ mod tests {
                         if let Some((f, d)) = game.preview(&pos, &parent, m, 3) {
                             assert_eq!(f, game.fingerprint(&next), "{m:?}");
                             assert_eq!(d, game.distance_valuing_room(&next, 3), "{m:?}");
+                            let sorted = game.columns_by_hash(&pos);
+                            assert_eq!(game.key_after(&pos, &parent, m, &sorted), game.key(&next));
                         }
                     }
                     seed ^= seed << 13;

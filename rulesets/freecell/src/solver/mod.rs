@@ -6,6 +6,7 @@
 //! best-first search and why its proofs are sound; [`glue`] the `analyze` answers in felt's
 //! actions. How this compares with fc-solve: docs/freecell-solver.md.
 
+mod buckets;
 pub mod fast;
 pub mod glue;
 pub mod position;

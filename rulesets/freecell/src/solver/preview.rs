@@ -5,7 +5,10 @@
 //! next card, so one column's share more; a move after which FC-AUTO would send a card up
 //! (or that wins) is left to [`Game::play`].
 
-use super::position::{card_at, cell_mix, column_mix, rank, suit, Dest, Game, Move, Pos, MAX_COLS};
+use super::position::{
+    card_at, cell_mix, column_mix, rank, suit, Dest, Game, Key, Move, Pos, KEY_LEN, MAX_COLS,
+    MAX_LEN,
+};
 use crate::params::Empty;
 
 /// Where a card lies: column and height, or cell (`col` = `CELL`).
@@ -41,7 +44,37 @@ pub struct Parent {
     runs: [u8; MAX_COLS],
 }
 
+impl Parent {
+    /// Whether `card` lies in a cell or last in its column of `p` (the position this is the
+    /// parent part of): whether a move of it moves it alone.
+    pub(in crate::solver) fn alone(&self, p: &Pos, card: u8) -> bool {
+        let at = self.places[card as usize & 63];
+        at.col == CELL || at.at + 1 == p.lens[at.col as usize]
+    }
+}
+
 impl Game {
+    /// `p`'s columns in the order of their hashes, as [`Game::key`] writes them.
+    pub fn columns_by_hash(&self, p: &Pos) -> [u8; MAX_COLS] {
+        let mut order: [u8; MAX_COLS] = std::array::from_fn(|i| i as u8);
+        order[..self.ncols].sort_unstable_by_key(|&i| p.hash[i as usize]);
+        order
+    }
+
+    /// [`Game::parent`] of a position whose distance shares are not worked out yet
+    /// ([`Game::unpack_unweighed`]): each column's share is its whole prefix's, which the
+    /// parent part works out anyway, so they are set from it.
+    pub(in crate::solver) fn parent_settling(&self, p: &mut Pos) -> Parent {
+        let mut parent = self.parent(p);
+        let mut terms = 0;
+        for i in 0..self.ncols {
+            p.term[i] = parent.prefix[parent.start[i] as usize + p.lens[i] as usize];
+            terms += p.term[i] as i32;
+        }
+        parent.terms = terms;
+        parent
+    }
+
     /// The shared part of the previews of `p`'s children.
     pub fn parent(&self, p: &Pos) -> Parent {
         let mut places = [NOWHERE; 64];
@@ -259,6 +292,99 @@ impl Game {
         }
         let distance = self.distance_of(out, terms, free, empty, room);
         Some((fingerprint, distance))
+    }
+
+    /// The canonical key ([`Game::key`]) of the child `m` leads to from `p`, without playing
+    /// it: for a move whose [`Game::preview`] is `Some` (nothing goes up after it). The exact
+    /// search asks it of children whose fingerprint it has seen, to tell whether they are the
+    /// position seen, and of new ones, to store them: most children are one or the other,
+    /// and writing the key from the parent's columns spares copying and playing a position.
+    /// `sorted` is `p`'s columns in the order of their hashes ([`Game::columns_by_hash`]).
+    pub fn key_after(&self, p: &Pos, parent: &Parent, m: Move, sorted: &[u8; MAX_COLS]) -> Key {
+        let from = parent.places[m.card as usize & 63];
+        let mut cells = p.cells;
+        let mut hash = p.hash;
+        let single = [m.card];
+        // The cards moved, the column they leave (and its height after) if any.
+        let (moved, source): (&[u8], Option<(usize, usize)>) = if from.col == CELL {
+            if let Some(c) = cells[..self.ncells].iter_mut().find(|c| **c == m.card) {
+                *c = 0;
+            }
+            (&single, None)
+        } else {
+            let i = from.col as usize;
+            let at = from.at as usize;
+            let col = &p.cols[i][..p.lens[i] as usize];
+            for (k, &c) in col.iter().enumerate().skip(at) {
+                hash[i] = hash[i].wrapping_sub(card_at(c, k));
+            }
+            (&col[at..], Some((i, at)))
+        };
+        let target = match m.dest {
+            Dest::Cell => {
+                if let Some(c) = cells[..self.ncells].iter_mut().find(|c| **c == 0) {
+                    *c = m.card;
+                }
+                None
+            }
+            Dest::Onto(on) => Some(parent.places[on as usize & 63].col as usize),
+            Dest::EmptyColumn => parent.first_empty,
+            Dest::Foundation => None,
+        };
+        if let Some(j) = target {
+            let base = p.lens[j] as usize;
+            for (k, &c) in moved.iter().enumerate() {
+                hash[j] = hash[j].wrapping_add(card_at(c, base + k));
+            }
+        }
+        cells[..self.ncells].sort_unstable();
+        // As `Game::key` orders them: by hash, from the parent's order, where at most two
+        // columns are out of place (an insertion sort then moves little).
+        let mut order = *sorted;
+        let order = &mut order[..self.ncols];
+        for k in 1..order.len() {
+            let (i, h) = (order[k], hash[order[k] as usize]);
+            let mut at = k;
+            while at > 0 && hash[order[at - 1] as usize] > h {
+                order[at] = order[at - 1];
+                at -= 1;
+            }
+            order[at] = i;
+        }
+        // Each column copied whole (a copy of a fixed size, no call), its cards past its
+        // height being 0s; the key is the first `KEY_LEN` bytes.
+        let mut buf = [0u8; KEY_LEN + MAX_LEN];
+        let mut at = 0;
+        for &c in &cells[..self.ncells] {
+            if c != 0 {
+                buf[at] = c;
+                at += 1;
+            }
+        }
+        at += 1;
+        for &i in order.iter() {
+            let i = i as usize;
+            let len = p.lens[i] as usize;
+            buf[at..at + MAX_LEN].copy_from_slice(&p.cols[i]);
+            match source {
+                Some((s, left)) if s == i => {
+                    // The cards that left, copied too, are taken off again.
+                    buf[at + left..at + len].fill(0);
+                    at += left;
+                }
+                _ => at += len,
+            }
+            if target == Some(i) {
+                for &c in moved {
+                    buf[at] = c;
+                    at += 1;
+                }
+            }
+            at += 1;
+        }
+        let mut key = [0u8; KEY_LEN];
+        key.copy_from_slice(&buf[..KEY_LEN]);
+        key
     }
 
     /// [`Game::distance_valuing_room`] from its parts: cards out, the columns' shares, free

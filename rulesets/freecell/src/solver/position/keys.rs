@@ -54,6 +54,15 @@ impl Game {
 
     /// The position a key stands for (its columns and cells in key order).
     pub fn from_key(&self, key: &Key) -> Pos {
+        let mut p = self.unpack_unweighed(key);
+        self.refresh_terms(&mut p);
+        p
+    }
+
+    /// [`Game::from_key`] without the distance shares worked out: for
+    /// [`Game::parent_settling`], which works them out on its way.
+    #[inline]
+    pub(in crate::solver) fn unpack_unweighed(&self, key: &Key) -> Pos {
         let mut p = Pos {
             cols: [[0; MAX_LEN]; MAX_COLS],
             lens: [0; MAX_COLS],
@@ -83,7 +92,6 @@ impl Game {
             p.hash[j] = Self::column_hash(&p.cols[j][..n]);
             at += 1;
         }
-        self.refresh_terms(&mut p);
         p
     }
 }
