@@ -124,6 +124,13 @@ impl Play {
                 }
             }
         }
+        // The cards some foundation takes (`wanted`), or every card while the base is still
+        // to be chosen, when any card may be the first up.
+        let up = if self.choosing(state) {
+            u64::MAX
+        } else {
+            self.wanted(state)
+        };
         for (from, index) in froms {
             let cards = match from {
                 Pile::Column(i) if in_place => &state.columns[i].cards[index..],
@@ -137,6 +144,12 @@ impl Play {
             let mut consider = |to: Pile| {
                 // A cell and a foundation take one card at a time (`check_onto`).
                 if cards.len() > 1 && !matches!(to, Pile::Column(_)) {
+                    return;
+                }
+                // A card no foundation wants goes up on none: one bit read, where the whole
+                // check of each foundation was most of what a table's listing cost in
+                // FreeCell's relatives.
+                if matches!(to, Pile::Foundation(_)) && up >> (cards[0].to_byte() & 63) & 1 == 0 {
                     return;
                 }
                 if distinct && empty(to) {
