@@ -51,6 +51,19 @@ impl Play {
         // go up is weighed (most tables have none).
         let mut up = None;
         let wanted = self.wanted(state);
+        // Most tables have no card a foundation wants on top of any pile: told by reading
+        // each top's bit in a plain loop, before the sources are gone through in order.
+        let bit = |c: &Card| wanted >> (c.to_byte() & 63) & 1 != 0;
+        let any = state
+            .columns
+            .iter()
+            .any(|c| c.down < c.cards.len() && c.cards.last().is_some_and(bit))
+            || state.cells.iter().flatten().any(bit)
+            || state.waste.last().is_some_and(bit)
+            || state.reserve.iter().flatten().any(bit);
+        if !any {
+            return false;
+        }
         let found = self.sources(state).find_map(|(pile, index, card)| {
             self.sends(state, send, wanted, pile, card, &mut up)
                 .map(|f| (pile, index, f))
