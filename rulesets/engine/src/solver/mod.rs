@@ -29,7 +29,13 @@
 //! 2. **The order of the columns, of the free cells and of the foundations**, used unless the
 //!    stock deals onto the columns (its i-th card goes to the i-th column), or onto the first
 //!    of several foundations, or `automatic = "all"` sends cards up (it sends the first
-//!    source it finds, so the order picks which card goes). Let R relate two tables equal up
+//!    source it finds, so the order picks which card goes). A stock dealt onto the columns
+//!    reads their order only when it deals: in a table whose stock and waste are empty and
+//!    no redeal is left ([`search::Searcher::symmetric_at`]), and in every table it leads to,
+//!    which are such tables too (nothing puts a card back on a stock with no redeal left),
+//!    no rule reads it any more, and the order is left out there (Wasp deal 18 proven lost
+//!    at 357,142 tables in 0.99 s of CPU, against 2,085,022 in 6.4 s). Such a table's key
+//!    and one whose stock still holds cards never meet: the stock's size is in both. Let R relate two tables equal up
 //!    to reordering their columns, cells and foundations. Every other rule treats all
 //!    columns alike, all cells alike and all foundations alike: a move's check reads the
 //!    piles it names and the *number* of free cells and empty columns (the supermove), a

@@ -75,6 +75,8 @@ const BURIED: usize = 1;
 pub struct KeyRoom {
     buf: Vec<u8>,
     columns: Vec<(usize, Vec<Card>, u128)>,
+    /// Whether the hashes kept were of columns in any order (unseeded).
+    symmetric: bool,
 }
 
 /// The search's view of one game.
@@ -83,6 +85,8 @@ pub struct Searcher<'e> {
     pub(super) play: &'e Play,
     /// Whether columns and cells may be taken in any order ([`super`]'s rule 2).
     symmetric: bool,
+    /// Whether they may once the stock, dealt onto the columns, is out for good (rule 2).
+    dealt_out: bool,
     /// Whether a foundation is keyed by its size and top card alone ([`super`]'s rule 3).
     foundation_tops: bool,
     /// Whether the stock and the reserve are keyed by their sizes alone ([`super`]'s rule 4).
@@ -106,6 +110,10 @@ impl<'e> Searcher<'e> {
             s.deal != StockDeal::Columns
                 && (s.deal != StockDeal::Foundation || g.foundations.count == 1)
         }) && g.automatic != Automatic::All;
+        // A stock dealt onto the columns reads their order only while it has cards to deal:
+        // once it is out for good, rule 2 holds as in a game without it.
+        let dealt_out =
+            g.stock.is_some_and(|s| s.deal == StockDeal::Columns) && g.automatic != Automatic::All;
         // Rule 3: with no card ever coming back down, only a foundation's size and top card
         // are read, except by the safe rule, which reads its cards only where they follow
         // from those two.
@@ -134,6 +142,7 @@ impl<'e> Searcher<'e> {
             engine,
             play,
             symmetric,
+            dealt_out,
             foundation_tops,
             shrinking,
             rank_tops,
@@ -145,11 +154,19 @@ impl<'e> Searcher<'e> {
     /// piles is taken out of the keys (rule 2), a group goes to one empty pile of each kind
     /// only: the others lead to tables equal to its up to that order, stored once anyway.
     pub fn legal(&self, s: &State, out: &mut Vec<Action>) {
-        if self.symmetric {
+        if self.symmetric_at(s) {
             self.play.legal_distinct(s, out);
         } else {
             self.play.legal(s, out);
         }
+    }
+
+    /// Whether the order of the columns, cells and foundations is left out of `s`'s key
+    /// (rule 2): in every table of a game that never reads it, and, where a stock is dealt
+    /// onto the columns, in a table whose stock and waste are empty with no redeal left.
+    pub fn symmetric_at(&self, s: &State) -> bool {
+        self.symmetric
+            || (self.dealt_out && s.stock.is_empty() && s.waste.is_empty() && s.redeals == Some(0))
     }
 
     /// Whether `s` lies in a closed round of its stock ([`super`]'s rule 6): a stock dealt
@@ -205,8 +222,9 @@ impl<'e> Searcher<'e> {
         buf.clear();
         // The piles' order, sorted where rule 2 lets it be: any order that sorts equal piles
         // together serves, so it is the piles' own (face-down count, then cards).
+        let symmetric = self.symmetric_at(s);
         let mut order: Vec<usize> = (0..s.columns.len()).collect();
-        if self.symmetric {
+        if symmetric {
             order.sort_by(|&a, &b| {
                 let (a, b) = (&s.columns[a], &s.columns[b]);
                 (a.down, &a.cards).cmp(&(b.down, &b.cards))
@@ -215,7 +233,7 @@ impl<'e> Searcher<'e> {
         for i in order {
             column_bytes(&s.columns[i], buf);
         }
-        self.rest(s, buf, solve);
+        self.rest(s, buf, solve, symmetric);
     }
 
     /// The 128-bit fingerprint a full-information search (where `solve`, else an honest
@@ -230,14 +248,17 @@ impl<'e> Searcher<'e> {
     /// is not hashed again.
     pub fn fingerprint(&self, s: &State, room: &mut KeyRoom, solve: bool) -> u128 {
         let mut columns = 0u128;
-        if room.columns.len() != s.columns.len() {
+        let symmetric = self.symmetric_at(s);
+        if room.columns.len() != s.columns.len() || room.symmetric != symmetric {
+            // A column's hash depends on whether it is seeded by its place.
             room.columns = vec![(usize::MAX, Vec::new(), 0); s.columns.len()];
+            room.symmetric = symmetric;
         }
         for (i, (c, kept)) in s.columns.iter().zip(&mut room.columns).enumerate() {
             if kept.0 != c.down || kept.1 != c.cards {
                 room.buf.clear();
                 column_bytes(c, &mut room.buf);
-                let seed = if self.symmetric { 0 } else { i as u64 + 1 };
+                let seed = if symmetric { 0 } else { i as u64 + 1 };
                 kept.0 = c.down;
                 kept.1.clone_from(&c.cards);
                 kept.2 = xxhash_rust::xxh3::xxh3_128_with_seed(&room.buf, seed);
@@ -247,17 +268,17 @@ impl<'e> Searcher<'e> {
         let buf = &mut room.buf;
         buf.clear();
         buf.extend_from_slice(&columns.to_le_bytes());
-        self.rest(s, buf, solve);
+        self.rest(s, buf, solve, symmetric);
         xxhash_rust::xxh3::xxh3_128(buf)
     }
 
     /// The key but its columns, put on the end of `buf`: the cells, the foundations, the
     /// reserve, the stock and the waste (or a closed round's run), and the counts.
-    fn rest(&self, s: &State, buf: &mut Vec<u8>, solve: bool) {
+    fn rest(&self, s: &State, buf: &mut Vec<u8>, solve: bool, symmetric: bool) {
         let mut order = [0u8; 64];
         let cells_at = buf.len();
         buf.extend(s.cells.iter().map(|c| c.map_or(0xff, |c| c.to_byte())));
-        if self.symmetric {
+        if symmetric {
             buf[cells_at..].sort_unstable();
         }
         let foundations = s.foundations.len().min(order.len());
@@ -277,7 +298,7 @@ impl<'e> Searcher<'e> {
                 });
                 *top = (f.len() as u8, card);
             }
-            if self.symmetric {
+            if symmetric {
                 tops[..foundations].sort_unstable();
             }
             for &(len, card) in &tops[..foundations] {
@@ -285,7 +306,7 @@ impl<'e> Searcher<'e> {
             }
         } else {
             let foundation = |i: &u8| s.foundations[usize::from(*i)].as_slice();
-            if self.symmetric {
+            if symmetric {
                 order[..foundations].sort_unstable_by(|a, b| {
                     let (a, b) = (foundation(a), foundation(b));
                     (a.len(), a).cmp(&(b.len(), b))
