@@ -15,6 +15,7 @@ mod position;
 mod random_play;
 mod reserves_and_chosen_base;
 mod shipped;
+mod shortcuts;
 mod skipped_games;
 mod solver;
 mod support;
