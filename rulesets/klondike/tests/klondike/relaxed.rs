@@ -1,0 +1,84 @@
+//! The relaxed game's proofs (`solver/relaxed.rs`): a position it calls lost is lost by a plain
+//! search of the ruleset's actions, and no position on a won line is called lost.
+
+use crate::common::{dealt_face_up, knotted_end_game, plain_search, plain_search_all};
+use felt_core::{Analysis, Ruleset};
+use felt_klondike::solver::position::Game;
+use felt_klondike::{Klondike, Params};
+
+/// The settings the end games are played under: draw one and three, with and without KL-AUTO
+/// and KL-RETURN, passes unlimited or not.
+const SETTINGS: [(usize, bool, bool, Option<u32>); 6] = [
+    (3, true, true, None),
+    (3, true, false, None),
+    (1, true, false, None),
+    (3, false, false, Some(2)),
+    (1, false, true, None),
+    (3, false, true, Some(1)),
+];
+
+// Every position a small knotted end game reaches that the relaxed game calls lost is lost by
+// a plain breadth-first search of the ruleset's own actions; the proof fires often enough to
+// be tested.
+#[test]
+fn a_position_the_relaxed_game_calls_lost_is_lost() {
+    let (mut proven, mut checked, mut looked) = (0, 0, 0);
+    for (draw, auto, back, passes) in SETTINGS {
+        let k = dealt_face_up(draw, auto, back, passes);
+        let game = Game::new(k.params());
+        for seed in 0..12 {
+            // Five cards of each suit out, in four columns and no stock: knotted enough for
+            // the proof to fire, small enough for the plain search.
+            let s = knotted_end_game(seed, 5, 0, 4, &k);
+            let Some((_, reachable)) = plain_search_all(&k, &s, 5_000) else {
+                continue;
+            };
+            for t in reachable.iter().step_by(11).take(25) {
+                looked += 1;
+                let pos = game.from_state(t).expect("fits");
+                if game.relaxed_lost(&pos) {
+                    proven += 1;
+                    let truth = plain_search(&k, t, 20_000);
+                    assert_ne!(
+                        truth,
+                        Some(true),
+                        "draw {draw} auto {auto} back {back} seed {seed}: a won position called lost"
+                    );
+                    checked += usize::from(truth.is_some());
+                }
+            }
+        }
+    }
+    eprintln!("relaxed proofs: {proven} of {looked} positions, {checked} checked");
+    assert!(
+        checked >= 20 && proven < looked,
+        "{checked} checked, {proven} of {looked}"
+    );
+}
+
+// No position on a won line of a Thoughtful deal is called lost: the line is replayed through
+// the ruleset and the relaxed game asked at each step.
+#[test]
+fn no_position_on_a_won_line_is_called_lost() {
+    let params = Params {
+        draw: 3,
+        face_up: true,
+        ..Params::default()
+    };
+    let k = Klondike::with_params(params, None);
+    let game = Game::new(&params);
+    let mut lines = 0;
+    for deal in 1..=25 {
+        let mut s = k.new_game(deal);
+        let Analysis::Won { actions, .. } = crate::common::solve(&k, &s, 20_000) else {
+            continue;
+        };
+        lines += 1;
+        for a in &actions {
+            let pos = game.from_state(&s).expect("fits");
+            assert!(!game.relaxed_lost(&pos), "deal {deal}: on a won line");
+            k.apply(&mut s, a).expect("legal");
+        }
+    }
+    assert!(lines >= 15, "{lines} won lines");
+}
