@@ -7,7 +7,9 @@ impl Game {
     /// Every legal action, in the order the search tries them: cards to the foundations,
     /// moves that turn a card (the deepest hidden pile first), the waste to a column, the
     /// deal, other moves between columns, and cards back from the foundations last. Moving a
-    /// whole column into an empty one is left out: it gives the same key.
+    /// whole column into an empty one is left out: it gives the same key; and so is taking
+    /// back a card KL-AUTO's test calls safe, which no shortest win does (`search.rs`, rule
+    /// 4).
     ///
     /// In a closed round ([`Game::closed_round`]) the deal is replaced by what the round
     /// offers: each card it turns up to the top of the waste, with the deals that bring it
@@ -175,7 +177,11 @@ impl Game {
             for s in 0..4 {
                 if pos.found[s] > 0 {
                     let c = (pos.found[s]) | ((s as u8) << 4);
-                    targets(c, usize::MAX, out);
+                    // Rule 4 of `search.rs`: a card KL-AUTO's test calls safe never needs to
+                    // come back down.
+                    if !self.safe(pos, c) {
+                        targets(c, usize::MAX, out);
+                    }
                 }
             }
         }

@@ -24,8 +24,9 @@
 //!    or turn of the waste, each card or group to each place it may go, each card back from a
 //!    foundation — and [`Game::play`] carries it out with the ruleset's own follow-ups (KL-FLIP,
 //!    and KL-AUTO when the variant has it), so the positions searched are exactly those the
-//!    game can reach. One action is left out: a whole column led by a King moved into an
-//!    empty column, which gives the same key (rule 2).
+//!    game can reach. Two kinds of action are left out: a whole column led by a King moved
+//!    into an empty column, which gives the same key (rule 2), and a safe card taken back
+//!    from a foundation (rule 4).
 //! 2. **Keys forget which column is which.** All seven columns follow the same rules, and
 //!    KL-AUTO sends up the same cards whichever column it looks at first (sending a card up
 //!    only makes other cards ready or safe), so positions equal up to the order of their
@@ -44,7 +45,23 @@
 //!    are then apart), from the present one only when the round stays closed (its positions
 //!    then share a key too). So every position a round reaches by a move is still entered.
 //!    The tests check the answers against a plain search of the ruleset's actions.
-//! 4. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
+//! 4. **A card KL-AUTO's test calls safe is not taken back from its foundation.** Say `P` is a
+//!    position, `c` the top card of a foundation, safe by [`crate::rules::goes_up_unasked`]
+//!    (its test reads only the other foundations, the same before and after `c` comes down),
+//!    and `X` is `P` with `c` put back on a column's last card. In `X`, `c` is ready and safe
+//!    at the end of a column, and `P` is `X` with `c` sent up, so by the argument of
+//!    [`crate::rules::goes_up_unasked`] any winning line from `X` gives one from `P` that
+//!    skips every action moving a low card: strictly shorter, since the line from `X` moves
+//!    `c` (which is low) at least once. Measure a position by its shortest win in actions
+//!    of the game without KL-AUTO: that shortest line never starts with such a return (`P`
+//!    would have a shorter one), an automatic move never lengthens it (the same argument),
+//!    so from any position with a win the first action of its shortest line, which the walk
+//!    lists, leads with its follow-ups to a position measured less, whose key (rules 2 and
+//!    3: one future) the walk enters. By induction the walk enters a won position whenever
+//!    the start has a win.
+//!    Over Thoughtful deals 3, 186 and 390 it cut the complete walk's positions by 2.5 to 3.5
+//!    times (391,048 to 113,586 on deal 3).
+//! 5. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
 //!    the ruleset would not send up itself; a seen position is skipped because its whole
 //!    future was, or is being, searched from where it was first seen.
 //!

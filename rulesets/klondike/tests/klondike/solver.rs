@@ -125,6 +125,7 @@ fn the_complete_walk_alone_matches_a_plain_search() {
         (1, true, false),
         (3, false, false),
         (3, true, true),
+        (1, false, true),
     ] {
         let k = dealt_face_up(draw, auto, back, None);
         let game = Game::new(k.params());
@@ -155,16 +156,21 @@ fn the_complete_walk_alone_matches_a_plain_search() {
                         "draw {draw} auto {auto} seed {seed}: lost a won game"
                     );
                     // Every reachable position was entered, once for each key: as many keys
-                    // as the plain search's states give.
+                    // as the plain search's states give. Where cards come back from the
+                    // foundations, the safe ones do not (rule 4), so no more than that.
                     let keys: HashSet<_> = reachable
                         .iter()
                         .map(|t| game.key(&game.from_state(t).expect("fits")))
                         .collect();
-                    assert_eq!(
-                        report.states,
-                        keys.len() as u64,
-                        "draw {draw} auto {auto} back {back} seed {seed}: positions entered"
-                    );
+                    if back {
+                        assert!(report.states <= keys.len() as u64, "seed {seed}");
+                    } else {
+                        assert_eq!(
+                            report.states,
+                            keys.len() as u64,
+                            "draw {draw} auto {auto} back {back} seed {seed}: positions entered"
+                        );
+                    }
                     lost += 1;
                 }
                 other => panic!("seed {seed}: {other:?}"),
