@@ -61,7 +61,19 @@
 //!    the start has a win.
 //!    Over Thoughtful deals 3, 186 and 390 it cut the complete walk's positions by 2.5 to 3.5
 //!    times (391,048 to 113,586 on deal 3).
-//! 5. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
+//! 5. **The deals of an open round are folded** ([`Game::moves`]). With unlimited passes,
+//!    no card sent up from the waste by itself (draw three, or no KL-AUTO) and none waiting
+//!    in a column, a deal from a waste length the round does not come back to changes only
+//!    the waste's length, up to the length where the round closes (the whole talon). Then
+//!    the walk lists, in place of the deal, each waste card those deals bring up to each
+//!    place it may go (after the deals), and one step of all the deals to where the round
+//!    closes; the positions between are not entered. Nothing is lost: from a position between,
+//!    a move that leaves the stock and waste alone gives the same position as that move
+//!    made first and the same deals after it (neither changes what the other touches, and
+//!    KL-AUTO then sends up the same cards), so a shortest win can be reordered to make such
+//!    moves before the deals, and every other way on from there is a listed step. The
+//!    induction of rule 4 goes through with these steps.
+//! 6. **Nothing else is pruned.** No move is skipped as useless and no card is sent up that
 //!    the ruleset would not send up itself; a seen position is skipped because its whole
 //!    future was, or is being, searched from where it was first seen.
 //!
