@@ -1,7 +1,8 @@
 //! A proof that a position is lost, from a relaxed game that is much easier to search: which
-//! cards could *ever* leave where they lie, be the last card of a column, or go up, if every
-//! card of the stock and waste were within reach at any time. A win needs every card up; when
-//! even the relaxed game cannot send some card up, no line of play of the real game can.
+//! cards could *ever* leave where they lie, be the last card of a column, go up, or come within
+//! reach in the stock and waste, each taken as possible at any time once it was possible once.
+//! A win needs every card up; when even the relaxed game cannot send some card up, no line of
+//! play of the real game can.
 //!
 //! **Why it is sound.** Each rule below is a condition that any line of play of the real game
 //! (with or without KL-AUTO, whose moves are moves a player may make) meets before the first
@@ -9,26 +10,33 @@
 //! by induction on the actions of a line, everything that ever happens in a real line is among
 //! them. For a card `c` lying in a column, *the cards over it* are those nearer the column's end.
 //!
-//! - *leaves* (`c` first moves off the place it lies in now; a card on a foundation or in
-//!   the stock and waste counts as having left its column already, and as free to move):
-//!   in a column, `c` can move only when it is face up (then every card over it is a turned-up
-//!   group that moves with it, KL-GROUP) or after every card over it has left (to be turned up,
-//!   KL-FLIP, it must be the column's last card). It goes to its foundation (its suit's next
-//!   lower card is up, or it is an Ace), onto a card one higher of the other colour that is a
-//!   column's last card (KL-BUILD: that card has been a last card), into an empty column (a
-//!   King, KL-EMPTY: some column has had all its cards leave), or along with the face-up card
-//!   it lies on, in a group led by a lower card (that card leaves then).
+//! - *leaves* (`c` first moves off the place it lies in now; a card on a foundation counts as
+//!   having left already): in a column, `c` can move only when it is face up (then every card
+//!   over it is a turned-up group that moves with it, KL-GROUP) or after every card over it
+//!   has left (to be turned up, KL-FLIP, it must be the column's last card); in the stock and
+//!   waste, only when within reach. It goes to its foundation (its suit's next lower card is
+//!   up, or it is an Ace), onto a card one higher of the other colour that is a column's last
+//!   card (KL-BUILD: that card has been a last card), into an empty column (a King, KL-EMPTY:
+//!   some column has had all its cards leave), or along with the face-up card it lies on, in
+//!   a group led by a lower card (that card leaves then).
+//! - *within reach* (a card of the stock and waste is the waste's top, the one place it leaves
+//!   from): a card before it in the order the cards are turned has left (the cards after that
+//!   one move down a place); or the card just after it has left (that card left from the top,
+//!   so this one was then the top); or else, with no card before it nor just after it gone,
+//!   the waste's length it needs is one the deals reach: from the length now in this pass, from
+//!   nothing in a later one (a multiple of the draw either way), or the whole stock and waste.
+//!   Passes are taken as unlimited.
 //! - *last* (`c` is some column's last card): where it lies, once every card over it has left;
 //!   or, having left, once it was put on a card that has been a last card, or as a King into a
 //!   column all of whose cards have left.
 //! - *up* (`c` goes to its foundation): its suit's next lower card is up (or it is an Ace), and
-//!   it is in the stock and waste or has been a column's last card (KL-FOUNDATION: one card at a
-//!   time, from the end of a column).
+//!   it is within reach in the stock and waste or has been a column's last card
+//!   (KL-FOUNDATION: one card at a time, from the end of a column). A card up may come back
+//!   down (KL-RETURN, taken as allowed), and the rules go on for it.
 //!
-//! The stock and waste are the relaxation: their cards are taken as free to play at any time,
-//! where the real game reaches them only in the order the deals bring them up. The relaxed
-//! game allows more than the real one, never less, so a card it cannot send up the real game
-//! cannot either. The tests check it against a plain search of the ruleset's actions, and
+//! The relaxed game allows more than the real one, never less (the stock and waste above all:
+//! a card once within reach stays so, whatever the deals), so a card it cannot send up the real
+//! game cannot either. The tests check it against a plain search of the ruleset's actions, and
 //! that no position on a won line is ever called lost.
 
 use super::position::{Game, Pos};
@@ -59,22 +67,20 @@ impl Game {
     /// Whether the relaxed game (module docs) proves `pos` lost: some card can never go up.
     /// Never true of a position from which a line of play wins.
     pub fn relaxed_lost(&self, pos: &Pos) -> bool {
-        relaxed_up(pos) != ALL
+        relaxed_up(pos, self.params.draw) != ALL
     }
 }
 
 /// The cards the relaxed game can send up from `pos`: the least sets closed under the rules of
 /// the module docs, each rule applied to every card at once (a set of cards is a word, each
 /// suit sixteen bits in rank order).
-fn relaxed_up(pos: &Pos) -> Cards {
-    let mut in_column: Cards = 0;
+fn relaxed_up(pos: &Pos, draw: usize) -> Cards {
     let mut face_up: Cards = 0;
     // Face-up cards that lie on a face-up card (they may leave along with it).
     let mut on_face_up: Cards = 0;
     for i in 0..7 {
         let (len, down) = (pos.lens[i] as usize, pos.downs[i] as usize);
         for (k, &c) in pos.cols[i][..len].iter().enumerate() {
-            in_column |= bit(c);
             if k >= down {
                 face_up |= bit(c);
             }
@@ -88,10 +94,15 @@ fn relaxed_up(pos: &Pos) -> Cards {
         // Ranks 1..=n of suit s.
         up |= ((1u64 << (u32::from(n) + 1)) - 2) << (16 * s);
     }
-    // Cards not in a column (stock, waste, foundations) have left their columns already.
-    let talon: Cards = ALL & !in_column & !up;
-    let mut left: Cards = ALL & !in_column;
+    // Cards on the foundations have left their places already.
+    let mut left: Cards = up;
     let mut last: Cards = 0;
+    let talon = &pos.talon[..pos.talon_len as usize];
+    let (w, n, d) = (pos.waste_len as usize, talon.len(), draw.max(1));
+    // The waste lengths the deals reach while no card leaves the stock and waste: those of
+    // this pass from the waste's length now, those of a pass from the start, and the whole.
+    let dealt_to =
+        |len: usize| len.is_multiple_of(d) || len == n || (len >= w && (len - w).is_multiple_of(d));
     loop {
         let before = (left, last, up);
         // Column cards with no card over them that has not left.
@@ -109,15 +120,28 @@ fn relaxed_up(pos: &Pos) -> Cards {
             }
             emptied |= all_left;
         }
+        // The stock and waste cards within reach: the card at `t` in the order they are
+        // turned is the waste's top at a length the deals reach, or the card after it has
+        // left (it was then the top, and `t` is left on top), or a card before it has
+        // left (the cards after that one move down a place).
+        let mut in_reach: Cards = 0;
+        let mut before_left = false;
+        for (t, &c) in talon.iter().enumerate() {
+            let next_left = talon.get(t + 1).is_some_and(|&n| left & bit(n) != 0);
+            if dealt_to(t + 1) || next_left || before_left {
+                in_reach |= bit(c);
+            }
+            before_left |= left & bit(c) != 0;
+        }
         let lower_up = ((up << 1) | ACES) & ALL;
         let on_a_last = with_parent_in(last);
         let into_empty = if emptied { KINGS } else { 0 };
         let carried = on_face_up & with_parent_in(left);
-        left |= (face_up | exposed) & (lower_up | on_a_last | into_empty | carried);
+        left |= (face_up | exposed | in_reach) & (lower_up | on_a_last | into_empty | carried);
         last |= exposed | (left & (on_a_last | into_empty));
         // A card up may come back down (KL-RETURN), so the rules above go on for it. A suit
         // goes up as far as it can at once, which saves rounds of the whole loop.
-        let ready = talon | last;
+        let ready = in_reach | last;
         loop {
             let more = up | (((up << 1) | ACES) & ready);
             if more == up {

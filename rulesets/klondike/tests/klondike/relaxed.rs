@@ -26,10 +26,14 @@ fn a_position_the_relaxed_game_calls_lost_is_lost() {
     for (draw, auto, back, passes) in SETTINGS {
         let k = dealt_face_up(draw, auto, back, passes);
         let game = Game::new(k.params());
-        for seed in 0..12 {
-            // Five cards of each suit out, in four columns and no stock: knotted enough for
-            // the proof to fire, small enough for the plain search.
-            let s = knotted_end_game(seed, 5, 0, 4, &k);
+        // Five cards of each suit out, in four columns and no stock: knotted enough for the
+        // proof to fire, small enough for the plain search; and three of each suit, six of
+        // them in the stock, so that the stock's order is what the proof reads.
+        for (seed, (left, stock, cols)) in (0..12)
+            .map(|seed| (seed, (5, 0, 4)))
+            .chain((0..24).map(|seed| (seed, (3, 6, 1))))
+        {
+            let s = knotted_end_game(seed, left, stock, cols, &k);
             let Some((_, reachable)) = plain_search_all(&k, &s, 5_000) else {
                 continue;
             };
@@ -56,29 +60,35 @@ fn a_position_the_relaxed_game_calls_lost_is_lost() {
     );
 }
 
-// No position on a won line of a Thoughtful deal is called lost: the line is replayed through
-// the ruleset and the relaxed game asked at each step.
+// No position on a won line of a deal dealt face up, drawing three (Thoughtful) or one, is
+// called lost: the line is replayed through the ruleset and the relaxed game asked at each
+// step.
 #[test]
 fn no_position_on_a_won_line_is_called_lost() {
-    let params = Params {
-        draw: 3,
-        face_up: true,
-        ..Params::default()
-    };
-    let k = Klondike::with_params(params, None);
-    let game = Game::new(&params);
     let mut lines = 0;
-    for deal in 1..=25 {
-        let mut s = k.new_game(deal);
-        let Analysis::Won { actions, .. } = crate::common::solve(&k, &s, 20_000) else {
-            continue;
+    for draw in [3, 1] {
+        let params = Params {
+            draw,
+            face_up: true,
+            ..Params::default()
         };
-        lines += 1;
-        for a in &actions {
-            let pos = game.from_state(&s).expect("fits");
-            assert!(!game.relaxed_lost(&pos), "deal {deal}: on a won line");
-            k.apply(&mut s, a).expect("legal");
+        let k = Klondike::with_params(params, None);
+        let game = Game::new(&params);
+        for deal in 1..=25 {
+            let mut s = k.new_game(deal);
+            let Analysis::Won { actions, .. } = crate::common::solve(&k, &s, 20_000) else {
+                continue;
+            };
+            lines += 1;
+            for a in &actions {
+                let pos = game.from_state(&s).expect("fits");
+                assert!(
+                    !game.relaxed_lost(&pos),
+                    "draw {draw} deal {deal}: on a won line"
+                );
+                k.apply(&mut s, a).expect("legal");
+            }
         }
     }
-    assert!(lines >= 15, "{lines} won lines");
+    assert!(lines >= 30, "{lines} won lines");
 }
