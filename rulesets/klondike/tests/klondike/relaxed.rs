@@ -1,5 +1,6 @@
 //! The relaxed game's proofs (`solver/relaxed.rs`): a position it calls lost is lost by a plain
-//! search of the ruleset's actions, and no position on a won line is called lost.
+//! search of the ruleset's actions, no position on a won line is called lost, and the complete
+//! walk that goes no further from such positions gives the plain search's answers.
 
 use crate::common::{dealt_face_up, knotted_end_game, plain_search, plain_search_all};
 use felt_core::{Analysis, Ruleset};
@@ -91,4 +92,44 @@ fn no_position_on_a_won_line_is_called_lost() {
         }
     }
     assert!(lines >= 30, "{lines} won lines");
+}
+
+// The complete walk, going no further from positions the relaxed game proves lost, wins
+// exactly the end games a plain search wins, and never enters more positions than without
+// that cut.
+#[test]
+fn the_cut_complete_walk_matches_a_plain_search() {
+    use felt_klondike::solver::search::complete_walk;
+    use felt_patience::search::{Limits, Outcome};
+    let (mut won, mut lost) = (0, 0);
+    for (draw, auto, back, passes) in SETTINGS {
+        let k = dealt_face_up(draw, auto, back, passes);
+        let game = Game::new(k.params());
+        for seed in 0..40 {
+            let s = knotted_end_game(seed, 3, 3, 2, &k);
+            let Some(truth) = plain_search(&k, &s, 4_000) else {
+                continue;
+            };
+            let start = game.from_state(&s).expect("fits");
+            let limits = Limits::states(1_000_000);
+            let cut = complete_walk(&game, &start, &limits);
+            let whole = complete_walk(&game.without_relaxed_cut(), &start, &limits);
+            assert!(cut.states <= whole.states, "seed {seed}");
+            match cut.outcome {
+                Outcome::Won(line) => {
+                    assert!(truth, "draw {draw} seed {seed}: won a lost game");
+                    let line = felt_klondike::solver::actions_for(&k, &s, &line);
+                    assert!(line.is_some(), "seed {seed}: the line replays to a win");
+                    won += 1;
+                }
+                Outcome::Lost => {
+                    assert!(!truth, "draw {draw} seed {seed}: lost a won game");
+                    lost += 1;
+                }
+                other => panic!("seed {seed}: {other:?}"),
+            }
+        }
+    }
+    eprintln!("cut complete walk against a plain search: {won} won, {lost} lost");
+    assert!(won >= 20 && lost >= 20, "{won} won and {lost} lost checked");
 }
