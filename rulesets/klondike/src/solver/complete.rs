@@ -7,7 +7,9 @@ impl Game {
     /// Every legal action, in the order the search tries them: cards to the foundations,
     /// moves that turn a card (the deepest hidden pile first), the waste to a column, the
     /// deal, other moves between columns, and cards back from the foundations last. Moving a
-    /// whole column into an empty one is left out: it gives the same key.
+    /// whole column into an empty one is left out: it gives the same key; and so is taking
+    /// back a card KL-AUTO's test calls safe, which no shortest win does (`search.rs`, rule
+    /// 4).
     ///
     /// In a closed round ([`Game::closed_round`]) the deal is replaced by what the round
     /// offers: each card it turns up to the top of the waste, with the deals that bring it
@@ -21,7 +23,32 @@ impl Game {
         self.all_moves(pos, &mut all);
         out.clear();
         if !self.closed_round(pos) {
-            out.extend(all.into_iter().map(Step::one));
+            if !self.folds_deals(pos) {
+                out.extend(all.into_iter().map(Step::one));
+                return;
+            }
+            // Rule 5 of `search.rs`: the deals up to the round's close are folded into the
+            // waste cards they bring up, and into one step to where the round closes.
+            for m in all {
+                if m != Move::Deal {
+                    out.push(Step::one(m));
+                    continue;
+                }
+                let mut p = *pos;
+                let mut deals = 0u8;
+                loop {
+                    self.play(&mut p, Move::Deal);
+                    deals += 1;
+                    if self.closed_round(&p) || usize::from(deals) > MAX_TALON {
+                        out.push(Step {
+                            deals: deals - 1,
+                            then: Move::Deal,
+                        });
+                        break;
+                    }
+                    self.waste_moves(&p, deals, out);
+                }
+            }
             return;
         }
         // The round's other waste lengths, in the order the deals reach them.
@@ -60,6 +87,15 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Whether the deals from `pos`, a position whose round is open, are folded (rule 5 of
+    /// `search.rs`): passes are unlimited (the round then closes within a pass), no card goes
+    /// up from the waste by itself, and none waits to go up from a column, so a deal changes
+    /// nothing but the waste's length and commutes with every move that leaves the stock and
+    /// waste alone.
+    fn folds_deals(&self, pos: &Pos) -> bool {
+        self.params.passes.is_none() && !self.waste_goes_up_at_all() && !self.would_settle(pos)
     }
 
     /// The moves of the waste's top card of `pos`, each after `deals` deals.
@@ -175,7 +211,11 @@ impl Game {
             for s in 0..4 {
                 if pos.found[s] > 0 {
                     let c = (pos.found[s]) | ((s as u8) << 4);
-                    targets(c, usize::MAX, out);
+                    // Rule 4 of `search.rs`: a card KL-AUTO's test calls safe never needs to
+                    // come back down.
+                    if !self.safe(pos, c) {
+                        targets(c, usize::MAX, out);
+                    }
                 }
             }
         }

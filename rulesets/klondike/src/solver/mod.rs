@@ -6,6 +6,7 @@ pub mod hint;
 pub mod position;
 pub mod progress;
 pub mod quick;
+pub mod relaxed;
 pub mod search;
 
 use crate::ruleset::Klondike;

@@ -145,12 +145,32 @@ pub(super) fn fits(card: u8, on: u8) -> bool {
 #[derive(Clone, Copy, Debug)]
 pub struct Game {
     pub(super) params: Params,
+    /// Whether the complete walk goes no further from a position the relaxed game proves
+    /// lost (`search.rs`): always, but for the test that counts every position it enters.
+    relaxed_cut: bool,
 }
 
 impl Game {
     /// The rules of a variant.
     pub fn new(params: &Params) -> Game {
-        Game { params: *params }
+        Game {
+            params: *params,
+            relaxed_cut: true,
+        }
+    }
+
+    /// The same rules, with the complete walk going on from positions the relaxed game proves
+    /// lost: so that a test can count every position it enters against a plain search.
+    pub fn without_relaxed_cut(self) -> Game {
+        Game {
+            relaxed_cut: false,
+            ..self
+        }
+    }
+
+    /// Whether the complete walk stops at positions the relaxed game proves lost.
+    pub(super) fn cuts_relaxed_lost(&self) -> bool {
+        self.relaxed_cut
     }
 
     /// The position of a ruleset state, if it fits the solver's arrays (a whole game always

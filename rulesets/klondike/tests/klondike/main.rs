@@ -14,6 +14,7 @@ mod invariants;
 mod places;
 mod plugin;
 mod position;
+mod relaxed;
 mod rules;
 mod session;
 mod solver;

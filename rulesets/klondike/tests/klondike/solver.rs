@@ -125,9 +125,12 @@ fn the_complete_walk_alone_matches_a_plain_search() {
         (1, true, false),
         (3, false, false),
         (3, true, true),
+        (1, false, true),
     ] {
         let k = dealt_face_up(draw, auto, back, None);
-        let game = Game::new(k.params());
+        // Every position counted: none left unsearched for being lost in the relaxed game
+        // (`relaxed.rs`'s tests check that cut).
+        let game = Game::new(k.params()).without_relaxed_cut();
         for seed in 0..40 {
             let s = knotted_end_game(seed, 3, 3, 2, &k);
             let Some((truth, reachable)) = plain_search_all(&k, &s, 4_000) else {
@@ -155,16 +158,22 @@ fn the_complete_walk_alone_matches_a_plain_search() {
                         "draw {draw} auto {auto} seed {seed}: lost a won game"
                     );
                     // Every reachable position was entered, once for each key: as many keys
-                    // as the plain search's states give.
+                    // as the plain search's states give. Where cards come back from the
+                    // foundations, the safe ones do not (rule 4), and drawing three, the
+                    // deals of an open round are folded (rule 5), so no more than that.
                     let keys: HashSet<_> = reachable
                         .iter()
                         .map(|t| game.key(&game.from_state(t).expect("fits")))
                         .collect();
-                    assert_eq!(
-                        report.states,
-                        keys.len() as u64,
-                        "draw {draw} auto {auto} back {back} seed {seed}: positions entered"
-                    );
+                    if back || draw == 3 {
+                        assert!(report.states <= keys.len() as u64, "seed {seed}");
+                    } else {
+                        assert_eq!(
+                            report.states,
+                            keys.len() as u64,
+                            "draw {draw} auto {auto} back {back} seed {seed}: positions entered"
+                        );
+                    }
                     lost += 1;
                 }
                 other => panic!("seed {seed}: {other:?}"),

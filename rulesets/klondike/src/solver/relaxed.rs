@@ -1,0 +1,172 @@
+//! A proof that a position is lost, from a relaxed game that is much easier to search: which
+//! cards could *ever* leave where they lie, be the last card of a column, go up, or come within
+//! reach in the stock and waste, each taken as possible at any time once it was possible once.
+//! A win needs every card up; when even the relaxed game cannot send some card up, no line of
+//! play of the real game can.
+//!
+//! **Why it is sound.** Each rule below is a condition that any line of play of the real game
+//! (with or without KL-AUTO, whose moves are moves a player may make) meets before the first
+//! time a card does something; the relaxed facts are the least set closed under the rules, so
+//! by induction on the actions of a line, everything that ever happens in a real line is among
+//! them. For a card `c` lying in a column, *the cards over it* are those nearer the column's end.
+//!
+//! - *leaves* (`c` first moves off the place it lies in now; a card on a foundation counts as
+//!   having left already): in a column, `c` can move only when it is face up (then every card
+//!   over it is a turned-up group that moves with it, KL-GROUP) or after every card over it
+//!   has left (to be turned up, KL-FLIP, it must be the column's last card); in the stock and
+//!   waste, only when within reach. It goes to its foundation (its suit's next lower card is
+//!   up, or it is an Ace), onto a card one higher of the other colour that is a column's last
+//!   card (KL-BUILD: that card has been a last card), into an empty column (a King, KL-EMPTY:
+//!   some column has had all its cards leave), or along with the face-up card it lies on, in
+//!   a group led by a lower card (that card leaves then).
+//! - *within reach* (a card of the stock and waste is the waste's top, the one place it leaves
+//!   from): a card before it in the order the cards are turned has left (the cards after that
+//!   one move down a place); or the card just after it has left (that card left from the top,
+//!   so this one was then the top); or else, with no card before it nor just after it gone,
+//!   the waste's length it needs is one the deals reach: from the length now in this pass, from
+//!   nothing in a later one (a multiple of the draw either way), or the whole stock and waste.
+//!   Passes are taken as unlimited.
+//! - *last* (`c` is some column's last card): where it lies, once every card over it has left;
+//!   or, having left, once it was put on a card that has been a last card, or as a King into a
+//!   column all of whose cards have left.
+//! - *up* (`c` goes to its foundation): its suit's next lower card is up (or it is an Ace), and
+//!   it is within reach in the stock and waste or has been a column's last card
+//!   (KL-FOUNDATION: one card at a time, from the end of a column). A card up may come back
+//!   down (KL-RETURN, taken as allowed), and the rules go on for it.
+//!
+//! The relaxed game allows more than the real one, never less (the stock and waste above all:
+//! a card once within reach stays so, whatever the deals), so a card it cannot send up the real
+//! game cannot either. The tests check it against a plain search of the ruleset's actions, and
+//! that no position on a won line is ever called lost.
+
+use super::position::{Game, Pos};
+
+/// A set of cards, one bit per card byte's low six bits (suit and rank).
+type Cards = u64;
+
+fn bit(c: u8) -> Cards {
+    1 << (c & 0x3f)
+}
+
+/// Every card of the pack.
+const ALL: Cards = {
+    let mut all = 0u64;
+    let mut s = 0;
+    while s < 4 {
+        let mut r = 1;
+        while r <= 13 {
+            all |= 1 << (s * 16 + r);
+            r += 1;
+        }
+        s += 1;
+    }
+    all
+};
+
+impl Game {
+    /// Whether the relaxed game (module docs) proves `pos` lost: some card can never go up.
+    /// Never true of a position from which a line of play wins.
+    pub fn relaxed_lost(&self, pos: &Pos) -> bool {
+        relaxed_up(pos, self.params.draw) != ALL
+    }
+}
+
+/// The cards the relaxed game can send up from `pos`: the least sets closed under the rules of
+/// the module docs, each rule applied to every card at once (a set of cards is a word, each
+/// suit sixteen bits in rank order).
+fn relaxed_up(pos: &Pos, draw: usize) -> Cards {
+    let mut face_up: Cards = 0;
+    // Face-up cards that lie on a face-up card (they may leave along with it).
+    let mut on_face_up: Cards = 0;
+    for i in 0..7 {
+        let (len, down) = (pos.lens[i] as usize, pos.downs[i] as usize);
+        for (k, &c) in pos.cols[i][..len].iter().enumerate() {
+            if k >= down {
+                face_up |= bit(c);
+            }
+            if k > down {
+                on_face_up |= bit(c);
+            }
+        }
+    }
+    let mut up: Cards = 0;
+    for (s, &n) in pos.found.iter().enumerate() {
+        // Ranks 1..=n of suit s.
+        up |= ((1u64 << (u32::from(n) + 1)) - 2) << (16 * s);
+    }
+    // Cards on the foundations have left their places already.
+    let mut left: Cards = up;
+    let mut last: Cards = 0;
+    let talon = &pos.talon[..pos.talon_len as usize];
+    let (w, n, d) = (pos.waste_len as usize, talon.len(), draw.max(1));
+    // The waste lengths the deals reach while no card leaves the stock and waste: those of
+    // this pass from the waste's length now, those of a pass from the start, and the whole.
+    let dealt_to =
+        |len: usize| len.is_multiple_of(d) || len == n || (len >= w && (len - w).is_multiple_of(d));
+    loop {
+        let before = (left, last, up);
+        // Column cards with no card over them that has not left.
+        let mut exposed: Cards = 0;
+        let mut emptied = false;
+        for i in 0..7 {
+            let col = &pos.cols[i][..pos.lens[i] as usize];
+            let mut all_left = true;
+            for &c in col.iter().rev() {
+                exposed |= bit(c);
+                if left & bit(c) == 0 {
+                    all_left = false;
+                    break;
+                }
+            }
+            emptied |= all_left;
+        }
+        // The stock and waste cards within reach: the card at `t` in the order they are
+        // turned is the waste's top at a length the deals reach, or the card after it has
+        // left (it was then the top, and `t` is left on top), or a card before it has
+        // left (the cards after that one move down a place).
+        let mut in_reach: Cards = 0;
+        let mut before_left = false;
+        for (t, &c) in talon.iter().enumerate() {
+            let next_left = talon.get(t + 1).is_some_and(|&n| left & bit(n) != 0);
+            if dealt_to(t + 1) || next_left || before_left {
+                in_reach |= bit(c);
+            }
+            before_left |= left & bit(c) != 0;
+        }
+        let lower_up = ((up << 1) | ACES) & ALL;
+        let on_a_last = with_parent_in(last);
+        let into_empty = if emptied { KINGS } else { 0 };
+        let carried = on_face_up & with_parent_in(left);
+        left |= (face_up | exposed | in_reach) & (lower_up | on_a_last | into_empty | carried);
+        last |= exposed | (left & (on_a_last | into_empty));
+        // A card up may come back down (KL-RETURN), so the rules above go on for it. A suit
+        // goes up as far as it can at once, which saves rounds of the whole loop.
+        let ready = in_reach | last;
+        loop {
+            let more = up | (((up << 1) | ACES) & ready);
+            if more == up {
+                break;
+            }
+            up = more;
+        }
+        left |= up;
+        if (left, last, up) == before {
+            return up;
+        }
+    }
+}
+
+/// The Aces.
+const ACES: Cards = 0x0002_0002_0002_0002;
+/// The Kings.
+const KINGS: Cards = ACES << 12;
+
+/// The cards one of whose places to be built on (KL-BUILD: one rank higher, of the other
+/// colour) is in `cards`.
+fn with_parent_in(cards: Cards) -> Cards {
+    let lane = |s: u32| (cards >> (16 * s)) & 0xFFFF;
+    // Spades and clubs (suits 0 and 3) go on hearts and diamonds (1 and 2), and the other way.
+    let on_red = (lane(1) | lane(2)) >> 1;
+    let on_black = (lane(0) | lane(3)) >> 1;
+    (on_red | on_red << 48 | on_black << 16 | on_black << 32) & ALL
+}
