@@ -49,21 +49,11 @@ fn main() {
     // The settings, read once: reading the environment is no part of a solve's time.
     // FREECELL_CPU_MS=1000: felt's default budget instead, that much of the thread's CPU
     // time and no positions limit (as `felt solve`), for the undecided counts.
-    let cpu_ms: Option<u64> = std::env::var("FREECELL_CPU_MS")
-        .ok()
-        .and_then(|c| c.parse().ok());
+    let cpu_ms: Option<u64> = setting("FREECELL_CPU_MS");
     // FREECELL_COST=N runs the win finder alone with that cost a move (a tuning aid).
-    let room = std::env::var("FREECELL_ROOM")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let depth_cost: Option<i32> = std::env::var("FREECELL_COST")
-        .ok()
-        .and_then(|c| c.parse().ok());
-    let weight = std::env::var("FREECELL_WEIGHT")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(1);
+    let room = setting("FREECELL_ROOM").unwrap_or(0);
+    let depth_cost: Option<i32> = setting("FREECELL_COST");
+    let weight = setting("FREECELL_WEIGHT").unwrap_or(1);
     // FREECELL_EVERY=0: the first scan's fewer moves.
     let every_move = std::env::var("FREECELL_EVERY").map_or(true, |v| v == "1");
     // FREECELL_FIRST=1: the distance's first weights (the second scan's) for FREECELL_COST.
@@ -197,4 +187,9 @@ fn main() {
         pct(&states, 90),
         pct(&states, 100)
     );
+}
+
+/// The environment variable `name` read as a number, if it is set and is one.
+fn setting<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
 }

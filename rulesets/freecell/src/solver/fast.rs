@@ -308,28 +308,14 @@ fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::{lay_out, microsoft_order};
     use crate::solver::position::{FIRST_WEIGHTS, WEIGHTS};
-    use crate::state::State;
     use crate::Params;
 
     /// Deal `deal` laid out for `params`, as the solver sees it (FC-AUTO applied). Built from
     /// the deal module, not the ruleset, so the solver's tests import nothing that imports
     /// the solver.
     fn game_and_deal(params: Params, deal: u32) -> (Game, Pos) {
-        let (columns, dealt) = lay_out(&microsoft_order(deal), params.columns, params.cells_dealt);
-        let mut cells = vec![None; params.cells];
-        for (cell, card) in cells.iter_mut().zip(dealt) {
-            *cell = Some(card);
-        }
-        let state = State {
-            deal,
-            columns,
-            cells,
-            foundations: [0; 4],
-            moves: 0,
-            news: Vec::new(),
-        };
+        let state = crate::solver::dealt_state(&params, deal);
         let game = Game::new(&params);
         let mut pos = game.from_state(&state);
         game.auto(&mut pos);

@@ -15,3 +15,23 @@ pub mod search;
 
 pub use position::{Dest, Game, Move, Pos};
 pub use search::{search, Outcome, Report};
+
+/// Deal `deal` laid out for `params` as a table, for the solver's own tests: built from the
+/// deal module, not the ruleset, so they import nothing that imports the solver.
+#[cfg(test)]
+pub(crate) fn dealt_state(params: &crate::Params, deal: u32) -> crate::state::State {
+    use crate::deal::{lay_out, microsoft_order};
+    let (columns, dealt) = lay_out(&microsoft_order(deal), params.columns, params.cells_dealt);
+    let mut cells = vec![None; params.cells];
+    for (cell, card) in cells.iter_mut().zip(dealt) {
+        *cell = Some(card);
+    }
+    crate::state::State {
+        deal,
+        columns,
+        cells,
+        foundations: [0; 4],
+        moves: 0,
+        news: Vec::new(),
+    }
+}

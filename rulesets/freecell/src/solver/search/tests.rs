@@ -3,25 +3,11 @@
 //! and so does it without skipping the moves of the card just placed.
 
 use super::*;
-use crate::deal::{lay_out, microsoft_order};
-use crate::state::State;
 use crate::Params;
 
 /// Deal `deal` laid out for `params`, as the solver sees it.
 fn dealt(game: &Game, params: &Params, deal: u32) -> Pos {
-    let (columns, dealt) = lay_out(&microsoft_order(deal), params.columns, params.cells_dealt);
-    let mut cells = vec![None; params.cells];
-    for (cell, card) in cells.iter_mut().zip(dealt) {
-        *cell = Some(card);
-    }
-    let state = State {
-        deal,
-        columns,
-        cells,
-        foundations: [0; 4],
-        moves: 0,
-        news: Vec::new(),
-    };
+    let state = crate::solver::dealt_state(params, deal);
     game.from_state(&state)
 }
 
