@@ -14,7 +14,7 @@
 use super::hidden;
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::{Automatic, Direction, Empty, Match, Redeal, StockDeal, Win};
+use crate::vocabulary::{Automatic, Direction, Match, Redeal, StockDeal, Win};
 use felt_core::analysis::Stopped;
 use felt_core::Action;
 use felt_core::Card;
@@ -183,11 +183,7 @@ impl<'e> Searcher<'e> {
         if p % d != 0 && p != n {
             return false;
         }
-        let fills = matches!(
-            self.play.game.empty,
-            Empty::AutoReserve | Empty::AutoStock | Empty::AutoWaste
-        );
-        if fills && s.columns.iter().any(|c| c.cards.is_empty()) {
+        if self.play.fills_itself() && s.columns.iter().any(|c| c.cards.is_empty()) {
             return false;
         }
         // The card each waste size of the round shows: the stock and the waste read as one
