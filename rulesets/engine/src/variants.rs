@@ -69,6 +69,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ),
     ("fan.toml", include_str!("../variants/fan.toml")),
     (
+        "alpha-star.toml",
+        include_str!("../variants/alpha-star.toml"),
+    ),
+    (
         "scotch-patience.toml",
         include_str!("../variants/scotch-patience.toml"),
     ),
