@@ -106,12 +106,21 @@ pub fn hints(fc: &FreeCell, state: &State, limits: &Limits<'_>) -> (Vec<Action>,
 pub fn action_for(fc: &FreeCell, state: &State, m: Move) -> Option<Action> {
     let layout = fc.rules().layout();
     let card = felt_core::Card::from_byte(m.card)?;
-    let (from, index) = if let Some(i) = state.cells.iter().position(|&c| c == Some(card)) {
+    // Most moves take a column's last card: the columns' tops are read first, then the cells,
+    // and only then the columns card by card, each from its top down, where a run's first
+    // card lies near (a replay asks this for every move of a line).
+    let top = state
+        .columns
+        .iter()
+        .position(|col| col.last() == Some(&card));
+    let (from, index) = if let Some(i) = top {
+        (Pile::Column(i), state.columns[i].len() - 1)
+    } else if let Some(i) = state.cells.iter().position(|&c| c == Some(card)) {
         (Pile::Cell(i), 0)
     } else {
         state.columns.iter().enumerate().find_map(|(i, col)| {
             col.iter()
-                .position(|&c| c == card)
+                .rposition(|&c| c == card)
                 .map(|k| (Pile::Column(i), k))
         })?
     };
