@@ -7,7 +7,7 @@ use super::*;
 impl Play {
     /// Every legal action, the stock first.
     pub fn legal(&self, state: &State, out: &mut Vec<felt_core::Action>) {
-        self.legal_moves(state, out, false, false);
+        self.legal_moves(state, out, false, false, false);
     }
 
     /// The legal actions but those that lead to the same table as one listed before it up to
@@ -16,14 +16,25 @@ impl Play {
     /// search whose keys take that order out (the solver's rule 2, module docs of
     /// [`crate::solver`]), where the tables these would lead to are ones it stores once anyway.
     pub fn legal_distinct(&self, state: &State, out: &mut Vec<felt_core::Action>) {
-        self.legal_moves(state, out, true, false);
+        self.legal_moves(state, out, true, false, false);
+    }
+
+    /// [`Play::legal_distinct`] without the moves that only put a pile's cards into an empty
+    /// pile of the same kind: a cell's card into an empty cell, or a whole column of face-up
+    /// cards into an empty column, where empty columns do not fill by themselves. From a
+    /// table nothing follows in by itself (`settle` leaves it as it is, as it leaves every
+    /// table an action leads to), such a move leads to the table it left up to the order of
+    /// the piles, which the solver's rule 2 keys as that table: a search that has stored the
+    /// table loses nothing by not making the move (module docs of [`crate::solver`]).
+    pub fn legal_distinct_settled(&self, state: &State, out: &mut Vec<felt_core::Action>) {
+        self.legal_moves(state, out, true, false, true);
     }
 
     /// The legal moves of the waste's top card alone, as [`Play::legal_distinct`] lists them:
     /// what a deal folded into the move it leads to may be followed by (the solver's quick
     /// search, [`crate::solver`]).
     pub fn legal_from_waste(&self, state: &State, out: &mut Vec<felt_core::Action>) {
-        self.legal_moves(state, out, true, true);
+        self.legal_moves(state, out, true, true, false);
     }
 
     /// Whether the stock may be dealt (or the waste turned over) in `state`.
@@ -37,6 +48,7 @@ impl Play {
         out: &mut Vec<felt_core::Action>,
         distinct: bool,
         waste_only: bool,
+        same: bool,
     ) {
         if !self.shaped(state) {
             return;
@@ -131,6 +143,15 @@ impl Play {
         } else {
             self.wanted(state)
         };
+        // The moves `same` leaves out ([`Play::legal_distinct_settled`]).
+        let fills = self.fills_itself();
+        let same_table = |from: Pile, index: usize, to: Pile| match (from, to) {
+            (Pile::Cell(_), Pile::Cell(_)) => true,
+            (Pile::Column(i), Pile::Column(_)) => {
+                index == 0 && state.columns[i].down == 0 && !fills
+            }
+            _ => false,
+        };
         for (from, index) in froms {
             let cards = match from {
                 Pile::Column(i) if in_place => &state.columns[i].cards[index..],
@@ -150,6 +171,9 @@ impl Play {
                 // check of each foundation was most of what a table's listing cost in
                 // FreeCell's relatives.
                 if matches!(to, Pile::Foundation(_)) && up >> (cards[0].to_byte() & 63) & 1 == 0 {
+                    return;
+                }
+                if same && empty(to) && same_table(from, index, to) {
                     return;
                 }
                 if distinct && empty(to) {

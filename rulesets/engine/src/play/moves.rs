@@ -167,6 +167,14 @@ impl Play {
         }
     }
 
+    /// Whether nothing follows by itself in `state`: [`Play::settle`] would leave it as it
+    /// is. Every table an action leads to is settled; a table loaded from a file may not be.
+    pub(crate) fn settled(&self, state: &State) -> bool {
+        let mut after = state.clone();
+        self.settle(&mut after, &mut Vec::new());
+        after == *state
+    }
+
     pub(super) fn flip(&self, state: &mut State, events: &mut Vec<Event>) {
         for i in 0..state.columns.len() {
             let column = &mut state.columns[i];

@@ -55,7 +55,16 @@
 //!    of one kind are alike to every check (a check reads a pile's cards and the counts of
 //!    free cells and empty columns, the same with either empty), and the tables the group
 //!    leads to on each differ only by which of the two holds it, so they are related by R:
-//!    the second is the first's key, which the search would skip.
+//!    the second is the first's key, which the search would skip. For the same reason it
+//!    leaves out ([`crate::play::Play::legal_distinct_settled`]) a cell's card moved into an
+//!    empty cell, and a whole column of face-up cards moved into an empty column where empty
+//!    columns do not fill by themselves: from a settled table (nothing turns, leaves, fills
+//!    or goes up by itself: every table an action leads to, and the start where the search
+//!    checks it is, [`search::Searcher::settled_at`]) such a move leads to the table itself
+//!    up to R, for nothing it sets off could have been set off before (the checks read the
+//!    piles' cards and the counts of free cells and empty columns, unchanged); that key is
+//!    the table's own, stored before its moves are listed. (Seahaven Towers deals 1..100 at
+//!    1 s: see docs/figures.md.)
 //! 3. **A foundation's cards under its top**, when cards never come back down
 //!    (`foundations.back = false`): then the rules read a foundation's size (full at 13, the
 //!    win) and its top card (what it takes next), and the safe rule, the one reader of the

@@ -55,8 +55,9 @@ impl Searcher<'_> {
         if self.play.won(start) {
             return won_at_start();
         }
+        let searcher = self.settled_at(start);
         let mut peak = 0usize;
-        let mut run = BestFirst::new(self, start, mode, false);
+        let mut run = BestFirst::new(&searcher, start, mode, false);
         let found = loop {
             let mut turn = Turn {
                 pause_at: u64::MAX,
@@ -152,6 +153,7 @@ pub fn portfolio_in_turns(
     if searcher.play.won(start) {
         return won_at_start();
     }
+    let searcher = &searcher.settled_at(start);
     let mut peak = 0usize;
     // Where deals fold (`super::fold`), the depth-first search folds them and so only
     // looks for a win; the best-first one searches every legal action and alone can prove

@@ -95,6 +95,11 @@ pub struct Searcher<'e> {
     rank_tops: bool,
     /// Whether a stock dealt round and round may close its round ([`super`]'s rule 6).
     rounds: bool,
+    /// Whether every table the search lists moves from is settled, so that the moves that
+    /// lead back to the table itself up to rule 2 are left out
+    /// ([`Play::legal_distinct_settled`]): every table an action leads to is, and the
+    /// searches check their start ([`Searcher::settled_at`]).
+    pub(super) settled: bool,
 }
 
 impl<'e> Searcher<'e> {
@@ -147,6 +152,7 @@ impl<'e> Searcher<'e> {
             shrinking,
             rank_tops,
             rounds,
+            settled: true,
         }
     }
 
@@ -154,10 +160,22 @@ impl<'e> Searcher<'e> {
     /// piles is taken out of the keys (rule 2), a group goes to one empty pile of each kind
     /// only: the others lead to tables equal to its up to that order, stored once anyway.
     pub fn legal(&self, s: &State, out: &mut Vec<Action>) {
-        if self.symmetric_at(s) {
+        if self.symmetric_at(s) && self.settled {
+            self.play.legal_distinct_settled(s, out);
+        } else if self.symmetric_at(s) {
             self.play.legal_distinct(s, out);
         } else {
             self.play.legal(s, out);
+        }
+    }
+
+    /// This searcher for a search from `start`: one that keeps the moves
+    /// [`Play::legal_distinct_settled`] leaves out where `start` is not settled (a table
+    /// loaded from a file may not be), since from such a table they may set something off.
+    pub(super) fn settled_at(&self, start: &State) -> Searcher<'e> {
+        Searcher {
+            settled: self.settled && self.play.settled(start),
+            ..*self
         }
     }
 

@@ -1,6 +1,7 @@
-//! Two of the engine's sound shortcuts checked on their own: a table's fingerprint is one
-//! per key (the solver's rule 7), and PA-AUTOMATIC's safe rule, where spaces fill by
-//! themselves, finds the same verdicts as the game without it.
+//! Three of the engine's sound shortcuts checked on their own: a table's fingerprint is one
+//! per key (the solver's rule 7), the moves a search leaves out as leading back to the table
+//! itself (rule 2), and PA-AUTOMATIC's safe rule, where spaces fill by themselves, finds the
+//! same verdicts as the game without it.
 
 use crate::solver::{plain_wins, small_position, Lcg};
 use crate::support::*;
@@ -120,4 +121,54 @@ stock = { cards = 1, redeals = 2 }
     }
     eprintln!("{compared} compared, {won} won, the rule acted in {sent}");
     assert!(compared > 20 && won > 0 && won < compared && sent > 0);
+}
+
+#[test]
+fn the_moves_a_search_leaves_out_lead_back_to_the_table_itself() {
+    // Rule 2: from a settled table, a search lists neither a cell's card moved into an empty
+    // cell nor a whole column of face-up cards moved into an empty column, since each leads
+    // to the table it left up to the order of the piles, whose key is that table's own. On
+    // tables reached by random play (every one settled), each move left out must lead to a
+    // table of the same key, and every move listed must be legal.
+    use felt_engine::solver::search::Searcher;
+    let games = [
+        ("freecell", FREECELL),
+        ("yukon", YUKON),
+        ("penguin", PENGUIN),
+        ("bakers-dozen", BAKERS_DOZEN),
+    ];
+    let mut left_out = 0;
+    for (name, text) in games {
+        let engine = engine(text);
+        let play = engine.play();
+        let searcher = Searcher::new(&engine);
+        let (mut here, mut there) = (Vec::new(), Vec::new());
+        for seed in 1..=30u64 {
+            let mut rng = Lcg(seed);
+            let mut state = engine.new_game(seed);
+            for _ in 0..80 {
+                let (mut all, mut listed) = (Vec::new(), Vec::new());
+                play.legal_distinct(&state, &mut all);
+                play.legal_distinct_settled(&state, &mut listed);
+                assert!(listed.iter().all(|a| all.contains(a)), "{name} seed {seed}");
+                searcher.key(&state, &mut here);
+                for action in all.iter().filter(|a| !listed.contains(a)) {
+                    let mut next = state.clone();
+                    engine.apply(&mut next, action).expect("listed, so legal");
+                    searcher.key(&next, &mut there);
+                    assert_eq!(here, there, "{name} seed {seed}: {action} left out");
+                    left_out += 1;
+                }
+                let mut legal = Vec::new();
+                engine.legal_actions(&state, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = legal[rng.below(legal.len() as u64) as usize].clone();
+                engine.apply(&mut state, &pick).expect("legal");
+            }
+        }
+    }
+    // The check saw such moves: a cell's card to an empty cell comes up in FreeCell.
+    assert!(left_out > 100, "{left_out} moves left out");
 }
