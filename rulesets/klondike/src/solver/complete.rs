@@ -19,35 +19,49 @@ impl Game {
     /// round, or a column's last card, ready and safe) is listed after each count of deals
     /// as well, since those positions are then apart.
     pub fn moves(&self, pos: &Pos, out: &mut Vec<Step>) {
+        self.listed(pos, out, false);
+    }
+
+    /// [`Game::moves`] as the complete walk lists them: a group split off a turned-up card,
+    /// and a card taken back from a foundation, are played only together with their use
+    /// (`search.rs` rule 6), so a position with the group moved or the card down and nothing
+    /// done with it is never entered.
+    pub fn walk_moves(&self, pos: &Pos, out: &mut Vec<Step>) {
+        self.listed(pos, out, self.split_rule);
+    }
+
+    fn listed(&self, pos: &Pos, out: &mut Vec<Step>, use_rule: bool) {
         let mut all = Vec::with_capacity(48);
-        self.all_moves(pos, &mut all);
+        let mut deferred = Vec::with_capacity(16);
+        self.all_moves(pos, &mut all, use_rule.then_some(&mut deferred));
         out.clear();
-        if !self.closed_round(pos) {
+        let closed = self.closed_round(pos);
+        if !closed {
             if !self.folds_deals(pos) {
                 out.extend(all.into_iter().map(Step::one));
-                return;
-            }
-            // Rule 5 of `search.rs`: the deals up to the round's close are folded into the
-            // waste cards they bring up, and into one step to where the round closes.
-            for m in all {
-                if m != Move::Deal {
-                    out.push(Step::one(m));
-                    continue;
-                }
-                let mut p = *pos;
-                let mut deals = 0u8;
-                loop {
-                    self.play(&mut p, Move::Deal);
-                    deals += 1;
-                    if self.closed_round(&p) || usize::from(deals) > MAX_TALON {
-                        out.push(Step {
-                            deals: deals - 1,
-                            then: Move::Deal,
-                        });
-                        break;
+            } else {
+                // Rule 5 of `search.rs`: the deals up to the round's close are folded into
+                // the waste cards they bring up, and into one step to where the round closes.
+                for m in all {
+                    if m != Move::Deal {
+                        out.push(Step::one(m));
+                        continue;
                     }
-                    self.waste_moves(&p, deals, out);
+                    let mut p = *pos;
+                    let mut deals = 0u8;
+                    loop {
+                        self.play(&mut p, Move::Deal);
+                        deals += 1;
+                        if self.closed_round(&p) || usize::from(deals) > MAX_TALON {
+                            out.push(Step::dealt(deals - 1, Move::Deal));
+                            break;
+                        }
+                        self.waste_moves(&p, deals, out);
+                    }
                 }
+            }
+            for (m, made) in deferred {
+                self.used_steps(pos, m, made, 1, out);
             }
             return;
         }
@@ -74,18 +88,159 @@ impl Game {
                     }
                 }
                 _ if from_waste => out.push(Step::one(m)),
-                _ => {
-                    out.push(Step::one(m));
-                    let mut after = *pos;
-                    self.play(&mut after, m);
-                    if !self.closed_round(&after) {
-                        out.extend((1..len).map(|k| Step {
-                            deals: k as u8,
-                            then: m,
-                        }));
+                _ => self.push_in_round(pos, Step::one(m), len, out),
+            }
+        }
+        for (m, made) in deferred {
+            self.used_steps(pos, m, made, len, out);
+        }
+    }
+
+    /// Lists `step`, a step that leaves the stock and waste alone, from `pos`, a position of
+    /// a round of `len` waste lengths (1 when its round is open): from the present length
+    /// when the round stays closed after it (the positions it gives share a key), from each
+    /// length when it opens the round (they are then apart).
+    fn push_in_round(&self, pos: &Pos, step: Step, len: usize, out: &mut Vec<Step>) {
+        out.push(step);
+        if len > 1 {
+            let mut after = *pos;
+            self.step(&mut after, step);
+            if !self.closed_round(&after) {
+                out.extend((1..len).map(|k| Step {
+                    deals: k as u8,
+                    ..step
+                }));
+            }
+        }
+    }
+
+    /// The steps of `first`, a move that rule 6 of `search.rs` plays only with its use, from
+    /// `pos` in a round of `len` waste lengths: `first` followed by each use it has (none
+    /// when it has none). A use from the stock and waste comes with the deals that bring its
+    /// card to the top, played before `first` (neither touches what the other does, and no
+    /// card goes up on a deal where the waste's top never goes up by itself). Where a card
+    /// went up by itself after a split, or the waste's top may go up by itself and a use lies
+    /// in the stock or waste, `first` is listed alone, as without the rule.
+    fn used_steps(&self, pos: &Pos, first: Move, made: Made, len: usize, out: &mut Vec<Step>) {
+        let mut after = *pos;
+        self.play(&mut after, first);
+        // The cards whose move onto `on` uses `first`, and the moves that use it otherwise.
+        let (on, cards, mut uses) = match made {
+            Made::Split { on } => {
+                let Move::Play { card: lead, .. } = first else {
+                    return;
+                };
+                if after.found != pos.found {
+                    self.push_in_round(pos, Step::one(first), len, out);
+                    return;
+                }
+                let mut uses: Vec<Move> = Vec::new();
+                if Self::ready(&after, on) {
+                    uses.push(Move::Play {
+                        card: on,
+                        to: Dest::Foundation,
+                    });
+                }
+                // The lead's twin: the other card of its rank and colour (both suit bits
+                // differ). The lead itself going back is no use.
+                (on, [lead ^ 0x30, lead ^ 0x30], uses)
+            }
+            Made::Return { card: back } => {
+                let mut uses: Vec<Move> = Vec::new();
+                let s = usize::from((back >> 4) & 3);
+                let below = after.found[s];
+                if below > 0 {
+                    let c = below | ((s as u8) << 4);
+                    if !self.safe(&after, c) {
+                        let tops: [Option<u8>; 7] =
+                            std::array::from_fn(|j| Self::col(&after, j).last().copied());
+                        targets(&tops, c, usize::MAX, &mut uses);
                     }
                 }
+                // The two cards one lower of the other colour: suit bits 0 and 3 are black,
+                // 1 and 2 red, so flipping one of the two bits changes the colour.
+                let lower = rank(back) - 1;
+                let high = back & 0x30;
+                (back, [lower | (high ^ 0x10), lower | (high ^ 0x20)], uses)
             }
+        };
+        let talon = &pos.talon[..pos.talon_len as usize];
+        let mut in_talon = [false; 2];
+        for (n, &card) in cards.iter().enumerate() {
+            if rank(card) == 0 || (n == 1 && cards[1] == cards[0]) {
+                continue;
+            }
+            if talon.contains(&card) {
+                in_talon[n] = true;
+                continue;
+            }
+            // Onto `on` from a column where the card lies turned up (not in `on`'s column,
+            // which the group would take along), or back from its foundation where rule 4
+            // allows.
+            let in_column = (0..7).any(|i| {
+                let col = Self::col(&after, i);
+                col.last() != Some(&on)
+                    && col
+                        .iter()
+                        .position(|&c| c == card)
+                        .is_some_and(|k| k >= after.downs[i] as usize)
+            });
+            let on_foundation = self.params.foundation_return
+                && after.found[usize::from((card >> 4) & 3)] == rank(card)
+                && !self.safe(&after, card);
+            if in_column || on_foundation {
+                uses.push(Move::Play {
+                    card,
+                    to: Dest::Onto(on),
+                });
+            }
+        }
+        if in_talon.iter().any(|&t| t) && (self.waste_goes_up_at_all() || self.would_settle(pos)) {
+            self.push_in_round(pos, Step::one(first), len, out);
+            return;
+        }
+        for then in uses {
+            self.push_in_round(
+                pos,
+                Step {
+                    deals: 0,
+                    first: Some(first),
+                    then,
+                },
+                len,
+                out,
+            );
+        }
+        if !in_talon.iter().any(|&t| t) {
+            return;
+        }
+        // The stock and waste: each waste length the deals reach before one comes again (a
+        // shortest line never deals round to a length it dealt from).
+        let mut p = *pos;
+        let mut deals = 0u8;
+        let mut seen: u32 = 0;
+        loop {
+            if seen & (1 << p.waste_len) != 0 {
+                break;
+            }
+            seen |= 1 << p.waste_len;
+            if let Some(top) = Self::waste_top(&p) {
+                if cards.iter().zip(in_talon).any(|(&c, t)| t && c == top) {
+                    out.push(Step {
+                        deals,
+                        first: Some(first),
+                        then: Move::Play {
+                            card: top,
+                            to: Dest::Onto(on),
+                        },
+                    });
+                }
+            }
+            if !self.can_deal(&p) {
+                break;
+            }
+            self.turn(&mut p);
+            deals += 1;
         }
     }
 
@@ -112,7 +267,7 @@ impl Game {
         }
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| Self::col(pos, j).last().copied());
         targets(&tops, card, usize::MAX, &mut moves);
-        out.extend(moves.into_iter().map(|then| Step { deals, then }));
+        out.extend(moves.into_iter().map(|then| Step::dealt(deals, then)));
     }
 
     /// Whether the stock and waste of `pos` turn in a closed round: passes are unlimited,
@@ -153,7 +308,15 @@ impl Game {
         n == 0 || !goes_up(pos.talon[n as usize - 1])
     }
 
-    fn all_moves(&self, pos: &Pos, out: &mut Vec<Move>) {
+    /// Every legal action of `pos` (rules 1 and 4 of `search.rs`); with `deferred`, the moves
+    /// rule 6 plays only with their use go there instead: a group's move off a turned-up
+    /// card, and a card's return from its foundation.
+    fn all_moves(
+        &self,
+        pos: &Pos,
+        out: &mut Vec<Move>,
+        mut deferred: Option<&mut Vec<(Move, Made)>>,
+    ) {
         out.clear();
         let waste = Self::waste_top(pos);
         // To the foundations.
@@ -204,7 +367,15 @@ impl Game {
                 if k == 0 && rank(c) == 13 {
                     continue;
                 }
-                targets(c, i, out);
+                match deferred.as_deref_mut() {
+                    Some(deferred) if k > 0 => {
+                        let mut these = Vec::new();
+                        targets(c, i, &mut these);
+                        let on = pos.cols[i][k - 1];
+                        deferred.extend(these.into_iter().map(|m| (m, Made::Split { on })));
+                    }
+                    _ => targets(c, i, out),
+                }
             }
         }
         if self.params.foundation_return {
@@ -214,12 +385,36 @@ impl Game {
                     // Rule 4 of `search.rs`: a card KL-AUTO's test calls safe never needs to
                     // come back down.
                     if !self.safe(pos, c) {
-                        targets(c, usize::MAX, out);
+                        match deferred.as_deref_mut() {
+                            Some(deferred) => {
+                                let mut these = Vec::new();
+                                targets(c, usize::MAX, &mut these);
+                                deferred.extend(
+                                    these.into_iter().map(|m| (m, Made::Return { card: c })),
+                                );
+                            }
+                            None => targets(c, usize::MAX, out),
+                        }
                     }
                 }
             }
         }
     }
+}
+
+/// What a move rule 6 of `search.rs` plays only with its use makes ready for that use.
+#[derive(Clone, Copy, Debug)]
+enum Made {
+    /// A group moved off `on`, a turned-up card, leaving it the last of its column.
+    Split {
+        /// The card left last.
+        on: u8,
+    },
+    /// `card` taken back from its foundation onto a column.
+    Return {
+        /// The card taken back.
+        card: u8,
+    },
 }
 
 /// Each place `card` (from column `from`, or `usize::MAX` from elsewhere) may go among columns

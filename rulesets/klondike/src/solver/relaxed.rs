@@ -150,7 +150,8 @@ fn relaxed_up(pos: &Pos, draw: usize) -> Cards {
             up = more;
         }
         left |= up;
-        if (left, last, up) == before {
+        // Every card up: the sets only grow, so nothing more is learnt.
+        if up == ALL || (left, last, up) == before {
             return up;
         }
     }
