@@ -1,7 +1,7 @@
 //! The complete search's steps: every legal action, a closed round of the stock taken as one
 //! position (see `search.rs`, rule 3).
 
-use super::position::{fits, rank, Dest, Game, Move, Pos, Step, MAX_TALON};
+use super::position::{fits, rank, suit, Dest, Game, Move, Pos, Step, MAX_TALON};
 
 impl Game {
     /// Every legal action, in the order the search tries them: cards to the foundations,
@@ -119,35 +119,39 @@ impl Game {
     /// when it has none). A use from the stock and waste comes with the deals that bring its
     /// card to the top, played before `first` (neither touches what the other does, and no
     /// card goes up on a deal where the waste's top never goes up by itself). Where a card
-    /// went up by itself after a split, or the waste's top may go up by itself and a use lies
+    /// went up by itself after `first`, or the waste's top may go up by itself and a use lies
     /// in the stock or waste, `first` is listed alone, as without the rule.
     fn used_steps(&self, pos: &Pos, first: Move, made: Made, len: usize, out: &mut Vec<Step>) {
+        let Move::Play { card: moved, .. } = first else {
+            return;
+        };
         let mut after = *pos;
         self.play(&mut after, first);
-        // The cards whose move onto `on` uses `first`, and the moves that use it otherwise.
-        let (on, cards, mut uses) = match made {
-            Made::Split { on } => {
-                let Move::Play { card: lead, .. } = first else {
-                    return;
-                };
-                if after.found != pos.found {
+        let mut found = pos.found;
+        let (mut uses, mut wanted) = (Vec::with_capacity(8), Vec::with_capacity(4));
+        match made {
+            Made::Split { on } | Made::Up { on } => {
+                if matches!(made, Made::Up { .. }) {
+                    found[suit(moved)] += 1;
+                    // Its next card up.
+                    wanted.push((moved + 1, Dest::Foundation));
+                }
+                if after.found != found {
                     self.push_in_round(pos, Step::one(first), len, out);
                     return;
                 }
-                let mut uses: Vec<Move> = Vec::new();
                 if Self::ready(&after, on) {
                     uses.push(Move::Play {
                         card: on,
                         to: Dest::Foundation,
                     });
                 }
-                // The lead's twin: the other card of its rank and colour (both suit bits
-                // differ). The lead itself going back is no use.
-                (on, [lead ^ 0x30, lead ^ 0x30], uses)
+                // The moved card's twin (the other card of its rank and colour: both suit bits
+                // differ) onto `on`. The moved card itself coming back is no use.
+                wanted.push((moved ^ 0x30, Dest::Onto(on)));
             }
-            Made::Return { card: back } => {
-                let mut uses: Vec<Move> = Vec::new();
-                let s = usize::from((back >> 4) & 3);
+            Made::Return => {
+                let s = suit(moved);
                 let below = after.found[s];
                 if below > 0 {
                     let c = below | ((s as u8) << 4);
@@ -157,45 +161,55 @@ impl Game {
                         targets(&tops, c, usize::MAX, &mut uses);
                     }
                 }
-                // The two cards one lower of the other colour: suit bits 0 and 3 are black,
-                // 1 and 2 red, so flipping one of the two bits changes the colour.
-                let lower = rank(back) - 1;
-                let high = back & 0x30;
-                (back, [lower | (high ^ 0x10), lower | (high ^ 0x20)], uses)
+                // The two cards one lower of the other colour onto it: suit bits 0 and 3 are
+                // black, 1 and 2 red, so flipping one of the two bits changes the colour.
+                if rank(moved) > 1 {
+                    let (lower, high) = (rank(moved) - 1, moved & 0x30);
+                    wanted.push((lower | (high ^ 0x10), Dest::Onto(moved)));
+                    wanted.push((lower | (high ^ 0x20), Dest::Onto(moved)));
+                }
             }
-        };
+        }
         let talon = &pos.talon[..pos.talon_len as usize];
-        let mut in_talon = [false; 2];
-        for (n, &card) in cards.iter().enumerate() {
-            if rank(card) == 0 || (n == 1 && cards[1] == cards[0]) {
+        let mut dealt = Vec::new();
+        for (card, to) in wanted {
+            if rank(card) == 0 || rank(card) > 13 {
                 continue;
             }
             if talon.contains(&card) {
-                in_talon[n] = true;
+                dealt.push((card, to));
                 continue;
             }
-            // Onto `on` from a column where the card lies turned up (not in `on`'s column,
-            // which the group would take along), or back from its foundation where rule 4
-            // allows.
-            let in_column = (0..7).any(|i| {
-                let col = Self::col(&after, i);
-                col.last() != Some(&on)
-                    && col
-                        .iter()
-                        .position(|&c| c == card)
-                        .is_some_and(|k| k >= after.downs[i] as usize)
-            });
-            let on_foundation = self.params.foundation_return
-                && after.found[usize::from((card >> 4) & 3)] == rank(card)
-                && !self.safe(&after, card);
-            if in_column || on_foundation {
-                uses.push(Move::Play {
-                    card,
-                    to: Dest::Onto(on),
-                });
+            let movable = match to {
+                // Up from the end of a column.
+                Dest::Foundation => {
+                    Self::ready(&after, card)
+                        && (0..7).any(|i| {
+                            after.downs[i] < after.lens[i]
+                                && Self::col(&after, i).last() == Some(&card)
+                        })
+                }
+                // From a column where it lies turned up (not in `on`'s column, which the
+                // group would take along), or back from its foundation where rule 4 allows.
+                Dest::Onto(on) => {
+                    (0..7).any(|i| {
+                        let col = Self::col(&after, i);
+                        col.last() != Some(&on)
+                            && col
+                                .iter()
+                                .position(|&c| c == card)
+                                .is_some_and(|k| k >= after.downs[i] as usize)
+                    }) || (self.params.foundation_return
+                        && after.found[suit(card)] == rank(card)
+                        && !self.safe(&after, card))
+                }
+                Dest::Empty => false,
+            };
+            if movable {
+                uses.push(Move::Play { card, to });
             }
         }
-        if in_talon.iter().any(|&t| t) && (self.waste_goes_up_at_all() || self.would_settle(pos)) {
+        if !dealt.is_empty() && (self.waste_goes_up_at_all() || self.would_settle(pos)) {
             self.push_in_round(pos, Step::one(first), len, out);
             return;
         }
@@ -211,7 +225,7 @@ impl Game {
                 out,
             );
         }
-        if !in_talon.iter().any(|&t| t) {
+        if dealt.is_empty() {
             return;
         }
         // The stock and waste: each waste length the deals reach before one comes again (a
@@ -225,15 +239,15 @@ impl Game {
             }
             seen |= 1 << p.waste_len;
             if let Some(top) = Self::waste_top(&p) {
-                if cards.iter().zip(in_talon).any(|(&c, t)| t && c == top) {
-                    out.push(Step {
-                        deals,
-                        first: Some(first),
-                        then: Move::Play {
-                            card: top,
-                            to: Dest::Onto(on),
-                        },
-                    });
+                for &(card, to) in &dealt {
+                    // Up only when it is then ready (its lower card is `moved`, just sent up).
+                    if card == top && (to != Dest::Foundation || Self::ready(&after, card)) {
+                        out.push(Step {
+                            deals,
+                            first: Some(first),
+                            then: Move::Play { card, to },
+                        });
+                    }
                 }
             }
             if !self.can_deal(&p) {
@@ -332,10 +346,24 @@ impl Game {
             let col = Self::col(pos, i);
             if let Some(&c) = col.last() {
                 if pos.downs[i] < pos.lens[i] && Self::ready(pos, c) {
-                    out.push(Move::Play {
+                    let up = Move::Play {
                         card: c,
                         to: Dest::Foundation,
-                    });
+                    };
+                    // Off a turned-up card: rule 6 plays it only with its use.
+                    match deferred.as_deref_mut() {
+                        Some(deferred)
+                            if col.len() >= 2 && pos.downs[i] as usize + 2 <= col.len() =>
+                        {
+                            deferred.push((
+                                up,
+                                Made::Up {
+                                    on: col[col.len() - 2],
+                                },
+                            ));
+                        }
+                        _ => out.push(up),
+                    }
                 }
             }
         }
@@ -389,9 +417,7 @@ impl Game {
                             Some(deferred) => {
                                 let mut these = Vec::new();
                                 targets(c, usize::MAX, &mut these);
-                                deferred.extend(
-                                    these.into_iter().map(|m| (m, Made::Return { card: c })),
-                                );
+                                deferred.extend(these.into_iter().map(|m| (m, Made::Return)));
                             }
                             None => targets(c, usize::MAX, out),
                         }
@@ -410,11 +436,13 @@ enum Made {
         /// The card left last.
         on: u8,
     },
-    /// `card` taken back from its foundation onto a column.
-    Return {
-        /// The card taken back.
-        card: u8,
+    /// A column's last card sent up (not by KL-AUTO) off `on`, a turned-up card.
+    Up {
+        /// The card left last.
+        on: u8,
     },
+    /// A card taken back from its foundation onto a column.
+    Return,
 }
 
 /// Each place `card` (from column `from`, or `usize::MAX` from elsewhere) may go among columns

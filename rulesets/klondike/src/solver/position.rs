@@ -136,7 +136,7 @@ pub struct Pos {
 pub(super) fn rank(c: u8) -> u8 {
     c & 0x0f
 }
-fn suit(c: u8) -> usize {
+pub(super) fn suit(c: u8) -> usize {
     ((c >> 4) & 3) as usize
 }
 pub(super) fn red(c: u8) -> bool {
