@@ -118,7 +118,7 @@
 //!
 //! **Positions lost in a relaxed game.** A start the relaxed game proves lost
 //! ([`Game::relaxed_lost`], argued in `relaxed.rs`) is answered lost before any search, and
-//! the complete walk goes no further from a position it proves lost (the position is stored
+//! the complete walk, at every other level, goes no further from a position it proves lost (stored
 //! and counted like any other): the relaxed game allows every line the real one does and
 //! more, so when some card cannot go up even there, no line of play from there wins. Alone
 //! in the walk, Thoughtful deal 298 took 192,659 positions where it took 717,871, though deals
@@ -515,7 +515,12 @@ fn walk_with<S: Seen>(game: &Game, start: &Pos, limits: &Limits<'_>, entry: usiz
         if let Some(stopped) = stop {
             return Report::undecided(seen.count(), stopped).holding(peak as u64);
         }
-        if !quick && game.cuts_relaxed_lost() && game.relaxed_lost(&next) {
+        // The relaxed game at every other level of the walk: a lost position one level on
+        // is cut there, and the check costs about a third of a step. Over Thoughtful deals 3,
+        // 78, 97, 186, 298, 352 and 370 the complete walk alone took 7.5 % less CPU for 7 %
+        // more positions (every third level: 1.5 % less CPU, 14 % more positions).
+        let skip = stack.len() % 2 == 1;
+        if !quick && !skip && game.cuts_relaxed_lost() && game.relaxed_lost(&next) {
             // Lost even in the relaxed game: stored, and counted, but not searched past.
             continue;
         }
