@@ -1,7 +1,7 @@
 //! The complete search's steps: every legal action, a closed round of the stock taken as one
 //! position (see `search.rs`, rule 3).
 
-use super::position::{fits, rank, Dest, Game, Move, Pos, Step, MAX_TALON};
+use super::position::{fits, rank, suit, Dest, Game, Move, Pos, Step, MAX_TALON};
 
 impl Game {
     /// Every legal action, in the order the search tries them: cards to the foundations,
@@ -19,35 +19,49 @@ impl Game {
     /// round, or a column's last card, ready and safe) is listed after each count of deals
     /// as well, since those positions are then apart.
     pub fn moves(&self, pos: &Pos, out: &mut Vec<Step>) {
+        self.listed(pos, out, false);
+    }
+
+    /// [`Game::moves`] as the complete walk lists them: a group split off a turned-up card,
+    /// and a card taken back from a foundation, are played only together with their use
+    /// (`search.rs` rule 6), so a position with the group moved or the card down and nothing
+    /// done with it is never entered.
+    pub fn walk_moves(&self, pos: &Pos, out: &mut Vec<Step>) {
+        self.listed(pos, out, self.split_rule);
+    }
+
+    fn listed(&self, pos: &Pos, out: &mut Vec<Step>, use_rule: bool) {
         let mut all = Vec::with_capacity(48);
-        self.all_moves(pos, &mut all);
+        let mut deferred = Vec::with_capacity(16);
+        self.all_moves(pos, &mut all, use_rule.then_some(&mut deferred));
         out.clear();
-        if !self.closed_round(pos) {
+        let closed = self.closed_round(pos);
+        if !closed {
             if !self.folds_deals(pos) {
                 out.extend(all.into_iter().map(Step::one));
-                return;
-            }
-            // Rule 5 of `search.rs`: the deals up to the round's close are folded into the
-            // waste cards they bring up, and into one step to where the round closes.
-            for m in all {
-                if m != Move::Deal {
-                    out.push(Step::one(m));
-                    continue;
-                }
-                let mut p = *pos;
-                let mut deals = 0u8;
-                loop {
-                    self.play(&mut p, Move::Deal);
-                    deals += 1;
-                    if self.closed_round(&p) || usize::from(deals) > MAX_TALON {
-                        out.push(Step {
-                            deals: deals - 1,
-                            then: Move::Deal,
-                        });
-                        break;
+            } else {
+                // Rule 5 of `search.rs`: the deals up to the round's close are folded into
+                // the waste cards they bring up, and into one step to where the round closes.
+                for m in all {
+                    if m != Move::Deal {
+                        out.push(Step::one(m));
+                        continue;
                     }
-                    self.waste_moves(&p, deals, out);
+                    let mut p = *pos;
+                    let mut deals = 0u8;
+                    loop {
+                        self.play(&mut p, Move::Deal);
+                        deals += 1;
+                        if self.closed_round(&p) || usize::from(deals) > MAX_TALON {
+                            out.push(Step::dealt(deals - 1, Move::Deal));
+                            break;
+                        }
+                        self.waste_moves(&p, deals, out);
+                    }
                 }
+            }
+            for (m, made) in deferred {
+                self.used_steps(pos, m, made, 1, out);
             }
             return;
         }
@@ -74,18 +88,173 @@ impl Game {
                     }
                 }
                 _ if from_waste => out.push(Step::one(m)),
-                _ => {
-                    out.push(Step::one(m));
-                    let mut after = *pos;
-                    self.play(&mut after, m);
-                    if !self.closed_round(&after) {
-                        out.extend((1..len).map(|k| Step {
-                            deals: k as u8,
-                            then: m,
-                        }));
+                _ => self.push_in_round(pos, Step::one(m), len, out),
+            }
+        }
+        for (m, made) in deferred {
+            self.used_steps(pos, m, made, len, out);
+        }
+    }
+
+    /// Lists `step`, a step that leaves the stock and waste alone, from `pos`, a position of
+    /// a round of `len` waste lengths (1 when its round is open): from the present length
+    /// when the round stays closed after it (the positions it gives share a key), from each
+    /// length when it opens the round (they are then apart).
+    fn push_in_round(&self, pos: &Pos, step: Step, len: usize, out: &mut Vec<Step>) {
+        out.push(step);
+        if len > 1 {
+            let mut after = *pos;
+            self.step(&mut after, step);
+            if !self.closed_round(&after) {
+                out.extend((1..len).map(|k| Step {
+                    deals: k as u8,
+                    ..step
+                }));
+            }
+        }
+    }
+
+    /// The steps of `first`, a move that rule 6 of `search.rs` plays only with its use, from
+    /// `pos` in a round of `len` waste lengths: `first` followed by each use it has (none
+    /// when it has none). A use from the stock and waste comes with the deals that bring its
+    /// card to the top, played before `first` (neither touches what the other does, and no
+    /// card goes up on a deal where the waste's top never goes up by itself). Where a card
+    /// went up by itself after `first`, or the waste's top may go up by itself and a use lies
+    /// in the stock or waste, `first` is listed alone, as without the rule.
+    fn used_steps(&self, pos: &Pos, first: Move, made: Made, len: usize, out: &mut Vec<Step>) {
+        let Move::Play { card: moved, .. } = first else {
+            return;
+        };
+        let mut after = *pos;
+        self.play(&mut after, first);
+        let mut found = pos.found;
+        let (mut uses, mut wanted) = (Vec::with_capacity(8), Vec::with_capacity(4));
+        match made {
+            Made::Split { on } | Made::Up { on } => {
+                if matches!(made, Made::Up { .. }) {
+                    found[suit(moved)] += 1;
+                    // Its next card up.
+                    wanted.push((moved + 1, Dest::Foundation));
+                }
+                if after.found != found {
+                    self.push_in_round(pos, Step::one(first), len, out);
+                    return;
+                }
+                if Self::ready(&after, on) {
+                    uses.push(Move::Play {
+                        card: on,
+                        to: Dest::Foundation,
+                    });
+                }
+                // The moved card's twin (the other card of its rank and colour: both suit bits
+                // differ) onto `on`. The moved card itself coming back is no use.
+                wanted.push((moved ^ 0x30, Dest::Onto(on)));
+            }
+            Made::Return => {
+                let s = suit(moved);
+                let below = after.found[s];
+                if below > 0 {
+                    let c = below | ((s as u8) << 4);
+                    if !self.safe(&after, c) {
+                        let tops: [Option<u8>; 7] =
+                            std::array::from_fn(|j| Self::col(&after, j).last().copied());
+                        targets(&tops, c, usize::MAX, &mut uses);
+                    }
+                }
+                // The two cards one lower of the other colour onto it: suit bits 0 and 3 are
+                // black, 1 and 2 red, so flipping one of the two bits changes the colour.
+                if rank(moved) > 1 {
+                    let (lower, high) = (rank(moved) - 1, moved & 0x30);
+                    wanted.push((lower | (high ^ 0x10), Dest::Onto(moved)));
+                    wanted.push((lower | (high ^ 0x20), Dest::Onto(moved)));
+                }
+            }
+        }
+        let talon = &pos.talon[..pos.talon_len as usize];
+        let mut dealt = Vec::new();
+        for (card, to) in wanted {
+            if rank(card) == 0 || rank(card) > 13 {
+                continue;
+            }
+            if talon.contains(&card) {
+                dealt.push((card, to));
+                continue;
+            }
+            let movable = match to {
+                // Up from the end of a column.
+                Dest::Foundation => {
+                    Self::ready(&after, card)
+                        && (0..7).any(|i| {
+                            after.downs[i] < after.lens[i]
+                                && Self::col(&after, i).last() == Some(&card)
+                        })
+                }
+                // From a column where it lies turned up (not in `on`'s column, which the
+                // group would take along), or back from its foundation where rule 4 allows.
+                Dest::Onto(on) => {
+                    (0..7).any(|i| {
+                        let col = Self::col(&after, i);
+                        col.last() != Some(&on)
+                            && col
+                                .iter()
+                                .position(|&c| c == card)
+                                .is_some_and(|k| k >= after.downs[i] as usize)
+                    }) || (self.params.foundation_return
+                        && after.found[suit(card)] == rank(card)
+                        && !self.safe(&after, card))
+                }
+                Dest::Empty => false,
+            };
+            if movable {
+                uses.push(Move::Play { card, to });
+            }
+        }
+        if !dealt.is_empty() && (self.waste_goes_up_at_all() || self.would_settle(pos)) {
+            self.push_in_round(pos, Step::one(first), len, out);
+            return;
+        }
+        for then in uses {
+            self.push_in_round(
+                pos,
+                Step {
+                    deals: 0,
+                    first: Some(first),
+                    then,
+                },
+                len,
+                out,
+            );
+        }
+        if dealt.is_empty() {
+            return;
+        }
+        // The stock and waste: each waste length the deals reach before one comes again (a
+        // shortest line never deals round to a length it dealt from).
+        let mut p = *pos;
+        let mut deals = 0u8;
+        let mut seen: u32 = 0;
+        loop {
+            if seen & (1 << p.waste_len) != 0 {
+                break;
+            }
+            seen |= 1 << p.waste_len;
+            if let Some(top) = Self::waste_top(&p) {
+                for &(card, to) in &dealt {
+                    // Up only when it is then ready (its lower card is `moved`, just sent up).
+                    if card == top && (to != Dest::Foundation || Self::ready(&after, card)) {
+                        out.push(Step {
+                            deals,
+                            first: Some(first),
+                            then: Move::Play { card, to },
+                        });
                     }
                 }
             }
+            if !self.can_deal(&p) {
+                break;
+            }
+            self.turn(&mut p);
+            deals += 1;
         }
     }
 
@@ -112,7 +281,7 @@ impl Game {
         }
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| Self::col(pos, j).last().copied());
         targets(&tops, card, usize::MAX, &mut moves);
-        out.extend(moves.into_iter().map(|then| Step { deals, then }));
+        out.extend(moves.into_iter().map(|then| Step::dealt(deals, then)));
     }
 
     /// Whether the stock and waste of `pos` turn in a closed round: passes are unlimited,
@@ -153,7 +322,15 @@ impl Game {
         n == 0 || !goes_up(pos.talon[n as usize - 1])
     }
 
-    fn all_moves(&self, pos: &Pos, out: &mut Vec<Move>) {
+    /// Every legal action of `pos` (rules 1 and 4 of `search.rs`); with `deferred`, the moves
+    /// rule 6 plays only with their use go there instead: a group's move off a turned-up
+    /// card, and a card's return from its foundation.
+    fn all_moves(
+        &self,
+        pos: &Pos,
+        out: &mut Vec<Move>,
+        mut deferred: Option<&mut Vec<(Move, Made)>>,
+    ) {
         out.clear();
         let waste = Self::waste_top(pos);
         // To the foundations.
@@ -169,10 +346,24 @@ impl Game {
             let col = Self::col(pos, i);
             if let Some(&c) = col.last() {
                 if pos.downs[i] < pos.lens[i] && Self::ready(pos, c) {
-                    out.push(Move::Play {
+                    let up = Move::Play {
                         card: c,
                         to: Dest::Foundation,
-                    });
+                    };
+                    // Off a turned-up card: rule 6 plays it only with its use.
+                    match deferred.as_deref_mut() {
+                        Some(deferred)
+                            if col.len() >= 2 && pos.downs[i] as usize + 2 <= col.len() =>
+                        {
+                            deferred.push((
+                                up,
+                                Made::Up {
+                                    on: col[col.len() - 2],
+                                },
+                            ));
+                        }
+                        _ => out.push(up),
+                    }
                 }
             }
         }
@@ -204,7 +395,15 @@ impl Game {
                 if k == 0 && rank(c) == 13 {
                     continue;
                 }
-                targets(c, i, out);
+                match deferred.as_deref_mut() {
+                    Some(deferred) if k > 0 => {
+                        let mut these = Vec::new();
+                        targets(c, i, &mut these);
+                        let on = pos.cols[i][k - 1];
+                        deferred.extend(these.into_iter().map(|m| (m, Made::Split { on })));
+                    }
+                    _ => targets(c, i, out),
+                }
             }
         }
         if self.params.foundation_return {
@@ -214,12 +413,36 @@ impl Game {
                     // Rule 4 of `search.rs`: a card KL-AUTO's test calls safe never needs to
                     // come back down.
                     if !self.safe(pos, c) {
-                        targets(c, usize::MAX, out);
+                        match deferred.as_deref_mut() {
+                            Some(deferred) => {
+                                let mut these = Vec::new();
+                                targets(c, usize::MAX, &mut these);
+                                deferred.extend(these.into_iter().map(|m| (m, Made::Return)));
+                            }
+                            None => targets(c, usize::MAX, out),
+                        }
                     }
                 }
             }
         }
     }
+}
+
+/// What a move rule 6 of `search.rs` plays only with its use makes ready for that use.
+#[derive(Clone, Copy, Debug)]
+enum Made {
+    /// A group moved off `on`, a turned-up card, leaving it the last of its column.
+    Split {
+        /// The card left last.
+        on: u8,
+    },
+    /// A column's last card sent up (not by KL-AUTO) off `on`, a turned-up card.
+    Up {
+        /// The card left last.
+        on: u8,
+    },
+    /// A card taken back from its foundation onto a column.
+    Return,
 }
 
 /// Each place `card` (from column `from`, or `usize::MAX` from elsewhere) may go among columns

@@ -67,13 +67,17 @@ pub enum Move {
     },
 }
 
-/// A step of the search: `deals` deals from the stock, then a move. The complete search deals
-/// one at a time (`deals = 0`, `then = Move::Deal`); the quick one deals up to the card it
-/// plays in one step.
+/// A step of the search: `deals` deals from the stock, then `first` when there is one, then a
+/// move. The complete search deals one at a time (`deals = 0`, `then = Move::Deal`) but where
+/// it folds the deals of a round; the quick one deals up to the card it plays in one step.
+/// `first` is a move the complete walk plays only together with the move after it (a group
+/// split off a card for that card's use, `search.rs` rule 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     /// Deals first.
     pub deals: u8,
+    /// Then this, when there is one.
+    pub first: Option<Move>,
     /// Then this.
     pub then: Move,
 }
@@ -81,7 +85,27 @@ pub struct Step {
 impl Step {
     /// One action, no deals before it.
     pub fn one(then: Move) -> Step {
-        Step { deals: 0, then }
+        Step {
+            deals: 0,
+            first: None,
+            then,
+        }
+    }
+
+    /// `then` after `deals` deals.
+    pub fn dealt(deals: u8, then: Move) -> Step {
+        Step {
+            deals,
+            first: None,
+            then,
+        }
+    }
+
+    /// The step's actions in the order they are played.
+    pub fn actions(self) -> impl Iterator<Item = Move> {
+        std::iter::repeat_n(Move::Deal, self.deals as usize)
+            .chain(self.first)
+            .chain([self.then])
     }
 }
 
@@ -112,7 +136,7 @@ pub struct Pos {
 pub(super) fn rank(c: u8) -> u8 {
     c & 0x0f
 }
-fn suit(c: u8) -> usize {
+pub(super) fn suit(c: u8) -> usize {
     ((c >> 4) & 3) as usize
 }
 pub(super) fn red(c: u8) -> bool {
@@ -148,6 +172,10 @@ pub struct Game {
     /// Whether the complete walk goes no further from a position the relaxed game proves
     /// lost (`search.rs`): always, but for the test that counts every position it enters.
     relaxed_cut: bool,
+    /// Whether the complete walk plays a group split off a turned-up card only with that
+    /// card's use (`search.rs` rule 6): always, but for the test that counts every position
+    /// it enters.
+    pub(super) split_rule: bool,
 }
 
 impl Game {
@@ -156,6 +184,7 @@ impl Game {
         Game {
             params: *params,
             relaxed_cut: true,
+            split_rule: true,
         }
     }
 
@@ -164,6 +193,15 @@ impl Game {
     pub fn without_relaxed_cut(self) -> Game {
         Game {
             relaxed_cut: false,
+            ..self
+        }
+    }
+
+    /// The same rules, with the complete walk playing every split of a group by itself: so
+    /// that a test can count every position it enters against a plain search.
+    pub fn without_split_rule(self) -> Game {
+        Game {
+            split_rule: false,
             ..self
         }
     }
@@ -423,10 +461,13 @@ impl Game {
         pos.waste_len < pos.talon_len || (pos.talon_len > 0 && self.may_recycle(pos))
     }
 
-    /// Plays a step: its deals, then its move.
+    /// Plays a step: its deals, then its moves.
     pub fn step(&self, pos: &mut Pos, s: Step) {
         for _ in 0..s.deals {
             self.play(pos, Move::Deal);
+        }
+        if let Some(first) = s.first {
+            self.play(pos, first);
         }
         self.play(pos, s.then);
     }

@@ -72,10 +72,7 @@ fn line_actions(
     state: &State,
     line: impl IntoIterator<Item = Step>,
 ) -> Option<Vec<Action>> {
-    let moves: Vec<Move> = line
-        .into_iter()
-        .flat_map(|s| std::iter::repeat_n(Move::Deal, s.deals as usize).chain([s.then]))
-        .collect();
+    let moves: Vec<Move> = line.into_iter().flat_map(|s| s.actions()).collect();
     actions_for_moves(k, state, &moves)
 }
 
@@ -139,10 +136,7 @@ pub fn ways_on(
                     back = from;
                 }
                 line.reverse();
-                let moves: Vec<Move> = line
-                    .iter()
-                    .flat_map(|s| std::iter::repeat_n(Move::Deal, s.deals as usize).chain([s.then]))
-                    .collect();
+                let moves: Vec<Move> = line.iter().flat_map(|s| s.actions()).collect();
                 // The line is replayed through the ruleset; a line it refuses is no answer.
                 if let Some(actions) = actions_for_moves(k, state, &moves) {
                     found.push(actions);

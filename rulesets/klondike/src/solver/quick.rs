@@ -41,13 +41,13 @@ impl Game {
         let targets = |card: u8, from: usize, deals: u8, out: &mut Vec<Step>| {
             if rank(card) == 13 {
                 if has_empty {
-                    out.push(Step {
+                    out.push(Step::dealt(
                         deals,
-                        then: Move::Play {
+                        Move::Play {
                             card,
                             to: Dest::Empty,
                         },
-                    });
+                    ));
                 }
                 return;
             }
@@ -55,13 +55,13 @@ impl Game {
                 if j != from {
                     if let Some(on) = *top {
                         if fits(card, on) {
-                            out.push(Step {
+                            out.push(Step::dealt(
                                 deals,
-                                then: Move::Play {
+                                Move::Play {
                                     card,
                                     to: Dest::Onto(on),
                                 },
-                            });
+                            ));
                         }
                     }
                 }
@@ -87,13 +87,13 @@ impl Game {
         loop {
             if let Some(c) = Self::waste_top(&p) {
                 if Self::ready(&p, c) {
-                    out.push(Step {
+                    out.push(Step::dealt(
                         deals,
-                        then: Move::Play {
+                        Move::Play {
                             card: c,
                             to: Dest::Foundation,
                         },
-                    });
+                    ));
                 }
                 targets(c, usize::MAX, deals, out);
             }
@@ -113,10 +113,7 @@ impl Game {
             // A card sent up by the deal changes the table: the round ends there, in a
             // position of its own.
             if sends_up {
-                out.push(Step {
-                    deals: deals - 1,
-                    then: Move::Deal,
-                });
+                out.push(Step::dealt(deals - 1, Move::Deal));
                 break;
             }
             if seen & (1 << p.waste_len) != 0 {

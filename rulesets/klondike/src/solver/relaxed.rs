@@ -141,19 +141,23 @@ fn relaxed_up(pos: &Pos, draw: usize) -> Cards {
         last |= exposed | (left & (on_a_last | into_empty));
         // A card up may come back down (KL-RETURN), so the rules above go on for it. A suit
         // goes up as far as it can at once, which saves rounds of the whole loop.
-        let ready = in_reach | last;
-        loop {
-            let more = up | (((up << 1) | ACES) & ready);
-            if more == up {
-                break;
-            }
-            up = more;
-        }
+        up = climb(up, in_reach | last);
         left |= up;
-        if (left, last, up) == before {
+        // Every card up: the sets only grow, so nothing more is learnt.
+        if up == ALL || (left, last, up) == before {
             return up;
         }
     }
+}
+
+/// `up` (each suit's cards up from its Ace, none above a gap) with each suit's next cards
+/// that are `ready` sent up in turn, as far as they go: in each suit's lane, the run of cards
+/// from the Ace that are up or ready. Adding an Ace's bit to that lane carries through the run
+/// and stops at its first gap (a lane has room above the King), so the run is the bits the
+/// sum clears.
+fn climb(up: Cards, ready: Cards) -> Cards {
+    let x = (up | ready) & ALL;
+    x & !(x + ACES)
 }
 
 /// The Aces.
@@ -169,4 +173,37 @@ fn with_parent_in(cards: Cards) -> Cards {
     let on_red = (lane(1) | lane(2)) >> 1;
     let on_black = (lane(0) | lane(3)) >> 1;
     (on_red | on_red << 48 | on_black << 16 | on_black << 32) & ALL
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // `climb` gives what sending up each suit's next ready card, one at a time until none is
+    // left, gives.
+    #[test]
+    fn climbing_at_once_is_climbing_one_card_at_a_time() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let ready = x & ALL;
+            let heights = x.rotate_left(17);
+            let mut up: Cards = 0;
+            for s in 0..4 {
+                let n = ((heights >> (8 * s)) & 0xff) % 14;
+                up |= ((1u64 << (n + 1)) - 2) << (16 * s);
+            }
+            let mut slow = up;
+            loop {
+                let more = slow | (((slow << 1) | ACES) & ready);
+                if more == slow {
+                    break;
+                }
+                slow = more;
+            }
+            assert_eq!(climb(up, ready), slow, "up {up:x} ready {ready:x}");
+        }
+    }
 }

@@ -129,8 +129,11 @@ fn the_complete_walk_alone_matches_a_plain_search() {
     ] {
         let k = dealt_face_up(draw, auto, back, None);
         // Every position counted: none left unsearched for being lost in the relaxed game
-        // (`relaxed.rs`'s tests check that cut).
-        let game = Game::new(k.params()).without_relaxed_cut();
+        // (`relaxed.rs`'s tests check that cut), and every split and return played by itself
+        // (the test below checks rule 6).
+        let game = Game::new(k.params())
+            .without_relaxed_cut()
+            .without_split_rule();
         for seed in 0..40 {
             let s = knotted_end_game(seed, 3, 3, 2, &k);
             let Some((truth, reachable)) = plain_search_all(&k, &s, 4_000) else {
@@ -182,6 +185,94 @@ fn the_complete_walk_alone_matches_a_plain_search() {
     }
     eprintln!("complete walk against a plain search: {won} won, {lost} lost");
     assert!(won >= 20 && lost >= 20, "{won} won and {lost} lost checked");
+}
+
+// Rule 6 of `search.rs`: the complete walk that plays a group split off a turned-up card, or a
+// card taken back from a foundation, only together with its use gives the answers of a plain
+// search of the ruleset's actions where that search can finish, and elsewhere those of the
+// walk that plays every action alone (which the test above checks against the plain search);
+// it never enters more positions than that walk, and its won lines replay to a win. The end
+// games are knotted (low cards under high ones, so often lost) and then played on a few
+// actions, so that groups are built and split and cards go up and come back.
+#[test]
+fn the_walk_with_splits_and_returns_used_matches_a_plain_search() {
+    use felt_klondike::solver::{actions_for, position::Game, search::complete_walk};
+    use felt_patience::search::{Limits, Outcome};
+    let (mut won, mut lost, mut fewer, mut plain) = (0, 0, 0, 0);
+    for (draw, auto, back, passes) in [
+        (3, true, true, None),
+        (3, true, false, None),
+        (1, true, true, None),
+        (1, false, false, None),
+        (3, false, true, Some(2)),
+    ] {
+        let k = dealt_face_up(draw, auto, back, passes);
+        let game = Game::new(k.params()).without_relaxed_cut();
+        for seed in 0..40 {
+            let (left, stock) = [(4, 4), (5, 6)][seed as usize % 2];
+            let s = walked(&k, knotted_end_game(seed, left, stock, 2, &k), seed);
+            let start = game.from_state(&s).expect("fits");
+            let limits = Limits::states(300_000);
+            let alone = complete_walk(&game.without_split_rule(), &start, &limits);
+            let truth = match (plain_search(&k, &s, 5_000), &alone.outcome) {
+                (Some(truth), _) => {
+                    plain += 1;
+                    truth
+                }
+                (None, Outcome::Won(_)) => true,
+                (None, Outcome::Lost) => false,
+                _ => continue,
+            };
+            let used = complete_walk(&game, &start, &limits);
+            match used.outcome {
+                Outcome::Won(line) => {
+                    assert!(
+                        truth,
+                        "draw {draw} back {back} seed {seed}: won a lost game"
+                    );
+                    assert!(actions_for(&k, &s, &line).is_some(), "seed {seed}: replays");
+                    won += 1;
+                }
+                Outcome::Lost => {
+                    assert!(
+                        !truth,
+                        "draw {draw} auto {auto} back {back} passes {passes:?} seed {seed}: lost a won game"
+                    );
+                    assert!(used.states <= alone.states, "seed {seed}: more positions");
+                    fewer += usize::from(used.states < alone.states);
+                    lost += 1;
+                }
+                other => panic!("seed {seed}: {other:?}"),
+            }
+        }
+    }
+    eprintln!(
+        "walk with rule 6: {won} won, {lost} lost ({fewer} with fewer positions), {plain} by a plain search"
+    );
+    assert!(
+        won >= 20 && lost >= 20 && fewer >= 10 && plain >= 20,
+        "{won} won, {lost} lost, {fewer} fewer, {plain} plain"
+    );
+}
+
+/// `s` after a few legal actions chosen by `seed`: groups built on one another, some split
+/// again, cards up and back down, where a knotted end game alone has few.
+fn walked(k: &Klondike, mut s: State, seed: u64) -> State {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut legal = Vec::new();
+    for _ in 0..(seed % 13) {
+        legal.clear();
+        k.legal_actions(&s, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let a = legal[(x % legal.len() as u64) as usize].clone();
+        k.apply(&mut s, &a).expect("legal");
+    }
+    s
 }
 
 // A hopeless game is proven lost: one pass, the stock spent, the spades in the waste the wrong
