@@ -85,6 +85,11 @@ enum Command {
     /// Solve deals or positions of any game with a solver: won, proven unwinnable or undecided; or time many.
     Solve(solve::SolveArgs),
     /// Computer players only: play games of a variant and print the results.
+    ///
+    /// Each computer move takes the time a player would wait for it: at most a second of CPU
+    /// on average, most far less (Spider's player, which sees only what a player sees, about
+    /// 15 ms a move at four suits; figures and commands in docs/honest-bot.md and
+    /// docs/figures.md).
     Autoplay(autoplay::AutoplayArgs),
     /// The helper process felt runs a plugin in (felt starts it; not for people).
     #[command(hide = true)]
