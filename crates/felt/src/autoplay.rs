@@ -160,8 +160,10 @@ pub(crate) fn table(catalog: &Catalog, batch: Batch<'_>) -> Result<()> {
         "by hints (the host's advisor, through a session): {variant} ({rules}), deals {first}..{last}, {} job(s)",
         ran.threads
     );
+    // The budget each hint is asked with: a ruleset whose lines run longer may search a
+    // multiple of it, so the line says what was asked, not what was searched.
     felt::say!(
-        "{} positions searched for each hint",
+        "each hint asked with a budget of {} positions (a ruleset may scale it)",
         felt_core::HINT_STATES
     );
     let n = rows.len();
