@@ -13,7 +13,6 @@
 
 use felt_core::analysis::thread_cpu;
 use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
-use felt_engine::{Engine, Game};
 use std::time::Duration;
 
 fn main() -> Result<(), String> {
@@ -23,20 +22,11 @@ fn main() -> Result<(), String> {
     args.retain(|a| a != "--verbose");
     let name = args.first().ok_or("usage: solve_games GAME [A..B] [MS]")?;
     // A shipped game by its id (its file's name), else a file.
-    let shipped = felt_engine::variants::VARIANTS
-        .iter()
-        .find(|(file, _)| file.strip_suffix(".toml") == Some(name.as_str()));
-    let text = match shipped {
-        Some((_, t)) => t.to_string(),
+    let text = match felt_engine::variants::shipped(name) {
+        Some(t) => t.to_string(),
         None => std::fs::read_to_string(name).map_err(|e| format!("{name}: {e}"))?,
     };
-    let table: toml::Table = text.parse().map_err(|e| format!("{name}: {e}"))?;
-    let table = match table.get("game") {
-        Some(toml::Value::Table(game)) => game.clone(),
-        _ => table,
-    };
-    let game = Game::read(&table).map_err(|e| format!("{:?}: {}", e.key, e.message))?;
-    let engine = Engine::for_game(game, None).map_err(|e| e.message)?;
+    let engine = felt_engine::variants::engine_from_text(name, &text)?;
     let (from, to) = match args.get(1) {
         Some(range) => {
             let (a, b) = range.split_once("..").ok_or("deals are A..B")?;

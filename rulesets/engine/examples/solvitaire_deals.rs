@@ -14,7 +14,6 @@
 //! format has no free cells, so games that deal cards to them cannot be compared.
 
 use felt_core::{Card, Ruleset};
-use felt_engine::{Engine, Game};
 use std::fmt::Write as _;
 
 /// A card as Solvitaire writes one: its rank (`A`, `2`..`10`, `J`, `Q`, `K`), then its suit.
@@ -39,16 +38,9 @@ fn main() -> Result<(), String> {
     let [name, range, dir] = args.as_slice() else {
         return Err("usage: solvitaire_deals GAME A..B DIR".into());
     };
-    let (_, text) = felt_engine::variants::VARIANTS
-        .iter()
-        .find(|(file, _)| file.strip_suffix(".toml") == Some(name.as_str()))
+    let text = felt_engine::variants::shipped(name)
         .ok_or_else(|| format!("{name}: no such shipped game"))?;
-    let table: toml::Table = text.parse().map_err(|e| format!("{name}: {e}"))?;
-    let Some(toml::Value::Table(game)) = table.get("game") else {
-        return Err(format!("{name}: no [game] table"));
-    };
-    let game = Game::read(game).map_err(|e| format!("{:?}: {}", e.key, e.message))?;
-    let engine = Engine::for_game(game, None).map_err(|e| e.message)?;
+    let engine = felt_engine::variants::engine_from_text(name, text)?;
     let (a, b) = range.split_once("..").ok_or("deals are A..B")?;
     let (a, b): (u64, u64) = (
         a.parse().map_err(|_| "A is a number")?,

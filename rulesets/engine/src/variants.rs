@@ -140,3 +140,24 @@ pub const SCORING: &[(&str, &str)] = &[(
     "patience-standard.toml",
     include_str!("../scoring/patience-standard.toml"),
 )];
+
+/// The text of the shipped game `id` (its file's name without `.toml`), if one ships.
+pub fn shipped(id: &str) -> Option<&'static str> {
+    VARIANTS
+        .iter()
+        .find(|(file, _)| file.strip_suffix(".toml") == Some(id))
+        .map(|(_, text)| *text)
+}
+
+/// The engine a variant file's `[game]` table describes (or `text` itself, where it is a bare
+/// `[game]` table), for the measuring examples; `name` says whose text it is in an error.
+pub fn engine_from_text(name: &str, text: &str) -> Result<crate::Engine, String> {
+    let table: toml::Table = text.parse().map_err(|e| format!("{name}: {e}"))?;
+    let table = match table.get("game") {
+        Some(toml::Value::Table(game)) => game.clone(),
+        _ => table,
+    };
+    let game =
+        crate::Game::read(&table).map_err(|e| format!("{name}: {:?}: {}", e.key, e.message))?;
+    crate::Engine::for_game(game, None).map_err(|e| format!("{name}: {}", e.message))
+}

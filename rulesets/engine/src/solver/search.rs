@@ -160,12 +160,10 @@ impl<'e> Searcher<'e> {
     /// piles is taken out of the keys (rule 2), a group goes to one empty pile of each kind
     /// only: the others lead to tables equal to its up to that order, stored once anyway.
     pub fn legal(&self, s: &State, out: &mut Vec<Action>) {
-        if self.symmetric_at(s) && self.settled {
-            self.play.legal_distinct_settled(s, out);
-        } else if self.symmetric_at(s) {
-            self.play.legal_distinct(s, out);
-        } else {
-            self.play.legal(s, out);
+        match (self.symmetric_at(s), self.settled) {
+            (true, true) => self.play.legal_distinct_settled(s, out),
+            (true, false) => self.play.legal_distinct(s, out),
+            (false, _) => self.play.legal(s, out),
         }
     }
 

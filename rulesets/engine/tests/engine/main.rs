@@ -6,6 +6,7 @@
 //! declared, and felt's `repo::test_files` test fails, naming the file, for one that is not.
 
 mod across_games;
+mod alpha_star;
 mod deal;
 mod extensions;
 mod freecell;
