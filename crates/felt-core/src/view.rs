@@ -71,6 +71,22 @@ pub struct Place {
     pub row: u8,
     /// Position within the row, from the left.
     pub col: u8,
+    /// Half a column further right than `col`: in rows that overlap like the courses of a
+    /// pyramid (Tri Peaks), each place sits between two places of the row under it. Left out
+    /// of the wire form when `false`, so a view from before it reads the same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub half: bool,
+}
+
+impl Place {
+    /// The place at `col` of `row`, on the column grid (not half a column across).
+    pub const fn at(row: u8, col: u8) -> Place {
+        Place {
+            row,
+            col,
+            half: false,
+        }
+    }
 }
 
 /// One pile as the viewing seat sees it.

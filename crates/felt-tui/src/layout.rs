@@ -164,7 +164,7 @@ struct Row {
     flex: bool,
     /// Lines above its cards.
     head: u16,
-    /// The table columns its piles take, when it places them at columns of their own.
+    /// The table's half columns its piles take, when it places them at columns of their own.
     spans: Option<Vec<(u16, u16)>>,
 }
 
@@ -199,7 +199,7 @@ fn rows_of(view: &TableView) -> Vec<Row> {
                     starts
                         .iter()
                         .zip(&piles)
-                        .map(|(&s, &i)| (s, s + fixed_slots(&view.piles[i])))
+                        .map(|(&s, &i)| (s, s + 2 * fixed_slots(&view.piles[i])))
                         .collect()
                 });
             Row {
@@ -263,8 +263,8 @@ fn table_slots(view: &TableView, rows: &[Row]) -> u16 {
 
 fn row_slots(view: &TableView, row: &[usize]) -> u16 {
     if let Some(starts) = explicit_slots(view, row) {
-        let last = row.last().map_or(0, |&i| fixed_slots(&view.piles[i]));
-        return starts.last().map_or(0, |s| s + last);
+        let last = row.last().map_or(0, |&i| 2 * fixed_slots(&view.piles[i]));
+        return starts.last().map_or(0, |s| (s + last).div_ceil(2));
     }
     row.iter()
         .map(|&i| {
@@ -277,11 +277,12 @@ fn row_slots(view: &TableView, row: &[usize]) -> u16 {
         .sum()
 }
 
-/// The column each pile of a row of fixed piles starts at, when the ruleset leaves a gap in
-/// the row: a pile stands at its `Place.col` (counted in the table's columns from the left),
-/// or just after the pile before it when that one reaches further (a waste two columns
-/// wide). `None` for a row without a gap, which is centred as it always was, and for a row
-/// holding a row across, whose width is not counted in columns.
+/// The half column each pile of a row of fixed piles starts at (two to a column of the
+/// table), when the ruleset leaves a gap in the row: a pile stands at its `Place.col`, half a
+/// column further where its place says `half` (a course of Tri Peaks between two cards of the
+/// row under it), or just after the pile before it when that one reaches further (a waste two
+/// columns wide). `None` for a row without a gap, which is centred as it always was, and for a
+/// row holding a row across, whose width is not counted in columns.
 fn explicit_slots(view: &TableView, row: &[usize]) -> Option<Vec<u16>> {
     if row.iter().any(|&i| !is_fixed(&view.piles[i])) {
         return None;
@@ -291,10 +292,10 @@ fn explicit_slots(view: &TableView, row: &[usize]) -> Option<Vec<u16>> {
     let mut gap = false;
     for &i in row {
         let p = &view.piles[i];
-        let start = u16::from(p.place.col).max(next);
+        let start = (2 * u16::from(p.place.col) + u16::from(p.place.half)).max(next);
         gap |= start > next;
         starts.push(start);
-        next = start + fixed_slots(p);
+        next = start + 2 * fixed_slots(p);
     }
     gap.then_some(starts)
 }
@@ -398,7 +399,7 @@ pub fn layout(view: &TableView, area: Rect) -> Result<TableLayout, TooSmall> {
         };
         for (k, (&i, &w)) in row.iter().zip(&widths).enumerate() {
             if let Some(start) = starts.as_ref().and_then(|s| s.get(k)) {
-                x = x0 + start * col_w;
+                x = x0 + start * col_w / 2;
             }
             let p = &view.piles[i];
             let area = Rect::new(x, y, w, head + body_h);

@@ -149,7 +149,7 @@ impl Ruleset for Engine {
                 role: PileRole::Stock,
                 label: "stock".into(),
                 hint: DrawHint::Stacked,
-                place: Place { row: 0, col: 0 },
+                place: Place::at(0, 0),
                 // Face down: the player does not know them until they are dealt; in a game
                 // with nothing hidden (Thoughtful) they lie in view, in their order.
                 cards: state
@@ -180,7 +180,7 @@ impl Ruleset for Engine {
                     } else {
                         DrawHint::Stacked
                     },
-                    place: Place { row: 0, col: 0 },
+                    place: Place::at(0, 0),
                     // Every waste card was seen when it was turned: they stay known.
                     cards: state.waste.iter().map(|&c| CardFace::Up(c)).collect(),
                     note: None,
@@ -211,10 +211,7 @@ impl Ruleset for Engine {
                     ReserveShape::Stack => DrawHint::Stacked,
                     ReserveShape::Fan | ReserveShape::Open => DrawHint::FanRight,
                 },
-                place: Place {
-                    row: reserve_row,
-                    col: r as u8,
-                },
+                place: Place::at(reserve_row, r as u8),
                 // A stacked reserve shows only the card that plays.
                 cards: pile
                     .iter()
@@ -239,7 +236,7 @@ impl Ruleset for Engine {
                 role: PileRole::Cell,
                 label: format!("c{}", i + 1),
                 hint: DrawHint::Slot,
-                place: Place { row: 0, col: 0 },
+                place: Place::at(0, 0),
                 cards: cell.iter().map(|&c| CardFace::Up(c)).collect(),
                 note: None,
             });
@@ -255,16 +252,13 @@ impl Ruleset for Engine {
                 // can name them and a narrow table shows them whole.
                 label: format!("f{}", i + 1),
                 hint: DrawHint::Stacked,
-                place: Place { row: 0, col: 0 },
+                place: Place::at(0, 0),
                 cards: pile.iter().map(|&c| CardFace::Up(c)).collect(),
                 note: None,
             });
         }
         for (col, pile) in top.iter_mut().enumerate() {
-            pile.place = Place {
-                row: 0,
-                col: col as u8,
-            };
+            pile.place = Place::at(0, col as u8);
         }
         let per_row = if state.columns.len() > WIDEST_ROW {
             state.columns.len().div_ceil(2)
@@ -279,12 +273,21 @@ impl Ruleset for Engine {
                 id: ids.id(Pile::Column(i)),
                 role: PileRole::Tableau,
                 label: (i + 1).to_string(),
-                hint: DrawHint::FanDown,
-                // More columns than fit across a terminal (Fan's eighteen fans, Black
-                // Hole's seventeen) are laid out in two rows.
-                place: Place {
-                    row: 1 + reserve_row + (i / per_row) as u8,
-                    col: (i % per_row) as u8,
+                // Columns laid out in overlapping rows (PA-COVER) hold a card each, at
+                // their places; the others fan down.
+                hint: if game.tableau.places.is_empty() {
+                    DrawHint::FanDown
+                } else {
+                    DrawHint::Slot
+                },
+                place: match game.tableau.places.get(i) {
+                    Some(&(row, x)) => Place {
+                        half: x % 2 == 1,
+                        ..Place::at(1 + reserve_row + row, x / 2)
+                    },
+                    // More columns than fit across a terminal (Fan's eighteen fans, Black
+                    // Hole's seventeen) are laid out in two rows.
+                    None => Place::at(1 + reserve_row + (i / per_row) as u8, (i % per_row) as u8),
                 },
                 cards: column
                     .cards

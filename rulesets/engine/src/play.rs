@@ -38,6 +38,11 @@ pub struct Play {
     /// For each card, by its byte, the cards that may be built on it (`followers` in
     /// automatic.rs): the safe rule reads them for every card it weighs.
     followers: Vec<Vec<Card>>,
+    /// For each column, the columns that cover it (PA-COVER, [`crate::vocabulary::Tableau::covered_by`]):
+    /// empty lists where the columns stand side by side.
+    pub(crate) covered_by: Vec<Vec<u8>>,
+    /// Whether any column is ever covered: most games skip the check.
+    pub(crate) covers: bool,
     /// `build`, `group` and `foundation` read for every pair of cards, made from them once in
     /// [`Play::new`]: the hot checks read these, the words and the help the rules themselves.
     pub(crate) follows: Rules,
@@ -72,7 +77,10 @@ impl Play {
             by: game.foundations.by,
             wrap: game.foundations.wrap,
         };
+        let covered_by = game.tableau.covered_by();
         let mut play = Play {
+            covers: covered_by.iter().any(|c| !c.is_empty()),
+            covered_by,
             ids: Ids::new(&game),
             build,
             group,
@@ -200,6 +208,9 @@ impl Play {
                 if index >= column.cards.len() {
                     return Err(Refusal::NoCard);
                 }
+                if self.covered(state, i) {
+                    return Err(Refusal::Covered(i));
+                }
                 if index < column.down {
                     return Err(Refusal::FaceDown);
                 }
@@ -289,6 +300,9 @@ impl Play {
         }
         match to {
             Pile::Column(i) => {
+                if self.covered(state, i) {
+                    return Err(Refusal::Covered(i));
+                }
                 let column = &state.columns[i];
                 match column.cards.last() {
                     Some(&top) => {
@@ -410,6 +424,16 @@ impl Play {
         }
         state.moves += 1;
         self.settle(state, events);
+    }
+
+    /// Whether column `i` is covered (PA-COVER): a column of the row under it that lies on
+    /// it still holds a card. Its cards neither move nor take others, and its face-down card
+    /// turns up only once it is uncovered.
+    pub(crate) fn covered(&self, state: &State, i: usize) -> bool {
+        self.covers
+            && self.covered_by[i]
+                .iter()
+                .any(|&d| !state.columns[usize::from(d)].cards.is_empty())
     }
 
     /// Whether the game is won (PA-WIN).

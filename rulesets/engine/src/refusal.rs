@@ -17,6 +17,8 @@ pub enum Refusal {
     NoCard,
     /// The card is face down.
     FaceDown,
+    /// The column is covered by cards of the row under it (PA-COVER): the column's index.
+    Covered(usize),
     /// From a pile to itself.
     SamePile,
     /// Nothing goes onto that pile.

@@ -112,6 +112,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         "black-hole.toml",
         include_str!("../variants/black-hole.toml"),
     ),
+    ("tri-peaks.toml", include_str!("../variants/tri-peaks.toml")),
     (
         "patience-klondike.toml",
         include_str!("../variants/patience-klondike.toml"),

@@ -19,10 +19,7 @@ impl Rules {
                 role: PileRole::Tableau,
                 label: (i + 1).to_string(),
                 hint: DrawHint::FanDown,
-                place: Place {
-                    row: 1,
-                    col: i as u8,
-                },
+                place: Place::at(1, i as u8),
                 cards: col.iter().map(|&c| CardFace::Up(c)).collect(),
                 note: None,
             });
@@ -35,10 +32,7 @@ impl Rules {
                 // One token: the headless protocol names piles by label (`move 2 c1`).
                 label: format!("c{}", i + 1),
                 hint: DrawHint::Slot,
-                place: Place {
-                    row: 0,
-                    col: i as u8,
-                },
+                place: Place::at(0, i as u8),
                 cards: cell.iter().map(|&c| CardFace::Up(c)).collect(),
                 note: None,
             });
@@ -50,10 +44,10 @@ impl Rules {
                 state.foundations[i],
                 // Over the last four columns when the cells leave room, with a gap after
                 // the cells (two cells over eight columns); else just after the cells.
-                Place {
-                    row: 0,
-                    col: (layout.cells.max(layout.columns.saturating_sub(4)) + i) as u8,
-                },
+                Place::at(
+                    0,
+                    (layout.cells.max(layout.columns.saturating_sub(4)) + i) as u8,
+                ),
             ));
         }
         let free = state.free_cells();

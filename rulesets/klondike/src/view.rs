@@ -34,10 +34,7 @@ impl Rules {
                 role: PileRole::Tableau,
                 label: (i + 1).to_string(),
                 hint: DrawHint::FanDown,
-                place: Place {
-                    row: 1 + u8::from(face_up),
-                    col: i as u8,
-                },
+                place: Place::at(1 + u8::from(face_up), i as u8),
                 cards: col
                     .cards
                     .iter()
@@ -79,7 +76,7 @@ impl Rules {
             role: PileRole::Stock,
             label: "stock".into(),
             hint: stock_hint,
-            place: Place { row: 0, col: 0 },
+            place: Place::at(0, 0),
             cards: state.stock.iter().map(|&c| hidden(c)).collect(),
             note: stock_note,
         });
@@ -88,7 +85,7 @@ impl Rules {
             role: PileRole::Waste,
             label: "waste".into(),
             hint: self.waste_hint(),
-            place: Place { row: top, col: 1 },
+            place: Place::at(top, 1),
             // Every waste card was seen when it was turned: they stay known (face up).
             cards: state.waste.iter().map(|&c| CardFace::Up(c)).collect(),
             note: None,
@@ -98,10 +95,7 @@ impl Rules {
                 Pile::Foundation(i).id(),
                 suit,
                 state.foundations[i],
-                Place {
-                    row: top,
-                    col: 3 + i as u8,
-                },
+                Place::at(top, 3 + i as u8),
             ));
         }
         let mut status = Vec::new();

@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn a_foundation_view_stacks_its_cards_ace_first() {
-        let view = pile_view(PileId(3), Suit::Spade, 2, Place { row: 0, col: 4 });
+        let view = pile_view(PileId(3), Suit::Spade, 2, Place::at(0, 4));
         assert_eq!(view.label, "S");
         assert_eq!(
             view.cards,

@@ -45,10 +45,10 @@ fn hand_place(s: u8) -> Place {
     // Top row: West, North, East, left to right, as seen from South; South's hand below the
     // trick.
     match s {
-        SOUTH => Place { row: 4, col: 0 },
-        1 => Place { row: 0, col: 0 },
-        2 => Place { row: 0, col: 1 },
-        _ => Place { row: 0, col: 2 },
+        SOUTH => Place::at(4, 0),
+        1 => Place::at(0, 0),
+        2 => Place::at(0, 1),
+        _ => Place::at(0, 2),
     }
 }
 
@@ -98,10 +98,10 @@ fn hand_view(state: &State, s: u8, viewer: u8) -> PileView {
 /// column holds a pile of both, so the four take three card heights).
 fn trick_place(s: u8) -> Place {
     match s {
-        SOUTH => Place { row: 3, col: 1 },
-        1 => Place { row: 2, col: 0 },
-        2 => Place { row: 1, col: 1 },
-        _ => Place { row: 2, col: 2 },
+        SOUTH => Place::at(3, 1),
+        1 => Place::at(2, 0),
+        2 => Place::at(1, 1),
+        _ => Place::at(2, 2),
     }
 }
 

@@ -42,10 +42,7 @@ impl SpiderRuleset {
                 role: PileRole::Tableau,
                 label: (i + 1).to_string(),
                 hint: DrawHint::FanDown,
-                place: Place {
-                    row: 1,
-                    col: i as u8,
-                },
+                place: Place::at(1, i as u8),
                 cards,
                 note: None,
             });
@@ -56,7 +53,7 @@ impl SpiderRuleset {
             role: PileRole::Stock,
             label: "stock".into(),
             hint: DrawHint::Stacked,
-            place: Place { row: 0, col: 0 },
+            place: Place::at(0, 0),
             cards: vec![CardFace::Down; state.stock().len()],
             note: Some(plural(deals_left, "deal", "deals")),
         });
@@ -65,7 +62,7 @@ impl SpiderRuleset {
             role: PileRole::Foundation,
             label: "runs".into(),
             hint: DrawHint::FanRight,
-            place: Place { row: 0, col: 1 },
+            place: Place::at(0, 1),
             cards: state.removed().iter().map(|&k| CardFace::Up(k)).collect(),
             note: None,
         });

@@ -353,10 +353,7 @@ impl Ruleset for Game {
                 role: PileRole::Tableau,
                 label: (i + 1).to_string(),
                 hint: DrawHint::FanDown,
-                place: Place {
-                    row: 1,
-                    col: i as u8,
-                },
+                place: Place::at(1, i as u8),
                 cards: column
                     .cards
                     .iter()
@@ -377,7 +374,7 @@ impl Ruleset for Game {
             role: PileRole::Stock,
             label: "stock".into(),
             hint: DrawHint::Stacked,
-            place: Place { row: 0, col: 0 },
+            place: Place::at(0, 0),
             // Face down: the player does not know them until they are dealt.
             cards: state.stock.iter().map(|_| CardFace::Down).collect(),
             note: None,

@@ -347,9 +347,10 @@ fn view() -> TableView {
             role,
             label: format!("{}", i + 1),
             hint: hints[i % hints.len()],
+            // One pile half a column across, so the field crosses.
             place: Place {
-                row: (i / 4) as u8,
-                col: (i % 4) as u8,
+                half: i == 2,
+                ..Place::at((i / 4) as u8, (i % 4) as u8)
             },
             cards: if i == 0 { card_faces() } else { Vec::new() },
             note: (i == 1).then(|| "4 deals left".into()),

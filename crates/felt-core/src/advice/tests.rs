@@ -70,7 +70,7 @@ impl Ruleset for Walk {
                 role: PileRole::Tableau,
                 label: "1".into(),
                 hint: DrawHint::FanRight,
-                place: Place { row: 0, col: 0 },
+                place: Place::at(0, 0),
                 cards: vec![CardFace::Down; state.pos as usize],
                 note: None,
             }],

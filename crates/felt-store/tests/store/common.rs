@@ -82,7 +82,7 @@ impl Ruleset for Counter {
             role: PileRole::Tableau,
             label: label.to_string(),
             hint: DrawHint::FanRight,
-            place: Place { row: 0, col: id },
+            place: Place::at(0, id),
             cards,
             note: None,
         };

@@ -73,7 +73,7 @@ fn pile(id: u8, hint: DrawHint, row: u8, col: u8, cards: Vec<CardFace>) -> PileV
         role: PileRole::Tableau,
         label: format!("{}", id + 1),
         hint,
-        place: Place { row, col },
+        place: Place::at(row, col),
         cards,
         note: None,
     }
@@ -326,4 +326,27 @@ fn places_of_a_trick_sit_beside_each_other_around_the_middle() {
     // Three card heights for the four, where rows under rows took four.
     let need = minimum_size(&v);
     assert!(need.height <= 2 + 3 * (CARD_H + 1) + 2, "{need:?}");
+}
+
+#[test]
+fn a_row_half_a_column_across_sits_between_the_places_of_the_row_under_it() {
+    // Three places across the bottom, one between the second and third, one above it.
+    let mut piles: Vec<PileView> = (0..3)
+        .map(|i| pile(i, DrawHint::Slot, 2, i, vec![up(5)]))
+        .collect();
+    for (id, row) in [(3, 1), (4, 0)] {
+        let mut p = pile(id, DrawHint::Slot, row, 1, vec![CardFace::Down]);
+        p.place.half = true;
+        piles.push(p);
+    }
+    let v = view(piles);
+    let t = layout(&v, Rect::new(0, 0, 80, 24)).expect("fits");
+    let x = |i: usize| t.piles[i].area.x;
+    let y = |i: usize| t.piles[i].area.y;
+    let step = x(1) - x(0);
+    assert_eq!(x(2) - x(1), step, "the bottom row evenly spaced");
+    // Halfway between the two under it, in the row above theirs.
+    assert_eq!(x(3), x(1) + step / 2);
+    assert_eq!(x(4), x(3));
+    assert!(y(4) < y(3) && y(3) < y(1));
 }

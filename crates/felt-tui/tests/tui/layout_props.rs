@@ -43,7 +43,7 @@ fn table() -> impl Strategy<Value = TableView> {
                 role: PileRole::Other,
                 label: format!("p{i}"),
                 hint,
-                place: Place { row, col: i as u8 },
+                place: Place::at(row, i as u8),
                 cards,
                 note: (i % 3 == 0).then(|| "a note".to_string()),
             })

@@ -9,10 +9,10 @@ use felt_core::{Card, Event, Rank, Suit};
 impl Play {
     /// The cards a player could send up now, each with where it lies, in the order they are
     /// tried: the columns, the cells, the waste, the reserve.
-    fn sources<'s>(&self, state: &'s State) -> impl Iterator<Item = (Pile, usize, Card)> + 's {
+    fn sources<'s>(&'s self, state: &'s State) -> impl Iterator<Item = (Pile, usize, Card)> + 's {
         let columns = state.columns.iter().enumerate().filter_map(|(i, column)| {
             let &card = column.cards.last()?;
-            (column.down < column.cards.len()).then_some((
+            (column.down < column.cards.len() && !self.covered(state, i)).then_some((
                 Pile::Column(i),
                 column.cards.len() - 1,
                 card,
@@ -54,11 +54,9 @@ impl Play {
         // Most tables have no card a foundation wants on top of any pile: told by reading
         // each top's bit in a plain loop, before the sources are gone through in order.
         let bit = |c: &Card| wanted >> (c.to_byte() & 63) & 1 != 0;
-        let any = state
-            .columns
-            .iter()
-            .any(|c| c.down < c.cards.len() && c.cards.last().is_some_and(bit))
-            || state.cells.iter().flatten().any(bit)
+        let any = state.columns.iter().enumerate().any(|(i, c)| {
+            c.down < c.cards.len() && c.cards.last().is_some_and(bit) && !self.covered(state, i)
+        }) || state.cells.iter().flatten().any(bit)
             || state.waste.last().is_some_and(bit)
             || state.reserve.iter().flatten().any(bit);
         if !any {

@@ -64,7 +64,7 @@ impl Play {
             .columns
             .iter()
             .enumerate()
-            .filter(|_| !waste_only)
+            .filter(|&(i, _)| !waste_only && !self.covered(state, i))
             .flat_map(|(i, column)| {
                 (self.movable_from(column)..column.cards.len()).map(move |k| (Pile::Column(i), k))
             });

@@ -152,7 +152,7 @@ impl Play {
     }
 
     /// What follows an action by itself, until nothing more does: a face-down card left last
-    /// turns up (PA-TURN), a full suit leaves (PA-REMOVE), an empty column is filled
+    /// turns up (PA-TURN; in a covered column only once it is uncovered, PA-COVER), a full suit leaves (PA-REMOVE), an empty column is filled
     /// (PA-EMPTY), and cards go up (PA-AUTOMATIC).
     pub(super) fn settle(&self, state: &mut State, events: &mut Vec<Event>) {
         loop {
@@ -177,10 +177,12 @@ impl Play {
 
     pub(super) fn flip(&self, state: &mut State, events: &mut Vec<Event>) {
         for i in 0..state.columns.len() {
+            // PA-COVER: a covered column's card turns up once the cards on it are gone.
+            let covered = self.covered(state, i);
             let column = &mut state.columns[i];
             if column.cards.is_empty() {
                 column.down = 0;
-            } else if column.down >= column.cards.len() {
+            } else if column.down >= column.cards.len() && !covered {
                 column.down = column.cards.len() - 1;
                 events.push(Event::Flipped {
                     pile: self.ids.id(Pile::Column(i)),

@@ -17,6 +17,7 @@ impl Play {
             Refusal::NoPile => ("PA-MOVE", "There is no such pile".into()),
             Refusal::NoCard => ("PA-MOVE", "There is no card there".into()),
             Refusal::FaceDown => ("PA-MOVE", "A face-down card cannot move".into()),
+            Refusal::Covered(i) => ("PA-COVER", self.cover_sentence(*i)),
             Refusal::SamePile => ("PA-MOVE", "Cards move to another pile".into()),
             Refusal::NotOnto(pile) => ("PA-MOVE", format!("Nothing goes onto the {}", name(*pile))),
             Refusal::FromStock => (
@@ -101,6 +102,22 @@ impl Play {
         } else {
             ""
         }
+    }
+
+    fn cover_sentence(&self, column: usize) -> String {
+        let on: Vec<String> = self.covered_by[column]
+            .iter()
+            .map(|&d| (usize::from(d) + 1).to_string())
+            .collect();
+        let (piles, them) = match on.len() {
+            1 => ("column", "it is"),
+            _ => ("columns", "they are"),
+        };
+        format!(
+            "Column {} is covered by {piles} {}: its card plays once {them} cleared",
+            column + 1,
+            on.join(" and ")
+        )
     }
 
     fn build_sentence(&self, card: Card) -> String {

@@ -29,7 +29,9 @@
 //! 2. **The order of the columns, of the free cells and of the foundations**, used unless the
 //!    stock deals onto the columns (its i-th card goes to the i-th column), or onto the first
 //!    of several foundations, or `automatic = "all"` sends cards up (it sends the first
-//!    source it finds, so the order picks which card goes). A stock dealt onto the columns
+//!    source it finds, so the order picks which card goes), or the columns are laid in
+//!    overlapping rows (`tableau.rows`: a column's place says which columns cover it,
+//!    PA-COVER). A stock dealt onto the columns
 //!    reads their order only when it deals: in a table whose stock and waste are empty and
 //!    no redeal is left ([`search::Searcher::symmetric_at`]), and in every table it leads to,
 //!    which are such tables too (nothing puts a card back on a stock with no redeal left),

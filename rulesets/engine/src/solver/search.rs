@@ -114,11 +114,13 @@ impl<'e> Searcher<'e> {
         let symmetric = g.stock.is_none_or(|s| {
             s.deal != StockDeal::Columns
                 && (s.deal != StockDeal::Foundation || g.foundations.count == 1)
-        }) && g.automatic != Automatic::All;
+        }) && g.automatic != Automatic::All
+            && g.tableau.places.is_empty();
         // A stock dealt onto the columns reads their order only while it has cards to deal:
         // once it is out for good, rule 2 holds as in a game without it.
-        let dealt_out =
-            g.stock.is_some_and(|s| s.deal == StockDeal::Columns) && g.automatic != Automatic::All;
+        let dealt_out = g.stock.is_some_and(|s| s.deal == StockDeal::Columns)
+            && g.automatic != Automatic::All
+            && g.tableau.places.is_empty();
         // Rule 3: with no card ever coming back down, only a foundation's size and top card
         // are read, except by the safe rule, which reads its cards only where they follow
         // from those two.

@@ -20,5 +20,6 @@ mod shortcuts;
 mod skipped_games;
 mod solver;
 mod support;
+mod tri_peaks;
 mod verdicts;
 mod vocabulary;

@@ -183,6 +183,9 @@ fn the_solver_agrees_with_a_plain_search_on_small_positions() {
         ("threes-in-suit", THREES_IN_SUIT, 12),
         // Four reserve piles keyed by their sizes, a base chosen by the first card up.
         ("duchess", DUCHESS, 8),
+        // Columns in overlapping rows, each covered until the two on it are gone
+        // (PA-COVER), where rule 2 does not hold.
+        ("tri-peaks", crate::tri_peaks::tri_peaks_table(), 10),
     ];
     let (mut compared, mut lost) = (0, 0);
     for (name, text, left) in games {
@@ -285,6 +288,7 @@ fn hints_followed_to_the_end_never_come_back_and_end() {
         ("fortunes-favor", FORTUNES_FAVOR),
         ("penguin", PENGUIN),
         ("duchess", DUCHESS),
+        ("tri-peaks", crate::tri_peaks::tri_peaks_table()),
     ] {
         let engine = engine(text);
         for seed in 1..=2u64 {

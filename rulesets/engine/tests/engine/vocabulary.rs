@@ -88,7 +88,7 @@ fn a_misspelt_setting_is_refused_not_ignored() {
     let e = read("tableau = { columns = 8, dwon = 1 }\nstock = {}\n").expect_err("misspelt");
     assert!(e.starts_with("game.tableau.dwon | "), "{e}");
     assert!(
-        e.contains("known: columns, down, kings_to_bottom, up"),
+        e.contains("known: columns, down, kings_to_bottom, rows, up"),
         "{e}"
     );
     let e = read("tableau.columns = 8\nstock = {}\ncolour = 1\n").expect_err("unknown");
@@ -116,4 +116,40 @@ fn the_deal_must_fit_the_pack_and_leftovers_need_a_stock() {
         read("tableau = { columns = 0 }\n"),
         Err("game.tableau.columns | 0 is not allowed: expected a whole number from 1 to 52".into())
     );
+}
+
+#[test]
+fn rows_draw_where_the_columns_lie_and_every_mistake_says_what_is_allowed() {
+    let pyramid = read(
+        r#"
+        tableau = { columns = 3, down = [1, 0, 0], rows = [" *", "* *"] }
+        stock = { deal = "foundation" }
+        "#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(pyramid.tableau.places, vec![(0, 1), (1, 0), (1, 2)]);
+    // PA-COVER: the summit lies under both places of the row below; they under nothing.
+    assert_eq!(
+        pyramid.tableau.covered_by(),
+        vec![vec![1, 2], vec![], vec![]]
+    );
+    for (rows, says) in [
+        (r#"[" *", "* * *"]"#, "draws 4 columns, but `columns` is 3"),
+        (
+            r#"[" x", "* *"]"#,
+            "line 1 holds 'x': only `*` (a column) and spaces",
+        ),
+        (r#"[" *", 3]"#, "line 2 is not text"),
+        ("[]", "expected a list of 1 to 16 lines"),
+        (r#"" * * *""#, "expected a list of 1 to 16 lines"),
+    ] {
+        let err = read(&format!(
+            "tableau = {{ columns = 3, rows = {rows} }}\nstock = {{ deal = \"foundation\" }}"
+        ))
+        .expect_err(rows);
+        assert!(
+            err.starts_with("game.tableau.rows | ") && err.contains(says),
+            "{rows}: {err}"
+        );
+    }
 }

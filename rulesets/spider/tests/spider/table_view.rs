@@ -14,13 +14,7 @@ fn the_view_lays_out_columns_stock_and_runs_as_agreed() {
         assert_eq!(pile.role, PileRole::Tableau);
         assert_eq!(pile.hint, DrawHint::FanDown);
         assert_eq!(pile.label, (i + 1).to_string());
-        assert_eq!(
-            pile.place,
-            Place {
-                row: 1,
-                col: i as u8
-            }
-        );
+        assert_eq!(pile.place, Place::at(1, i as u8));
     }
     let stock = &view.piles[10];
     assert_eq!(
@@ -29,7 +23,7 @@ fn the_view_lays_out_columns_stock_and_runs_as_agreed() {
     );
     assert_eq!(
         (stock.label.as_str(), stock.place),
-        ("stock", Place { row: 0, col: 0 })
+        ("stock", Place::at(0, 0))
     );
     assert_eq!(stock.cards, vec![CardFace::Down; 50]);
     assert_eq!(stock.note.as_deref(), Some("5 deals"));
@@ -38,10 +32,7 @@ fn the_view_lays_out_columns_stock_and_runs_as_agreed() {
         (runs.id, runs.role, runs.hint),
         (PileId(11), PileRole::Foundation, DrawHint::FanRight)
     );
-    assert_eq!(
-        (runs.label.as_str(), runs.place),
-        ("runs", Place { row: 0, col: 1 })
-    );
+    assert_eq!((runs.label.as_str(), runs.place), ("runs", Place::at(0, 1)));
     assert!(runs.cards.is_empty());
     let status: Vec<(&str, &str)> = view
         .status

@@ -49,7 +49,7 @@ fn hidden(n: usize, id: u8, label: &str, row: u8, col: u8) -> PileView {
         role: PileRole::Hand,
         label: label.into(),
         hint: DrawHint::FanRight,
-        place: Place { row, col },
+        place: Place::at(row, col),
         cards: vec![CardFace::Down; n],
         note: Some("13 tricks".into()),
     }
@@ -133,7 +133,7 @@ impl Ruleset for Toy {
             role: PileRole::Hand,
             label: "You".into(),
             hint: DrawHint::FanRight,
-            place: Place { row: 2, col: 0 },
+            place: Place::at(2, 0),
             cards: state.hand.iter().map(|&c| CardFace::Up(c)).collect(),
             note: None,
         }];
@@ -146,10 +146,7 @@ impl Ruleset for Toy {
                 role: PileRole::Trick,
                 label: (*label).into(),
                 hint: DrawHint::Slot,
-                place: Place {
-                    row: 1,
-                    col: 1 + i as u8,
-                },
+                place: Place::at(1, 1 + i as u8),
                 cards: vec![],
                 note: None,
             });
@@ -159,7 +156,7 @@ impl Ruleset for Toy {
             role: PileRole::Trick,
             label: "S".into(),
             hint: DrawHint::Slot,
-            place: Place { row: 1, col: 4 },
+            place: Place::at(1, 4),
             cards: state.played.map(CardFace::Up).into_iter().collect(),
             note: None,
         });
