@@ -243,7 +243,7 @@ impl Ruleset for Engine {
         }
         // A game won in the columns has no foundations to show, unless its full suits
         // leave to them.
-        let foundations = game.win == Win::Foundations || game.remove_suits;
+        let foundations = game.win != Win::Sequences || game.remove_suits;
         for (i, pile) in state.foundations.iter().enumerate().filter(|_| foundations) {
             top.push(PileView {
                 id: ids.id(Pile::Foundation(i)),

@@ -192,6 +192,7 @@ fn end(play: &Play) -> String {
     let game = &play.game;
     let mut text = match game.win {
         Win::Foundations => "The game is won when every card is on the foundations.".to_string(),
+        Win::Columns => "The game is won when every column is cleared: the cards left in the stock need not be played.".to_string(),
         Win::Sequences => {
             "The game is won when every column holds one suit from the King down to the Ace, or nothing.".to_string()
         }

@@ -442,6 +442,11 @@ impl Play {
             Win::Foundations => {
                 state.foundations.iter().map(Vec::len).sum::<usize>() as u32 == self.game.cards()
             }
+            Win::Columns => {
+                reserve_out(state)
+                    && state.cells.iter().all(Option::is_none)
+                    && state.columns.iter().all(|c| c.cards.is_empty())
+            }
             Win::Sequences => {
                 state.stock.is_empty()
                     && state.waste.is_empty()

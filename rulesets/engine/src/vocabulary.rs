@@ -159,6 +159,9 @@ pub enum Win {
     Foundations,
     /// Every column is one suit built King to Ace, or empty (Scorpion).
     Sequences,
+    /// Every card has left the columns, the cells and the reserve: what the stock and the
+    /// waste still hold need not be played (Golf and Tri Peaks, cleared onto their pile).
+    Columns,
 }
 
 /// The columns and how they are dealt.
@@ -350,6 +353,7 @@ const AUTOMATICS: Words<Automatic> = &[
 const WINS: Words<Win> = &[
     ("foundations", Win::Foundations),
     ("sequences", Win::Sequences),
+    ("columns", Win::Columns),
 ];
 const RESERVE_SHAPES: Words<ReserveShape> = &[
     ("stack", ReserveShape::Stack),

@@ -125,3 +125,27 @@ fn the_peaks_are_drawn_as_rows_each_between_two_places_of_the_row_under_it_pa_de
     assert_eq!(faces(0), vec![CardFace::Down]);
     assert!(matches!(faces(27)[..], [CardFace::Up(_)]));
 }
+
+#[test]
+fn tri_peaks_and_golf_are_won_once_the_columns_are_clear_whatever_the_stock_holds_pa_win() {
+    for id in ["tri-peaks", "golf"] {
+        let text = felt_engine::variants::shipped(id)
+            .and_then(|t| t.split("[game]").nth(1))
+            .expect("ships");
+        let game = engine(text);
+        let mut state = blank(&game);
+        state.foundations[0] = cards("6S");
+        state.stock = cards("KD QD 2C");
+        lay(&mut state, 0, "7H", 0);
+        assert_eq!(game.status(&state), felt_core::Status::Playing, "{id}");
+        play(
+            &game,
+            &mut state,
+            &mv(&game, Pile::Column(0), 0, Pile::Foundation(0)),
+        );
+        assert!(
+            matches!(game.status(&state), felt_core::Status::Won { .. }),
+            "{id}: won with three cards still in the stock"
+        );
+    }
+}
