@@ -132,7 +132,10 @@ impl Play {
                             row &= row - 1;
                         }
                     }
-                    None => empties |= 1 << i,
+                    // An empty column that takes nothing (`empty = "none"`: Golf's, Tri
+                    // Peaks') is no target: `check_onto` would refuse every card.
+                    None if self.game.empty != Empty::None => empties |= 1 << i,
+                    None => {}
                 }
             }
         }

@@ -177,12 +177,15 @@ impl Play {
 
     pub(super) fn flip(&self, state: &mut State, events: &mut Vec<Event>) {
         for i in 0..state.columns.len() {
+            let column = &state.columns[i];
             // PA-COVER: a covered column's card turns up once the cards on it are gone.
-            let covered = self.covered(state, i);
+            let turns = !column.cards.is_empty()
+                && column.down >= column.cards.len()
+                && !self.covered(state, i);
             let column = &mut state.columns[i];
             if column.cards.is_empty() {
                 column.down = 0;
-            } else if column.down >= column.cards.len() && !covered {
+            } else if turns {
                 column.down = column.cards.len() - 1;
                 events.push(Event::Flipped {
                     pile: self.ids.id(Pile::Column(i)),
