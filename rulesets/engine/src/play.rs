@@ -43,6 +43,9 @@ pub struct Play {
     pub(crate) covered_by: Vec<Vec<u8>>,
     /// Whether any column is ever covered: most games skip the check.
     pub(crate) covers: bool,
+    /// Whether a home run's top card into a cell is a move no shortest winning line makes
+    /// (`home_runs` in legal.rs; the solver's rule 8).
+    pub(crate) home_runs: bool,
     /// `build`, `group` and `foundation` read for every pair of cards, made from them once in
     /// [`Play::new`]: the hot checks read these, the words and the help the rules themselves.
     pub(crate) follows: Rules,
@@ -88,6 +91,7 @@ impl Play {
             game,
             scoring,
             safe_proven: false,
+            home_runs: false,
             followers: Vec::new(),
             follows: Rules {
                 build: Follows::of(build),
@@ -96,6 +100,7 @@ impl Play {
             },
         };
         play.safe_proven = play.safe_holds();
+        play.home_runs = play.home_runs_hold();
         play.followers = play.followers();
         Ok(play)
     }

@@ -15,6 +15,8 @@ impl Play {
     /// and the first empty foundation that could take it, never to the second. Only for a
     /// search whose keys take that order out (the solver's rule 2, module docs of
     /// [`crate::solver`]), where the tables these would lead to are ones it stores once anyway.
+    /// Where [`Play::home_runs_hold`], it also leaves out a home run's top card moved into a
+    /// cell, a move no shortest winning line makes (the solver's rule 8).
     pub fn legal_distinct(&self, state: &State, out: &mut Vec<felt_core::Action>) {
         self.legal_moves(state, out, true, false, false);
     }
@@ -148,6 +150,16 @@ impl Play {
         };
         // The moves `same` leaves out ([`Play::legal_distinct_settled`]).
         let fills = self.fills_itself();
+        // The columns that are home runs (`home_run`), by bit: their top card goes to no
+        // cell in a solver's listing (`distinct`, rule 8).
+        let mut home = 0u64;
+        if distinct && self.home_runs && narrow {
+            for (i, column) in state.columns.iter().enumerate() {
+                if home_run(column) {
+                    home |= 1 << i;
+                }
+            }
+        }
         let same_table = |from: Pile, index: usize, to: Pile| match (from, to) {
             (Pile::Cell(_), Pile::Cell(_)) => true,
             (Pile::Column(i), Pile::Column(_)) => {
@@ -178,6 +190,11 @@ impl Play {
                 }
                 if same && empty(to) && same_table(from, index, to) {
                     return;
+                }
+                if let (Pile::Column(i), Pile::Cell(_)) = (from, to) {
+                    if home >> i & 1 != 0 {
+                        return;
+                    }
                 }
                 if distinct && empty(to) {
                     let kind = match to {
@@ -245,4 +262,47 @@ impl Play {
             }
         }
     }
+}
+
+impl Play {
+    /// Whether, in this game, a home run's top card moved into a cell is a move no shortest
+    /// winning line makes (the solver's rule 8, module docs of [`crate::solver`]): one pack;
+    /// four foundations built up by suit from the Ace, no wrap, no card back, won there;
+    /// columns built down by suit without wrap; an empty column takes a King or nothing and
+    /// fills only by a move; free cells to leave out; no stock dealt onto the columns or
+    /// gathered; nothing sent up but by the safe rule or by hand.
+    pub fn home_runs_hold(&self) -> bool {
+        let g = &self.game;
+        let f = &g.foundations;
+        g.decks == 1
+            && f.count == 4
+            && f.base == Base::Rank(1)
+            && f.build == Direction::Up
+            && f.by == Match::Suit
+            && !f.wrap
+            && !f.back
+            && g.win == Win::Foundations
+            && !g.remove_suits
+            && g.build == Direction::Down
+            && g.build_by == Match::Suit
+            && !g.build_wrap
+            && matches!(g.empty, Empty::King | Empty::None)
+            && g.cells > 0
+            && g.stock
+                .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)
+            && g.automatic != crate::vocabulary::Automatic::All
+    }
+}
+
+/// Whether `column` is a home run: every card face up, a King at the bottom and each card on
+/// it the next lower of its suit, two cards or more (a King alone may leave its column
+/// empty for another, which is not the same game).
+fn home_run(column: &crate::deal::Column) -> bool {
+    let cards = &column.cards;
+    column.down == 0
+        && cards.len() >= 2
+        && cards[0].rank() == Rank::KING
+        && cards
+            .windows(2)
+            .all(|w| w[1].suit() == w[0].suit() && w[1].rank().number() + 1 == w[0].rank().number())
 }

@@ -12,6 +12,7 @@ mod extensions;
 mod freecell;
 mod games;
 mod help;
+mod home_runs;
 mod position;
 mod random_play;
 mod reserves_and_chosen_base;

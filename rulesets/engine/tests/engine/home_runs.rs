@@ -1,0 +1,231 @@
+//! The solver's rule 8 (module docs of `felt_engine::solver`): where a game builds its
+//! columns and foundations by suit from a single pack and a space takes only a King, a
+//! solver's listing leaves out a home run's top card moved into a free cell, a move no
+//! shortest winning line makes. Checked on Seahaven Towers, the shipped game it acts in.
+
+use crate::solver::{plain_wins, small_position, Lcg};
+use crate::support::*;
+use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
+use felt_engine::{Engine, Pile, State};
+
+/// Seahaven Towers with two cells, both dealt a card (so the pack is dealt whole): tight
+/// enough that random tables are often lost, which the cross-check needs.
+const TWO_CELL_SEAHAVEN: &str = r#"
+tableau = { columns = 10, up = 5 }
+cells = { count = 2, filled = 2 }
+build.by = "suit"
+move = "supermove"
+empty = "king"
+"#;
+
+fn seahaven() -> Engine {
+    engine(
+        felt_engine::variants::shipped("patience-seahaven-towers")
+            .and_then(|t| t.split("[game]").nth(1))
+            .expect("ships"),
+    )
+}
+
+#[test]
+fn a_home_runs_top_card_is_not_listed_into_a_cell_and_nothing_else_is_left_out() {
+    let sea = seahaven();
+    let play = sea.play();
+    assert!(play.home_runs_hold());
+    let mut state = blank(&sea);
+    // Column 1 a home run (K♠ Q♠ J♠), column 2 a King alone, column 3 a run not from a King.
+    lay(&mut state, 0, "KS QS JS", 0);
+    lay(&mut state, 1, "KH", 0);
+    lay(&mut state, 2, "9D 8D", 0);
+    lay(&mut state, 3, "4C", 0);
+    state.foundations[0] = cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS");
+    let (mut all, mut listed) = (Vec::new(), Vec::new());
+    play.legal(&state, &mut all);
+    play.legal_distinct(&state, &mut listed);
+    // Rule 2 leaves out a move to a second empty pile of a kind (the first cell is the one
+    // looked at here); rule 8 the home run's top card into a cell.
+    let cell = sea.id(Pile::Cell(0));
+    let left_out: Vec<_> = all
+        .iter()
+        .filter(|a| !listed.contains(a))
+        .filter(|a| matches!(a, felt_core::Action::Move { to, .. } if *to == cell))
+        .collect();
+    assert_eq!(
+        left_out,
+        vec![&mv(&sea, Pile::Column(0), 2, Pile::Cell(0))],
+        "only J♠ into a cell; J♠ up, K♥ into a cell and 8♦ into a cell stay"
+    );
+    assert!(listed.contains(&mv(&sea, Pile::Column(0), 2, Pile::Foundation(0))));
+    assert!(listed.contains(&mv(&sea, Pile::Column(1), 0, Pile::Cell(0))));
+    // Games the argument does not cover keep the move: alternate colours, or spaces that
+    // take any card.
+    assert!(!engine(FREECELL).play().home_runs_hold());
+    assert!(
+        !engine(&format!("{}\nempty = \"any\"", BAKERS_GAME_BY_SUIT))
+            .play()
+            .home_runs_hold()
+    );
+}
+
+/// Baker's Game: FreeCell built by suit, spaces taking any card.
+const BAKERS_GAME_BY_SUIT: &str = r#"
+tableau = { columns = 8, up = [7, 7, 7, 7, 6, 6, 6, 6] }
+cells.count = 4
+build.by = "suit"
+move = "supermove""#;
+
+/// A small Seahaven table with a home run laid in column 1 (the King of a suit and the cards
+/// under it down to a random rank) and the other cards in play dealt again at random.
+fn with_home_run(sea: &Engine, seed: u64) -> Option<State> {
+    let mut rng = Lcg(seed);
+    let mut state = small_position(sea, seed, 16 + rng.below(8) as usize);
+    let suit = felt_core::Suit::ALL[rng.below(4) as usize];
+    let low = 10 + rng.below(3) as u8; // the run is K down to a Ten, Jack or Queen
+    let run: Vec<felt_core::Card> = (low..=13)
+        .rev()
+        .map(|r| felt_core::Card::new(suit, felt_core::Rank::new(r).expect("rank")))
+        .collect();
+    if state.foundations.iter().flatten().any(|c| run.contains(c)) {
+        return None;
+    }
+    // Every other card in play dealt again at random, into every cell but one and round
+    // columns 2 to 5, so that cards of a suit lie on their lower fellows in deep columns
+    // and one cell is free: many such tables are lost.
+    let mut rest: Vec<felt_core::Card> = state
+        .columns
+        .iter_mut()
+        .flat_map(|c| std::mem::take(&mut c.cards))
+        .chain(state.cells.iter_mut().filter_map(Option::take))
+        .filter(|c| !run.contains(c))
+        .collect();
+    for i in (1..rest.len()).rev() {
+        rest.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for cell in state.cells.iter_mut().skip(1) {
+        *cell = rest.pop();
+    }
+    let others = 4;
+    for (k, card) in rest.into_iter().enumerate() {
+        state.columns[1 + k % others].cards.push(card);
+    }
+    state.columns[0].cards = run;
+    for c in &mut state.columns {
+        c.down = 0;
+    }
+    Some(state)
+}
+
+#[test]
+fn the_solver_with_rule_8_agrees_with_a_plain_search_on_tables_with_home_runs() {
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 10;
+    let sea = engine(TWO_CELL_SEAHAVEN);
+    assert!(sea.play().home_runs_hold());
+    let (mut compared, mut lost, mut won) = (0, 0, 0);
+    for seed in 1..=cases {
+        let Some(state) = with_home_run(&sea, seed * 7_919) else {
+            continue;
+        };
+        let plain = plain_wins(&sea, &state, 20_000);
+        let request = AnalyzeRequest::Solve {
+            full_information: true,
+            budget: Budget::states(40_000),
+        };
+        match sea.analyze(&state, &request, &|_| true).expect("analyses") {
+            Analysis::Won { .. } => {
+                assert_ne!(
+                    plain,
+                    Some(false),
+                    "seed {seed}: won, but a plain search loses"
+                );
+                won += 1;
+            }
+            Analysis::Unwinnable { .. } => {
+                assert_ne!(
+                    plain,
+                    Some(true),
+                    "seed {seed}: proven lost, but a plain search wins"
+                );
+                lost += 1;
+            }
+            _ => {}
+        }
+        compared += usize::from(plain.is_some());
+    }
+    // Such tables are mostly won: exactly where a listing that left out too much would fail
+    // to find the win a plain search finds, and, its search ending, call the table lost.
+    eprintln!("{compared} compared, {won} won, {lost} proven lost");
+    assert!(compared > 10 && won > 0, "{compared} / {won} / {lost}");
+}
+
+/// The FreeCell crate's Seahaven Towers, which knows nothing of the engine's rules.
+fn crates_seahaven() -> felt_freecell::FreeCell {
+    felt_freecell::FreeCell::with_params(felt_freecell::Params {
+        columns: 10,
+        cells_dealt: 2,
+        build: felt_freecell::Build::Suit,
+        empty: felt_freecell::Empty::Kings,
+        ..felt_freecell::Params::default()
+    })
+}
+
+#[test]
+fn the_engines_seahaven_with_rule_8_gives_the_freecell_crates_verdicts() {
+    let ours = seahaven();
+    let theirs = crates_seahaven();
+    let request = AnalyzeRequest::Solve {
+        full_information: true,
+        budget: Budget::states(100_000),
+    };
+    let verdict = |a: Option<Analysis>| match a {
+        Some(Analysis::Won { .. }) => "won",
+        Some(Analysis::Unwinnable { .. }) => "lost",
+        _ => "undecided",
+    };
+    let deals = felt_patience::testing::cases("FELT_ENGINE_SEAHAVEN_DEALS", 40);
+    let (mut won, mut lost) = (0, 0);
+    for deal in 1..=u64::from(deals) {
+        let a = verdict(ours.analyze(&ours.new_game(deal), &request, &|_| true));
+        let b = verdict(theirs.analyze(&theirs.new_game(deal), &request, &|_| true));
+        if a != "undecided" && b != "undecided" {
+            assert_eq!(a, b, "deal {deal}: the engine says {a}, the crate {b}");
+            won += usize::from(a == "won");
+            lost += usize::from(a == "lost");
+        }
+    }
+    eprintln!("{won} won and {lost} lost alike");
+    assert!(won > 0 && lost > 0, "{won} won, {lost} lost");
+}
+
+#[test]
+fn rule_8_changes_no_verdict_of_the_two_cell_game() {
+    // The same game with an empty stock dealt onto the columns: it deals nothing, but rule 8
+    // is off there (a stock dealt onto the columns would land on a home run).
+    let with = engine(TWO_CELL_SEAHAVEN);
+    let without = engine(&format!(
+        "{TWO_CELL_SEAHAVEN}\nstock = {{ deal = \"columns\" }}"
+    ));
+    assert!(with.play().home_runs_hold() && !without.play().home_runs_hold());
+    let request = AnalyzeRequest::Solve {
+        full_information: true,
+        budget: Budget::states(200_000),
+    };
+    let verdict = |e: &Engine, deal: u64| match e.analyze(&e.new_game(deal), &request, &|_| true) {
+        Some(Analysis::Won { .. }) => "won",
+        Some(Analysis::Unwinnable { .. }) => "lost",
+        _ => "undecided",
+    };
+    let (mut won, mut lost, mut undecided) = (0, 0, 0);
+    for deal in 1..=u64::from(felt_patience::testing::cases(
+        "FELT_ENGINE_SEAHAVEN_DEALS",
+        40,
+    )) {
+        let (a, b) = (verdict(&with, deal), verdict(&without, deal));
+        if a != "undecided" && b != "undecided" {
+            assert_eq!(a, b, "deal {deal}: {a} with rule 8, {b} without");
+            won += usize::from(a == "won");
+            lost += usize::from(a == "lost");
+        } else {
+            undecided += 1;
+        }
+    }
+    eprintln!("{won} won, {lost} lost alike, {undecided} undecided by one");
+}
