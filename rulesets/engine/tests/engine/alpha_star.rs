@@ -7,11 +7,7 @@ use felt_engine::Pile;
 
 /// Alpha Star as shipped: its file's `[game]` table.
 fn alpha_star() -> felt_engine::Engine {
-    let (_, text) = felt_engine::variants::VARIANTS
-        .iter()
-        .find(|(file, _)| *file == "alpha-star.toml")
-        .expect("alpha-star.toml ships");
-    engine(text.split("[game]").nth(1).expect("a [game] table"))
+    engine(shipped_game("alpha-star"))
 }
 
 #[test]

@@ -120,6 +120,13 @@ empty = "reserve"
 stock = { redeals = 1 }
 "#;
 
+/// The `[game]` table of the shipped game `id` (its file's name without `.toml`).
+pub fn shipped_game(id: &str) -> &'static str {
+    felt_engine::variants::shipped(id)
+        .and_then(|text| text.split("[game]").nth(1))
+        .unwrap_or_else(|| panic!("{id}.toml ships with a [game] table"))
+}
+
 /// The game a file's `[game]` table describes.
 pub fn game(text: &str) -> Game {
     let table: toml::Table = text.parse().expect("TOML");

@@ -8,9 +8,7 @@ use felt_engine::Pile;
 
 /// The shipped file's `[game]` table.
 pub(crate) fn tri_peaks_table() -> &'static str {
-    felt_engine::variants::shipped("tri-peaks")
-        .and_then(|text| text.split("[game]").nth(1))
-        .expect("tri-peaks.toml ships with a [game] table")
+    shipped_game("tri-peaks")
 }
 
 #[test]
@@ -129,10 +127,7 @@ fn the_peaks_are_drawn_as_rows_each_between_two_places_of_the_row_under_it_pa_de
 #[test]
 fn tri_peaks_and_golf_are_won_once_the_columns_are_clear_whatever_the_stock_holds_pa_win() {
     for id in ["tri-peaks", "golf"] {
-        let text = felt_engine::variants::shipped(id)
-            .and_then(|t| t.split("[game]").nth(1))
-            .expect("ships");
-        let game = engine(text);
+        let game = engine(shipped_game(id));
         let mut state = blank(&game);
         state.foundations[0] = cards("6S");
         state.stock = cards("KD QD 2C");

@@ -12,7 +12,7 @@ use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
 use felt_patience::testing::cases;
 
 /// A full-information solve of `state` by `ruleset` within `states` positions.
-fn verdict<R: Ruleset>(ruleset: &R, state: &R::State, states: u64) -> &'static str {
+pub(crate) fn verdict<R: Ruleset>(ruleset: &R, state: &R::State, states: u64) -> &'static str {
     let request = AnalyzeRequest::Solve {
         full_information: true,
         budget: Budget::states(states),
