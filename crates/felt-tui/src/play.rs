@@ -37,8 +37,24 @@ impl Game {
         }
         match pile.cards.get(usize::from(index)) {
             None => self.error("There are no cards here to pick up".to_string()),
-            Some(CardFace::Down) => self.error("That card is face down".to_string()),
+            Some(CardFace::Down) => self.refuse_face_down(id, index),
             Some(CardFace::Up(_)) => self.pick(id, index),
+        }
+    }
+
+    /// A face-down card cannot be picked up: the ruleset's own refusal says why where it has
+    /// one (Tri Peaks' covered card names the cards on it), else the plain fact.
+    fn refuse_face_down(&mut self, id: PileId, index: u16) {
+        let places = self
+            .session
+            .ruleset()
+            .places(self.session.state(), id, index);
+        match places.refused {
+            Some(refused) => {
+                self.cursor = (id, index);
+                self.refuse(&refused);
+            }
+            None => self.error("That card is face down".to_string()),
         }
     }
 

@@ -110,11 +110,11 @@ impl Play {
             .map(|&d| (usize::from(d) + 1).to_string())
             .collect();
         let (piles, them) = match on.len() {
-            1 => ("column", "it is"),
-            _ => ("columns", "they are"),
+            1 => ("column", "it"),
+            _ => ("columns", "them"),
         };
         format!(
-            "Column {} is covered by {piles} {}: its card plays once {them} cleared",
+            "Column {} is under {piles} {}: clear {them} first",
             column + 1,
             on.join(" and ")
         )

@@ -50,7 +50,7 @@ fn a_covered_card_waits_for_both_cards_on_it_then_turns_up_and_plays_pa_cover() 
     assert_eq!(why.rule, "PA-COVER");
     assert_eq!(
         why.message,
-        "Column 10 is covered by columns 19 and 20: its card plays once they are cleared"
+        "Column 10 is under columns 19 and 20: clear them first"
     );
     // One of the two gone: still covered, still face down.
     play(
