@@ -113,6 +113,8 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
     state.waste.clear();
     state.moves = 0;
     let mut base_named = false;
+    // Columns read ending face down, each with the error naming its line.
+    let mut ends_down: Vec<(usize, String)> = Vec::new();
     for line in felt_core::text::named_lines(text)? {
         let at = |m: String| line.error(m);
         let (head, rest) = (line.head.as_str(), line.rest);
@@ -212,10 +214,12 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
                     }
                     let down = list(down)?;
                     if up.trim().is_empty() && !down.is_empty() {
-                        return Err(at(format!(
-                            "column {} ends face down: its last card lies face up",
+                        // Only a covered column may end face down (PA-COVER), which the
+                        // other columns say: checked once they are all read.
+                        ends_down.push((i, at(format!(
+                            "column {} ends face down: its last card lies face up, unless cards of the row below cover it",
                             i + 1
-                        )));
+                        ))));
                     }
                     let mut cards = down.clone();
                     cards.extend(list(up)?);
@@ -226,6 +230,11 @@ pub fn read(play: &Play, text: &str) -> Result<State, String> {
                 }
             }
         }
+    }
+    if let Some((_, error)) = ends_down.into_iter().find(|&(i, _)| {
+        state.columns[i].down >= state.columns[i].cards.len() && !play.covered(&state, i)
+    }) {
+        return Err(error);
     }
     if let Base::Rank(fixed) = game.foundations.base {
         if state.base.number() != fixed {

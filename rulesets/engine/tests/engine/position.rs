@@ -19,6 +19,8 @@ fn every_game_reads_back_what_it_writes_mid_game_too() {
         FORTY_THIEVES,
         SIMPLE_SIMON,
         DUCHESS,
+        // Columns in overlapping rows, their covered cards face down (PA-COVER).
+        crate::tri_peaks::tri_peaks_table(),
     ] {
         let game = engine(text);
         for seed in 1..=10 {
