@@ -3,6 +3,7 @@
 //! checked together (the deal must fit the cards) so that a game that parses can be dealt.
 
 mod checks;
+mod rows;
 
 use crate::reader::{Reader, Words};
 use felt_core::ParamError;
@@ -179,25 +180,6 @@ pub struct Tableau {
     /// peaks do (`rows`): its row from the top, and its place across in half columns. Empty
     /// where the columns stand side by side, as in most games.
     pub places: Vec<(u8, u8)>,
-}
-
-impl Tableau {
-    /// For each column, the columns that cover it (PA-COVER): those of the next row down whose
-    /// places reach its own, half a column either side or straight under it. Empty lists
-    /// where the columns stand side by side.
-    pub fn covered_by(&self) -> Vec<Vec<u8>> {
-        self.places
-            .iter()
-            .map(|&(row, x)| {
-                self.places
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &(r, y))| r == row + 1 && x.abs_diff(y) <= 1)
-                    .map(|(d, _)| d as u8)
-                    .collect()
-            })
-            .collect()
-    }
 }
 
 /// The foundations.
@@ -395,7 +377,7 @@ impl Game {
         let down = small(tableau.numbers("down", columns.into(), 0..=52, 0)?);
         let up = small(tableau.numbers("up", columns.into(), 0..=52, 1)?);
         let kings_to_bottom = tableau.flag("kings_to_bottom", false)?;
-        let places = rows(&mut tableau, columns)?;
+        let places = rows::read(&mut tableau, columns)?;
         tableau.finish()?;
 
         let mut reserve = game.table("reserve")?;
@@ -557,69 +539,6 @@ impl Game {
             + u32::from(self.cells_filled)
             + start
     }
-}
-
-/// `tableau.rows`: the columns drawn as rows of text, top row first, each `*` one column (in
-/// reading order: the first row left to right, then the next) and each character half a
-/// column wide, so that a `*` between two of the row under it lies on both (Tri Peaks). The
-/// places, or none where the key is absent.
-fn rows(tableau: &mut Reader<'_>, columns: u8) -> Result<Vec<(u8, u8)>, ParamError> {
-    let Some(value) = tableau.value("rows") else {
-        return Ok(Vec::new());
-    };
-    let lines = value
-        .as_array()
-        .filter(|lines| !lines.is_empty() && lines.len() <= 16)
-        .ok_or_else(|| {
-            tableau.error(
-                "rows",
-                "expected a list of 1 to 16 lines of text, each `*` a column and each character half a column, such as [\"  *  \", \" * * \"]".into(),
-            )
-        })?;
-    let mut places = Vec::new();
-    for (r, line) in lines.iter().enumerate() {
-        let text = line.as_str().ok_or_else(|| {
-            tableau.error(
-                "rows",
-                format!("line {} is not text: write it in quotes", r + 1),
-            )
-        })?;
-        for (x, ch) in text.chars().enumerate() {
-            match ch {
-                '*' if x < 128 => places.push((r as u8, x as u8)),
-                '*' => {
-                    return Err(tableau.error(
-                        "rows",
-                        format!(
-                            "line {} is {} characters wide: at most 128",
-                            r + 1,
-                            text.chars().count()
-                        ),
-                    ))
-                }
-                ' ' => {}
-                other => {
-                    return Err(tableau.error(
-                        "rows",
-                        format!(
-                            "line {} holds {other:?}: only `*` (a column) and spaces are allowed",
-                            r + 1
-                        ),
-                    ))
-                }
-            }
-        }
-    }
-    if places.len() != usize::from(columns) {
-        return Err(tableau.error(
-            "rows",
-            format!(
-                "draws {} columns, but `columns` is {columns}: draw one `*` for each column",
-                places.len()
-            ),
-        ));
-    }
-    Ok(places)
 }
 
 fn small(numbers: Vec<u32>) -> Vec<u8> {
