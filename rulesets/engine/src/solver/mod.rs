@@ -64,7 +64,7 @@
 //!    empty cell, and a whole column of face-up cards moved into an empty column where empty
 //!    columns do not fill by themselves: from a settled table (nothing turns, leaves, fills
 //!    or goes up by itself: every table an action leads to, and the start where the search
-//!    checks it is, [`search::Searcher::settled_at`]) such a move leads to the table itself
+//!    checks it is, `search::Searcher::settled_at`) such a move leads to the table itself
 //!    up to R, for nothing it sets off could have been set off before (the checks read the
 //!    piles' cards and the counts of free cells and empty columns, unchanged); that key is
 //!    the table's own, stored before its moves are listed. (Seahaven Towers deals 1..100 at
