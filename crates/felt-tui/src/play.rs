@@ -45,33 +45,35 @@ impl Game {
     /// A face-down card cannot be picked up: the ruleset's own refusal says why where it has
     /// one (Tri Peaks' covered card names the cards on it), else the plain fact.
     fn refuse_face_down(&mut self, id: PileId, index: u16) {
+        if self.places_allowed(id, index).is_some() {
+            self.error("That card is face down".to_string());
+        }
+    }
+
+    /// Where the cards from `index` of `from` may go, or `None` once the ruleset's refusal to
+    /// let them be picked up at all has been shown, with its rule.
+    fn places_allowed(&mut self, from: PileId, index: u16) -> Option<Vec<Action>> {
         let places = self
             .session
             .ruleset()
-            .places(self.session.state(), id, index);
+            .places(self.session.state(), from, index);
         match places.refused {
             Some(refused) => {
-                self.cursor = (id, index);
+                self.cursor = (from, index);
                 self.refuse(&refused);
+                None
             }
-            None => self.error("That card is face down".to_string()),
+            None => Some(places.legal),
         }
     }
 
     /// Picks up the cards from `index` of `from`, marking the piles that take them; cards the
     /// ruleset says may not be picked up at all are refused at once, with its rule.
     pub(crate) fn pick(&mut self, from: PileId, index: u16) {
-        let places = self
-            .session
-            .ruleset()
-            .places(self.session.state(), from, index);
-        if let Some(refused) = places.refused {
-            self.cursor = (from, index);
-            self.refuse(&refused);
-            return;
+        if let Some(legal) = self.places_allowed(from, index) {
+            self.note = None;
+            self.carry_with(from, index, &legal);
         }
-        self.note = None;
-        self.carry_with(from, index, &places.legal);
     }
 
     /// Carries the cards from `index` of `from`, with `legal` (their moves) marking targets.

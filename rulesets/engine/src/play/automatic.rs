@@ -10,13 +10,9 @@ impl Play {
     /// The cards a player could send up now, each with where it lies, in the order they are
     /// tried: the columns, the cells, the waste, the reserve.
     fn sources<'s>(&'s self, state: &'s State) -> impl Iterator<Item = (Pile, usize, Card)> + 's {
-        let columns = state.columns.iter().enumerate().filter_map(|(i, column)| {
-            let &card = column.cards.last()?;
-            (column.down < column.cards.len() && !self.covered(state, i)).then_some((
-                Pile::Column(i),
-                column.cards.len() - 1,
-                card,
-            ))
+        let columns = (0..state.columns.len()).filter_map(|i| {
+            let card = self.open_top(state, i)?;
+            Some((Pile::Column(i), state.columns[i].cards.len() - 1, card))
         });
         let cells = state
             .cells
@@ -42,6 +38,14 @@ impl Play {
         columns.chain(cells).chain(waste).chain(reserve)
     }
 
+    /// Column `i`'s last card, where it lies face up and nothing covers the column
+    /// (PA-COVER): the card of the column a player could send up.
+    fn open_top(&self, state: &State, i: usize) -> Option<Card> {
+        let column = &state.columns[i];
+        let &card = column.cards.last()?;
+        (column.down < column.cards.len() && !self.covered(state, i)).then_some(card)
+    }
+
     /// Sends one card up by PA-AUTOMATIC, if one goes; whether one did.
     pub(super) fn send_one_up(&self, state: &mut State, events: &mut Vec<Event>) -> bool {
         let Some(send) = self.sending() else {
@@ -54,9 +58,9 @@ impl Play {
         // Most tables have no card a foundation wants on top of any pile: told by reading
         // each top's bit in a plain loop, before the sources are gone through in order.
         let bit = |c: &Card| wanted >> (c.to_byte() & 63) & 1 != 0;
-        let any = state.columns.iter().enumerate().any(|(i, c)| {
-            c.down < c.cards.len() && c.cards.last().is_some_and(bit) && !self.covered(state, i)
-        }) || state.cells.iter().flatten().any(bit)
+        let any = (0..state.columns.len())
+            .any(|i| self.open_top(state, i).is_some_and(|c| bit(&c)))
+            || state.cells.iter().flatten().any(bit)
             || state.waste.last().is_some_and(bit)
             || state.reserve.iter().flatten().any(bit);
         if !any {

@@ -262,9 +262,7 @@ impl Play {
             }
         }
     }
-}
 
-impl Play {
     /// Whether, in this game, a home run's top card moved into a cell is a move no shortest
     /// winning line makes (the solver's rule 8, module docs of [`crate::solver`]): one pack;
     /// four foundations built up by suit from the Ace, no wrap, no card back, won there;

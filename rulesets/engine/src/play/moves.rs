@@ -152,8 +152,9 @@ impl Play {
     }
 
     /// What follows an action by itself, until nothing more does: a face-down card left last
-    /// turns up (PA-TURN; in a covered column only once it is uncovered, PA-COVER), a full suit leaves (PA-REMOVE), an empty column is filled
-    /// (PA-EMPTY), and cards go up (PA-AUTOMATIC).
+    /// turns up (PA-TURN; in a covered column only once it is uncovered, PA-COVER), a full
+    /// suit leaves (PA-REMOVE), an empty column is filled (PA-EMPTY), and cards go up
+    /// (PA-AUTOMATIC).
     pub(super) fn settle(&self, state: &mut State, events: &mut Vec<Event>) {
         loop {
             self.flip(state, events);
