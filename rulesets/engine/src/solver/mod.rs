@@ -20,11 +20,11 @@
 //! its check accepts) is tried from every table reached, each carried out by the ruleset's
 //! own [`crate::play::Play::perform_into`], and the only things skipped are a table whose key
 //! was stored already, under rule 2 below a move to a second empty pile of a kind (see
-//! there), and under rule 8 a move no shortest winning line makes. So a search that ends
-//! within its budget has seen every table reachable up to the keys along the lines that
-//! could be shortest wins, and claims a loss only if none is won. The keys leave out seven
-//! things (rules 1 to 7), each sound for the settings it is used under, and rule 8 leaves
-//! out one move:
+//! there), under rule 8 a move no shortest winning line makes, and under rule 9 the moves
+//! from a table no line wins from. So a search that ends within its budget has seen every
+//! table reachable up to the keys along the lines that could be shortest wins, and claims a
+//! loss only if none is won. The keys leave out seven things (rules 1 to 7), each sound for
+//! the settings it is used under, rule 8 leaves out one move, and rule 9 one kind of table:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
 //!    the game is won are the same at any score.
@@ -184,6 +184,19 @@
 //!    rule and a plain search on tables with home runs, the same game with the rule off (a
 //!    two-cell Seahaven, 37 lost and 3 won alike), and the FreeCell crate's Seahaven.)
 //!
+//! 9. **A table where some card can never reach the hole** is stored but not expanded, by a
+//!    full-information search ([`search::Searcher::hopeless`]), in games of one foundation
+//!    built regardless of suit that takes every card (Golf, Black Hole, Tri Peaks). The rank
+//!    of the hole's top changes only by a card in play stepped onto it (one rank on, as the
+//!    hole builds) or a stock card dealt there; cards only leave play; so every rank the top
+//!    will show is reached from its rank now or a stock card's by steps through the ranks of
+//!    the cards in play, and a card in play of any other rank never goes: [`reach`] gives the
+//!    argument whole. The verdict reads only ranks and the cards in play and in the stock,
+//!    the same for every table of one key. (Deals 1..100 at 1 s: Golf 30 → 5 undecided,
+//!    Black Hole 14 → 10; Tri Peaks deal 87 proven lost at 362,058 tables in 1.01 s against
+//!    448,517 in 1.25 s. Tests: hand-laid tables, and every table the rule calls lost, on
+//!    small tables of the three games and random moves from them, against a plain search.)
+//!
 //! Nothing else is pruned: a won line found is made of the ruleset's own legal actions, and
 //! each is replayed through [`felt_core::Ruleset::apply`] before it is given.
 //!
@@ -197,7 +210,9 @@
 //! expanded by it), or expanded by the best-first one before the depth-first one met it, or
 //! stored by the best-first one (so expanded by it in the end, or left alone as expanded by a
 //! covering depth-first one). The tables they expanded are thus closed under the ruleset's
-//! actions, hold the start, and none is won. All use the same full-information keys, so
+//! actions, hold the start, and none is won. (Under rule 9 a table either search calls
+//! hopeless counts as expanded, with no children: the verdict is the key's, so both searches
+//! give it alike, and no line from it wins.) All use the same full-information keys, so
 //! each table is one key to all. (Losses
 //! are proven at the same count of tables, about a quarter sooner: Storehouse deal 20 in
 //! 1.20 s of CPU against 1.58 s, Wasp deal 62 in 1.11 s against 1.63 s.)
@@ -222,6 +237,7 @@
 
 pub mod fold;
 pub mod packed;
+pub mod reach;
 pub mod runs;
 pub mod search;
 

@@ -12,6 +12,7 @@
 //! the same whatever the hidden cards are.
 
 use super::hidden;
+use super::reach::Reach;
 use crate::engine::Engine;
 use crate::play::{Play, State};
 use crate::vocabulary::{Automatic, Direction, Match, Redeal, StockDeal, Win};
@@ -100,6 +101,8 @@ pub struct Searcher<'e> {
     /// ([`Play::legal_distinct_settled`]): every table an action leads to is, and the
     /// searches check their start ([`Searcher::settled_at`]).
     pub(super) settled: bool,
+    /// Where a card that can never reach the hole makes a table lost ([`super`]'s rule 9).
+    reach: Option<Reach>,
 }
 
 impl<'e> Searcher<'e> {
@@ -155,7 +158,15 @@ impl<'e> Searcher<'e> {
             rank_tops,
             rounds,
             settled: true,
+            reach: Reach::of(play),
         }
+    }
+
+    /// Whether some card in play in `s` can never go onto the hole, so that no line from `s`
+    /// wins ([`super`]'s rule 9, [`Reach::hopeless`]). It reads every card: for
+    /// full-information searches only.
+    pub fn hopeless(&self, s: &State) -> bool {
+        self.reach.is_some_and(|r| r.hopeless(s))
     }
 
     /// The actions the search tries from `s`: every legal one, but where the order of the

@@ -12,6 +12,7 @@ mod extensions;
 mod freecell;
 mod games;
 mod help;
+mod hole_reach;
 mod home_runs;
 mod position;
 mod random_play;

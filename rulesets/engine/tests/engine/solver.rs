@@ -186,6 +186,8 @@ fn the_solver_agrees_with_a_plain_search_on_small_positions() {
         // Columns in overlapping rows, each covered until the two on it are gone
         // (PA-COVER), where rule 2 does not hold.
         ("tri-peaks", crate::tri_peaks::tri_peaks_table(), 10),
+        // A hole round the corner with no stock: rule 9's tables without a jump.
+        ("black-hole", shipped_game("black-hole"), 12),
     ];
     let (mut compared, mut lost) = (0, 0);
     for (name, text, left) in games {

@@ -276,6 +276,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         ) {
             return None;
         }
+        if self.mode == Mode::Solve && searcher.hopeless(&self.maker.next) {
+            // Rule 9: no line from it wins; stored, so that it is not weighed again.
+            return None;
+        }
         let id = self.nodes.len() as u32;
         self.nodes.push((node, deals, action));
         self.depth.push(d.saturating_add(1));

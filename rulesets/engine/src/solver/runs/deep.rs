@@ -226,6 +226,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         {
             return None;
         }
+        if searcher.hopeless(&self.maker.next) {
+            // Rule 9: no line from it wins; stored, so that it is not weighed again.
+            return None;
+        }
         let waiting = self.waiting + children.len();
         let stop = turn.stop(self.states(), || {
             self.seen.borrow().bytes() + waiting * self.entry_bytes

@@ -1,0 +1,126 @@
+//! The solver's rule 9 (solver/reach.rs): in a game whose one hole takes every card, a table
+//! where some card in play can never be stepped onto the hole is lost, and the searches do
+//! not expand it. Checked on hand-laid tables, and against a plain search of the ruleset's own
+//! actions on many small tables of the three hole games.
+
+use crate::solver::{plain_wins, small_position, Lcg};
+use crate::support::*;
+use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
+use felt_engine::solver::search::Searcher;
+use felt_engine::{Engine, State};
+
+fn solve(engine: &Engine, state: &State) -> Analysis {
+    engine
+        .analyze(
+            state,
+            &AnalyzeRequest::Solve {
+                full_information: true,
+                budget: Budget::states(10_000),
+            },
+            &|_| true,
+        )
+        .expect("the engine analyses")
+}
+
+/// Black Hole's table: the hole's top `hole` over every card not laid, then one column a
+/// list, each top card last.
+fn black_hole(hole: &str, columns: &[&str]) -> (Engine, State) {
+    let engine = engine(shipped_game("black-hole"));
+    let mut state = blank(&engine);
+    for (i, tokens) in columns.iter().enumerate() {
+        lay(&mut state, i, tokens, 0);
+    }
+    let laid: Vec<_> = columns
+        .iter()
+        .flat_map(|t| cards(t))
+        .chain(cards(hole))
+        .collect();
+    let all = engine.new_game(1).all_cards();
+    state.foundations[0] = all.into_iter().filter(|c| !laid.contains(c)).collect();
+    state.foundations[0].extend(cards(hole));
+    (engine, state)
+}
+
+#[test]
+fn a_rank_no_step_reaches_makes_a_black_hole_table_lost() {
+    // PA-FOUNDATIONS: a card goes on the hole one rank up or down, King and Ace following each
+    // other. From the 7 the hole can step only onto the other 7: no 6 or 8 is left, so the
+    // Ten never goes.
+    let (engine, state) = black_hole("7S", &["7H", "TD"]);
+    assert!(Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(
+        solve(&engine, &state),
+        Analysis::Unwinnable { .. }
+    ));
+    // The 8 and 9 lead there: a win, and the rule says nothing.
+    let (engine, state) = black_hole("7S", &["TD 9C 8H"]);
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+    // Round the corner: from the King, the Ace and the Two.
+    let (engine, state) = black_hole("KS", &["2D", "AH"]);
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+}
+
+#[test]
+fn a_stock_card_dealt_onto_the_hole_is_a_jump_the_rule_counts() {
+    // Golf: the stock deals onto the hole whatever the rank.
+    let engine = engine(shipped_game("golf"));
+    let mut state = blank(&engine);
+    state.foundations[0] = cards("7S");
+    lay(&mut state, 0, "TD", 0);
+    // A Nine in the stock: dealt, the Ten steps onto it.
+    state.stock = cards("9S");
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+    // A Queen: from 7 or Q no step reaches the Ten (no Jack or Nine in play).
+    state.stock = cards("QS");
+    assert!(Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(
+        solve(&engine, &state),
+        Analysis::Unwinnable { .. }
+    ));
+}
+
+#[test]
+fn rule_9_never_calls_a_table_lost_that_a_plain_search_wins() {
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 5;
+    let games = [
+        ("golf", shipped_game("golf"), 12),
+        ("black-hole", shipped_game("black-hole"), 12),
+        ("tri-peaks", crate::tri_peaks::tri_peaks_table(), 12),
+    ];
+    let (mut hopeless, mut compared, mut won_tables) = (0, 0, 0);
+    for (name, text, left) in games {
+        let engine = engine(text);
+        let searcher = Searcher::new(&engine);
+        let mut rng = Lcg(left as u64);
+        for case in 1..=cases {
+            // A small table, then a few random moves from it: the tables a search meets.
+            let mut state = small_position(&engine, case * 7919 + left as u64, left);
+            for step in 0..6 {
+                if let Some(won) = plain_wins(&engine, &state, 20_000) {
+                    compared += 1;
+                    won_tables += usize::from(won);
+                    if searcher.hopeless(&state) {
+                        hopeless += 1;
+                        assert!(!won, "{name} case {case} step {step}: called lost, but won");
+                        assert!(matches!(
+                            solve(&engine, &state),
+                            Analysis::Unwinnable { .. }
+                        ));
+                    }
+                }
+                let mut legal = Vec::new();
+                engine.legal_actions(&state, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let a = &legal[rng.below(legal.len() as u64) as usize];
+                engine.apply(&mut state, a).expect("a legal action");
+            }
+        }
+    }
+    eprintln!("{compared} tables compared, {won_tables} won, {hopeless} called lost by rule 9");
+    assert!(hopeless > 0, "rule 9 never applied on {compared} tables");
+}
