@@ -190,12 +190,16 @@
 //!    of the hole's top changes only by a card in play stepped onto it (one rank on, as the
 //!    hole builds) or a stock card dealt there; cards only leave play; so every rank the top
 //!    will show is reached from its rank now or a stock card's by steps through the ranks of
-//!    the cards in play, and a card in play of any other rank never goes: [`reach`] gives the
-//!    argument whole. The verdict reads only ranks and the cards in play and in the stock,
-//!    the same for every table of one key. (Deals 1..100 at 1 s: Golf 30 → 5 undecided,
-//!    Black Hole 14 → 10; Tri Peaks deal 87 proven lost at 362,058 tables in 1.01 s against
-//!    448,517 in 1.25 s. Tests: hand-laid tables, and every table the rule calls lost, on
-//!    small tables of the three games and random moves from them, against a plain search.)
+//!    the cards in play, and a card in play of any other rank never goes; once the stock is
+//!    out, the top's walk must land on each rank as often as it has cards in play, which a
+//!    count of the walk's steps between neighbouring ranks rules out on some tables
+//!    (Euler's argument on trails): [`reach`] gives both arguments whole. The verdict reads
+//!    only ranks and the cards in play and in the stock, the same for every table of one
+//!    key. (Deals 1..100 at 1 s: Golf 30 → 5 undecided, Black Hole 14 → 3; Tri Peaks deal
+//!    87 proven lost at 355,163 tables against 448,517. Tests: hand-laid tables; every
+//!    table the rule calls lost, on small tables of the three games and random moves from
+//!    them, against a plain search; tables won by construction, from random walks, never
+//!    called lost and won by the solver.)
 //!
 //! Nothing else is pruned: a won line found is made of the ruleset's own legal actions, and
 //! each is replayed through [`felt_core::Ruleset::apply`] before it is given.

@@ -21,6 +21,13 @@
 //! verdict is the same for every table of one key (rules 2, 3, 4 and 5), so a table stored
 //! and not expanded is one no line wins from, whichever search stored it.
 //!
+//! **Once the stock is out** the top moves by steps alone, each onto a card in play, until
+//! none is left: a walk on the ranks that lands on each rank as many times as it has cards in
+//! play. Where the hole builds up or down by one, whether such a walk exists is a count of its
+//! steps between neighbouring ranks ([`walk_fails`] gives the argument); where none does, the
+//! table is lost too. Its verdict reads the counts of the ranks in play and the top's rank,
+//! again the same for every table of one key.
+//!
 //! It reads the face-down cards and the stock, so only a search that sees every card uses it
 //! ([`super::search::Mode::Solve`]); an honest one must not know what it says.
 
@@ -33,6 +40,10 @@ use felt_core::{Card, Rank, Suit};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach {
     steps: [u16; 14],
+    /// Where the hole builds up or down, whether King and Ace follow each other (the ranks a
+    /// ring) or not (a line); `None` where it builds one way only, where the walk's count
+    /// ([`Reach::walk_fails`]) does not hold.
+    either: Option<bool>,
 }
 
 impl Reach {
@@ -62,7 +73,8 @@ impl Reach {
                 }
             }
         }
-        Some(Reach { steps })
+        let either = (f.build == Direction::Either).then_some(f.wrap);
+        Some(Reach { steps, either })
     }
 
     /// Whether some card in play in `s` can never go onto the hole (module docs): then no
@@ -73,14 +85,27 @@ impl Reach {
             return false;
         };
         let bit = |c: &Card| 1u16 << c.rank().number();
-        let mut in_play = 0u16;
-        for c in &s.columns {
-            in_play |= c.cards.iter().fold(0, |m, c| m | bit(c));
+        // The cards in play of each rank, and the ranks they show.
+        let mut count = [0u8; 14];
+        let reserve = s.reserve.iter().flatten();
+        let cells = s.cells.iter().flatten();
+        for c in s
+            .columns
+            .iter()
+            .flat_map(|c| &c.cards)
+            .chain(reserve)
+            .chain(cells)
+        {
+            count[usize::from(c.rank().number())] += 1;
         }
-        for pile in &s.reserve {
-            in_play |= pile.iter().fold(0, |m, c| m | bit(c));
+        let in_play = (1..14).fold(0u16, |m, r| m | u16::from(count[r] > 0) << r);
+        if s.stock.is_empty() && in_play != 0 {
+            if let Some(ring) = self.either {
+                if walk_fails(&count, usize::from(top.rank().number()), ring) {
+                    return true;
+                }
+            }
         }
-        in_play |= s.cells.iter().flatten().fold(0, |m, c| m | bit(c));
         let mut reach = s.stock.iter().fold(bit(top), |m, c| m | bit(c));
         loop {
             let mut next = reach;
@@ -96,4 +121,85 @@ impl Reach {
             reach = next;
         }
     }
+}
+
+/// Whether no walk on the ranks, one rank up or down a step (round the corner where `ring`),
+/// starts at rank `from` and lands on each rank `r` exactly `count[r]` times: the walk the
+/// hole's top makes once the stock is out, every card in play stepped onto it (module docs).
+///
+/// The argument (Euler's, on trails). Number a line's tops `v0 = from, v1, …, vN`, each
+/// `vi` after the first the rank of a card in play, so rank `r` is some `vi` with `i ≥ 1`
+/// exactly `count[r]` times. Count how often the line steps between `r` and the rank after
+/// it (`e[r]`, either way): each visit to `r` but the first top and the last is entered and
+/// left, so the steps at `r`, `e[r-1] + e[r]`, are `2·count[r]`, plus one where `r` is
+/// `from`, less one where it is the end. Given the end, those equations fix every `e`: down
+/// a line one after another, and round a ring of 13 (odd) through one unknown that closing
+/// the ring settles. A line exists only if for some end every `e` is a whole number not
+/// below zero, and the steps with `e > 0` join every rank the line visits to `from`.
+fn walk_fails(count: &[u8; 14], from: usize, ring: bool) -> bool {
+    !(1..14)
+        .filter(|&end| count[end] > 0)
+        .any(|end| walk_exists(count, from, end, ring))
+}
+
+/// Whether the counts of steps a walk from `from` to `end` needs (see [`walk_fails`]) are
+/// whole, none below zero, and join every rank the walk visits to `from`.
+fn walk_exists(count: &[u8; 14], from: usize, end: usize, ring: bool) -> bool {
+    let degree = |r: usize| 2 * i32::from(count[r]) + i32::from(r == from) - i32::from(r == end);
+    // e[r]: steps between r and r + 1 (and, in a ring, e[13] between the King and the Ace).
+    let mut e = [0i32; 14];
+    if ring {
+        // e[r] = a[r] + sign[r]·x with e[1] = x; closing at the Ace, e[13] + e[1] = degree(1).
+        let mut a = [0i32; 14];
+        let mut sign = [0i32; 14];
+        sign[1] = 1;
+        for r in 2..14 {
+            a[r] = degree(r) - a[r - 1];
+            sign[r] = -sign[r - 1];
+        }
+        // 13 is odd: sign[13] is 1, so e[13] + e[1] = a[13] + 2x.
+        let twice = degree(1) - a[13];
+        if twice % 2 != 0 {
+            return false;
+        }
+        let x = twice / 2;
+        for r in 1..14 {
+            e[r] = a[r] + sign[r] * x;
+        }
+    } else {
+        e[1] = degree(1);
+        for r in 2..13 {
+            e[r] = degree(r) - e[r - 1];
+        }
+        if e[12] != degree(13) {
+            return false;
+        }
+    }
+    if e.iter().any(|&x| x < 0) {
+        return false;
+    }
+    // Every rank of a step count above zero is joined to `from` through such steps.
+    let edge = |r: usize| if r == 13 { ring && e[13] > 0 } else { e[r] > 0 };
+    let after = |r: usize| if r == 13 { 1 } else { r + 1 };
+    let before = |r: usize| if r == 1 { 13 } else { r - 1 };
+    let mut joined = 1u16 << from;
+    loop {
+        let mut next = joined;
+        for r in 1..14 {
+            if joined >> r & 1 != 0 {
+                if edge(r) && (ring || r < 13) {
+                    next |= 1 << after(r);
+                }
+                let b = before(r);
+                if (ring || r > 1) && edge(b) {
+                    next |= 1 << b;
+                }
+            }
+        }
+        if next == joined {
+            break;
+        }
+        joined = next;
+    }
+    (1..14).all(|r| degree(r) == 0 || joined >> r & 1 != 0)
 }
