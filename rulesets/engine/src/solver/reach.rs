@@ -24,7 +24,7 @@
 //! **Once the stock is out** the top moves by steps alone, each onto a card in play, until
 //! none is left: a walk on the ranks that lands on each rank as many times as it has cards in
 //! play. Where the hole builds up or down by one, whether such a walk exists is a count of its
-//! steps between neighbouring ranks ([`walk_fails`] gives the argument); where none does, the
+//! steps between neighbouring ranks (`walk_fails` gives the argument); where none does, the
 //! table is lost too. Its verdict reads the counts of the ranks in play and the top's rank,
 //! again the same for every table of one key.
 //!
@@ -42,7 +42,7 @@ pub struct Reach {
     steps: [u16; 14],
     /// Where the hole builds up or down, whether King and Ace follow each other (the ranks a
     /// ring) or not (a line); `None` where it builds one way only, where the walk's count
-    /// ([`Reach::walk_fails`]) does not hold.
+    /// (`walk_fails`) does not hold.
     either: Option<bool>,
 }
 

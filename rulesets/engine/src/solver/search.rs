@@ -12,6 +12,7 @@
 //! the same whatever the hidden cards are.
 
 use super::hidden;
+use super::locked::Locks;
 use super::reach::Reach;
 use crate::engine::Engine;
 use crate::play::{Play, State};
@@ -103,6 +104,9 @@ pub struct Searcher<'e> {
     pub(super) settled: bool,
     /// Where a card that can never reach the hole makes a table lost ([`super`]'s rule 9).
     reach: Option<Reach>,
+    /// Where a card held above every card it could go up on makes a table lost
+    /// ([`super`]'s rule 10).
+    locks: Option<Locks>,
 }
 
 impl<'e> Searcher<'e> {
@@ -159,6 +163,7 @@ impl<'e> Searcher<'e> {
             rounds,
             settled: true,
             reach: Reach::of(play),
+            locks: Locks::of(play),
         }
     }
 
@@ -167,6 +172,10 @@ impl<'e> Searcher<'e> {
     /// full-information searches only.
     pub fn hopeless(&self, s: &State) -> bool {
         self.reach.is_some_and(|r| r.hopeless(s))
+            || self
+                .locks
+                .as_ref()
+                .is_some_and(|l| l.locked(s, self.play.choosing(s)))
     }
 
     /// The actions the search tries from `s`: every legal one, but where the order of the

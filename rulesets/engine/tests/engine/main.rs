@@ -14,6 +14,7 @@ mod games;
 mod help;
 mod hole_reach;
 mod home_runs;
+mod locked;
 mod position;
 mod random_play;
 mod reserves_and_chosen_base;

@@ -1,0 +1,154 @@
+//! The solver's rule 10 (solver/locked.rs): a card lying for good above every card it could
+//! go up on makes a table lost, and the searches do not expand it. Checked on hand-laid
+//! tables, and against a plain search of the ruleset's own actions on small tables of the
+//! games it holds in, and on random moves from them.
+
+use crate::solver::{plain_wins, small_position, Lcg};
+use crate::support::*;
+use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
+use felt_engine::solver::search::Searcher;
+use felt_engine::{Engine, State};
+
+fn solve(engine: &Engine, state: &State) -> Analysis {
+    engine
+        .analyze(
+            state,
+            &AnalyzeRequest::Solve {
+                full_information: true,
+                budget: Budget::states(20_000),
+            },
+            &|_| true,
+        )
+        .expect("the engine analyses")
+}
+
+/// A table of `engine`'s game with the columns laid (each a list, top card last, and its
+/// count of face-down cards), every other card up: each suit up to the card below its lowest
+/// laid one. Every card of the pack is placed once.
+fn table(engine: &Engine, columns: &[(&str, usize)]) -> State {
+    let mut state = blank(engine);
+    let laid: Vec<_> = columns.iter().flat_map(|(t, _)| cards(t)).collect();
+    for (i, (tokens, down)) in columns.iter().enumerate() {
+        lay(&mut state, i, tokens, *down);
+    }
+    for (f, suit) in felt_core::Suit::ALL.into_iter().enumerate() {
+        state.foundations[f] = felt_core::Rank::all()
+            .map(|r| felt_core::Card::new(suit, r))
+            .take_while(|c| !laid.contains(c))
+            .collect();
+    }
+    let placed = laid.len() + state.foundations.iter().map(Vec::len).sum::<usize>();
+    assert_eq!(placed, 52, "every card placed once");
+    state
+}
+
+#[test]
+fn a_card_over_its_way_up_and_its_only_place_is_lost_in_fan() {
+    // PA-FOUNDATIONS: the 6♥ goes up only on the 5♥; PA-BUILD: in a column only on the 7♥;
+    // PA-EMPTY: a space takes only a King. Both lie under it: it never moves.
+    let engine = engine(shipped_game("fan"));
+    let hearts = ("KH QH JH TH 9H 8H", 0);
+    let state = table(&engine, &[("7H 5H 6H", 0), hearts]);
+    assert!(Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(
+        solve(&engine, &state),
+        Analysis::Unwinnable { .. }
+    ));
+    // The 7♥ on the 8♥ instead: the 6♥ goes there, the 5♥ up, and the rest follow.
+    let state = table(&engine, &[("5H 6H", 0), ("KH QH JH TH 9H 8H 7H", 0)]);
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+}
+
+#[test]
+fn a_face_down_card_over_its_way_up_still_turns_and_moves() {
+    // Klondike: the 5♥ lies face down over the 4♥, under the 9♣. Once the 9♣ is up, the
+    // 5♥ turns and goes onto the 6♠ of the next column: nothing is held.
+    let engine = engine(KLONDIKE);
+    let rest = [
+        ("KH QH JH TH 9H 8H 7H 6H", 0),
+        ("KS QS JS TS 9S 8S 7S", 0),
+        ("KC QC JC TC", 0),
+    ];
+    let state = table(
+        &engine,
+        &[&[("4H 5H 9C", 2), ("6S", 0)][..], &rest].concat(),
+    );
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+    // With both black Sixes under it too, the 5♥ (face down, then turned) never moves.
+    let rest = [
+        ("KH QH JH TH 9H 8H 7H 6H", 0),
+        ("KS QS JS TS 9S 8S 7S", 0),
+        ("KC QC JC TC 9C 8C 7C", 0),
+    ];
+    let state = table(&engine, &[&[("4H 6S 6C 5H", 3)][..], &rest].concat());
+    assert!(Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(
+        solve(&engine, &state),
+        Analysis::Unwinnable { .. }
+    ));
+}
+
+#[test]
+fn a_card_carried_off_its_way_up_is_not_held_in_yukon() {
+    // Yukon moves any face-up card with everything on it: the 5♥ (the 6♥'s way up) goes
+    // onto the 6♠ carrying the 6♥, the 7♠ under them is uncovered, the 6♥ goes onto it and
+    // the 5♥ up (the 6♥'s other place, the 7♣, is up already). A card the 6♥ builds on
+    // lying under its way up holds nothing.
+    let yukon = engine(YUKON);
+    let rest = [
+        ("KH QH JH TH 9H 8H 7H", 0),
+        ("KS QS JS TS 9S 8S", 0),
+        ("KC QC JC TC 9C 8C", 0),
+    ];
+    let state = table(&yukon, &[&[("7S 5H 6H", 0), ("6S", 0)][..], &rest].concat());
+    assert!(!Searcher::new(&yukon).hopeless(&state));
+    assert!(matches!(solve(&yukon, &state), Analysis::Won { .. }));
+    // Where only the last card moves (Fan builds in suit, one card at a time), the same lie
+    // holds it: the 6♥ over the 5♥ over the 7♥.
+    let fan = engine(shipped_game("fan"));
+    let state = table(&fan, &[("7H 5H 6H", 0), ("KH QH JH TH 9H 8H", 0)]);
+    assert!(Searcher::new(&fan).hopeless(&state));
+}
+
+#[test]
+fn rule_10_never_calls_a_table_lost_that_a_plain_search_wins() {
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 5;
+    let games = [
+        ("klondike", KLONDIKE, 10),
+        ("yukon", YUKON, 10),
+        ("fan", shipped_game("fan"), 12),
+        ("bakers-dozen", BAKERS_DOZEN, 12),
+        ("alaska", shipped_game("alaska"), 10),
+        ("scotch-patience", shipped_game("scotch-patience"), 12),
+    ];
+    let (mut locked, mut compared, mut won_tables) = (0, 0, 0);
+    for (name, text, left) in games {
+        let engine = engine(text);
+        let searcher = Searcher::new(&engine);
+        let mut rng = Lcg(left as u64);
+        for case in 1..=cases {
+            let mut state = small_position(&engine, case * 7919 + left as u64, left);
+            for step in 0..6 {
+                if let Some(won) = plain_wins(&engine, &state, 20_000) {
+                    compared += 1;
+                    won_tables += usize::from(won);
+                    if searcher.hopeless(&state) {
+                        locked += 1;
+                        assert!(!won, "{name} case {case} step {step}: called lost, but won");
+                    }
+                }
+                let mut legal = Vec::new();
+                engine.legal_actions(&state, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let a = &legal[rng.below(legal.len() as u64) as usize];
+                engine.apply(&mut state, a).expect("a legal action");
+            }
+        }
+    }
+    eprintln!("{compared} tables compared, {won_tables} won, {locked} called lost by rule 10");
+    assert!(locked > 0, "rule 10 never applied on {compared} tables");
+}
