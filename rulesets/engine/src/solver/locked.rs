@@ -1,9 +1,10 @@
 //! Rule 10 of the solver ([`super`]): a table where some card lies, for good, above every card
 //! it could go up on is lost, and a full-information search does not expand it.
 //!
-//! **Where it holds** ([`Locks::of`]): one pack of four suits (each card once), no free
-//! cells, an empty column that takes nothing or only a King, the game won on the foundations
-//! with no full suit removed elsewhere, and no gather (which deals the columns' cards again).
+//! **Where it holds** ([`Locks::of`]): one pack of four suits (each card once), foundations
+//! built by suit or colour (not a hole that takes any suit), no free cells, an empty column
+//! that takes nothing or only a King, the game won on the foundations with no full suit
+//! removed elsewhere, and no gather (which deals the columns' cards again).
 //! Then a card leaves its column only in three ways: up, when it is the column's last card
 //! and a foundation takes it; onto the last card of another column it builds on, as the
 //! first card of the group that moves (a group is a card and the cards on it); or, so moving,
@@ -39,7 +40,7 @@
 //! It reads face-down cards, so only a search that sees every card uses it.
 
 use crate::play::{Play, State};
-use crate::vocabulary::{Empty, Group, Redeal, Win};
+use crate::vocabulary::{Empty, Group, Match, Redeal, Win};
 use felt_core::{Card, Rank};
 
 /// For each card, the cards it goes up on and the cards it builds on, as bits by card byte.
@@ -76,8 +77,11 @@ impl Locks {
     /// The rule for `play`'s game, where it holds (module docs).
     pub fn of(play: &Play) -> Option<Locks> {
         let g = &play.game;
+        // A hole built regardless of suit takes a card on any of four or eight, which one
+        // column of a few cards rarely all holds under it: not worth a look at every table.
         let holds = g.decks == 1
             && g.suits == 4
+            && g.foundations.by != Match::Any
             && g.cells == 0
             && matches!(g.empty, Empty::None | Empty::King)
             && g.win == Win::Foundations
