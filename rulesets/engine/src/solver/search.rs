@@ -107,6 +107,9 @@ pub struct Searcher<'e> {
     /// Where a card held above every card it could go up on makes a table lost
     /// ([`super`]'s rule 10).
     locks: Option<Locks>,
+    /// Whether a plain move's group is kept from moving again at once ([`super`]'s rule
+    /// 11); off only for the tests that show the rule loses no table.
+    pub(super) once: bool,
 }
 
 impl<'e> Searcher<'e> {
@@ -164,6 +167,16 @@ impl<'e> Searcher<'e> {
             settled: true,
             reach: Reach::of(play),
             locks: Locks::of(play),
+            once: true,
+        }
+    }
+
+    /// This searcher with rule 11 of [`super`] off: a plain move's group may move again at
+    /// once. For the tests that compare the tables a search stores with and without it.
+    pub fn without_rule_11(self) -> Searcher<'e> {
+        Searcher {
+            once: false,
+            ..self
         }
     }
 

@@ -5,7 +5,8 @@ use super::*;
 /// An item of the open list: a table to expand, or a way on found (the action from its
 /// parent that shows a new card).
 enum Item {
-    Table(Packed),
+    /// The table, and where the plain move that led to it laid its group (rule 11).
+    Table(Packed, Landing),
     WayOn(Action),
 }
 
@@ -93,7 +94,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         run.open.push(Open {
             priority: searcher.distance(start),
             node: ROOT,
-            item: Item::Table(run.maker.packed()),
+            item: Item::Table(run.maker.packed(), None),
         });
         run
     }
@@ -138,14 +139,17 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 }
                 return Step::Done(Found::Exhausted);
             };
-            match item {
+            let landing = match item {
                 Item::WayOn(action) => {
                     let mut way = line(self.searcher.play, &self.nodes, node);
                     way.push(action);
                     return Step::Done(Found::WayOn(way));
                 }
-                Item::Table(packed) => packed.unpack_into(&mut self.here),
-            }
+                Item::Table(packed, landing) => {
+                    packed.unpack_into(&mut self.here);
+                    landing
+                }
+            };
             if self.marks || self.skip != 0 {
                 let solve = self.mode == Mode::Solve;
                 self.here_key = self.searcher.fingerprint(&self.here, &mut self.buf, solve);
@@ -170,9 +174,19 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             let round = self.mode == Mode::Solve && self.searcher.closed(&self.here);
             self.opening.clear();
             let waste = self.searcher.play.ids.id(Pile::Waste);
+            // Rule 11: the group a plain move just laid is not moved again (a full-information
+            // search's, outside a closed round, whose other tables' moves are made from here).
+            let landing = if self.mode == Mode::Solve && !round {
+                landing
+            } else {
+                None
+            };
             for action in legal.drain(..) {
                 if (self.folding || round) && matches!(action, Action::Deal { .. }) {
                     dealt = true;
+                    continue;
+                }
+                if moves_again(landing, &action) {
                     continue;
                 }
                 let won = self.maker.play(self.searcher.play, &self.here, &action);
@@ -280,6 +294,11 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             // Rule 9: no line from it wins; stored, so that it is not weighed again.
             return None;
         }
+        let landing = if deals == 0 && self.mode == Mode::Solve {
+            searcher.landing(&self.here, &self.maker.next, &action)
+        } else {
+            None
+        };
         let id = self.nodes.len() as u32;
         self.nodes.push((node, deals, action));
         self.depth.push(d.saturating_add(1));
@@ -306,7 +325,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         self.open.push(Open {
             priority: searcher.distance(&self.maker.next) + DEPTH_COST * (i32::from(d) + 1),
             node: id,
-            item: Item::Table(self.maker.packed()),
+            item: Item::Table(self.maker.packed(), landing),
         });
         None
     }

@@ -3,8 +3,9 @@
 use super::*;
 
 /// A child waiting in a frame of [`DepthFirst`]: its estimate, the deals folded into its
-/// step, the action that ends it, the table.
-type Waiting = (i32, u8, Action, Packed);
+/// step, the action that ends it, the table, and where that action laid its group if it was
+/// plain (rule 11).
+type Waiting = (i32, u8, Action, Packed, Landing);
 
 /// The depth-first search for a win ([`Mode::Solve`]).
 pub struct DepthFirst<'s, 'e> {
@@ -20,6 +21,8 @@ pub struct DepthFirst<'s, 'e> {
     entry_bytes: usize,
     /// Whether `table` is still to be expanded.
     expand: bool,
+    /// Where the plain move that led to `table` laid its group (rule 11).
+    landing: Landing,
     legal: Vec<Action>,
     /// The table expanded, reused from one to the next.
     table: State,
@@ -61,6 +64,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             waiting: 0,
             entry_bytes: size_of::<Waiting>() + packed_bytes(play, start),
             expand: true,
+            landing: None,
             legal: Vec::with_capacity(64),
             table: start.clone(),
             maker: Maker::new(start),
@@ -121,10 +125,11 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
                 return Step::Done(Found::Exhausted);
             };
             match frame.pop() {
-                Some((_, deals, action, packed)) => {
+                Some((_, deals, action, packed, landing)) => {
                     self.waiting -= 1;
                     self.path.push((deals, action));
                     packed.unpack_into(&mut self.table);
+                    self.landing = landing;
                     self.expand = true;
                 }
                 None => {
@@ -170,9 +175,15 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         let play = searcher.play;
         let round = !self.folding && searcher.closed(&self.table);
         let mut dealt = false;
+        // Rule 11: the group a plain move just laid is not moved again (not in a closed
+        // round, whose other tables' moves are made from here too).
+        let landing = if round { None } else { self.landing };
         for action in legal.drain(..) {
             if (self.folding || round) && matches!(action, Action::Deal { .. }) {
                 dealt = true;
+                continue;
+            }
+            if moves_again(landing, &action) {
                 continue;
             }
             let won = self.maker.play(play, &self.table, &action);
@@ -237,6 +248,11 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         if let Some(stopped) = stop {
             return Some(Step::Done(Found::Stopped(stopped)));
         }
+        let landing = if deals == 0 {
+            searcher.landing(&self.table, &self.maker.next, &action)
+        } else {
+            None
+        };
         children.push((
             if self.digs {
                 searcher.order(&self.maker.next)
@@ -246,6 +262,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             deals,
             action,
             self.maker.packed(),
+            landing,
         ));
         None
     }
