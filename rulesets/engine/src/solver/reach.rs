@@ -99,13 +99,6 @@ impl Reach {
             count[usize::from(c.rank().number())] += 1;
         }
         let in_play = (1..14).fold(0u16, |m, r| m | u16::from(count[r] > 0) << r);
-        if s.stock.is_empty() && in_play != 0 {
-            if let Some(ring) = self.either {
-                if walk_fails(&count, usize::from(top.rank().number()), ring) {
-                    return true;
-                }
-            }
-        }
         let mut reach = s.stock.iter().fold(bit(top), |m, c| m | bit(c));
         loop {
             let mut next = reach;
@@ -116,9 +109,19 @@ impl Reach {
                 next |= self.steps[r] & in_play;
             }
             if next == reach {
-                return in_play & !reach != 0;
+                break;
             }
             reach = next;
+        }
+        if in_play & !reach != 0 {
+            return true;
+        }
+        // The walk's count, the dearer check, only where every rank is reached.
+        match self.either {
+            Some(ring) if s.stock.is_empty() && in_play != 0 => {
+                walk_fails(&count, usize::from(top.rank().number()), ring)
+            }
+            _ => false,
         }
     }
 }
@@ -145,20 +148,23 @@ fn walk_fails(count: &[u8; 14], from: usize, ring: bool) -> bool {
 /// Whether the counts of steps a walk from `from` to `end` needs (see [`walk_fails`]) are
 /// whole, none below zero, and join every rank the walk visits to `from`.
 fn walk_exists(count: &[u8; 14], from: usize, end: usize, ring: bool) -> bool {
-    let degree = |r: usize| 2 * i32::from(count[r]) + i32::from(r == from) - i32::from(r == end);
+    let mut degree = [0i32; 14];
+    for (r, d) in degree.iter_mut().enumerate().skip(1) {
+        *d = 2 * i32::from(count[r]) + i32::from(r == from) - i32::from(r == end);
+    }
     // e[r]: steps between r and r + 1 (and, in a ring, e[13] between the King and the Ace).
     let mut e = [0i32; 14];
     if ring {
-        // e[r] = a[r] + sign[r]·x with e[1] = x; closing at the Ace, e[13] + e[1] = degree(1).
+        // e[r] = a[r] + sign[r]·x with e[1] = x; closing at the Ace, e[13] + e[1] = degree[1].
         let mut a = [0i32; 14];
         let mut sign = [0i32; 14];
         sign[1] = 1;
         for r in 2..14 {
-            a[r] = degree(r) - a[r - 1];
+            a[r] = degree[r] - a[r - 1];
             sign[r] = -sign[r - 1];
         }
         // 13 is odd: sign[13] is 1, so e[13] + e[1] = a[13] + 2x.
-        let twice = degree(1) - a[13];
+        let twice = degree[1] - a[13];
         if twice % 2 != 0 {
             return false;
         }
@@ -167,39 +173,42 @@ fn walk_exists(count: &[u8; 14], from: usize, end: usize, ring: bool) -> bool {
             e[r] = a[r] + sign[r] * x;
         }
     } else {
-        e[1] = degree(1);
+        e[1] = degree[1];
         for r in 2..13 {
-            e[r] = degree(r) - e[r - 1];
+            e[r] = degree[r] - e[r - 1];
         }
-        if e[12] != degree(13) {
+        if e[12] != degree[13] {
             return false;
         }
     }
     if e.iter().any(|&x| x < 0) {
         return false;
     }
-    // Every rank of a step count above zero is joined to `from` through such steps.
-    let edge = |r: usize| if r == 13 { ring && e[13] > 0 } else { e[r] > 0 };
-    let after = |r: usize| if r == 13 { 1 } else { r + 1 };
-    let before = |r: usize| if r == 1 { 13 } else { r - 1 };
+    // Every rank of a step count above zero is joined to `from` through such steps: bit r of
+    // `used` is the step between r and the rank after it (the King's, round to the Ace, in a
+    // ring only), and the ranks joined grow a step each way at a time.
+    const RANKS: u16 = 0x3ffe;
+    let used = (1..14).fold(0u16, |m, r| {
+        m | u16::from(e[r] > 0 && (ring || r < 13)) << r
+    });
+    let needed = (1..14).fold(0u16, |m, r| m | u16::from(degree[r] > 0) << r);
     let mut joined = 1u16 << from;
     loop {
-        let mut next = joined;
-        for r in 1..14 {
-            if joined >> r & 1 != 0 {
-                if edge(r) && (ring || r < 13) {
-                    next |= 1 << after(r);
-                }
-                let b = before(r);
-                if (ring || r > 1) && edge(b) {
-                    next |= 1 << b;
-                }
+        let mut next = joined | ((joined & used) << 1) | ((joined >> 1) & used);
+        if ring {
+            // Round the corner: the King's step joins the Ace, and back.
+            if joined & used & 1 << 13 != 0 {
+                next |= 1 << 1;
+            }
+            if joined & 1 << 1 != 0 && used & 1 << 13 != 0 {
+                next |= 1 << 13;
             }
         }
+        next &= RANKS;
         if next == joined {
             break;
         }
         joined = next;
     }
-    (1..14).all(|r| degree(r) == 0 || joined >> r & 1 != 0)
+    needed & !joined == 0
 }
