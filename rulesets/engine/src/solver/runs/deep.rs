@@ -3,9 +3,9 @@
 use super::*;
 
 /// A child waiting in a frame of [`DepthFirst`]: its estimate, the deals folded into its
-/// step, the action that ends it, the table, and where that action laid its group if it was
-/// plain (rule 11).
-type Waiting = (i32, u8, Action, Packed, Landing);
+/// step, the action that ends it, the table, where that action laid its group if it was
+/// plain (rule 11), and its fingerprint.
+type Waiting = (i32, u8, Action, Packed, Landing, u128);
 
 /// The depth-first search for a win ([`Mode::Solve`]).
 pub struct DepthFirst<'s, 'e> {
@@ -23,6 +23,8 @@ pub struct DepthFirst<'s, 'e> {
     expand: bool,
     /// Where the plain move that led to `table` laid its group (rule 11).
     landing: Landing,
+    /// The fingerprint of `table`.
+    key: u128,
     legal: Vec<Action>,
     /// The table expanded, reused from one to the next.
     table: State,
@@ -65,6 +67,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             entry_bytes: size_of::<Waiting>() + packed_bytes(play, start),
             expand: true,
             landing: None,
+            key: 0,
             legal: Vec::with_capacity(64),
             table: start.clone(),
             maker: Maker::new(start),
@@ -76,7 +79,16 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             digs: false,
         };
         run.maker.store(searcher, &run.seen, (DEEP, 0), true);
+        run.key = run.maker.stored;
         run
+    }
+
+    /// Makes it leave alone the tables the other depth-first search of a portfolio has
+    /// expanded, and mark those it expands ([`DONE`]), where it searches every legal action.
+    pub(super) fn share(&mut self) {
+        if self.skip != 0 {
+            self.skip |= DONE;
+        }
     }
 
     /// Makes it the portfolio's digging search: its flag `mine`, and children tried in
@@ -85,11 +97,6 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         self.mine = mine;
         self.digs = true;
         self.maker.store(self.searcher, &self.seen, (mine, 0), true);
-    }
-
-    /// Its flag in the table of keys it shares ([`DEEP`], or [`DIG`] where it digs).
-    pub(super) fn flag(&self) -> u8 {
-        self.mine
     }
 
     /// Tables stored (by both searches, where they share them).
@@ -125,11 +132,12 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
                 return Step::Done(Found::Exhausted);
             };
             match frame.pop() {
-                Some((_, deals, action, packed, landing)) => {
+                Some((_, deals, action, packed, landing, key)) => {
                     self.waiting -= 1;
                     self.path.push((deals, action));
                     packed.unpack_into(&mut self.table);
                     self.landing = landing;
+                    self.key = key;
                     self.expand = true;
                 }
                 None => {
@@ -153,6 +161,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         self.legal = legal;
         if answer.is_some() {
             return answer;
+        }
+        if self.skip & DONE != 0 {
+            // Every child is stored: the other depth-first search may leave it alone.
+            self.seen.borrow_mut().mark(self.key, DONE);
         }
         // Tried from the end: the nearest last, ties in the order they are listed.
         children.sort_by_key(|c| std::cmp::Reverse(c.0));
@@ -263,6 +275,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             action,
             self.maker.packed(),
             landing,
+            self.maker.stored,
         ));
         None
     }

@@ -8,8 +8,8 @@
 //! places of memory where this reads one; and its `(u128, u8)` entry is padded to 32 bytes.
 
 /// The flags' bits, kept in the low bits of a fingerprint's second word: the fingerprint is
-/// the other 124 bits (rule 7's odds hold for them as for 128).
-const FLAG_BITS: u64 = 0b1111;
+/// the other 123 bits (rule 7's odds hold for them as for 128).
+const FLAG_BITS: u64 = 0b1_1111;
 
 use felt_patience::search::CHECK_EVERY;
 
@@ -20,7 +20,7 @@ const EMPTY: [u64; 2] = [0, 0];
 /// long, so it doubles.
 const FULL_EIGHTHS: usize = 6;
 
-/// Fingerprints with up to four flags each, in a table of open addressing.
+/// Fingerprints with up to five flags each, in a table of open addressing.
 pub struct Fingerprints {
     slots: Vec<[u64; 2]>,
     len: usize,
