@@ -243,9 +243,10 @@
 //!
 //! **A loss proven by the searches together.** Where the depth-first searches search every
 //! legal action (they fold no deals), each leaves alone every table the best-first search
-//! or the other depth-first search has already expanded (every child of it stored for that
-//! search: the best-first one marks such a table, and a depth-first one marks each table
-//! once it has stored its children), and once both have expanded every table they stored
+//! has already expanded, and after their first turns every table the other depth-first
+//! search has (every child of it stored for that search: the best-first one marks such a
+//! table, and a depth-first one, from then on, marks each table once it has stored its
+//! children), and once both have expanded every table they stored
 //! but those ([`runs::Step::Covered`]) the best-first search leaves alone, from then on,
 //! every table either stored. A loss is then proven when the best-first search has nothing
 //! left to expand: every table any of the three expanded has each child stored by the
@@ -258,10 +259,11 @@
 //! wins; so under rule 10.) All use the same full-information keys, so each table is one key
 //! to all. (Losses are proven at the same count of tables, about a quarter sooner: Storehouse
 //! deal 20 in 1.20 s of CPU against 1.58 s, Wasp deal 62 in 1.11 s against 1.63 s. The two
-//! depth-first searches leaving each other's expanded tables alone proved Streets and Alleys
-//! deal 59 at the same 404,735 tables in 1.30 s against 1.68 s, Black Hole deal 180 in 1.79 s
-//! against 2.57 s; deals 1..100 of ten games at 1 s, 55 → 46 undecided, none more in any
-//! game.)
+//! depth-first searches leaving each other's expanded tables alone from their first turns on
+//! proved Streets and Alleys deal 59 at the same 404,735 tables in 1.30 s against 1.68 s,
+//! Black Hole deal 180 in 1.79 s against 2.57 s; from the turn of 16,384 tables on, which
+//! keeps the quick wins each order finds alone, deal 59 in 1.46 s: `SHARE_AFTER` in
+//! runs.rs.)
 //!
 //! **A quick search proves nothing.** Where a stock is dealt to a waste without end, the
 //! depth-first search folds deals into the move of the card they bring up ([`fold`]): its

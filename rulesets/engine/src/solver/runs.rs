@@ -177,6 +177,16 @@ pub enum Step {
     Covered,
 }
 
+/// The turn from which the two depth-first searches leave each other's expanded tables
+/// alone ([`DONE`]), as a multiple of the first turn (the third turn, of 16,384 tables where
+/// the first is [`FIRST_TURN`]; a test's small first turn shares early too): before it each searches as if alone, so a win that one order finds at
+/// once is not hidden behind tables the other has expanded (Seahaven Towers deal 1074, won
+/// in 4,511 tables alone, was undecided at 3 s sharing from the start); after it, a long
+/// search is most likely a loss, whose tables neither need expand twice. Deals 1..100 of ten
+/// games at 1 s: 55 undecided alone, 46 sharing from the start, 50 from this turn; held out
+/// (1001..1100, six games) 24, 23 and 25.
+const SHARE_AFTER: u64 = 4;
+
 /// The tables the first turn of each search stores; each turn after stores twice as many.
 const FIRST_TURN: u64 = 4_096;
 
@@ -215,9 +225,6 @@ pub fn portfolio_in_turns(
         DepthFirst::with_seen(searcher, start, fold, Some(&seen)),
     ];
     deeps[1].dig(DIG);
-    for deep in &mut deeps {
-        deep.share();
-    }
     let mut best = BestFirst::with_seen(searcher, start, Mode::Solve, false, Some(&seen));
     if !fold {
         best.mark_expanded();
@@ -274,6 +281,11 @@ pub fn portfolio_in_turns(
             break Found::Stopped(Stopped::RulesetCap);
         }
         turn = turn.saturating_mul(2);
+        if turn == first_turn.max(1).saturating_mul(SHARE_AFTER) {
+            for deep in &mut deeps {
+                deep.share();
+            }
+        }
     };
     Searched {
         found,
@@ -294,10 +306,9 @@ pub fn portfolio_in_turns(
 /// best-first search leave those alone in turn (the argument is in [`super`]'s docs).
 /// Leaving to the best-first search every table it had stored, not only expanded, proved the
 /// same losses no sooner (Storehouse deal 15: 1.53 s against 1.58 s). The two depth-first
-/// searches do leave each other's expanded tables alone ([`DONE`]): their two orders
-/// diverge soon enough that neither finds fewer wins (deals 1..100 of ten games: 55 → 46
-/// undecided), and a loss no longer takes each of them through every table; the best-first
-/// search then leaves their tables alone only once both have covered theirs.
+/// searches do leave each other's expanded tables alone ([`DONE`]) from turn
+/// [`SHARE_AFTER`] on, so that a loss no longer takes each of them through every table; the
+/// best-first search then leaves their tables alone only once both have covered theirs.
 struct Seen {
     /// Each key's fingerprint ([`Searcher::fingerprint`]) and the searches that stored it.
     keys: Fingerprints,
