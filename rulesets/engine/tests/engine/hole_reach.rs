@@ -3,23 +3,14 @@
 //! not expand it. Checked on hand-laid tables, and against a plain search of the ruleset's own
 //! actions on many small tables of the three hole games.
 
-use crate::solver::{plain_wins, small_position, Lcg};
+use crate::solver::{hopeless_against_a_plain_search, Lcg};
 use crate::support::*;
-use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
+use felt_core::{Analysis, Budget, Ruleset};
 use felt_engine::solver::search::Searcher;
 use felt_engine::{Engine, State};
 
 fn solve(engine: &Engine, state: &State) -> Analysis {
-    engine
-        .analyze(
-            state,
-            &AnalyzeRequest::Solve {
-                full_information: true,
-                budget: Budget::states(10_000),
-            },
-            &|_| true,
-        )
-        .expect("the engine analyses")
+    crate::solver::solve(engine, state, Budget::states(10_000))
 }
 
 /// Black Hole's table: the hole's top `hole` over every card not laid, then one column a
@@ -102,38 +93,8 @@ fn rule_9_never_calls_a_table_lost_that_a_plain_search_wins() {
         ("black-hole", shipped_game("black-hole"), 12),
         ("tri-peaks", crate::tri_peaks::tri_peaks_table(), 12),
     ];
-    let (mut hopeless, mut compared, mut won_tables) = (0, 0, 0);
-    for (name, text, left) in games {
-        let engine = engine(text);
-        let searcher = Searcher::new(&engine);
-        let mut rng = Lcg(left as u64);
-        for case in 1..=cases {
-            // A small table, then a few random moves from it: the tables a search meets.
-            let mut state = small_position(&engine, case * 7919 + left as u64, left);
-            for step in 0..6 {
-                if let Some(won) = plain_wins(&engine, &state, 20_000) {
-                    compared += 1;
-                    won_tables += usize::from(won);
-                    if searcher.hopeless(&state) {
-                        hopeless += 1;
-                        assert!(!won, "{name} case {case} step {step}: called lost, but won");
-                        assert!(matches!(
-                            solve(&engine, &state),
-                            Analysis::Unwinnable { .. }
-                        ));
-                    }
-                }
-                let mut legal = Vec::new();
-                engine.legal_actions(&state, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let a = &legal[rng.below(legal.len() as u64) as usize];
-                engine.apply(&mut state, a).expect("a legal action");
-            }
-        }
-    }
-    eprintln!("{compared} tables compared, {won_tables} won, {hopeless} called lost by rule 9");
+    let (compared, won, hopeless) = hopeless_against_a_plain_search(&games, cases);
+    eprintln!("{compared} tables compared, {won} won, {hopeless} called lost by rule 9");
     assert!(hopeless > 0, "rule 9 never applied on {compared} tables");
 }
 

@@ -3,23 +3,14 @@
 //! tables, and against a plain search of the ruleset's own actions on small tables of the
 //! games it holds in, and on random moves from them.
 
-use crate::solver::{plain_wins, small_position, Lcg};
+use crate::solver::hopeless_against_a_plain_search;
 use crate::support::*;
-use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};
+use felt_core::{Analysis, Budget};
 use felt_engine::solver::search::Searcher;
 use felt_engine::{Engine, State};
 
 fn solve(engine: &Engine, state: &State) -> Analysis {
-    engine
-        .analyze(
-            state,
-            &AnalyzeRequest::Solve {
-                full_information: true,
-                budget: Budget::states(20_000),
-            },
-            &|_| true,
-        )
-        .expect("the engine analyses")
+    crate::solver::solve(engine, state, Budget::states(20_000))
 }
 
 /// A table of `engine`'s game with the columns laid (each a list, top card last, and its
@@ -123,32 +114,7 @@ fn rule_10_never_calls_a_table_lost_that_a_plain_search_wins() {
         ("alaska", shipped_game("alaska"), 10),
         ("scotch-patience", shipped_game("scotch-patience"), 12),
     ];
-    let (mut locked, mut compared, mut won_tables) = (0, 0, 0);
-    for (name, text, left) in games {
-        let engine = engine(text);
-        let searcher = Searcher::new(&engine);
-        let mut rng = Lcg(left as u64);
-        for case in 1..=cases {
-            let mut state = small_position(&engine, case * 7919 + left as u64, left);
-            for step in 0..6 {
-                if let Some(won) = plain_wins(&engine, &state, 20_000) {
-                    compared += 1;
-                    won_tables += usize::from(won);
-                    if searcher.hopeless(&state) {
-                        locked += 1;
-                        assert!(!won, "{name} case {case} step {step}: called lost, but won");
-                    }
-                }
-                let mut legal = Vec::new();
-                engine.legal_actions(&state, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let a = &legal[rng.below(legal.len() as u64) as usize];
-                engine.apply(&mut state, a).expect("a legal action");
-            }
-        }
-    }
-    eprintln!("{compared} tables compared, {won_tables} won, {locked} called lost by rule 10");
+    let (compared, won, locked) = hopeless_against_a_plain_search(&games, cases);
+    eprintln!("{compared} tables compared, {won} won, {locked} called lost by rule 10");
     assert!(locked > 0, "rule 10 never applied on {compared} tables");
 }

@@ -142,7 +142,50 @@ pub(crate) fn plain_wins(engine: &Engine, start: &State, cap: usize) -> Option<b
     Some(false)
 }
 
-fn solve(engine: &Engine, state: &State, budget: Budget) -> Analysis {
+/// The tables `Searcher::hopeless` calls lost (the solver's rules 9 and 10), checked against
+/// a plain search: on small tables of each game (`left` cards in play) and on the tables
+/// six random moves from each lead to, none it calls lost is won, and the solver proves
+/// each lost. The tables compared, how many were won, and how many the rules called lost.
+pub(crate) fn hopeless_against_a_plain_search(
+    games: &[(&str, &str, usize)],
+    cases: u64,
+) -> (usize, usize, usize) {
+    use felt_engine::solver::search::Searcher;
+    let (mut compared, mut won_tables, mut hopeless) = (0, 0, 0);
+    for &(name, text, left) in games {
+        let engine = engine(text);
+        let searcher = Searcher::new(&engine);
+        let mut rng = Lcg(left as u64);
+        for case in 1..=cases {
+            let mut state = small_position(&engine, case * 7919 + left as u64, left);
+            for step in 0..6 {
+                if let Some(won) = plain_wins(&engine, &state, 20_000) {
+                    compared += 1;
+                    won_tables += usize::from(won);
+                    if searcher.hopeless(&state) {
+                        hopeless += 1;
+                        assert!(!won, "{name} case {case} step {step}: called lost, but won");
+                        assert!(matches!(
+                            solve(&engine, &state, Budget::states(20_000)),
+                            Analysis::Unwinnable { .. }
+                        ));
+                    }
+                }
+                let mut legal = Vec::new();
+                engine.legal_actions(&state, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let a = &legal[rng.below(legal.len() as u64) as usize];
+                engine.apply(&mut state, a).expect("a legal action");
+            }
+        }
+    }
+    (compared, won_tables, hopeless)
+}
+
+/// The solver's answer from `state`, every card read, within `budget`.
+pub(crate) fn solve(engine: &Engine, state: &State, budget: Budget) -> Analysis {
     engine
         .analyze(
             state,
