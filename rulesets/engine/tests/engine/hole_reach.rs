@@ -3,14 +3,14 @@
 //! not expand it. Checked on hand-laid tables, and against a plain search of the ruleset's own
 //! actions on many small tables of the three hole games.
 
-use crate::solver::{hopeless_against_a_plain_search, Lcg};
+use crate::plain::{hopeless_against_a_plain_search, Lcg};
 use crate::support::*;
 use felt_core::{Analysis, Budget, Ruleset};
 use felt_engine::solver::search::Searcher;
 use felt_engine::{Engine, State};
 
 fn solve(engine: &Engine, state: &State) -> Analysis {
-    crate::solver::solve(engine, state, Budget::states(10_000))
+    crate::plain::solve(engine, state, Budget::states(10_000))
 }
 
 /// Black Hole's table: the hole's top `hole` over every card not laid, then one column a

@@ -3,7 +3,7 @@
 //! solver's listing leaves out a home run's top card moved into a free cell, a move no
 //! shortest winning line makes. Checked on Seahaven Towers, the shipped game it acts in.
 
-use crate::solver::{plain_wins, small_position, Lcg};
+use crate::plain::{plain_wins, small_position, Lcg};
 use crate::support::*;
 use crate::verdicts::verdict;
 use felt_core::{Analysis, AnalyzeRequest, Budget, Ruleset};

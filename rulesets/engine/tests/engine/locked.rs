@@ -3,14 +3,14 @@
 //! tables, and against a plain search of the ruleset's own actions on small tables of the
 //! games it holds in, and on random moves from them.
 
-use crate::solver::hopeless_against_a_plain_search;
+use crate::plain::hopeless_against_a_plain_search;
 use crate::support::*;
 use felt_core::{Analysis, Budget};
 use felt_engine::solver::search::Searcher;
 use felt_engine::{Engine, State};
 
 fn solve(engine: &Engine, state: &State) -> Analysis {
-    crate::solver::solve(engine, state, Budget::states(20_000))
+    crate::plain::solve(engine, state, Budget::states(20_000))
 }
 
 /// A table of `engine`'s game with the columns laid (each a list, top card last, and its

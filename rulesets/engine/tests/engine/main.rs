@@ -15,6 +15,7 @@ mod help;
 mod hole_reach;
 mod home_runs;
 mod locked;
+mod plain;
 mod plain_moves;
 mod position;
 mod random_play;

@@ -1,7 +1,7 @@
 //! The solver's rule 11 (solver/mod.rs): the group a plain move just laid is not moved again
 //! at once. Searches with the rule and without it must store the same tables.
 
-use crate::solver::{small_position, KLONDIKE_IN_SUIT, THREES_IN_SUIT};
+use crate::plain::small_position;
 use crate::support::*;
 use felt_core::Ruleset;
 

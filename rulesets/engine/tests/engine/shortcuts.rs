@@ -3,7 +3,7 @@
 //! itself (rule 2), and PA-AUTOMATIC's safe rule, where spaces fill by themselves, finds the
 //! same verdicts as the game without it.
 
-use crate::solver::{plain_wins, small_position, Lcg};
+use crate::plain::{plain_wins, small_position, Lcg};
 use crate::support::*;
 use felt_core::Ruleset;
 

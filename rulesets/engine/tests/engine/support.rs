@@ -120,6 +120,24 @@ empty = "reserve"
 stock = { redeals = 1 }
 "#;
 
+/// Klondike built in suit, one card at a time, one card a deal without end, an emptied
+/// column taking nothing: a game many small positions lose.
+pub(crate) const KLONDIKE_IN_SUIT: &str = r#"
+tableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = 1 }
+build.by = "suit"
+empty = "none"
+stock = { cards = 1, redeals = "unlimited" }
+"#;
+
+/// The same, three cards a deal, every card in view.
+pub(crate) const THREES_IN_SUIT: &str = r#"
+hidden = false
+tableau = { columns = 7, down = [0, 1, 2, 3, 4, 5, 6], up = 1 }
+build.by = "suit"
+empty = "none"
+stock = { cards = 3, redeals = "unlimited" }
+"#;
+
 /// The `[game]` table of the shipped game `id` (its file's name without `.toml`).
 pub fn shipped_game(id: &str) -> &'static str {
     felt_engine::variants::shipped(id)
