@@ -96,25 +96,24 @@ impl Locks {
             Group::Sequence => Moves::Runs,
             Group::AnyFaceUp => Moves::FaceUp,
         };
+        // The play's rules already read as bits (the cards that may lie on each card):
+        // turned round, the cards each card may lie on.
         let mut ways_up = [0u64; 64];
         let mut builds_on = [0u64; 64];
         let mut runs_on = [0u64; 64];
-        for a in 0..64u8 {
-            let Some(above) = Card::from_byte(a) else {
+        for b in 0..64u8 {
+            let Some(below) = Card::from_byte(b) else {
                 continue;
             };
-            for b in 0..64u8 {
-                let Some(below) = Card::from_byte(b) else {
-                    continue;
-                };
-                if play.follows.foundation.follows(below, above) {
-                    ways_up[usize::from(a)] |= 1 << b;
-                }
-                if play.follows.build.follows(below, above) {
-                    builds_on[usize::from(a)] |= 1 << b;
-                }
-                if play.follows.group.follows(below, above) {
-                    runs_on[usize::from(a)] |= 1 << b;
+            let rows = [
+                (play.follows.foundation.row(below), &mut ways_up),
+                (play.follows.build.row(below), &mut builds_on),
+                (play.follows.group.row(below), &mut runs_on),
+            ];
+            for (mut row, on) in rows {
+                while row != 0 {
+                    on[row.trailing_zeros() as usize] |= 1 << b;
+                    row &= row - 1;
                 }
             }
         }

@@ -464,31 +464,24 @@ impl<'e> Searcher<'e> {
     /// games of one hole, less `MOBILITY` for each face-up top the hole takes next.
     pub fn order(&self, s: &State) -> i32 {
         let play = self.play;
-        let mut dig = 0usize;
+        let (mut dig, mut mobility) = (0usize, 0i32);
         if play.game.win != Win::Sequences {
             let wanted = play.wanted(s);
+            let takes = |card: &Card| wanted >> (card.to_byte() & 63) & 1 != 0;
             for c in &s.columns {
                 let n = c.cards.len();
                 for (i, card) in c.cards.iter().enumerate() {
-                    if wanted >> (card.to_byte() & 63) & 1 != 0 {
+                    if takes(card) {
                         dig += n - 1 - i;
                     }
                 }
+                // Where one hole takes every card (rule 9's games), the face-up tops it takes
+                // next: a line that keeps more of them open has more ways on.
+                if self.reach.is_some() && c.down < n && c.cards.last().is_some_and(takes) {
+                    mobility += 1;
+                }
             }
         }
-        // Where one hole takes every card (rule 9's games), the face-up tops it takes next:
-        // a line that keeps more of them open has more ways on.
-        let mobility = if self.reach.is_some() {
-            let wanted = play.wanted(s);
-            s.columns
-                .iter()
-                .filter(|c| c.down < c.cards.len())
-                .filter_map(|c| c.cards.last())
-                .filter(|t| wanted >> (t.to_byte() & 63) & 1 != 0)
-                .count() as i32
-        } else {
-            0
-        };
         self.distance(s) + dig as i32 - MOBILITY * mobility
     }
 
