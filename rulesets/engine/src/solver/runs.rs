@@ -171,9 +171,10 @@ pub enum Step {
     /// A quick search (deals folded, [`super::fold`]) has no step left: it found no win,
     /// and proved nothing.
     Spent,
-    /// The depth-first search of a [`portfolio`] has expanded every table it stored, having
-    /// left alone those the best-first one had expanded: no win lies among them, and the
-    /// best-first search may leave them alone in turn (the argument is in [`super`]'s docs).
+    /// A search of a [`portfolio`] has expanded every table it stored, having left alone
+    /// those another had expanded: no win lies among them. The best-first search may leave
+    /// a covering depth-first one's tables alone in turn; a loss is proven once all three
+    /// have covered theirs (the argument is in [`super`]'s docs).
     Covered,
 }
 
@@ -185,9 +186,9 @@ pub enum Step {
 /// undecided at 3 s sharing from the start); after it, a long search is most likely a loss,
 /// whose tables neither need expand twice. Deals 1..100 of ten games at 1 s: 55 undecided
 /// alone, 46 sharing from the start, 50 from this turn; held out (1001..1100, six games) 24,
-/// 23 and 25. It slows some proofs the best-first search does most of (Seahaven Towers deal
-/// 73: 1.82 s alone, 1.92 s sharing), as that search may leave the depth-first searches'
-/// tables alone only once both have covered.
+/// 23 and 25. From the same turn the best-first search leaves alone the tables they have
+/// expanded, and then proves a loss only with both of them (Seahaven Towers deal 73: 1.81 s
+/// of CPU where it left their tables alone only once both had covered, 0.97 s now).
 const SHARE_AFTER: u64 = 4;
 
 /// The tables the first turn of each search stores; each turn after stores twice as many.
@@ -236,6 +237,7 @@ pub fn portfolio_in_turns(
     // searches every legal action and so can decide alone.
     let (mut deeps_on, mut best_on) = ([true; 2], true);
     let mut covered = [false; 2];
+    let mut best_covered = false;
     let mut turn = first_turn.max(1);
     let found = 'search: loop {
         for i in 0..deeps.len() {
@@ -275,11 +277,20 @@ pub fn portfolio_in_turns(
             });
             match step {
                 Step::Done(found) => break found,
-                Step::Spent | Step::Covered => best_on = false,
+                Step::Spent => best_on = false,
+                Step::Covered => {
+                    best_on = false;
+                    best_covered = true;
+                }
                 Step::Paused => {}
             }
         }
         if deeps_on == [false; 2] && !best_on {
+            if best_covered && covered == [true; 2] {
+                // Each of the three expanded every table it stored but those another had
+                // expanded: together they expanded every table reachable (module docs).
+                break Found::Exhausted;
+            }
             // Not reached: one search of a portfolio always tries every legal action.
             break Found::Stopped(Stopped::RulesetCap);
         }
@@ -287,6 +298,9 @@ pub fn portfolio_in_turns(
         if turn == first_turn.max(1).saturating_mul(SHARE_AFTER) {
             for deep in &mut deeps {
                 deep.share();
+            }
+            if !fold {
+                best.skip(DONE);
             }
         }
     };
@@ -310,8 +324,8 @@ pub fn portfolio_in_turns(
 /// Leaving to the best-first search every table it had stored, not only expanded, proved the
 /// same losses no sooner (Storehouse deal 15: 1.53 s against 1.58 s). The two depth-first
 /// searches do leave each other's expanded tables alone ([`DONE`]) from turn
-/// [`SHARE_AFTER`] on, so that a loss no longer takes each of them through every table; the
-/// best-first search then leaves their tables alone only once both have covered theirs.
+/// [`SHARE_AFTER`] on, so that a loss no longer takes each of them through every table, and
+/// from then on so does the best-first search, which then proves a loss only with both.
 struct Seen {
     /// Each key's fingerprint ([`Searcher::fingerprint`]) and the searches that stored it.
     keys: Fingerprints,
@@ -325,7 +339,7 @@ const OPENED: u8 = 4;
 /// The flag of a key stored by the depth-first search that digs ([`Searcher::order`]).
 const DIG: u8 = 8;
 /// The flag of a key whose table a depth-first search of a portfolio has expanded, every
-/// child stored for it: the other depth-first search leaves it alone.
+/// child stored for it: the other depth-first search and the best-first one leave it alone.
 const DONE: u8 = 16;
 
 /// A table of keys as a search holds it: its own, or kept with the other search's.

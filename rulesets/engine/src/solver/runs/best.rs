@@ -137,6 +137,11 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 if self.folding {
                     return Step::Spent;
                 }
+                if self.skip & DONE != 0 {
+                    // It left alone tables a depth-first search expanded, whose children
+                    // that search has still to expand: a loss once both have covered theirs.
+                    return Step::Covered;
+                }
                 return Step::Done(Found::Exhausted);
             };
             let landing = match item {
