@@ -230,7 +230,22 @@ impl Play {
                     takers &= takers - 1;
                 }
                 if cards.len() == 1 {
-                    targets.clone().skip(columns).for_each(&mut consider);
+                    // The foundations only for a card one wants, and of the empty cells only
+                    // the first where they are alike (`distinct`): the rest would each be
+                    // turned away by `consider`, one call at a time.
+                    if up >> (cards[0].to_byte() & 63) & 1 != 0 {
+                        (0..state.foundations.len())
+                            .map(Pile::Foundation)
+                            .for_each(&mut consider);
+                    }
+                    for i in 0..state.cells.len() {
+                        if state.cells[i].is_none() {
+                            consider(Pile::Cell(i));
+                            if distinct {
+                                break;
+                            }
+                        }
+                    }
                 }
             } else {
                 targets.clone().for_each(&mut consider);
