@@ -36,14 +36,15 @@ use felt_core::analysis::Stopped;
 use felt_core::{Action, PileId};
 use felt_patience::search::{room_bytes, Limits, Open};
 use fingerprints::Fingerprints;
+use open::OpenList;
 use std::cell::RefCell;
-use std::collections::BinaryHeap;
 use std::mem::size_of;
 use std::rc::Rc;
 
 mod best;
 mod deep;
 mod fingerprints;
+mod open;
 
 pub use best::BestFirst;
 pub use deep::DepthFirst;

@@ -22,7 +22,7 @@ pub struct BestFirst<'s, 'e> {
     /// Each stored table's parent, the deals folded into its step and the action that ends it.
     nodes: Vec<(u32, u8, Action)>,
     depth: Vec<u16>,
-    open: BinaryHeap<Open<Item>>,
+    open: OpenList<Item>,
     /// The bytes one entry of the open list holds.
     entry_bytes: usize,
     legal: Vec<Action>,
@@ -76,7 +76,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             mine: BEST,
             nodes: Vec::new(),
             depth: Vec::new(),
-            open: BinaryHeap::new(),
+            open: OpenList::new(),
             entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
             legal: Vec::with_capacity(64),
             here: start.clone(),
@@ -126,7 +126,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             self.nodes.len(),
             self.nodes.capacity(),
             size_of::<(u32, u8, Action)>() + 2,
-        ) + room_bytes(self.open.len(), self.open.capacity(), self.entry_bytes)
+        ) + self.open.bytes(self.entry_bytes)
     }
 
     /// Goes on until it has an answer, has stored the tables its `turn` allows, or the
@@ -312,7 +312,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             // An honest search stopped by its budget still gives the best way on it has
             // found: the hint of a budget, never a claim.
             let best = std::mem::take(&mut self.open)
-                .into_iter()
+                .into_entries()
                 .filter(|o| matches!(o.item, Item::WayOn(_)))
                 .min_by_key(|o| (o.priority, std::cmp::Reverse(o.node)));
             if let Some(Open {
