@@ -111,7 +111,7 @@ mod tests {
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             let r = (x >> 33) as u32;
-            if r % 3 == 0 {
+            if r.is_multiple_of(3) {
                 let (a, b) = (list.pop(), heap.pop());
                 // Entries of the same priority and node may come out either way round.
                 assert_eq!(
@@ -121,7 +121,11 @@ mod tests {
                 );
             } else {
                 // Mostly newer nodes; now and then an older one, as an honest way on is.
-                let n = if r % 7 == 0 { r % (node + 1) } else { node };
+                let n = if r.is_multiple_of(7) {
+                    r % (node + 1)
+                } else {
+                    node
+                };
                 node += 1;
                 let priority = (r % 50) as i32 - 10;
                 list.push(Open {
