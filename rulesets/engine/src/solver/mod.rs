@@ -21,11 +21,12 @@
 //! own [`crate::play::Play::perform_into`], and the only things skipped are a table whose key
 //! was stored already, under rule 2 below a move to a second empty pile of a kind (see
 //! there), under rule 8 a move no shortest winning line makes, under rules 9 and 10 the
-//! moves from a table no line wins from, and under rule 11 a move to a table one move from
-//! the table before. So a search that ends within its budget has seen every
+//! moves from a table no line wins from, under rule 11 a move to a table one move from
+//! the table before, and under rule 12 every move but one from a table where a card goes up
+//! first. So a search that ends within its budget has seen every
 //! table reachable up to the keys along the lines that could be shortest wins, and claims a
 //! loss only if none is won. The keys leave out seven things (rules 1 to 7), each sound for
-//! the settings it is used under, rules 8 and 11 leave out moves, and rules 9 and 10 two
+//! the settings it is used under, rules 8, 11 and 12 leave out moves, and rules 9 and 10 two
 //! kinds of table:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
@@ -238,6 +239,20 @@
 //!     at 310,692 in 1.49 s against 1.61 s. The tests compare the tables stored with and
 //!     without the rule on small tables of twelve games and on whole lost deals of five.)
 //!
+//! 12. **A card nothing needed can be laid on goes up first**, the one move a
+//!     full-information search makes from such a table ([`search::Searcher::force`]): a card
+//!     a foundation takes now, every card that may be built on it (its followers) either up
+//!     or the card its foundation takes next with every follower of its own up, in one-pack
+//!     games of the safe rule's settings without a stock, whose spaces never fill by
+//!     themselves and whose groups are runs or single cards (Beleaguered Castle, King Albert,
+//!     Fore Cell, …): whatever a winning line lays on that card it can send up instead, so a
+//!     line that sends the card up first wins too and is no longer ([`forced`] gives the
+//!     argument whole). Building regardless of suit, a card at most two ranks above every
+//!     foundation; in alternate colours, one whose two followers are up, or next with their
+//!     own followers up. (Deals 1..200 at 1 s: see docs/figures.md. Tests: hand-laid tables,
+//!     among them one a reading that asks nothing of the followers' followers calls lost,
+//!     and small tables of five games and random moves from them against a plain search.)
+//!
 //! Nothing else is pruned: a won line found is made of the ruleset's own legal actions, and
 //! each is replayed through [`felt_core::Ruleset::apply`] before it is given.
 //!
@@ -259,7 +274,10 @@
 //! tables they expanded are thus closed under the ruleset's actions, hold the start, and
 //! none is won. (Under rule 9 a table any search calls hopeless counts as expanded, with no
 //! children: the verdict is the key's, so every search gives it alike, and no line from it
-//! wins; so under rule 10.) All use the same full-information keys, so each table is one key
+//! wins; so under rule 10. Under rule 12 such a table's one child is all it has: the tables
+//! are closed under the moves the searches make, and a table with a win has a child with a
+//! shorter one, so from a start that could be won they would have reached a won table.)
+//! All use the same full-information keys, so each table is one key
 //! to all. (Losses are proven at the same count of tables, about a quarter sooner: Storehouse
 //! deal 20 in 1.20 s of CPU against 1.58 s, Wasp deal 62 in 1.11 s against 1.63 s. The two
 //! depth-first searches leaving each other's expanded tables alone from their first turns on
@@ -290,6 +308,7 @@
 //! lost gets none.
 
 pub mod fold;
+pub mod forced;
 pub mod locked;
 pub mod packed;
 pub mod reach;

@@ -11,6 +11,7 @@
 //! Its order reads only what the player sees ([`Searcher::distance`]), so the hint it gives is
 //! the same whatever the hidden cards are.
 
+use super::forced::Forced;
 use super::hidden;
 use super::locked::Locks;
 use super::reach::Reach;
@@ -117,6 +118,8 @@ pub struct Searcher<'e> {
     /// Whether a plain move's group is kept from moving again at once ([`super`]'s rule
     /// 11); off only for the tests that show the rule loses no table.
     pub(super) once: bool,
+    /// Where a card that goes up first is the one move tried ([`super`]'s rule 12).
+    forced: Option<Forced>,
 }
 
 impl<'e> Searcher<'e> {
@@ -175,6 +178,7 @@ impl<'e> Searcher<'e> {
             reach: Reach::of(play),
             locks: Locks::of(play),
             once: true,
+            forced: Forced::of(play),
         }
     }
 
@@ -184,6 +188,29 @@ impl<'e> Searcher<'e> {
         Searcher {
             once: false,
             ..self
+        }
+    }
+
+    /// This searcher with rule 12 of [`super`] off: every legal action is tried where a card
+    /// would go up first. For the tests that compare its verdicts with and without it.
+    pub fn without_rule_12(self) -> Searcher<'e> {
+        Searcher {
+            forced: None,
+            ..self
+        }
+    }
+
+    /// Leaves in `legal`, the actions listed from `s`, only the one that sends up a card
+    /// that goes first ([`super`]'s rule 12), where there is one. It reads every card: for
+    /// full-information searches only.
+    pub fn force(&self, s: &State, legal: &mut Vec<Action>) {
+        if let Some(i) = self
+            .forced
+            .as_ref()
+            .and_then(|f| f.find(self.play, s, legal))
+        {
+            legal.swap(0, i);
+            legal.truncate(1);
         }
     }
 

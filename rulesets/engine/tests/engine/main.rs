@@ -9,6 +9,7 @@ mod across_games;
 mod alpha_star;
 mod deal;
 mod extensions;
+mod forced;
 mod freecell;
 mod games;
 mod help;

@@ -171,6 +171,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             };
             self.legal.clear();
             self.searcher.legal(&self.here, &mut self.legal);
+            if self.mode == Mode::Solve && !self.folding {
+                // Rule 12: a card that goes up first is the one move tried.
+                self.searcher.force(&self.here, &mut self.legal);
+            }
             let mut legal = std::mem::take(&mut self.legal);
             let mut answer = None;
             let mut dealt = false;

@@ -156,6 +156,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         searcher.legal(&self.table, &mut legal);
+        if !self.folding {
+            // Rule 12: a card that goes up first is the one move tried.
+            searcher.force(&self.table, &mut legal);
+        }
         let mut children = Vec::with_capacity(legal.len());
         let answer = self.make_children(&mut legal, &mut children, turn);
         self.legal = legal;

@@ -1,0 +1,140 @@
+//! The solver's rule 12 ([`Forced`]): a card that may go up, and that nothing a winning line
+//! needs could ever be laid on, goes up first, the one move a full-information search makes
+//! from such a table.
+//!
+//! **The rule.** Take a card `c` a foundation takes now, lying last in its pile (a column's
+//! last card, a cell, a playable reserve card), such that every card `x` that may be built on
+//! `c` in a column (its *followers*, by the build rule) is either up already, or is the very
+//! card its own foundation takes next and every follower of `x` is up. Then if any line wins
+//! from the table, one that begins by sending `c` up does, and is no longer.
+//!
+//! **Where it holds** ([`Forced::of`]): the settings of the safe rule's proof
+//! (`Play::safe_holds`: foundations built one way by suit, four of them, nothing coming back
+//! down, won on the foundations, no full suit taken out), one pack of four suits (each card
+//! once, so a foundation's next card is one card), no stock at all (what a deal shows does
+//! not move with the cards), spaces that take any card, only a King or nothing (never filled
+//! by themselves, nor from a reserve), and groups that are a single card, a run or a whole
+//! pile whose runs the build rule links too (a group's second card is a follower of its
+//! first): not Yukon's any face-up card with everything on it.
+//!
+//! **The argument.** Let `L` win from the table `T`, and let `L'` be `L` played from `T` with
+//! `c` up, where the cards of a set `U` (at first `{c}`) are up in `L'` but not in `L`,
+//! changed so: a move in `L` of cards of `U` only is left out; a move in `L` that lays a card
+//! `x` on a card of `U` sends `x` up instead, and `x` joins `U`; a card `L` sends up that is in
+//! `U` is already up, and leaves `U`; a card the game's own automatic rule sends up in `L'` and
+//! not in `L` joins `U`. Throughout, the table of `L'` is the table of `L` with the cards of `U`
+//! taken out, and those lie in `L` only above other cards of `U` or last in their piles. For
+//! only a follower is laid on a card in a column, and a follower of a card of `U` is up in `L'`:
+//! of `c` by the rule's condition, or the card its foundation takes next, which `L'` then
+//! sends up (nothing but that card can raise its foundation, so it is still the next, and it
+//! lies alone at the top of a group: a second card of the group would be its follower, which
+//! is up, and moves no more); of such an `x` by the condition again; of a card the automatic
+//! rule sent, by what that rule asks (every follower up). Every other move of `L` is legal in
+//! `L'`: its group is the group of `L` without the cards of `U` on top of it (a run's first
+//! cards are a run, a pile's cards without its top still the whole pile), laid on the same
+//! card (the card it lay on in `L` is not in `U`, or it would be a follower of it), onto an
+//! empty pile where `L` had one (a pile of `L'` is the pile of `L` less cards of `U`), with as
+//! many free cells and empty columns or more (a supermove needs no more room than in `L`, and
+//! spaces are filled by no rule of their own); a card of its suit goes up onto the same top
+//! (the cards of `U` of its suit lie below it, or it would be up in `L'`, and once `L` sends
+//! them up they leave `U`). The automatic rule sends in `L'` every card it sends in `L` (such a
+//! card's followers are up in `L'` too, and it lies as last in its pile), and the order it
+//! sends them in changes nothing (the fixed point of the safe rule, rule 2). At the end of `L`
+//! every card is up in both. `L'` begins with `c` up, then has one step for each step of `L`
+//! at most, less `c`'s own step up.
+//!
+//! So a table whose moves include such a `c` is searched through that one child: the child's
+//! shortest winning line is shorter than the table's, and by induction on that length every
+//! winnable table the search reaches leads it to a win. The same goes for the other rules'
+//! arguments, which are about the moves of tables the search expands: a table expanded
+//! through its forced child alone is one whose other children need not be stored (rule 11's
+//! plain move is never the forced one: it lays no card up). Only full-information searches
+//! use it: an honest search must show the cards a player would, and the rule does not ask
+//! what a line turns.
+
+use crate::play::{Play, State};
+use crate::state::Pile;
+use crate::vocabulary::{Automatic, Empty, Group};
+use felt_core::{Action, Card};
+
+/// Rule 12 of [`super`] for one game: where it holds, which cards follow which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// The followers of each card, by its byte, as bits by card byte.
+    followers: [u64; 64],
+}
+
+impl Forced {
+    /// The rule for `play`'s game, if it holds there (module docs).
+    pub fn of(play: &Play) -> Option<Forced> {
+        let g = &play.game;
+        let group_in_build = (0..64u8).all(|b| {
+            Card::from_byte(b)
+                .is_none_or(|c| play.follows.group.row(c) & !play.follows.build.row(c) == 0)
+        });
+        let holds = play.safe_proven
+            && g.automatic != Automatic::All
+            && g.decks == 1
+            && g.suits == 4
+            && g.stock.is_none()
+            && matches!(g.empty, Empty::Any | Empty::King | Empty::None)
+            && match g.group {
+                Group::Single => true,
+                Group::Sequence | Group::Supermove | Group::Pile => group_in_build,
+                Group::AnyFaceUp => false,
+            };
+        if !holds {
+            return None;
+        }
+        let mut followers = [0u64; 64];
+        for (b, row) in followers.iter_mut().enumerate() {
+            if let Some(c) = Card::from_byte(b as u8) {
+                *row = play.follows.build.row(c);
+            }
+        }
+        Some(Forced { followers })
+    }
+
+    /// The action of `legal` that sends such a card up from `state`, if one does.
+    pub fn find(&self, play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
+        let mut up = 0u64;
+        for card in state.foundations.iter().flatten() {
+            up |= 1 << (card.to_byte() & 63);
+        }
+        let wanted = play.wanted(state);
+        legal.iter().position(|action| {
+            let &Action::Move { from, index, to } = action else {
+                return false;
+            };
+            if !matches!(play.ids.pile(to), Some(Pile::Foundation(_))) {
+                return false;
+            }
+            let card = match play.ids.pile(from) {
+                Some(Pile::Column(i)) => state.columns.get(i).and_then(|c| {
+                    (usize::from(index) + 1 == c.cards.len()).then(|| c.cards.last().copied())?
+                }),
+                Some(Pile::Cell(i)) => state.cells.get(i).copied().flatten(),
+                Some(Pile::Reserve(r)) => state
+                    .reserve
+                    .get(r)
+                    .and_then(|p| p.get(usize::from(index)).copied()),
+                _ => None,
+            };
+            card.is_some_and(|c| self.goes_first(c, up, wanted))
+        })
+    }
+
+    /// Whether every follower of `card` is up, or is the card its foundation takes next with
+    /// every follower of its own up.
+    fn goes_first(&self, card: Card, up: u64, wanted: u64) -> bool {
+        let mut row = self.followers[usize::from(card.to_byte() & 63)] & !up;
+        while row != 0 {
+            let x = row.trailing_zeros() as usize;
+            row &= row - 1;
+            if wanted >> x & 1 == 0 || self.followers[x] & !up != 0 {
+                return false;
+            }
+        }
+        true
+    }
+}

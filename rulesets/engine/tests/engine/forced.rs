@@ -1,0 +1,172 @@
+//! The solver's rule 12 (solver/forced.rs): a card that may go up, on which nothing a
+//! winning line needs could ever be laid, goes up first, the one move a full-information
+//! search makes from such a table.
+
+use crate::plain::{plain_wins, small_position, solve, Lcg};
+use crate::support::*;
+use felt_core::{Action, Analysis, Budget, Ruleset};
+use felt_engine::solver::search::{Found, Searcher};
+use felt_engine::Pile;
+use felt_patience::search::Limits;
+
+/// Beleaguered Castle whose empty columns take nothing: small tables of it are often lost.
+const CASTLE_WITHOUT_SPACES: &str = r#"
+tableau = { columns = 8, up = 6 }
+foundations.start = "bases"
+build.by = "any"
+move = "supermove"
+empty = "none"
+"#;
+
+/// FreeCell with one cell and empty columns that take nothing: alternate colours, tight.
+const ONE_CELL_WITHOUT_SPACES: &str = r#"
+tableau = { columns = 8, up = [7, 7, 7, 7, 6, 6, 6, 6] }
+cells.count = 1
+move = "supermove"
+empty = "none"
+"#;
+
+/// The moves the search tries from `state`, rule 12 applied.
+fn tried(engine: &felt_engine::Engine, state: &felt_engine::State) -> Vec<Action> {
+    let searcher = Searcher::new(engine);
+    let mut legal = Vec::new();
+    searcher.legal(state, &mut legal);
+    searcher.force(state, &mut legal);
+    legal
+}
+
+/// A table of the game `text` with the foundations up to `tops` and `columns` laid from the
+/// first.
+fn table(
+    text: &str,
+    tops: [&str; 4],
+    columns: &[&str],
+) -> (felt_engine::Engine, felt_engine::State) {
+    let engine = engine(text);
+    let mut state = blank(&engine);
+    for (f, top) in tops.into_iter().enumerate() {
+        let top = card(top);
+        for rank in 1..=top.rank().number() {
+            let c = felt_core::Card::new(top.suit(), felt_core::Rank::new(rank).expect("rank"));
+            state.foundations[f].push(c);
+        }
+    }
+    for (i, tokens) in columns.iter().enumerate() {
+        lay(&mut state, i, tokens, 0);
+    }
+    (engine, state)
+}
+
+/// BEL-BUILD builds regardless of suit: a Four whose every Three is up or the next card of
+/// its foundation, with every Two up, goes up before anything else is tried. Where a Three
+/// is neither (the Two of clubs still in play), the Four could be needed to hold it: every
+/// move is tried.
+#[test]
+fn a_card_no_line_needs_to_build_on_goes_up_first() {
+    let castle = shipped_game("beleaguered-castle");
+    let (engine, state) = table(
+        castle,
+        ["3S", "3H", "2D", "2C"],
+        &["KS 4S", "3D QH", "JC 5H", "TD 3C"],
+    );
+    let four_up = mv(&engine, Pile::Column(0), 1, Pile::Foundation(0));
+    assert_eq!(
+        tried(&engine, &state),
+        vec![four_up.clone()],
+        "the Four alone"
+    );
+    let (engine, state) = table(
+        castle,
+        ["3S", "3H", "2D", "AC"],
+        &["KS 4S", "3D QH", "2C JC 5H", "TD 3C"],
+    );
+    let legal = tried(&engine, &state);
+    assert!(
+        legal.len() > 1 && legal.contains(&four_up),
+        "every move: {legal:?}"
+    );
+}
+
+/// PA-BUILD in alternate colours: the King of hearts may go up, and both black Queens are the
+/// next cards of their foundations, but the Jack of diamonds is not up, and the only line
+/// that wins parks the Queen of spades on the King so that the Jack can lie on her while
+/// the King of diamonds under them takes the one cell. The King must wait: sending it up
+/// first would lose the game (a reading of the rule that asks nothing of the Queens'
+/// followers called this table lost).
+#[test]
+fn a_card_a_line_parks_on_waits_for_the_followers_of_what_it_takes() {
+    let (engine, state) = table(
+        ONE_CELL_WITHOUT_SPACES,
+        ["JC", "JS", "QH", "6D"],
+        &["", "9D", "KC", "KS KH", "", "QC TD", "8D KD QS JD", "7D QD"],
+    );
+    let legal = tried(&engine, &state);
+    assert!(legal.len() > 1, "every move: {legal:?}");
+    assert_eq!(plain_wins(&engine, &state, 100_000), Some(true));
+    assert!(matches!(
+        solve(&engine, &state, Budget::states(100_000)),
+        Analysis::Won { .. }
+    ));
+}
+
+/// Every verdict of the solver on small tables of the games rule 12 acts in (building
+/// regardless of suit and in alternate colours, with cells and a reserve), and on the tables
+/// random moves from them lead to, agrees with a plain search and with the solver without
+/// the rule; the rule must have acted on many of them.
+#[test]
+fn rule_12_agrees_with_a_plain_search() {
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 2;
+    let games = [
+        ("beleaguered-castle", shipped_game("beleaguered-castle"), 12),
+        ("king-albert", shipped_game("king-albert"), 11),
+        ("fore-cell", shipped_game("fore-cell"), 11),
+        ("castle-without-spaces", CASTLE_WITHOUT_SPACES, 14),
+        ("one-cell-without-spaces", ONE_CELL_WITHOUT_SPACES, 14),
+    ];
+    let (mut compared, mut forced, mut lost) = (0, 0, 0);
+    for (name, text, left) in games {
+        let engine = engine(text);
+        let without = Searcher::new(&engine).without_rule_12();
+        let mut rng = Lcg(left as u64 + 12);
+        for case in 1..=cases {
+            let mut state = small_position(&engine, case * 104_729 + left as u64, left);
+            for step in 0..3 {
+                let mut legal = Vec::new();
+                engine.legal_actions(&state, &mut legal);
+                let tried = tried(&engine, &state);
+                if tried.len() == 1 && legal.len() > 1 {
+                    forced += 1;
+                }
+                if let Some(won) = plain_wins(&engine, &state, 5_000) {
+                    compared += 1;
+                    match solve(&engine, &state, Budget::states(20_000)) {
+                        Analysis::Won { .. } => {
+                            assert!(won, "{name} case {case} step {step}: won, but lost")
+                        }
+                        Analysis::Unwinnable { .. } => {
+                            assert!(!won, "{name} case {case} step {step}: lost, but won");
+                            lost += 1;
+                        }
+                        _ => {}
+                    }
+                    let plain = without.solve(&state, &Limits::states(20_000));
+                    match plain.found {
+                        Found::Won(_) => assert!(won),
+                        Found::Exhausted => assert!(!won),
+                        _ => {}
+                    }
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                let a = &legal[rng.below(legal.len() as u64) as usize];
+                engine.apply(&mut state, a).expect("a legal action");
+            }
+        }
+    }
+    eprintln!("{compared} compared, {lost} proven lost, rule 12 acted on {forced}");
+    assert!(
+        compared > 0 && lost > 0 && forced > 0,
+        "{compared} {lost} {forced}"
+    );
+}
