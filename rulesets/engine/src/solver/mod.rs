@@ -71,7 +71,7 @@
 //!    up to R, for nothing it sets off could have been set off before (the checks read the
 //!    piles' cards and the counts of free cells and empty columns, unchanged); that key is
 //!    the table's own, stored before its moves are listed. (Seahaven Towers deals 1..100 at
-//!    1 s: see docs/figures.md.)
+//!    1 s: see docs/engine-figures.md.)
 //! 3. **A foundation's cards under its top**, when cards never come back down
 //!    (`foundations.back = false`): then the rules read a foundation's size (full at 13, the
 //!    win) and its top card (what it takes next), and the safe rule, the one reader of the
@@ -249,9 +249,10 @@
 //!     line that sends the card up first wins too and is no longer ([`forced`] gives the
 //!     argument whole). Building regardless of suit, a card at most two ranks above every
 //!     foundation; in alternate colours, one whose two followers are up, or next with their
-//!     own followers up. (Deals 1..200 at 1 s: see docs/figures.md. Tests: hand-laid tables,
-//!     among them one a reading that asks nothing of the followers' followers calls lost,
-//!     and small tables of five games and random moves from them against a plain search.)
+//!     own followers up. (Deals 1..200 at 1 s: see docs/engine-figures.md. Tests: hand-laid
+//!     tables, among them one a reading that asks nothing of the followers' followers calls
+//!     lost, and small tables of five games and random moves from them against a plain
+//!     search.)
 //!
 //! Nothing else is pruned: a won line found is made of the ruleset's own legal actions, and
 //! each is replayed through [`felt_core::Ruleset::apply`] before it is given.
