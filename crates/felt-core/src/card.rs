@@ -138,21 +138,25 @@ impl Card {
     }
 
     /// Its suit.
+    #[inline]
     pub fn suit(self) -> Suit {
         Suit::from_index(self.0 >> 4)
     }
 
     /// Its rank.
+    #[inline]
     pub fn rank(self) -> Rank {
         Rank(self.0 & 0x0f)
     }
 
     /// The byte the card is stored as; stable, so solvers may use it in hashes.
+    #[inline]
     pub fn to_byte(self) -> u8 {
         self.0
     }
 
     /// The card a byte from [`Card::to_byte`] stands for, if it is one.
+    #[inline]
     pub fn from_byte(b: u8) -> Option<Card> {
         let rank = b & 0x0f;
         ((1..=13).contains(&rank) && b < 0x40).then_some(Card(b))
