@@ -1,4 +1,4 @@
-//! The solver's rule 12 ([`Forced`]): a card that may go up, and that nothing a winning line
+//! The solver's rule 12 ([`find`]): a card that may go up, and that nothing a winning line
 //! needs could ever be laid on, goes up first, the one move a full-information search makes
 //! from such a table.
 //!
@@ -8,7 +8,7 @@
 //! card its own foundation takes next and every follower of `x` is up. Then if any line wins
 //! from the table, one that begins by sending `c` up does, and is no longer.
 //!
-//! **Where it holds** ([`Forced::of`]): the settings of the safe rule's proof
+//! **Where it holds** ([`holds`]): the settings of the safe rule's proof
 //! (`Play::safe_holds`: foundations built one way by suit, four of them, nothing coming back
 //! down, won on the foundations, no full suit taken out), one pack of four suits (each card
 //! once, so a foundation's next card is one card), no stock at all (what a deal shows does
@@ -57,84 +57,67 @@ use crate::state::Pile;
 use crate::vocabulary::{Automatic, Empty, Group};
 use felt_core::{Action, Card};
 
-/// Rule 12 of [`super`] for one game: where it holds, which cards follow which.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Forced {
-    /// The followers of each card, by its byte, as bits by card byte.
-    followers: [u64; 64],
+/// Whether rule 12 of [`super`] holds in `play`'s game (module docs).
+pub fn holds(play: &Play) -> bool {
+    let g = &play.game;
+    let group_in_build = (0..64u8).all(|b| {
+        Card::from_byte(b)
+            .is_none_or(|c| play.follows.group.row(c) & !play.follows.build.row(c) == 0)
+    });
+    play.safe_proven
+        && g.automatic != Automatic::All
+        && g.decks == 1
+        && g.suits == 4
+        && g.stock.is_none()
+        && matches!(g.empty, Empty::Any | Empty::King | Empty::None)
+        && match g.group {
+            Group::Single => true,
+            Group::Sequence | Group::Supermove | Group::Pile => group_in_build,
+            Group::AnyFaceUp => false,
+        }
 }
 
-impl Forced {
-    /// The rule for `play`'s game, if it holds there (module docs).
-    pub fn of(play: &Play) -> Option<Forced> {
-        let g = &play.game;
-        let group_in_build = (0..64u8).all(|b| {
-            Card::from_byte(b)
-                .is_none_or(|c| play.follows.group.row(c) & !play.follows.build.row(c) == 0)
-        });
-        let holds = play.safe_proven
-            && g.automatic != Automatic::All
-            && g.decks == 1
-            && g.suits == 4
-            && g.stock.is_none()
-            && matches!(g.empty, Empty::Any | Empty::King | Empty::None)
-            && match g.group {
-                Group::Single => true,
-                Group::Sequence | Group::Supermove | Group::Pile => group_in_build,
-                Group::AnyFaceUp => false,
-            };
-        if !holds {
-            return None;
-        }
-        let mut followers = [0u64; 64];
-        for (b, row) in followers.iter_mut().enumerate() {
-            if let Some(c) = Card::from_byte(b as u8) {
-                *row = play.follows.build.row(c);
-            }
-        }
-        Some(Forced { followers })
+/// The action of `legal` that sends such a card up from `state`, if one does.
+pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
+    let mut up = 0u64;
+    for card in state.foundations.iter().flatten() {
+        up |= 1 << (card.to_byte() & 63);
     }
+    let wanted = play.wanted(state);
+    legal.iter().position(|action| {
+        let &Action::Move { from, index, to } = action else {
+            return false;
+        };
+        if !matches!(play.ids.pile(to), Some(Pile::Foundation(_))) {
+            return false;
+        }
+        let card = match play.ids.pile(from) {
+            Some(Pile::Column(i)) => state.columns.get(i).and_then(|c| {
+                (usize::from(index) + 1 == c.cards.len()).then(|| c.cards.last().copied())?
+            }),
+            Some(Pile::Cell(i)) => state.cells.get(i).copied().flatten(),
+            Some(Pile::Reserve(r)) => state
+                .reserve
+                .get(r)
+                .and_then(|p| p.get(usize::from(index)).copied()),
+            _ => None,
+        };
+        card.is_some_and(|c| goes_first(play, c, up, wanted))
+    })
+}
 
-    /// The action of `legal` that sends such a card up from `state`, if one does.
-    pub fn find(&self, play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
-        let mut up = 0u64;
-        for card in state.foundations.iter().flatten() {
-            up |= 1 << (card.to_byte() & 63);
+/// Whether every follower of `card` (by the build rule's bit rows) is up, or is the card its
+/// foundation takes next with every follower of its own up.
+fn goes_first(play: &Play, card: Card, up: u64, wanted: u64) -> bool {
+    let followers = |c: Card| play.follows.build.row(c) & !up;
+    let mut row = followers(card);
+    while row != 0 {
+        let x = row.trailing_zeros() as u8;
+        row &= row - 1;
+        let next = wanted >> x & 1 != 0;
+        if !next || Card::from_byte(x).is_none_or(|x| followers(x) != 0) {
+            return false;
         }
-        let wanted = play.wanted(state);
-        legal.iter().position(|action| {
-            let &Action::Move { from, index, to } = action else {
-                return false;
-            };
-            if !matches!(play.ids.pile(to), Some(Pile::Foundation(_))) {
-                return false;
-            }
-            let card = match play.ids.pile(from) {
-                Some(Pile::Column(i)) => state.columns.get(i).and_then(|c| {
-                    (usize::from(index) + 1 == c.cards.len()).then(|| c.cards.last().copied())?
-                }),
-                Some(Pile::Cell(i)) => state.cells.get(i).copied().flatten(),
-                Some(Pile::Reserve(r)) => state
-                    .reserve
-                    .get(r)
-                    .and_then(|p| p.get(usize::from(index)).copied()),
-                _ => None,
-            };
-            card.is_some_and(|c| self.goes_first(c, up, wanted))
-        })
     }
-
-    /// Whether every follower of `card` is up, or is the card its foundation takes next with
-    /// every follower of its own up.
-    fn goes_first(&self, card: Card, up: u64, wanted: u64) -> bool {
-        let mut row = self.followers[usize::from(card.to_byte() & 63)] & !up;
-        while row != 0 {
-            let x = row.trailing_zeros() as usize;
-            row &= row - 1;
-            if wanted >> x & 1 == 0 || self.followers[x] & !up != 0 {
-                return false;
-            }
-        }
-        true
-    }
+    true
 }

@@ -1,7 +1,7 @@
 //! What the engine's searches ([`super::runs`]) know of a game: the tables' keys
 //! ([`Searcher::key`], the module docs of [`super`] say what they leave out and why), the
 //! actions tried ([`Searcher::legal`]: the legal ones, [`Play::legal`]) and the estimate that
-//! orders them ([`Searcher::distance`]).
+//! orders them ([`Searcher::distance`], in `search/estimate.rs` with the digging order).
 //!
 //! A search runs in one of two modes. [`Mode::Solve`] looks for a win and, when every table reachable has
 //! been seen without one, proves the loss. [`Mode::Honest`] stops every line at the first
@@ -11,13 +11,15 @@
 //! Its order reads only what the player sees ([`Searcher::distance`]), so the hint it gives is
 //! the same whatever the hidden cards are.
 
-use super::forced::Forced;
+mod estimate;
+
+use super::forced;
 use super::hidden;
 use super::locked::Locks;
 use super::reach::Reach;
 use crate::engine::Engine;
 use crate::play::{Play, State};
-use crate::vocabulary::{Automatic, Direction, Match, Redeal, StockDeal, Win};
+use crate::vocabulary::{Automatic, Match, Redeal, StockDeal};
 use felt_core::analysis::Stopped;
 use felt_core::Action;
 use felt_core::Card;
@@ -67,17 +69,6 @@ pub(super) const DEPTH_COST: i32 = 2;
 /// more: a card turned is known progress, a deal may only cycle the stock.
 pub(super) const DEAL_COST: i32 = 2;
 
-/// What each face-up column top the hole takes next takes off [`Searcher::order`], in the
-/// games of one hole that takes every card (Golf, Black Hole, Tri Peaks): the digging search
-/// keeps ways on open. Paired at 1 s: Black Hole deals 1..200 4 → 2 undecided, the 21 left
-/// undecided over 1..1000 20 → 15; held out, 1001..1300, 7 → 4; Golf 1..100 9 → 10, Tri
-/// Peaks 1..300 6 → 5 (a weight of 6: 16 of the 21).
-const MOBILITY: i32 = 2;
-
-/// What each card lying on the card its column's foundations want soonest adds to
-/// [`Searcher::distance`] ([`Searcher::buried`]).
-const BURIED: usize = 1;
-
 /// The room [`Searcher::fingerprint`] works in, kept from one table to the next: the bytes of
 /// a key, and each column of the table fingerprinted last with its hash (its face-down
 /// count, its cards, the hash).
@@ -118,8 +109,8 @@ pub struct Searcher<'e> {
     /// Whether a plain move's group is kept from moving again at once ([`super`]'s rule
     /// 11); off only for the tests that show the rule loses no table.
     pub(super) once: bool,
-    /// Where a card that goes up first is the one move tried ([`super`]'s rule 12).
-    forced: Option<Forced>,
+    /// Whether a card that goes up first is the one move tried ([`super`]'s rule 12).
+    forced: bool,
 }
 
 impl<'e> Searcher<'e> {
@@ -178,7 +169,7 @@ impl<'e> Searcher<'e> {
             reach: Reach::of(play),
             locks: Locks::of(play),
             once: true,
-            forced: Forced::of(play),
+            forced: forced::holds(play),
         }
     }
 
@@ -195,7 +186,7 @@ impl<'e> Searcher<'e> {
     /// would go up first. For the tests that compare its verdicts with and without it.
     pub fn without_rule_12(self) -> Searcher<'e> {
         Searcher {
-            forced: None,
+            forced: false,
             ..self
         }
     }
@@ -206,8 +197,8 @@ impl<'e> Searcher<'e> {
     pub fn force(&self, s: &State, legal: &mut Vec<Action>) {
         if let Some(i) = self
             .forced
-            .as_ref()
-            .and_then(|f| f.find(self.play, s, legal))
+            .then(|| forced::find(self.play, s, legal))
+            .flatten()
         {
             legal.swap(0, i);
             legal.truncate(1);
@@ -436,132 +427,6 @@ impl<'e> Searcher<'e> {
         buf.push(s.base.number());
     }
 
-    /// How far `s` looks from a win, from what the player sees only: the cards still to go
-    /// (up, or into their runs), the face-down cards, and the face-up cards lying on one they
-    /// do not build on. Lower is nearer.
-    pub fn distance(&self, s: &State) -> i32 {
-        let play = self.play;
-        let down: usize = s.columns.iter().map(|c| c.down).sum();
-        let mut breaks = 0usize;
-        let mut soft = 0usize;
-        let mut settled = 0usize;
-        // Where a group moves by a rule of its own (Simple Simon's suits on any-suit builds),
-        // a card built on one it does not move with is half a break: the run must be taken
-        // apart again before it goes anywhere whole.
-        let grouped = play.group != play.build;
-        for c in &s.columns {
-            let up = &c.cards[c.down.min(c.cards.len())..];
-            for w in up.windows(2) {
-                if !play.follows.build.follows(w[0], w[1]) {
-                    breaks += 1;
-                } else if grouped && !play.follows.group.follows(w[0], w[1]) {
-                    soft += 1;
-                }
-            }
-            if play.game.win == Win::Sequences && c.down == 0 {
-                // The run from the bottom that is already where a win wants it.
-                settled += run_from_king(&c.cards);
-            }
-        }
-        let to_go = match play.game.win {
-            // Where the columns are cleared onto foundations (Golf's hole), what lies in the
-            // stock still counts: dealing it onto the hole is the way on, and an order that
-            // counted the columns alone searched Golf's won deals longer (1..40: 12 -> 15
-            // undecided at 1 s).
-            Win::Foundations | Win::Columns => {
-                play.game.cards() as usize - s.foundations.iter().map(Vec::len).sum::<usize>()
-            }
-            Win::Sequences => {
-                let removed: usize = s.foundations.iter().map(Vec::len).sum();
-                play.game.cards() as usize - removed - settled
-            }
-        };
-        let cells = s.cells.iter().filter(|c| c.is_some()).count();
-        (4 * to_go + 4 * down + 2 * breaks + soft + cells + BURIED * self.buried(s)) as i32
-    }
-
-    /// The order the portfolio's second depth-first search tries children in
-    /// ([`super::runs::portfolio`]), lower first: [`Searcher::distance`], plus, where the game
-    /// is won on the foundations, the cards lying on each card a foundation takes now, summed
-    /// over the columns: digging out the next cards up is what a line that comes out does
-    /// first. Neither order is better on every game (as the only order of the one
-    /// depth-first search, at 1 s on deals 1..=100 of eleven games: 56 → 47 undecided, Fore
-    /// Cell 5 → 1 and Stronghold 3 → 5; held out, deals 1001..=1015 of all 47 games, 185 →
-    /// 185, 17 decided each way), so the portfolio runs a depth-first search in each. In the
-    /// games of one hole, less `MOBILITY` for each face-up top the hole takes next.
-    pub fn order(&self, s: &State) -> i32 {
-        let play = self.play;
-        let (mut dig, mut mobility) = (0usize, 0i32);
-        if play.game.win != Win::Sequences {
-            let wanted = play.wanted(s);
-            let takes = |card: &Card| wanted >> (card.to_byte() & 63) & 1 != 0;
-            for c in &s.columns {
-                let n = c.cards.len();
-                for (i, card) in c.cards.iter().enumerate() {
-                    if takes(card) {
-                        dig += n - 1 - i;
-                    }
-                }
-                // Where one hole takes every card (rule 9's games), the face-up tops it takes
-                // next: a line that keeps more of them open has more ways on.
-                if self.reach.is_some() && c.down < n && c.cards.last().is_some_and(takes) {
-                    mobility += 1;
-                }
-            }
-        }
-        self.distance(s) + dig as i32 - MOBILITY * mobility
-    }
-
-    /// The cards lying on the card of their column that the foundations want soonest, summed
-    /// over the columns: where foundations build one way from a base, a low card under many
-    /// others is what keeps a game from coming out. None in a game won in the columns, by a
-    /// hole built either way, or with more than one pack. Paired on deals 1..=10 of the 43
-    /// shipped games at 1 s, it took FreeCell's hardest deals from about 1 s to under 0.5 s.
-    fn buried(&self, s: &State) -> usize {
-        let f = &self.play.game.foundations;
-        let up = match f.build {
-            Direction::Up => true,
-            Direction::Down => false,
-            Direction::Either | Direction::None => return 0,
-        };
-        if self.play.game.win == Win::Sequences {
-            return 0;
-        }
-        if self.play.game.decks > 1 {
-            // With two packs either copy of the card wanted will do, so the one in a given
-            // column need not be dug out: counting what lies on it led the search astray
-            // (deals 1..=10 at 1 s: Gargantua 1 undecided without it, 8 with it).
-            return 0;
-        }
-        let base = i32::from(s.base.number());
-        // How many cards of its suit go up before a card of each rank: its place from the
-        // base, worked out once a table rather than for every card.
-        let mut place = [0u8; 16];
-        for (r, p) in place.iter_mut().enumerate().take(14).skip(1) {
-            let r = r as i32;
-            *p = (if up { r - base } else { base - r }).rem_euclid(13) as u8;
-        }
-        s.columns
-            .iter()
-            .map(|c| {
-                // The card soonest up, the last of them where two are as soon (`<=`): what
-                // lies on it is what must be moved first.
-                let mut least = (u8::MAX, 0usize);
-                for (i, card) in c.cards.iter().enumerate() {
-                    let p = place[usize::from(card.rank().number() & 15)];
-                    if p <= least.0 {
-                        least = (p, i);
-                    }
-                }
-                if c.cards.is_empty() {
-                    0
-                } else {
-                    c.cards.len() - 1 - least.1
-                }
-            })
-            .sum()
-    }
-
     /// Whether `action` from `before` to `after` shows the player a card they had not seen.
     pub(super) fn shows_new(&self, before: &State, after: &State) -> bool {
         hidden(self.play, after) < hidden(self.play, before)
@@ -577,22 +442,6 @@ impl<'e> Searcher<'e> {
         }
         Some(now)
     }
-}
-
-/// The cards from the bottom of a column that are one suit built down from a King.
-fn run_from_king(cards: &[felt_core::Card]) -> usize {
-    let Some(first) = cards.first() else {
-        return 0;
-    };
-    if first.rank().number() != 13 {
-        return 0;
-    }
-    1 + cards
-        .windows(2)
-        .take_while(|w| {
-            w[0].suit() == w[1].suit() && w[0].rank().number() == w[1].rank().number() + 1
-        })
-        .count()
 }
 
 /// A column's bytes in a key: a marker holding its face-down count, then its cards.
