@@ -64,7 +64,7 @@ impl Searcher<'_> {
     }
 
     /// The order the portfolio's second depth-first search tries children in
-    /// ([`super::runs::portfolio`]), lower first: [`Searcher::distance`], plus, where the game
+    /// ([`crate::solver::runs::portfolio`]), lower first: [`Searcher::distance`], plus, where the game
     /// is won on the foundations, the cards lying on each card a foundation takes now, summed
     /// over the columns: digging out the next cards up is what a line that comes out does
     /// first. Neither order is better on every game (as the only order of the one
