@@ -389,6 +389,11 @@ struct Maker {
     pack: Vec<u8>,
     /// The fingerprint [`Maker::store`] stored last.
     stored: u128,
+    /// The children of one table made ahead of storing them ([`Maker::play_ahead`]), each
+    /// with its fingerprint where it is not won.
+    ahead: Vec<(State, u128)>,
+    /// The fingerprint of `next`, where it was made ahead.
+    keyed: Option<u128>,
 }
 
 impl Maker {
@@ -399,15 +404,60 @@ impl Maker {
             key: KeyRoom::default(),
             pack: Vec::with_capacity(256),
             stored: 0,
+            ahead: Vec::new(),
+            keyed: None,
         }
     }
 
     /// Makes the child `action` leads to from `from`; whether it is won.
     fn play(&mut self, play: &Play, from: &State, action: &Action) -> bool {
+        self.keyed = None;
         self.next.copy_from(from);
         self.events.clear();
         play.perform_into(&mut self.next, action, &mut self.events);
         play.won(&self.next)
+    }
+
+    /// Makes the `i`-th child of a table ahead of storing it, the child `action` leads to from
+    /// `from`, and, where it is not won, its fingerprint (a full-information search's key when
+    /// `solve`), whose slot in `seen` is fetched meanwhile; whether it is won.
+    ///
+    /// Why ahead: storing is mostly a wait for memory (a key's slot is seldom in the cache).
+    /// Made one by one, each child waits for its slot before the next is made; made all
+    /// first, their slots are fetched while the others are made, and the waits overlap. The
+    /// children are then stored in the same order ([`Maker::take`]): the search is the same.
+    fn play_ahead(
+        &mut self,
+        i: usize,
+        (searcher, seen, solve): (&Searcher<'_>, &Table, bool),
+        from: &State,
+        action: &Action,
+    ) -> bool {
+        if self.ahead.len() == i {
+            self.ahead.push((from.clone(), 0));
+        }
+        let (next, key) = &mut self.ahead[i];
+        next.copy_from(from);
+        self.events.clear();
+        searcher.play.perform_into(next, action, &mut self.events);
+        let won = searcher.play.won(next);
+        if !won {
+            *key = searcher.fingerprint(next, &mut self.key, solve);
+            seen.borrow().keys.prefetch(*key);
+        }
+        won
+    }
+
+    /// The `i`-th child made ahead ([`Maker::play_ahead`]).
+    fn ahead(&self, i: usize) -> &State {
+        &self.ahead[i].0
+    }
+
+    /// Makes the `i`-th child made ahead the child, its fingerprint known.
+    fn take(&mut self, i: usize) {
+        let (next, key) = &mut self.ahead[i];
+        std::mem::swap(&mut self.next, next);
+        self.keyed = Some(*key);
     }
 
     /// Stores the child's key in `seen` for the search `mine` (a full-information search's
@@ -420,7 +470,10 @@ impl Maker {
         (mine, skip): (u8, u8),
         solve: bool,
     ) -> bool {
-        let key = searcher.fingerprint(&self.next, &mut self.key, solve);
+        let key = match self.keyed.take() {
+            Some(key) => key,
+            None => searcher.fingerprint(&self.next, &mut self.key, solve),
+        };
         self.stored = key;
         seen.borrow_mut().insert(key, mine, skip)
     }
@@ -437,6 +490,7 @@ impl Maker {
     ) -> Option<(u8, Action, bool)> {
         loop {
             if std::mem::take(&mut fold.moved) {
+                self.keyed = None;
                 self.next.copy_from(&fold.dealt);
                 return Some((fold.deals - 1, deal(play), play.won(&self.next)));
             }

@@ -26,6 +26,9 @@ pub struct BestFirst<'s, 'e> {
     /// The bytes one entry of the open list holds.
     entry_bytes: usize,
     legal: Vec<Action>,
+    /// The children of the table expanded made ahead of storing them, with whether each is
+    /// won, reused from one table to the next.
+    made: Vec<(Action, bool)>,
     /// The table expanded, reused from one to the next.
     here: State,
     maker: Maker,
@@ -79,6 +82,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             open: OpenList::new(),
             entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
             legal: Vec::with_capacity(64),
+            made: Vec::with_capacity(64),
             here: start.clone(),
             maker: Maker::new(start),
             folding: fold && mode == Mode::Solve,
@@ -190,6 +194,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             } else {
                 None
             };
+            // Made ahead, then stored in the same order (Maker::play_ahead).
+            let mut made = std::mem::take(&mut self.made);
+            made.clear();
+            let keying = (self.searcher, &self.seen, self.mode == Mode::Solve);
             for action in legal.drain(..) {
                 if (self.folding || round) && matches!(action, Action::Deal { .. }) {
                     dealt = true;
@@ -198,23 +206,32 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 if moves_again(landing, &action) {
                     continue;
                 }
-                let won = self.maker.play(self.searcher.play, &self.here, &action);
+                let i = made.len();
+                let won = self.maker.play_ahead(i, keying, &self.here, &action);
+                let next = self.maker.ahead(i);
                 if round
                     && !won
                     && !matches!(action, Action::Move { from, .. } if from == waste)
-                    && (self.maker.next.waste.len() != self.here.waste.len()
-                        || !self.searcher.closed(&self.maker.next))
+                    && (next.waste.len() != self.here.waste.len() || !self.searcher.closed(next))
                 {
                     // From another table of the round this move may lead elsewhere: a card
                     // went up from the waste after it, or the round it leaves is open, so
                     // where the round stood is part of the key (rule 6).
                     self.opening.push(action.clone());
                 }
+                made.push((action, won));
+                if won {
+                    break;
+                }
+            }
+            for (i, (action, won)) in made.drain(..).enumerate() {
+                self.maker.take(i);
                 answer = self.child(node, d, 0, action, won, turn);
                 if answer.is_some() {
                     break;
                 }
             }
+            self.made = made;
             legal.clear();
             self.legal = legal;
             if answer.is_none() && dealt {

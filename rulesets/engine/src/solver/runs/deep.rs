@@ -26,6 +26,9 @@ pub struct DepthFirst<'s, 'e> {
     /// The fingerprint of `table`.
     key: u128,
     legal: Vec<Action>,
+    /// The children of the table expanded made ahead of storing them, with whether each is
+    /// won, reused from one table to the next.
+    made: Vec<(Action, bool)>,
     /// The table expanded, reused from one to the next.
     table: State,
     maker: Maker,
@@ -69,6 +72,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             landing: None,
             key: 0,
             legal: Vec::with_capacity(64),
+            made: Vec::with_capacity(64),
             table: start.clone(),
             maker: Maker::new(start),
             folding: fold,
@@ -153,6 +157,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
     /// Makes the children of `table` and puts them on the path as a new frame, nearest last.
     fn expand_table(&mut self, turn: &mut Turn<'_, '_>) -> Option<Step> {
         let searcher = self.searcher;
+        if self.skip & DONE != 0 {
+            // Its slot is marked once its children are made: fetched meanwhile.
+            self.seen.borrow().keys.prefetch(self.key);
+        }
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         searcher.legal(&self.table, &mut legal);
@@ -194,6 +202,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         // Rule 11: the group a plain move just laid is not moved again (not in a closed
         // round, whose other tables' moves are made from here too).
         let landing = if round { None } else { self.landing };
+        // Made ahead, then stored in the same order (Maker::play_ahead).
+        let mut made = std::mem::take(&mut self.made);
+        made.clear();
+        let solving = (searcher, &self.seen, true);
         for action in legal.drain(..) {
             if (self.folding || round) && matches!(action, Action::Deal { .. }) {
                 dealt = true;
@@ -202,13 +214,25 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             if moves_again(landing, &action) {
                 continue;
             }
-            let won = self.maker.play(play, &self.table, &action);
-            if let Some(step) = self.child(0, action, won, children, turn) {
-                return Some(step);
+            let won = self
+                .maker
+                .play_ahead(made.len(), solving, &self.table, &action);
+            made.push((action, won));
+            if won {
+                break;
             }
         }
-        if !dealt {
-            return None;
+        let mut answer = None;
+        for (i, (action, won)) in made.drain(..).enumerate() {
+            self.maker.take(i);
+            answer = self.child(0, action, won, children, turn);
+            if answer.is_some() {
+                break;
+            }
+        }
+        self.made = made;
+        if answer.is_some() || !dealt {
+            return answer;
         }
         self.fold.begin(&self.table);
         let mut answer = None;
