@@ -198,8 +198,12 @@
 //!    count of the walk's steps between neighbouring ranks rules out on some tables
 //!    (Euler's argument on trails): [`reach`] gives both arguments whole. The verdict reads
 //!    only ranks and the cards in play and in the stock, the same for every table of one
-//!    key. (Deals 1..100 at 1 s: Golf 30 → 5 undecided, Black Hole 14 → 3; Tri Peaks deal
-//!    87 proven lost at 355,163 tables against 448,517. Tests: hand-laid tables; every
+//!    key. Where nothing is built on the columns, it also looks card by card: a set of the
+//!    columns' cards each of which lies under another of them, or may go only on cards that
+//!    lie under it, in the set, or higher up its column with a card between, never goes
+//!    ([`reach`] gives the argument). (Deals 1..100 at 1 s: Golf 30 → 5 undecided, Black
+//!    Hole 14 → 3; Tri Peaks deal 87 proven lost at 355,163 tables against 448,517; card by
+//!    card, deals 1..200: Golf 6 → 1. Tests: hand-laid tables; every
 //!    table the rule calls lost, on small tables of the three games and random moves from
 //!    them, against a plain search; tables won by construction, from random walks, never
 //!    called lost and won by the solver.)

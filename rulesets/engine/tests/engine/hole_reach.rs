@@ -86,6 +86,31 @@ fn a_stock_card_dealt_onto_the_hole_is_a_jump_the_rule_counts() {
 }
 
 #[test]
+fn a_card_that_may_go_only_on_cards_it_lies_over_waits_for_good() {
+    // PA-FOUNDATIONS: the 5♣ goes on the hole only on a Four or a Six, and the one Six in
+    // play lies under it: it never goes. Rank by rank (7, then 6, then 5) nothing is amiss.
+    let (hole, state) = black_hole("7S", &["6D 5C"]);
+    assert!(Searcher::new(&hole).hopeless(&state));
+    assert!(matches!(solve(&hole, &state), Analysis::Unwinnable { .. }));
+    // The Six right on it: 7, 6, 5, a win.
+    let (hole, state) = black_hole("7S", &["5C 6D"]);
+    assert!(!Searcher::new(&hole).hopeless(&state));
+    assert!(matches!(solve(&hole, &state), Analysis::Won { .. }));
+    // Golf, a King in the stock that nothing steps from: the Six is two cards up from the
+    // Five, and the Seven between goes onto it before the Five is free.
+    let golf = engine(shipped_game("golf"));
+    let mut state = blank(&golf);
+    state.foundations[0] = cards("7S");
+    lay(&mut state, 0, "5C 7D 6D", 0);
+    state.stock = cards("KS");
+    assert!(Searcher::new(&golf).hopeless(&state));
+    assert!(matches!(solve(&golf, &state), Analysis::Unwinnable { .. }));
+    // A Four in the stock instead: the Five goes on it once it is dealt.
+    state.stock = cards("4S");
+    assert!(!Searcher::new(&golf).hopeless(&state));
+}
+
+#[test]
 fn rule_9_never_calls_a_table_lost_that_a_plain_search_wins() {
     let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 5;
     let games = [
