@@ -22,12 +22,12 @@
 //! was stored already, under rule 2 below a move to a second empty pile of a kind (see
 //! there), under rule 8 a move no shortest winning line makes, under rules 9 and 10 the
 //! moves from a table no line wins from, under rule 11 a move to a table one move from
-//! the table before, and under rule 12 every move but one from a table where a card goes up
-//! first. So a search that ends within its budget has seen every
-//! table reachable up to the keys along the lines that could be shortest wins, and claims a
-//! loss only if none is won. The keys leave out seven things (rules 1 to 7), each sound for
-//! the settings it is used under, rules 8, 11 and 12 leave out moves, and rules 9 and 10 two
-//! kinds of table:
+//! the table before, and under rules 12 and 13 every move but one from a table where a card
+//! goes up first, or is laid first on a card that never moves. So a search that ends within
+//! its budget has seen every table reachable up to the keys along the lines that could be
+//! shortest wins (under rule 13, lines as short), and claims a loss only if none is won. The
+//! keys leave out seven things (rules 1 to 7), each sound for the settings it is used under,
+//! rules 8, 11, 12 and 13 leave out moves, and rules 9 and 10 two kinds of table:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
 //!    the game is won are the same at any score.
@@ -258,6 +258,21 @@
 //!     lost, and small tables of five games and random moves from them against a plain
 //!     search.)
 //!
+//! 13. **A card laid on a card that never moves but up is laid there first**, the one move a
+//!     full-information search makes from such a table ([`onto`] gives the argument whole),
+//!     in one-pack games without stock or free cells where single cards move, each card may
+//!     lie on one card only (building by suit) and spaces take a King or nothing (Fan): a
+//!     column's last card `c` goes onto the last card `p` of another column that it may lie
+//!     on, where `p` lies right on the one card it may lie on itself and the foundation takes
+//!     `p` only on `c`. Until a winning line moves `c`, `p` cannot move and nothing else can
+//!     be laid on it, so the line played with `c` on `p` from the start wins too, in as many
+//!     moves or fewer; each such move lays one more card on the card it may lie on, so the
+//!     search is not led round. (Fan deals 1..200 at 1 s, paired: 7 → 0 undecided, median
+//!     CPU 0.22 of before, tables 0.25. Tests: hand-laid tables, one where the card laid on
+//!     lies on another card, and small tables of Fan and of Fan in deep columns with and
+//!     without spaces and automatic moves against a plain search; they fail where the rule
+//!     forgets that `p` must lie on its own card.)
+//!
 //! Nothing else is pruned: a won line found is made of the ruleset's own legal actions, and
 //! each is replayed through [`felt_core::Ruleset::apply`] before it is given.
 //!
@@ -279,9 +294,11 @@
 //! tables they expanded are thus closed under the ruleset's actions, hold the start, and
 //! none is won. (Under rule 9 a table any search calls hopeless counts as expanded, with no
 //! children: the verdict is the key's, so every search gives it alike, and no line from it
-//! wins; so under rule 10. Under rule 12 such a table's one child is all it has: the tables
-//! are closed under the moves the searches make, and a table with a win has a child with a
-//! shorter one, so from a start that could be won they would have reached a won table.)
+//! wins; so under rule 10. Under rules 12 and 13 such a table's one child is all it has: the
+//! tables are closed under the moves the searches make, and a table with a win has a child
+//! nearer one (a shorter line, or under rule 13 one as short with one more card laid on the
+//! card it may lie on: [`onto`]), so from a start that could be won they would have reached
+//! a won table.)
 //! All use the same full-information keys, so each table is one key
 //! to all. (Losses are proven at the same count of tables, about a quarter sooner: Storehouse
 //! deal 20 in 1.20 s of CPU against 1.58 s, Wasp deal 62 in 1.11 s against 1.63 s. The two
@@ -315,6 +332,7 @@
 pub mod fold;
 pub mod forced;
 pub mod locked;
+pub mod onto;
 pub mod packed;
 pub mod reach;
 pub mod runs;

@@ -16,6 +16,7 @@ mod estimate;
 use super::forced;
 use super::hidden;
 use super::locked::Locks;
+use super::onto;
 use super::reach::Reach;
 use crate::engine::Engine;
 use crate::play::{Play, State};
@@ -111,6 +112,9 @@ pub struct Searcher<'e> {
     pub(super) once: bool,
     /// Whether a card that goes up first is the one move tried ([`super`]'s rule 12).
     forced: bool,
+    /// Whether a card laid on a card that never moves but up is the one move tried
+    /// ([`super`]'s rule 13).
+    onto: bool,
 }
 
 impl<'e> Searcher<'e> {
@@ -170,6 +174,7 @@ impl<'e> Searcher<'e> {
             locks: Locks::of(play),
             once: true,
             forced: forced::holds(play),
+            onto: onto::holds(play),
         }
     }
 
@@ -191,18 +196,31 @@ impl<'e> Searcher<'e> {
         }
     }
 
+    /// This searcher with rule 13 of [`super`] off: every legal action is tried where a card
+    /// would be laid first on a card that never moves. For the tests that compare its
+    /// verdicts with and without it.
+    pub fn without_rule_13(self) -> Searcher<'e> {
+        Searcher {
+            onto: false,
+            ..self
+        }
+    }
+
     /// Leaves in `legal`, the actions listed from `s`, only the one that sends up a card
-    /// that goes first ([`super`]'s rule 12), where there is one. It reads every card: for
-    /// full-information searches only.
-    pub fn force(&self, s: &State, legal: &mut Vec<Action>) {
-        if let Some(i) = self
+    /// that goes first ([`super`]'s rule 12), or else the one that lays a card on a card
+    /// that never moves but up (rule 13), where there is one; whether it did. It reads
+    /// every card: for full-information searches only.
+    pub fn force(&self, s: &State, legal: &mut Vec<Action>) -> bool {
+        let first = self
             .forced
             .then(|| forced::find(self.play, s, legal))
             .flatten()
-        {
+            .or_else(|| self.onto.then(|| onto::find(self.play, s, legal)).flatten());
+        if let Some(i) = first {
             legal.swap(0, i);
             legal.truncate(1);
         }
+        first.is_some()
     }
 
     /// Whether some card in play in `s` can never go onto the hole, so that no line from `s`

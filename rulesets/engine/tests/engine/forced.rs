@@ -1,6 +1,7 @@
-//! The solver's rule 12 (solver/forced.rs): a card that may go up, on which nothing a
-//! winning line needs could ever be laid, goes up first, the one move a full-information
-//! search makes from such a table.
+//! The solver's forced moves, each the one move a full-information search makes from a
+//! table where it is legal: rule 12 (solver/forced.rs), a card that may go up, on which
+//! nothing a winning line needs could ever be laid, goes up first; rule 13 (solver/onto.rs),
+//! a card is laid on the one card it may lie on, where that card never moves but up.
 
 use crate::plain::{plain_wins, small_position, solve, Lcg};
 use crate::support::*;
@@ -26,7 +27,36 @@ move = "supermove"
 empty = "none"
 "#;
 
-/// The moves the search tries from `state`, rule 12 applied.
+/// Fan in six deep columns, so that small tables of it hold runs.
+const DEEP_FAN: &str = r#"
+tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
+build.by = "suit"
+empty = "king"
+"#;
+
+/// The same, spaces taking nothing: tighter.
+const DEEP_FAN_WITHOUT_SPACES: &str = r#"
+tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
+build.by = "suit"
+empty = "none"
+"#;
+
+/// The same, nothing going up by itself.
+const DEEP_FAN_BY_HAND: &str = r#"
+tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
+build.by = "suit"
+empty = "king"
+automatic = "none"
+"#;
+
+/// The same, built up in suit: the card a card lies on goes up before it, never after.
+const DEEP_FAN_BUILT_UP: &str = r#"
+tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
+build = { by = "suit", direction = "up" }
+empty = "king"
+"#;
+
+/// The moves the search tries from `state`, rules 12 and 13 applied.
 fn tried(engine: &felt_engine::Engine, state: &felt_engine::State) -> Vec<Action> {
     let searcher = Searcher::new(engine);
     let mut legal = Vec::new();
@@ -123,10 +153,95 @@ fn rule_12_agrees_with_a_plain_search() {
         ("castle-without-spaces", CASTLE_WITHOUT_SPACES, 14),
         ("one-cell-without-spaces", ONE_CELL_WITHOUT_SPACES, 14),
     ];
+    let (compared, lost, forced) = against_a_plain_search(&games, cases, |s| s.without_rule_12());
+    eprintln!("{compared} compared, {lost} proven lost, rule 12 acted on {forced}");
+    assert!(
+        compared > 0 && lost > 0 && forced > 0,
+        "{compared} {lost} {forced}"
+    );
+}
+
+/// FAN-BUILD builds down in suit, one card at a time: the Seven of hearts may lie only on the
+/// Eight, which lies on the Nine and goes up only after the Seven. Laying it there is the one
+/// move tried. Where the Eight lies on the Five of clubs instead, it may have to move onto
+/// the Nine first (to free the Five), and the Nine lies on the Five of diamonds: every move
+/// is tried.
+#[test]
+fn a_card_laid_on_a_card_that_never_moves_is_the_one_move_tried() {
+    let fan = shipped_game("fan");
+    let (engine, state) = table(
+        fan,
+        ["KS", "5H", "KD", "KC"],
+        &["QH JH TH 9H 8H", "KH 6H 7H"],
+    );
+    let onto = mv(&engine, Pile::Column(1), 2, Pile::Column(0));
+    assert_eq!(
+        tried(&engine, &state),
+        vec![onto.clone()],
+        "the Seven alone"
+    );
+    assert!(matches!(
+        solve(&engine, &state, Budget::states(10_000)),
+        Analysis::Won { .. }
+    ));
+    let (engine, state) = table(
+        fan,
+        ["KS", "5H", "4D", "4C"],
+        &[
+            "QH JH TH 5D 9H",
+            "KH 6H 7H",
+            "5C 8H",
+            "KC QC JC TC 9C 8C 7C 6C",
+            "KD QD JD TD 9D 8D 7D 6D",
+        ],
+    );
+    let legal = tried(&engine, &state);
+    let onto_five = mv(&engine, Pile::Column(1), 2, Pile::Column(2));
+    assert!(
+        legal.len() > 1 && legal.contains(&onto_five),
+        "every move: {legal:?}"
+    );
+    assert_eq!(plain_wins(&engine, &state, 10_000), Some(true));
+    assert!(matches!(
+        solve(&engine, &state, Budget::states(10_000)),
+        Analysis::Won { .. }
+    ));
+}
+
+/// As rule 12's: rule 13's games (Fan, and Fan in deep columns, with and without spaces, and
+/// with nothing going up by itself),
+/// and one it must not act in (built up in suit, where the card laid on would go up first).
+#[test]
+fn rule_13_agrees_with_a_plain_search() {
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 2;
+    let games = [
+        ("fan", shipped_game("fan"), 14),
+        ("deep-fan", DEEP_FAN, 14),
+        ("deep-fan-without-spaces", DEEP_FAN_WITHOUT_SPACES, 14),
+        ("deep-fan-by-hand", DEEP_FAN_BY_HAND, 14),
+        ("deep-fan-built-up", DEEP_FAN_BUILT_UP, 14),
+    ];
+    let (compared, lost, forced) = against_a_plain_search(&games, cases, |s| s.without_rule_13());
+    eprintln!("{compared} compared, {lost} proven lost, rules 12 and 13 acted on {forced}");
+    assert!(
+        compared > 0 && lost > 0 && forced > 0,
+        "{compared} {lost} {forced}"
+    );
+}
+
+/// On small tables of `games` (each its name, its `[game]` text and about how many cards
+/// stay in play) and on the tables three random moves from them lead to: every verdict of
+/// the solver agrees with a plain search, and with the solver made `without` a rule. The
+/// tables compared, those proven lost, and those where a move was forced.
+fn against_a_plain_search(
+    games: &[(&str, &str, usize)],
+    cases: u64,
+    without: impl for<'e> Fn(Searcher<'e>) -> Searcher<'e>,
+) -> (usize, usize, usize) {
     let (mut compared, mut forced, mut lost) = (0, 0, 0);
-    for (name, text, left) in games {
+    for &(name, text, left) in games {
         let engine = engine(text);
-        let without = Searcher::new(&engine).without_rule_12();
+        let without = without(Searcher::new(&engine));
         let mut rng = Lcg(left as u64 + 12);
         for case in 1..=cases {
             let mut state = small_position(&engine, case * 104_729 + left as u64, left);
@@ -164,9 +279,5 @@ fn rule_12_agrees_with_a_plain_search() {
             }
         }
     }
-    eprintln!("{compared} compared, {lost} proven lost, rule 12 acted on {forced}");
-    assert!(
-        compared > 0 && lost > 0 && forced > 0,
-        "{compared} {lost} {forced}"
-    );
+    (compared, lost, forced)
 }

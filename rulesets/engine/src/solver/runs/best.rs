@@ -29,6 +29,8 @@ pub struct BestFirst<'s, 'e> {
     /// The children of the table expanded made ahead of storing them, with whether each is
     /// won, reused from one table to the next.
     made: Vec<(Action, bool)>,
+    /// Whether the table expanded has one child tried, forced (rules 12 and 13).
+    forced: bool,
     /// The table expanded, reused from one to the next.
     here: State,
     maker: Maker,
@@ -83,6 +85,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
             legal: Vec::with_capacity(64),
             made: Vec::with_capacity(64),
+            forced: false,
             here: start.clone(),
             maker: Maker::new(start),
             folding: fold && mode == Mode::Solve,
@@ -175,10 +178,11 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             };
             self.legal.clear();
             self.searcher.legal(&self.here, &mut self.legal);
-            if self.mode == Mode::Solve && !self.folding {
-                // Rule 12: a card that goes up first is the one move tried.
-                self.searcher.force(&self.here, &mut self.legal);
-            }
+            // Rules 12 and 13: a card that goes up first, or is laid first on a card that
+            // never moves, is the one move tried.
+            self.forced = self.mode == Mode::Solve
+                && !self.folding
+                && self.searcher.force(&self.here, &mut self.legal);
             let mut legal = std::mem::take(&mut self.legal);
             let mut answer = None;
             let mut dealt = false;
@@ -320,7 +324,8 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             // Rule 9: no line from it wins; stored, so that it is not weighed again.
             return None;
         }
-        let landing = if deals == 0 && self.mode == Mode::Solve {
+        // Rule 11 counts on the table before being expanded whole: not a forced one's.
+        let landing = if deals == 0 && self.mode == Mode::Solve && !self.forced {
             searcher.landing(&self.here, &self.maker.next, &action)
         } else {
             None

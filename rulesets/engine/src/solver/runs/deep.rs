@@ -23,6 +23,8 @@ pub struct DepthFirst<'s, 'e> {
     expand: bool,
     /// Where the plain move that led to `table` laid its group (rule 11).
     landing: Landing,
+    /// Whether `table`'s one child tried is forced (rules 12 and 13).
+    forced: bool,
     /// The fingerprint of `table`.
     key: u128,
     legal: Vec<Action>,
@@ -70,6 +72,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             entry_bytes: size_of::<Waiting>() + packed_bytes(play, start),
             expand: true,
             landing: None,
+            forced: false,
             key: 0,
             legal: Vec::with_capacity(64),
             made: Vec::with_capacity(64),
@@ -164,10 +167,9 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         searcher.legal(&self.table, &mut legal);
-        if !self.folding {
-            // Rule 12: a card that goes up first is the one move tried.
-            searcher.force(&self.table, &mut legal);
-        }
+        // Rules 12 and 13: a card that goes up first, or is laid first on a card that never
+        // moves, is the one move tried.
+        self.forced = !self.folding && searcher.force(&self.table, &mut legal);
         let mut children = Vec::with_capacity(legal.len());
         let answer = self.make_children(&mut legal, &mut children, turn);
         self.legal = legal;
@@ -288,7 +290,8 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         if let Some(stopped) = stop {
             return Some(Step::Done(Found::Stopped(stopped)));
         }
-        let landing = if deals == 0 {
+        // Rule 11 counts on the table before being expanded whole: not a forced one's.
+        let landing = if deals == 0 && !self.forced {
             searcher.landing(&self.table, &self.maker.next, &action)
         } else {
             None
