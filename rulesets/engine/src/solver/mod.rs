@@ -260,8 +260,9 @@
 //!
 //! 13. **A card laid on a card that never moves but up is laid there first**, the one move a
 //!     full-information search makes from such a table ([`onto`] gives the argument whole),
-//!     in one-pack games without stock or free cells where single cards move, each card may
-//!     lie on one card only (building by suit) and spaces take a King or nothing (Fan): a
+//!     in one-pack games without free cells where single cards move, each card may lie on
+//!     one card only (building by suit) and spaces take a King or nothing, at tables whose
+//!     stock is out for good (Fan, and Trefoil once its last gather is dealt): a
 //!     column's last card `c` goes onto the last card `p` of another column that it may lie
 //!     on, where `p` lies right on the one card it may lie on itself and the foundation takes
 //!     `p` only on `c`. Until a winning line moves `c`, `p` cannot move and nothing else can

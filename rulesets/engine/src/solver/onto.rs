@@ -7,12 +7,15 @@
 //! takes `p` only on `c`. Then if any line wins from the table, one that begins by laying `c`
 //! on `p` does.
 //!
-//! **Where it holds** ([`holds`]): the safe rule's settings (`Play::safe_holds`, with the rule
-//! proven and `automatic` not `all`), one pack of four suits, each card lying on at most one
-//! card in a column (building by suit), no stock, no free cell, single cards moving (no
-//! group), spaces that take only a King or nothing (never filled by themselves), and columns
-//! side by side (no rows covering each other). In the move, neither `c` nor `p` is a card a
-//! space takes, and `p` is no base rank (no empty foundation takes it).
+//! **Where it holds** ([`holds`]): `automatic` not `all` (so the safe rule sends cards up
+//! only where its proof holds, `Play::safe_holds`, and else nothing goes up by itself), one
+//! pack of four suits, each card lying on at most one card in a column (building by suit),
+//! no free cell, single cards moving (no group), spaces that take only a King or nothing
+//! (never filled by themselves), and columns side by side (no rows covering each other). A
+//! stock, if the game has one, must be out for good at the table ([`find`]): stock and waste
+//! empty, no redeal left, so that nothing is dealt or gathered again (nothing puts cards
+//! back on a stock; Trefoil's last round). In the move, neither `c` nor `p` is a card a space
+//! takes, and `p` is no base rank (no empty foundation takes it).
 //!
 //! **The argument, without the automatic rule.** Let `L` win from the table `T` by moves
 //! alone, and let `s` be the first step of `L` that moves `c`: there is one, since `c` must go
@@ -30,7 +33,8 @@
 //! tables are the same. So `L'` wins, in as many moves as `L` from `T` once its first move
 //! is made, or one fewer.
 //!
-//! **With the automatic rule.** The search plays the game with the safe rule sending cards up
+//! **With the automatic rule**, where the safe rule sends cards up (elsewhere the argument
+//! above is the whole of it). The search plays the game with the safe rule sending cards up
 //! after each action. Every line of that game is a line of moves alone (each card it sends is
 //! a move a player could make), and a line of moves alone from a table with a safe card
 //! still down is, without that card's moves, a line from the table with it up
@@ -69,22 +73,26 @@ pub fn holds(play: &Play) -> bool {
             lies_on[x] = lies_on[x].saturating_add(1);
         }
     }
-    play.safe_proven
-        && g.automatic != Automatic::All
+    // The safe rule proven, or sending nothing (where it is not: Trefoil's gathers).
+    g.automatic != Automatic::All
         && g.decks == 1
         && g.suits == 4
-        && g.stock.is_none()
         && g.cells == 0
         && g.group == Group::Single
         && matches!(g.empty, Empty::King | Empty::None)
         && g.tableau.places.is_empty()
         && lies_on.iter().all(|&n| n <= 1)
+        && lies_on.contains(&1)
 }
 
 /// The action of `legal` that lays a column's last card on such a card (module docs), if one
 /// does.
 pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
-    if play.choosing(state) {
+    // A stock in play, or a redeal to come, could deal or gather cards: the game is the one
+    // the rule holds in only once neither can (nothing puts cards back on a stock).
+    let dealt_out = play.game.stock.is_none()
+        || (state.stock.is_empty() && state.waste.is_empty() && state.redeals == Some(0));
+    if play.choosing(state) || !dealt_out {
         return None;
     }
     let kings = play.game.empty == Empty::King;

@@ -49,6 +49,15 @@ empty = "king"
 automatic = "none"
 "#;
 
+/// Trefoil in six deep columns, with one gather: rule 13 waits for it.
+const DEEP_TREFOIL: &str = r#"
+tableau = { columns = 6, up = [8, 8, 8, 8, 8, 8] }
+foundations.start = "bases"
+build.by = "suit"
+empty = "none"
+stock = { redeals = 1, redeal = "gather" }
+"#;
+
 /// The same, built up in suit: the card a card lies on goes up before it, never after.
 const DEEP_FAN_BUILT_UP: &str = r#"
 tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
@@ -208,8 +217,29 @@ fn a_card_laid_on_a_card_that_never_moves_is_the_one_move_tried() {
     ));
 }
 
+/// Trefoil gathers the columns' cards and deals them again: while a gather may come, the
+/// Seven of hearts laid on the Eight could be dealt elsewhere than a line needs, and every
+/// move is tried; once the last gather is dealt, the move is the one tried.
+#[test]
+fn rule_13_waits_for_the_last_gather() {
+    let (engine, mut state) = table(
+        shipped_game("trefoil"),
+        ["KS", "5H", "KD", "KC"],
+        &["QH JH TH 9H 8H", "KH 6H 7H"],
+    );
+    let onto = mv(&engine, Pile::Column(1), 2, Pile::Column(0));
+    state.redeals = Some(1);
+    let legal = tried(&engine, &state);
+    assert!(
+        legal.len() > 1 && legal.contains(&onto),
+        "every move: {legal:?}"
+    );
+    state.redeals = Some(0);
+    assert_eq!(tried(&engine, &state), vec![onto], "the Seven alone");
+}
+
 /// As rule 12's: rule 13's games (Fan, and Fan in deep columns, with and without spaces, and
-/// with nothing going up by itself),
+/// with nothing going up by itself; Trefoil, whose gathers it waits out),
 /// and one it must not act in (built up in suit, where the card laid on would go up first).
 #[test]
 fn rule_13_agrees_with_a_plain_search() {
@@ -219,6 +249,8 @@ fn rule_13_agrees_with_a_plain_search() {
         ("deep-fan", DEEP_FAN, 14),
         ("deep-fan-without-spaces", DEEP_FAN_WITHOUT_SPACES, 14),
         ("deep-fan-by-hand", DEEP_FAN_BY_HAND, 14),
+        ("trefoil", shipped_game("trefoil"), 14),
+        ("deep-trefoil", DEEP_TREFOIL, 14),
         ("deep-fan-built-up", DEEP_FAN_BUILT_UP, 14),
     ];
     let (compared, lost, forced) = against_a_plain_search(&games, cases, |s| s.without_rule_13());
