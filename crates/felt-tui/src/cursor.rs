@@ -1,7 +1,7 @@
 //! The cursor: moving over piles and cards with the arrows, and digits naming columns. It
 //! walks the piles by their places in the `TableView`, whatever the game.
 
-use crate::game::Game;
+use crate::game::{Game, Note};
 use felt_core::{Action, CardFace, DrawHint, PileId, PileRole, PileView};
 
 impl Game {
@@ -137,10 +137,30 @@ impl Game {
         piles.into_iter().map(|p| p.id).collect()
     }
 
+    /// The cursor onto column `n` (as the digits number them), picking nothing up.
+    pub(crate) fn go_to_column(&mut self, n: u8) {
+        match self.numbered().get(usize::from(n.saturating_sub(1))) {
+            Some(&id) => self.go_to(id),
+            None => self.error(format!("There is no column {n}")),
+        }
+    }
+
     /// A digit: drops the carried cards on that column, or takes one card fewer when they
     /// came from it; else picks up the longest group that may move from it. After `g`
-    /// (`goto`) it only moves the cursor there.
+    /// (`goto`) it only moves the cursor there; on a table of more than ten columns a digit
+    /// that begins a column's two-digit number waits for the second (`g12`), or for Enter.
     pub(crate) fn column(&mut self, n: u8, goto: bool) {
+        let columns = self.numbered().len();
+        if goto && (1..=9).contains(&n) && usize::from(n) * 10 <= columns {
+            self.goto_tens = Some(n);
+            let last = (usize::from(n) * 10 + 9).min(columns);
+            self.note = Some(Note {
+                text: format!("Go to column {n}: a second digit for {n}0 to {last}, Enter for {n}"),
+                error: false,
+                rule: None,
+            });
+            return;
+        }
         // While the game asks a question, a digit answers it when an option bears that number.
         let label = (n % 10).to_string();
         let option = self
@@ -153,12 +173,15 @@ impl Game {
             self.choose(option);
             return;
         }
+        if goto {
+            self.go_to_column(n);
+            return;
+        }
         let Some(&id) = self.numbered().get(usize::from(n.saturating_sub(1))) else {
             self.error(format!("There is no column {n}"));
             return;
         };
         match &self.carry {
-            _ if goto => self.go_to(id),
             Some(carry) if carry.from == id => self.one_fewer(),
             Some(_) => self.drop_on(id),
             None => {

@@ -169,6 +169,9 @@ pub struct Game {
     pub(crate) hints_assist: bool,
     /// `g` was pressed: the next pile key moves the cursor without picking up.
     pub(crate) goto: bool,
+    /// `g` and a digit that may begin a column's two-digit number were pressed (a table of
+    /// more than ten columns): a second digit names the column, any other key the first.
+    pub(crate) goto_tens: Option<u8>,
     /// The variant's best won games before this deal, when the app's observer keeps records:
     /// what the finish window compares this game with.
     pub(crate) bests: Option<crate::records::Bests>,
@@ -226,6 +229,7 @@ impl Game {
             assisted: false,
             hints_assist: false,
             goto: false,
+            goto_tens: None,
             bests: None,
             bests_asked: false,
         };
@@ -382,6 +386,25 @@ impl Game {
         }
         if msg != Msg::Hint {
             self.hints.unmark();
+        }
+        if let Some(first) = self.goto_tens.take() {
+            // `g`, a digit, then: a second digit names a column of two; Enter the first alone;
+            // Esc nothing; any other key goes to the first, then does what it does.
+            match msg {
+                Msg::Column(n) => {
+                    self.go_to_column(first * 10 + n % 10);
+                    return Effect::None;
+                }
+                Msg::Select => {
+                    self.go_to_column(first);
+                    return Effect::None;
+                }
+                Msg::Cancel => {
+                    self.note = None;
+                    return Effect::None;
+                }
+                _ => self.go_to_column(first),
+            }
         }
         if !self.offered(msg) {
             return Effect::None;

@@ -59,8 +59,13 @@ impl Game {
     /// `g`: the next pile key moves the cursor only.
     pub(crate) fn start_goto(&mut self) {
         self.goto = true;
+        let text = if self.numbered().len() > 10 {
+            "Go to: a digit (two for a column past 10, as 12) or a pile key moves the cursor there"
+        } else {
+            "Go to: a digit or a pile key moves the cursor there"
+        };
         self.note = Some(Note {
-            text: "Go to: a digit or a pile key moves the cursor there".to_string(),
+            text: text.to_string(),
             error: false,
             rule: None,
         });

@@ -198,3 +198,46 @@ fn a_long_yukon_column_folds_face_up_cards_only_where_its_rows_run_out() {
     assert!(!above_status.trim().is_empty(), "{small}");
     insta::assert_snapshot!("long_yukon_column_80x24", small);
 }
+
+/// The label of the pile under `app`'s cursor, and whether cards are carried.
+fn at_cursor(app: &App) -> (String, bool) {
+    let game = app.game().expect("playing");
+    let id = game.cursor().0;
+    let label = game
+        .view()
+        .piles
+        .iter()
+        .find(|p| p.id == id)
+        .map(|p| p.label.clone())
+        .unwrap_or_default();
+    (label, game.carry().is_some())
+}
+
+#[test]
+fn g_and_two_digits_go_to_a_column_past_the_tenth() {
+    // Fan's eighteen columns: `g12` goes to column 12, `g1` then Enter to column 1, `g1` then
+    // an arrow to column 1 and on; a digit no two-digit column begins with goes at once.
+    let mut app = at_deal_one("fan");
+    keys(&mut app, "g12");
+    assert_eq!(at_cursor(&app), ("12".to_string(), false));
+    keys(&mut app, "g1⏎");
+    assert_eq!(at_cursor(&app), ("1".to_string(), false));
+    keys(&mut app, "g18");
+    assert_eq!(at_cursor(&app), ("18".to_string(), false));
+    keys(&mut app, "g10");
+    assert_eq!(at_cursor(&app), ("10".to_string(), false));
+    keys(&mut app, "g7");
+    assert_eq!(at_cursor(&app), ("7".to_string(), false));
+    // Past the last column: said, and the cursor stays.
+    keys(&mut app, "g19");
+    assert_eq!(at_cursor(&app).0, "7");
+    let note = app
+        .game()
+        .and_then(|g| g.note())
+        .map(|n| n.text.clone())
+        .unwrap_or_default();
+    assert!(note.contains("no column 19"), "{note}");
+    // Esc after the first digit goes nowhere.
+    keys(&mut app, "g1⎋");
+    assert_eq!(at_cursor(&app).0, "7");
+}
