@@ -7,9 +7,10 @@
 //! takes `p` only on `c`. Then if any line wins from the table, one that begins by laying `c`
 //! on `p` does.
 //!
-//! **Where it holds** ([`holds`]): `automatic` not `all` (so the safe rule sends cards up
-//! only where its proof holds, `Play::safe_holds`, and else nothing goes up by itself), one
-//! pack of four suits, each card lying on at most one card in a column (building by suit),
+//! **Where it holds** ([`holds`]): a game won with every card up and no full suit taken out
+//! (`c` must go up: the argument below starts there), `automatic` not `all` (so the safe rule
+//! sends cards up only where its proof holds, `Play::safe_holds`, and else nothing goes up by
+//! itself), one pack of four suits, each card lying on at most one card in a column (building by suit),
 //! no free cell, single cards moving (no group), spaces that take only a King or nothing
 //! (never filled by themselves), and columns side by side (no rows covering each other). A
 //! stock, if the game has one, must be out for good at the table ([`find`]): stock and waste
@@ -54,7 +55,7 @@
 
 use crate::play::{Play, State};
 use crate::state::Pile;
-use crate::vocabulary::{Automatic, Empty, Group};
+use crate::vocabulary::{Automatic, Empty, Group, Win};
 use felt_core::{Action, Card, Rank};
 
 /// Whether rule 13 of [`super`] holds in `play`'s game (module docs).
@@ -75,6 +76,8 @@ pub fn holds(play: &Play) -> bool {
     }
     // The safe rule proven, or sending nothing (where it is not: Trefoil's gathers).
     g.automatic != Automatic::All
+        && g.win == Win::Foundations
+        && !g.remove_suits
         && g.decks == 1
         && g.suits == 4
         && g.cells == 0
