@@ -387,9 +387,11 @@ impl Game {
         if msg != Msg::Hint {
             self.hints.unmark();
         }
-        if let Some(first) = self.goto_tens.take() {
+        // A resize between the two digits leaves the first waiting.
+        if let Some(first) = self.goto_tens.take_if(|_| msg != Msg::Redraw) {
             // `g`, a digit, then: a second digit names a column of two; Enter the first alone;
-            // Esc nothing; any other key goes to the first, then does what it does.
+            // Esc nothing; a click goes where it points; any other key goes to the first,
+            // then does what it does.
             match msg {
                 Msg::Column(n) => {
                     self.go_to_column(first * 10 + n % 10);
@@ -403,6 +405,7 @@ impl Game {
                     self.note = None;
                     return Effect::None;
                 }
+                Msg::Mouse(_) => self.note = None,
                 _ => self.go_to_column(first),
             }
         }

@@ -240,4 +240,9 @@ fn g_and_two_digits_go_to_a_column_past_the_tenth() {
     // Esc after the first digit goes nowhere.
     keys(&mut app, "g1⎋");
     assert_eq!(at_cursor(&app).0, "7");
+    // The terminal resized between the digits: the first still waits for the second.
+    keys(&mut app, "g1");
+    app.update(felt_tui::input::Msg::Redraw);
+    keys(&mut app, "5");
+    assert_eq!(at_cursor(&app), ("15".to_string(), false));
 }
