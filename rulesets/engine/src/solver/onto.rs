@@ -10,9 +10,10 @@
 //! **Where it holds** ([`holds`]): a game won with every card up and no full suit taken out
 //! (`c` must go up: the argument below starts there), `automatic` not `all` (so the safe rule
 //! sends cards up only where its proof holds, `Play::safe_holds`, and else nothing goes up by
-//! itself), one pack of four suits, each card lying on at most one card in a column (building by suit),
-//! no free cell, single cards moving (no group), spaces that take only a King or nothing
-//! (never filled by themselves), and columns side by side (no rows covering each other). A
+//! itself), one pack of four suits, each card lying on at most one card in a column
+//! (building by suit), no free cell, single cards moving (no group), spaces that take only a
+//! King or nothing (never filled by themselves), and columns side by side (no rows covering
+//! each other). A
 //! stock, if the game has one, must be out for good at the table ([`find`]): stock and waste
 //! empty, no redeal left, so that nothing is dealt or gathered again (nothing puts cards
 //! back on a stock; Trefoil's last round). In the move, neither `c` nor `p` is a card a space
@@ -39,16 +40,16 @@
 //! after each action. Every line of that game is a line of moves alone (each card it sends is
 //! a move a player could make), and a line of moves alone from a table with a safe card
 //! still down is, without that card's moves, a line from the table with it up
-//! (`Play::safe_holds`' argument), with one move fewer at least. So from a table the rule
-//! leaves as the automatic rule leaves it, the shortest line of moves alone that wins, `d`,
-//! is at most what it was after laying `c` on `p`, and less if the automatic rule then sends
-//! a card up. Otherwise one more card lies on the card it may lie on (`c` on `p`; no other
-//! card moved), which no line of the rule's moves can do more than 52 times. So each
-//! forced child has a smaller `d`, or the same `d` and one more card so laid; each table
-//! expanded whole has a child with a smaller `d` (its shortest line's first move, then the
-//! automatic rule); rule 12's child has a smaller `d` (its argument holds without the
-//! automatic rule too). Every winnable table the search expands thus leads it, child after
-//! child, to a win. As with rule 12, a forced child is the table's one child: the search
+//! (`Play::safe_holds`' argument), with one move fewer at least. Write `d` for a table's
+//! shortest winning line of moves alone. Laying `c` on `p` leaves `d` as it was or lower (the
+//! argument above), and each card the automatic rule then sends lowers it by one at least;
+//! where it sends none, the child has one more card lying on the card it may lie on (`c` on
+//! `p`, nothing else moved). So each forced child has a smaller `d`, or the same `d` and one
+//! more card so laid; each table expanded whole has a child with a smaller `d` (its shortest
+//! line's first move, then the automatic rule); rule 12's child has a smaller `d` (its
+//! argument holds without the automatic rule too). Along such children the pair (`d`, the
+//! cards not so laid) falls at every step, first by `d`, and it cannot fall for ever: every
+//! winnable table the search expands leads it, child after child, to a win. As with rule 12, a forced child is the table's one child: the search
 //! keeps rule 11 from it (its group may move again at once), since rule 11 counts on the
 //! table before being expanded whole. Only full-information searches use it: an honest
 //! search must show the cards a player would.
