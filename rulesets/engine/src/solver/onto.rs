@@ -101,8 +101,7 @@ pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
     }
     let kings = play.game.empty == Empty::King;
     let spaced = |c: Card| kings && c.rank() == Rank::KING;
-    let on =
-        |below: Card, above: Card| play.follows.build.row(below) >> (above.to_byte() & 63) & 1 != 0;
+    let on = |below: Card, above: Card| play.follows.build.follows(below, above);
     legal.iter().position(|action| {
         let &Action::Move { from, index, to } = action else {
             return false;
@@ -126,6 +125,6 @@ pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
             && !spaced(c)
             && !spaced(p)
             && p.rank() != state.base
-            && play.follows.foundation.row(c) >> (p.to_byte() & 63) & 1 != 0
+            && play.follows.foundation.follows(c, p)
     })
 }

@@ -67,6 +67,9 @@ pub struct Reach {
     /// ring) or not (a line); `None` where it builds one way only, where the walk's count
     /// (`walk_fails`) does not hold.
     either: Option<bool>,
+    /// The ranks each rank may be stepped onto: bit `p` of `onto[x]` where a card of rank `x`
+    /// goes on one of rank `p` (`steps` turned round, for the card-by-card check).
+    onto: [u16; 14],
     /// Whether a column's card leaves it only onto the hole, the columns side by side and
     /// no cell to park a card in: then the card-by-card check holds (`waits_for_good`).
     in_order: bool,
@@ -100,10 +103,15 @@ impl Reach {
             }
         }
         let either = (f.build == Direction::Either).then_some(f.wrap);
+        let mut onto = [0u16; 14];
+        for (r, row) in onto.iter_mut().enumerate() {
+            *row = (1..14).fold(0, |m, p| m | u16::from(steps[p] >> r & 1 == 1) << p);
+        }
         let in_order = g.build == Direction::None && g.cells == 0 && g.tableau.places.is_empty();
         Some(Reach {
             steps,
             either,
+            onto,
             in_order,
         })
     }
@@ -158,24 +166,14 @@ impl Reach {
             _ => false,
         }
     }
-}
 
-impl Reach {
     /// Whether some cards of the columns wait for good (module docs, "Card by card"): the
     /// greatest set of them each of which lies under another of the set, or else is not
     /// playable now and has every card it could be played on (in play) lying under it or in
     /// the set, none such among the stock's, the reserve's and the cells' cards. Found by
     /// taking cards out of all the columns' cards, round after round, until none leaves.
     fn waits_for_good(&self, s: &State, top: &Card) -> bool {
-        // The ranks each rank may be played on: bit `p` of `on[x]` where `x` goes on `p`.
-        let mut on = [0u16; 14];
-        for (p, row) in self.steps.iter().enumerate() {
-            let mut row = *row;
-            while row != 0 {
-                on[row.trailing_zeros() as usize] |= 1 << p;
-                row &= row - 1;
-            }
-        }
+        let on = &self.onto;
         let bit = |c: &Card| 1u16 << c.rank().number();
         // The ranks a card may lie on at any time: the stock's, the reserve's, the cells'.
         let free = s

@@ -389,11 +389,35 @@ struct Maker {
     pack: Vec<u8>,
     /// The fingerprint [`Maker::store`] stored last.
     stored: u128,
-    /// The children of one table made ahead of storing them ([`Maker::play_ahead`]), each
-    /// with its fingerprint where it is not won.
-    ahead: Vec<(State, u128)>,
+    /// The children of one table made ahead of storing them ([`Maker::play_ahead`]): the
+    /// first `made` of them, each with its fingerprint (where it is not won), its action and
+    /// whether it is won; the rest is room kept from tables before.
+    ahead: Vec<Ahead>,
+    made: usize,
     /// The fingerprint of `next`, where it was made ahead.
     keyed: Option<u128>,
+}
+
+/// A child made ahead of storing it ([`Maker::play_ahead`]).
+struct Ahead {
+    table: State,
+    key: u128,
+    action: Action,
+    won: bool,
+}
+
+/// Makes in `next` the child `action` leads to from `from`; whether it is won.
+fn make(
+    play: &Play,
+    next: &mut State,
+    events: &mut Vec<felt_core::Event>,
+    from: &State,
+    action: &Action,
+) -> bool {
+    next.copy_from(from);
+    events.clear();
+    play.perform_into(next, action, events);
+    play.won(next)
 }
 
 impl Maker {
@@ -405,6 +429,7 @@ impl Maker {
             pack: Vec::with_capacity(256),
             stored: 0,
             ahead: Vec::new(),
+            made: 0,
             keyed: None,
         }
     }
@@ -412,52 +437,67 @@ impl Maker {
     /// Makes the child `action` leads to from `from`; whether it is won.
     fn play(&mut self, play: &Play, from: &State, action: &Action) -> bool {
         self.keyed = None;
-        self.next.copy_from(from);
-        self.events.clear();
-        play.perform_into(&mut self.next, action, &mut self.events);
-        play.won(&self.next)
+        make(play, &mut self.next, &mut self.events, from, action)
     }
 
-    /// Makes the `i`-th child of a table ahead of storing it, the child `action` leads to from
+    /// Starts making a table's children ahead of storing them ([`Maker::play_ahead`]).
+    fn start_ahead(&mut self) {
+        self.made = 0;
+    }
+
+    /// Makes the table's next child ahead of storing it, the child `action` leads to from
     /// `from`, and, where it is not won, its fingerprint (a full-information search's key when
-    /// `solve`), whose slot in `seen` is fetched meanwhile; whether it is won.
+    /// `solve`), whose slot in `seen` is fetched meanwhile; the child made, and whether it is
+    /// won.
     ///
     /// Why ahead: storing is mostly a wait for memory (a key's slot is seldom in the cache).
     /// Made one by one, each child waits for its slot before the next is made; made all
     /// first, their slots are fetched while the others are made, and the waits overlap. The
-    /// children are then stored in the same order ([`Maker::take`]): the search is the same.
+    /// children are then stored in the same order ([`Maker::take_ahead`]): the search is the
+    /// same.
     fn play_ahead(
         &mut self,
-        i: usize,
         (searcher, seen, solve): (&Searcher<'_>, &Table, bool),
         from: &State,
-        action: &Action,
-    ) -> bool {
-        if self.ahead.len() == i {
-            self.ahead.push((from.clone(), 0));
+        action: Action,
+    ) -> (&State, bool) {
+        if self.ahead.len() == self.made {
+            self.ahead.push(Ahead {
+                table: from.clone(),
+                key: 0,
+                action: action.clone(),
+                won: false,
+            });
         }
-        let (next, key) = &mut self.ahead[i];
-        next.copy_from(from);
-        self.events.clear();
-        searcher.play.perform_into(next, action, &mut self.events);
-        let won = searcher.play.won(next);
-        if !won {
-            *key = searcher.fingerprint(next, &mut self.key, solve);
-            seen.borrow().keys.prefetch(*key);
+        let slot = &mut self.ahead[self.made];
+        self.made += 1;
+        slot.won = make(
+            searcher.play,
+            &mut slot.table,
+            &mut self.events,
+            from,
+            &action,
+        );
+        if !slot.won {
+            slot.key = searcher.fingerprint(&slot.table, &mut self.key, solve);
+            seen.borrow().keys.prefetch(slot.key);
         }
-        won
+        slot.action = action;
+        (&slot.table, slot.won)
     }
 
-    /// The `i`-th child made ahead ([`Maker::play_ahead`]).
-    fn ahead(&self, i: usize) -> &State {
-        &self.ahead[i].0
+    /// The children made ahead since [`Maker::start_ahead`].
+    fn made_ahead(&self) -> usize {
+        self.made
     }
 
-    /// Makes the `i`-th child made ahead the child, its fingerprint known.
-    fn take(&mut self, i: usize) {
-        let (next, key) = &mut self.ahead[i];
-        std::mem::swap(&mut self.next, next);
-        self.keyed = Some(*key);
+    /// Makes the `i`-th child made ahead the child, its fingerprint known; its action and
+    /// whether it is won.
+    fn take_ahead(&mut self, i: usize) -> (Action, bool) {
+        let slot = &mut self.ahead[i];
+        std::mem::swap(&mut self.next, &mut slot.table);
+        self.keyed = Some(slot.key);
+        (slot.action.clone(), slot.won)
     }
 
     /// Stores the child's key in `seen` for the search `mine` (a full-information search's

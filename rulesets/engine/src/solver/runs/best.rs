@@ -26,9 +26,6 @@ pub struct BestFirst<'s, 'e> {
     /// The bytes one entry of the open list holds.
     entry_bytes: usize,
     legal: Vec<Action>,
-    /// The children of the table expanded made ahead of storing them, with whether each is
-    /// won, reused from one table to the next.
-    made: Vec<(Action, bool)>,
     /// Whether the table expanded has one child tried, forced (rules 12 and 13).
     forced: bool,
     /// The table expanded, reused from one to the next.
@@ -84,7 +81,6 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             open: OpenList::new(),
             entry_bytes: size_of::<Open<Item>>() + packed_bytes(play, start),
             legal: Vec::with_capacity(64),
-            made: Vec::with_capacity(64),
             forced: false,
             here: start.clone(),
             maker: Maker::new(start),
@@ -199,8 +195,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 None
             };
             // Made ahead, then stored in the same order (Maker::play_ahead).
-            let mut made = std::mem::take(&mut self.made);
-            made.clear();
+            self.maker.start_ahead();
             let keying = (self.searcher, &self.seen, self.mode == Mode::Solve);
             for action in legal.drain(..) {
                 if (self.folding || round) && matches!(action, Action::Deal { .. }) {
@@ -210,32 +205,29 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 if moves_again(landing, &action) {
                     continue;
                 }
-                let i = made.len();
-                let won = self.maker.play_ahead(i, keying, &self.here, &action);
-                let next = self.maker.ahead(i);
-                if round
+                let from_waste = matches!(action, Action::Move { from, .. } if from == waste);
+                let kept = (round && !from_waste).then(|| action.clone());
+                let (next, won) = self.maker.play_ahead(keying, &self.here, action);
+                let leaves = kept.is_some()
                     && !won
-                    && !matches!(action, Action::Move { from, .. } if from == waste)
-                    && (next.waste.len() != self.here.waste.len() || !self.searcher.closed(next))
-                {
+                    && (next.waste.len() != self.here.waste.len() || !self.searcher.closed(next));
+                if let (Some(action), true) = (kept, leaves) {
                     // From another table of the round this move may lead elsewhere: a card
                     // went up from the waste after it, or the round it leaves is open, so
                     // where the round stood is part of the key (rule 6).
-                    self.opening.push(action.clone());
+                    self.opening.push(action);
                 }
-                made.push((action, won));
                 if won {
                     break;
                 }
             }
-            for (i, (action, won)) in made.drain(..).enumerate() {
-                self.maker.take(i);
+            for i in 0..self.maker.made_ahead() {
+                let (action, won) = self.maker.take_ahead(i);
                 answer = self.child(node, d, 0, action, won, turn);
                 if answer.is_some() {
                     break;
                 }
             }
-            self.made = made;
             legal.clear();
             self.legal = legal;
             if answer.is_none() && dealt {

@@ -28,9 +28,6 @@ pub struct DepthFirst<'s, 'e> {
     /// The fingerprint of `table`.
     key: u128,
     legal: Vec<Action>,
-    /// The children of the table expanded made ahead of storing them, with whether each is
-    /// won, reused from one table to the next.
-    made: Vec<(Action, bool)>,
     /// The table expanded, reused from one to the next.
     table: State,
     maker: Maker,
@@ -75,7 +72,6 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             forced: false,
             key: 0,
             legal: Vec::with_capacity(64),
-            made: Vec::with_capacity(64),
             table: start.clone(),
             maker: Maker::new(start),
             folding: fold,
@@ -205,8 +201,7 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         // round, whose other tables' moves are made from here too).
         let landing = if round { None } else { self.landing };
         // Made ahead, then stored in the same order (Maker::play_ahead).
-        let mut made = std::mem::take(&mut self.made);
-        made.clear();
+        self.maker.start_ahead();
         let solving = (searcher, &self.seen, true);
         for action in legal.drain(..) {
             if (self.folding || round) && matches!(action, Action::Deal { .. }) {
@@ -216,23 +211,18 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
             if moves_again(landing, &action) {
                 continue;
             }
-            let won = self
-                .maker
-                .play_ahead(made.len(), solving, &self.table, &action);
-            made.push((action, won));
-            if won {
+            if self.maker.play_ahead(solving, &self.table, action).1 {
                 break;
             }
         }
         let mut answer = None;
-        for (i, (action, won)) in made.drain(..).enumerate() {
-            self.maker.take(i);
+        for i in 0..self.maker.made_ahead() {
+            let (action, won) = self.maker.take_ahead(i);
             answer = self.child(0, action, won, children, turn);
             if answer.is_some() {
                 break;
             }
         }
-        self.made = made;
         if answer.is_some() || !dealt {
             return answer;
         }
