@@ -137,11 +137,22 @@ impl Game {
         piles.into_iter().map(|p| p.id).collect()
     }
 
+    /// Column `n`, as the digits number them; where there is none, says so.
+    fn numbered_column(&mut self, n: u8) -> Option<PileId> {
+        let id = self
+            .numbered()
+            .get(usize::from(n.saturating_sub(1)))
+            .copied();
+        if id.is_none() {
+            self.error(format!("There is no column {n}"));
+        }
+        id
+    }
+
     /// The cursor onto column `n` (as the digits number them), picking nothing up.
     pub(crate) fn go_to_column(&mut self, n: u8) {
-        match self.numbered().get(usize::from(n.saturating_sub(1))) {
-            Some(&id) => self.go_to(id),
-            None => self.error(format!("There is no column {n}")),
+        if let Some(id) = self.numbered_column(n) {
+            self.go_to(id);
         }
     }
 
@@ -150,8 +161,8 @@ impl Game {
     /// (`goto`) it only moves the cursor there; on a table of more than ten columns a digit
     /// that begins a column's two-digit number waits for the second (`g12`), or for Enter.
     pub(crate) fn column(&mut self, n: u8, goto: bool) {
-        let columns = self.numbered().len();
-        if goto && (1..=9).contains(&n) && usize::from(n) * 10 <= columns {
+        let columns = if goto { self.numbered().len() } else { 0 };
+        if (1..=9).contains(&n) && usize::from(n) * 10 <= columns {
             self.goto_tens = Some(n);
             let last = (usize::from(n) * 10 + 9).min(columns);
             self.note = Some(Note {
@@ -177,8 +188,7 @@ impl Game {
             self.go_to_column(n);
             return;
         }
-        let Some(&id) = self.numbered().get(usize::from(n.saturating_sub(1))) else {
-            self.error(format!("There is no column {n}"));
+        let Some(id) = self.numbered_column(n) else {
             return;
         };
         match &self.carry {
