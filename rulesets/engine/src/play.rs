@@ -483,6 +483,15 @@ pub fn below(base: Rank) -> Rank {
     .unwrap_or(Rank::KING)
 }
 
+/// Whether nothing can be dealt or gathered from `state` on: the game has no stock, or its
+/// stock and waste are empty with no redeal left. Nothing puts cards back on a stock but a
+/// redeal, so every table after such a one is such a table too: from there the game is one
+/// without a stock (the solver's rules 2, 12 and 13 read it so).
+pub fn stock_out(play: &Play, state: &State) -> bool {
+    play.game.stock.is_none()
+        || (state.stock.is_empty() && state.waste.is_empty() && state.redeals == Some(0))
+}
+
 /// Whether every reserve pile is out of cards.
 pub fn reserve_out(state: &State) -> bool {
     state.reserve.iter().all(Vec::is_empty)

@@ -225,6 +225,16 @@ impl Play {
     /// So the line without `c`'s moves wins too.
     pub(super) fn safe_holds(&self) -> bool {
         let g = &self.game;
+        self.safe_holds_but_stock()
+            && g.stock
+                .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)
+    }
+
+    /// [`Play::safe_holds`] but what it asks of the stock: the settings under which the
+    /// argument holds at a table whose stock is out for good (the solver's rule 12 there, which
+    /// reads a table where nothing is dealt any more).
+    pub(crate) fn safe_holds_but_stock(&self) -> bool {
+        let g = &self.game;
         g.foundations.by == Match::Suit
             && matches!(g.foundations.build, Direction::Up | Direction::Down)
             && !g.foundations.back
@@ -242,8 +252,6 @@ impl Play {
                     | Empty::AutoStock
                     | Empty::AutoWaste
             )
-            && g.stock
-                .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)
     }
 
     /// Whether an empty column is filled by itself (`empty = "auto-…"`).

@@ -9,10 +9,13 @@
 //! from the table, one that begins by sending `c` up does, and is no longer.
 //!
 //! **Where it holds** ([`holds`]): the settings of the safe rule's proof
-//! (`Play::safe_holds`: foundations built one way by suit, four of them, nothing coming back
-//! down, won on the foundations, no full suit taken out), one pack of four suits (each card
-//! once, so a foundation's next card is one card), no stock at all (what a deal shows does
-//! not move with the cards), spaces that take any card, only a King or nothing (never filled
+//! but the stock (`Play::safe_holds_but_stock`: foundations built one way by suit, four of
+//! them, nothing coming back down, won on the foundations, no full suit taken out), one pack
+//! of four suits (each card once, so a foundation's next card is one card), a table where
+//! nothing is dealt any more ([`find`] asks `crate::play::stock_out`: no stock, or stock and
+//! waste empty with no redeal left, so that no line from it deals, and what a deal would show
+//! cannot move with the cards; East Haven past its last deal), spaces that take any card,
+//! only a King or nothing (never filled
 //! by themselves, nor from a reserve), and groups that are a single card, a run or a whole
 //! pile whose runs the build rule links too (a group's second card is a follower of its
 //! first): not Yukon's any face-up card with everything on it.
@@ -39,7 +42,9 @@
 //! (the cards of `U` of its suit lie below it, or it would be up in `L'`, and once `L` sends
 //! them up they leave `U`). The automatic rule sends in `L'` every card it sends in `L` (such a
 //! card's followers are up in `L'` too, and it lies as last in its pile), and the order it
-//! sends them in changes nothing (the fixed point of the safe rule, rule 2). At the end of `L`
+//! sends them in changes nothing (the fixed point of the safe rule, rule 2). (Where the safe rule is
+//! not proven for the game as a whole, East Haven's, whose stock is dealt onto the columns,
+//! nothing goes up by itself in either line.) At the end of `L`
 //! every card is up in both. `L'` begins with `c` up, then has one step for each step of `L`
 //! at most, less `c`'s own step up.
 //!
@@ -64,11 +69,10 @@ pub fn holds(play: &Play) -> bool {
         Card::from_byte(b)
             .is_none_or(|c| play.follows.group.row(c) & !play.follows.build.row(c) == 0)
     });
-    play.safe_proven
+    play.safe_holds_but_stock()
         && g.automatic != Automatic::All
         && g.decks == 1
         && g.suits == 4
-        && g.stock.is_none()
         && matches!(g.empty, Empty::Any | Empty::King | Empty::None)
         && match g.group {
             Group::Single => true,
@@ -79,6 +83,10 @@ pub fn holds(play: &Play) -> bool {
 
 /// The action of `legal` that sends such a card up from `state`, if one does.
 pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
+    // Where the game has a stock, only once nothing is dealt any more (module docs).
+    if !crate::play::stock_out(play, state) {
+        return None;
+    }
     let mut up = 0u64;
     for card in state.foundations.iter().flatten() {
         up |= 1 << (card.to_byte() & 63);

@@ -93,10 +93,8 @@ pub fn holds(play: &Play) -> bool {
 /// does.
 pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
     // A stock in play, or a redeal to come, could deal or gather cards: the game is the one
-    // the rule holds in only once neither can (nothing puts cards back on a stock).
-    let dealt_out = play.game.stock.is_none()
-        || (state.stock.is_empty() && state.waste.is_empty() && state.redeals == Some(0));
-    if play.choosing(state) || !dealt_out {
+    // the rule holds in only once neither can.
+    if play.choosing(state) || !crate::play::stock_out(play, state) {
         return None;
     }
     let kings = play.game.empty == Empty::King;

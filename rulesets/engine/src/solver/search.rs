@@ -259,8 +259,7 @@ impl<'e> Searcher<'e> {
     /// (rule 2): in every table of a game that never reads it, and, where a stock is dealt
     /// onto the columns, in a table whose stock and waste are empty with no redeal left.
     pub fn symmetric_at(&self, s: &State) -> bool {
-        self.symmetric
-            || (self.dealt_out && s.stock.is_empty() && s.waste.is_empty() && s.redeals == Some(0))
+        self.symmetric || (self.dealt_out && crate::play::stock_out(self.play, s))
     }
 
     /// Whether `s` lies in a closed round of its stock ([`super`]'s rule 6): a stock dealt

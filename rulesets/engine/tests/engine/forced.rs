@@ -27,6 +27,14 @@ move = "supermove"
 empty = "none"
 "#;
 
+/// East Haven in six deep columns with a short stock: small tables of it hold runs, and the
+/// random moves from them deal the stock out.
+const EAST_HAVEN_DEEP: &str = r#"
+tableau = { columns = 6, down = 1, up = 7 }
+move = "sequence"
+stock = { deal = "columns" }
+"#;
+
 /// Fan in six deep columns, so that small tables of it hold runs.
 const DEEP_FAN: &str = r#"
 tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
@@ -126,6 +134,29 @@ fn a_card_no_line_needs_to_build_on_goes_up_first() {
     );
 }
 
+/// East Haven deals its stock onto the columns: while the stock holds a card, a deal may lay
+/// it on the Three of diamonds, and every move is tried; once the stock is out, the Three,
+/// whose black Twos are both up, goes up before anything else is tried (rule 12 at a table
+/// where nothing is dealt any more).
+#[test]
+fn a_card_goes_up_first_once_the_stock_is_out() {
+    let (engine, mut state) = table(
+        shipped_game("east-haven"),
+        ["3S", "3H", "2D", "2C"],
+        &["KS 3D", "QH 9C", "JC 5H", "TD 4C"],
+    );
+    let three_up = mv(&engine, Pile::Column(0), 1, Pile::Foundation(2));
+    state.stock = cards("8H");
+    let legal = tried(&engine, &state);
+    assert!(
+        legal.len() > 1 && legal.contains(&three_up),
+        "every move: {legal:?}"
+    );
+    state.stock.clear();
+    assert_eq!(state.redeals, Some(0), "East Haven deals its stock once");
+    assert_eq!(tried(&engine, &state), vec![three_up], "the Three alone");
+}
+
 /// PA-BUILD in alternate colours: the King of hearts may go up, and both black Queens are the
 /// next cards of their foundations, but the Jack of diamonds is not up, and the only line
 /// that wins parks the Queen of spades on the King so that the Jack can lie on her while
@@ -159,6 +190,8 @@ fn rule_12_agrees_with_a_plain_search() {
         ("beleaguered-castle", shipped_game("beleaguered-castle"), 12),
         ("king-albert", shipped_game("king-albert"), 11),
         ("fore-cell", shipped_game("fore-cell"), 11),
+        ("east-haven", shipped_game("east-haven"), 12),
+        ("east-haven-deep", EAST_HAVEN_DEEP, 14),
         ("castle-without-spaces", CASTLE_WITHOUT_SPACES, 14),
         ("one-cell-without-spaces", ONE_CELL_WITHOUT_SPACES, 14),
     ];
