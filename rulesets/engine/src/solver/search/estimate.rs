@@ -19,7 +19,7 @@ const MOBILITY: i32 = 2;
 /// taken apart and a buried card dug out. Paired at 1 s: Streets and Alleys deals 1..300
 /// 12 -> 8 undecided, held out 301..1000 26 -> 21; Beleaguered Castle, King Albert, Raglan,
 /// Stronghold, Fore Cell, Citadel and Siegecraft alike. Where a stock deals, it hurt: East
-/// Haven 1..1000 46 -> 58, Lucas 1..200 5 -> 9.
+/// Haven 1..200 and 301..1000 46 -> 58, Lucas 1..200 5 -> 9.
 const SPACE: i32 = 4;
 
 /// What each card lying on the card its column's foundations want soonest adds to
