@@ -11,11 +11,12 @@
 //! **Where it holds** ([`holds`]): the settings of the safe rule's proof
 //! but the stock (`Play::safe_holds_but_stock`: foundations built one way by suit, four of
 //! them, nothing coming back down, won on the foundations, no full suit taken out), one pack
-//! of four suits (each card once, so a foundation's next card is one card), a table where
-//! nothing is dealt any more ([`find`] asks `crate::play::stock_out`: no stock, or stock and
-//! waste empty with no redeal left, so that no line from it deals, and what a deal would show
-//! cannot move with the cards; East Haven past its last deal), spaces that take any card,
-//! only a King or nothing (never filled
+//! of four suits (each card once, so a foundation's next card is one card), a stock that
+//! deals alike in both lines below (none; one dealt to a waste and turned over as it was, as
+//! Klondike by Threes'; one dealt onto the columns, as East Haven's), or else a table where
+//! nothing is dealt any more ([`find`] asks `crate::play::stock_out`: stock and waste empty
+//! with no redeal left; Trefoil's gather deals the columns' cards again wherever they lie,
+//! so only after its last), spaces that take any card, only a King or nothing (never filled
 //! by themselves, nor from a reserve), and groups that are a single card, a run or a whole
 //! pile whose runs the build rule links too (a group's second card is a follower of its
 //! first): not Yukon's any face-up card with everything on it.
@@ -48,6 +49,20 @@
 //! every card is up in both. `L'` begins with `c` up, then has one step for each step of `L`
 //! at most, less `c`'s own step up.
 //!
+//! **Deals.** A deal to a waste deals the same cards in both lines (no card of `U` is ever in
+//! the stock or the waste: nothing moves a card there), and a waste card laid on a card of
+//! `U` is a move as above. A deal onto the columns lays the stock's `i`-th card `x` on the
+//! `i`-th column in both lines, so the tables still differ by `U` alone; where `x` lands on a
+//! card `u` of `U`, two cases. If `x` follows `u`, it is not up (it was in the stock), so `u`
+//! is `c` and `x` the card its foundation takes next with every follower up (a card that
+//! joined `U` later has every follower up): `L'` sends it up at once, from the top of its
+//! column, and `x` joins `U`; `L` sends `x` up later, a step `L'` leaves out, so `L'` is no
+//! longer for it. If `x` does not follow `u`, it stays out of `U`, lying on `u` in `L` and on
+//! the card under `u` (or alone) in `L'`: no group of `L` holds both, for a group's next
+//! card follows the one under it; so `L` moves `x`, with what lies on it, before `u`, a group
+//! lifted from `x` in both lines alike, and a card laid on `x` lies on it in both. A column
+//! that holds cards of `U` alone in `L` is empty in `L'`: a deal lays `x` there in both.
+//!
 //! So a table whose moves include such a `c` is searched through that one child: the child's
 //! shortest winning line is shorter than the table's, and by induction on that length every
 //! winnable table the search reaches leads it to a win. The same goes for the other rules'
@@ -59,7 +74,7 @@
 
 use crate::play::{Play, State};
 use crate::state::Pile;
-use crate::vocabulary::{Automatic, Empty, Group};
+use crate::vocabulary::{Automatic, Empty, Group, Redeal, StockDeal};
 use felt_core::{Action, Card};
 
 /// Whether rule 12 of [`super`] holds in `play`'s game (module docs).
@@ -83,8 +98,13 @@ pub fn holds(play: &Play) -> bool {
 
 /// The action of `legal` that sends such a card up from `state`, if one does.
 pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
-    // Where the game has a stock, only once nothing is dealt any more (module docs).
-    if !crate::play::stock_out(play, state) {
+    // A stock dealt to a waste turned over as it was, or onto the columns, deals alike in
+    // both lines; another (a gather, a deal onto a foundation) only once it is out for good
+    // (module docs).
+    let alike = play.game.stock.is_none_or(|st| {
+        st.redeal == Redeal::Waste && matches!(st.deal, StockDeal::Waste | StockDeal::Columns)
+    });
+    if !alike && !crate::play::stock_out(play, state) {
         return None;
     }
     let mut up = 0u64;

@@ -247,18 +247,20 @@
 //!     full-information search makes from such a table ([`search::Searcher::force`]): a card
 //!     a foundation takes now, every card that may be built on it (its followers) either up
 //!     or the card its foundation takes next with every follower of its own up, in one-pack
-//!     games of the safe rule's settings at tables where nothing is dealt any more (no stock,
-//!     or stock and waste empty with no redeal left), whose spaces never fill by
+//!     games of the safe rule's settings whose stock, if any, deals alike whether the card
+//!     went up or not (to a waste turned over as it was, or onto the columns; a gather only
+//!     once it is out for good), whose spaces never fill by
 //!     themselves and whose groups are runs or single cards (Beleaguered Castle, King Albert,
-//!     Fore Cell, East Haven past its last deal, …): whatever a winning line lays on that card it can send up instead, so a
+//!     Fore Cell, East Haven, …): whatever a winning line lays on that card it can send up instead, so a
 //!     line that sends the card up first wins too and is no longer ([`forced`] gives the
 //!     argument whole). Building regardless of suit, a card at most two ranks above every
 //!     foundation; in alternate colours, one whose two followers are up, or next with their
 //!     own followers up. (Deals 1..200 at 1 s: see docs/engine-figures.md; East Haven deals
-//!     1..300 16 -> 13 undecided, median CPU 0.79 of before. Tests: hand-laid tables, among
-//!     them one a reading that asks nothing of the followers' followers calls lost and one
-//!     where the rule waits for East Haven's stock, and small tables of seven games and
-//!     random moves from them against a plain search.)
+//!     1..300 16 -> 13 undecided once its stock was out, 14 -> 1 with it dealing. Tests:
+//!     hand-laid tables, among them one a reading that asks nothing of the followers'
+//!     followers calls lost and one where the rule waits for Trefoil's gather, and small
+//!     tables of nine games, East Haven and Klondike by Threes with their stocks among them,
+//!     and random moves from them against a plain search.)
 //!
 //! 13. **A card laid on a card that never moves but up is laid there first**, the one move a
 //!     full-information search makes from such a table ([`onto`] gives the argument whole),

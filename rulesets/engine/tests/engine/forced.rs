@@ -35,6 +35,13 @@ move = "sequence"
 stock = { deal = "columns" }
 "#;
 
+/// East Haven in four short columns: most cards lie in the stock, dealt four at a time.
+const EAST_HAVEN_LONG_STOCK: &str = r#"
+tableau = { columns = 4, down = 1, up = 1 }
+move = "sequence"
+stock = { deal = "columns" }
+"#;
+
 /// Fan in six deep columns, so that small tables of it hold runs.
 const DEEP_FAN: &str = r#"
 tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
@@ -134,12 +141,13 @@ fn a_card_no_line_needs_to_build_on_goes_up_first() {
     );
 }
 
-/// East Haven deals its stock onto the columns: while the stock holds a card, a deal may lay
-/// it on the Three of diamonds, and every move is tried; once the stock is out, the Three,
-/// whose black Twos are both up, goes up before anything else is tried (rule 12 at a table
-/// where nothing is dealt any more).
+/// A stock dealt onto the columns, or to a waste, deals alike whether a card went up first
+/// or not: in East Haven the Three of diamonds, whose black Twos are both up, goes up before
+/// anything else is tried, the stock holding a card or not. Trefoil's gather deals the
+/// columns' cards again, wherever they lie: while one may come, every move is tried; once the
+/// last is dealt, the Three goes up first.
 #[test]
-fn a_card_goes_up_first_once_the_stock_is_out() {
+fn a_card_goes_up_first_where_the_stock_deals_alike() {
     let (engine, mut state) = table(
         shipped_game("east-haven"),
         ["3S", "3H", "2D", "2C"],
@@ -147,13 +155,26 @@ fn a_card_goes_up_first_once_the_stock_is_out() {
     );
     let three_up = mv(&engine, Pile::Column(0), 1, Pile::Foundation(2));
     state.stock = cards("8H");
+    assert_eq!(
+        tried(&engine, &state),
+        vec![three_up.clone()],
+        "the Three alone"
+    );
+    state.stock.clear();
+    assert_eq!(tried(&engine, &state), vec![three_up], "the Three alone");
+    let (engine, mut state) = table(
+        shipped_game("trefoil"),
+        ["3S", "3H", "2D", "2C"],
+        &["KS 3D", "QH 9C", "TC 5H", "TD 4C", "5C"],
+    );
+    let three_up = mv(&engine, Pile::Column(0), 1, Pile::Foundation(2));
+    state.redeals = Some(1);
     let legal = tried(&engine, &state);
     assert!(
         legal.len() > 1 && legal.contains(&three_up),
         "every move: {legal:?}"
     );
-    state.stock.clear();
-    assert_eq!(state.redeals, Some(0), "East Haven deals its stock once");
+    state.redeals = Some(0);
     assert_eq!(tried(&engine, &state), vec![three_up], "the Three alone");
 }
 
@@ -192,6 +213,8 @@ fn rule_12_agrees_with_a_plain_search() {
         ("fore-cell", shipped_game("fore-cell"), 11),
         ("east-haven", shipped_game("east-haven"), 12),
         ("east-haven-deep", EAST_HAVEN_DEEP, 14),
+        ("east-haven-long-stock", EAST_HAVEN_LONG_STOCK, 12),
+        ("klondike-by-threes", shipped_game("klondike-by-threes"), 12),
         ("castle-without-spaces", CASTLE_WITHOUT_SPACES, 14),
         ("one-cell-without-spaces", ONE_CELL_WITHOUT_SPACES, 14),
     ];
