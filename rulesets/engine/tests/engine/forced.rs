@@ -42,6 +42,15 @@ move = "sequence"
 stock = { deal = "columns" }
 "#;
 
+/// East Haven built in suit, its spaces taking nothing: tight, often lost.
+const EAST_HAVEN_IN_SUIT: &str = r#"
+tableau = { columns = 6, down = 1, up = 2 }
+build.by = "suit"
+move = "sequence"
+empty = "none"
+stock = { deal = "columns" }
+"#;
+
 /// Fan in six deep columns, so that small tables of it hold runs.
 const DEEP_FAN: &str = r#"
 tableau = { columns = 6, up = [9, 9, 9, 9, 8, 8] }
@@ -201,7 +210,8 @@ fn a_card_a_line_parks_on_waits_for_the_followers_of_what_it_takes() {
 }
 
 /// Every verdict of the solver on small tables of the games rule 12 acts in (building
-/// regardless of suit and in alternate colours, with cells and a reserve), and on the tables
+/// regardless of suit, in alternate colours and in suit, with cells, a reserve, and stocks
+/// dealt to a waste and onto the columns), and on the tables
 /// random moves from them lead to, agrees with a plain search and with the solver without
 /// the rule; the rule must have acted on many of them.
 #[test]
@@ -215,6 +225,9 @@ fn rule_12_agrees_with_a_plain_search() {
         ("east-haven-deep", EAST_HAVEN_DEEP, 14),
         ("east-haven-long-stock", EAST_HAVEN_LONG_STOCK, 12),
         ("klondike-by-threes", shipped_game("klondike-by-threes"), 12),
+        ("klondike-in-suit", KLONDIKE_IN_SUIT, 12),
+        ("threes-in-suit", THREES_IN_SUIT, 12),
+        ("east-haven-in-suit", EAST_HAVEN_IN_SUIT, 12),
         ("castle-without-spaces", CASTLE_WITHOUT_SPACES, 14),
         ("one-cell-without-spaces", ONE_CELL_WITHOUT_SPACES, 14),
     ];
