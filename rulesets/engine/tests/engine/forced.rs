@@ -177,14 +177,7 @@ fn a_card_goes_up_first_where_the_stock_deals_alike() {
         &["KS 3D", "QH 9C", "TC 5H", "TD 4C", "5C"],
     );
     let three_up = mv(&engine, Pile::Column(0), 1, Pile::Foundation(2));
-    state.redeals = Some(1);
-    let legal = tried(&engine, &state);
-    assert!(
-        legal.len() > 1 && legal.contains(&three_up),
-        "every move: {legal:?}"
-    );
-    state.redeals = Some(0);
-    assert_eq!(tried(&engine, &state), vec![three_up], "the Three alone");
+    waits_for_the_last_gather(&engine, &mut state, three_up, "the Three alone");
 }
 
 /// PA-BUILD in alternate colours: the King of hearts may go up, and both black Queens are the
@@ -297,14 +290,25 @@ fn rule_13_waits_for_the_last_gather() {
         &["QH JH TH 9H 8H", "KH 6H 7H"],
     );
     let onto = mv(&engine, Pile::Column(1), 2, Pile::Column(0));
+    waits_for_the_last_gather(&engine, &mut state, onto, "the Seven alone");
+}
+
+/// In a Trefoil `state` where `only` is the forced move: while a gather may come, every move
+/// is tried (`only` among them); once the last is dealt, `only` alone.
+fn waits_for_the_last_gather(
+    engine: &felt_engine::Engine,
+    state: &mut felt_engine::State,
+    only: Action,
+    alone: &str,
+) {
     state.redeals = Some(1);
-    let legal = tried(&engine, &state);
+    let legal = tried(engine, state);
     assert!(
-        legal.len() > 1 && legal.contains(&onto),
+        legal.len() > 1 && legal.contains(&only),
         "every move: {legal:?}"
     );
     state.redeals = Some(0);
-    assert_eq!(tried(&engine, &state), vec![onto], "the Seven alone");
+    assert_eq!(tried(engine, state), vec![only], "{alone}");
 }
 
 /// As rule 12's: rule 13's games (Fan, and Fan in deep columns, with and without spaces, and
