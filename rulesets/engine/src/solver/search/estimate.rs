@@ -49,7 +49,7 @@ impl Searcher<'_> {
         // The columns built from a King where spaces take any card and no stock deals
         // (`KING_RUN`).
         let roomy = play.game.empty == Empty::Any && play.game.stock.is_none();
-        let mut from_king = 0usize;
+        let mut built = 0usize;
         // Where a group moves by a rule of its own (Simple Simon's suits on any-suit builds),
         // a card built on one it does not move with is half a break: the run must be taken
         // apart again before it goes anywhere whole.
@@ -65,9 +65,13 @@ impl Searcher<'_> {
             }
             if play.game.win == Win::Sequences && c.down == 0 {
                 // The run from the bottom that is already where a win wants it.
-                settled += run_from_king(&c.cards);
+                settled += from_king(&c.cards, |below, card| {
+                    below.suit() == card.suit() && below.rank().number() == card.rank().number() + 1
+                });
             } else if roomy && c.down == 0 {
-                from_king += built_from_king(play, &c.cards);
+                built += from_king(&c.cards, |below, card| {
+                    play.follows.build.follows(below, card)
+                });
             }
         }
         let to_go = match play.game.win {
@@ -91,7 +95,7 @@ impl Searcher<'_> {
         };
         (4 * to_go + 4 * down + 2 * breaks + soft + cells + BURIED * self.buried(s)) as i32
             - SPACE * spaces
-            - KING_RUN * from_king as i32
+            - KING_RUN * built as i32
     }
 
     /// The order the portfolio's second depth-first search tries children in
@@ -177,33 +181,15 @@ impl Searcher<'_> {
     }
 }
 
-/// The cards from the bottom of a column that are a King and the cards built on it in turn,
-/// by the game's build rule.
-fn built_from_king(play: &crate::play::Play, cards: &[felt_core::Card]) -> usize {
+/// The cards from the bottom of a column that are a King and the cards laid on it in turn,
+/// each one `on` takes on the card under it: the game's build rule (`KING_RUN`), or one suit
+/// built down (a run a game won by sequences keeps).
+fn from_king(cards: &[Card], on: impl Fn(Card, Card) -> bool) -> usize {
     let Some(first) = cards.first() else {
         return 0;
     };
     if first.rank().number() != 13 {
         return 0;
     }
-    1 + cards
-        .windows(2)
-        .take_while(|w| play.follows.build.follows(w[0], w[1]))
-        .count()
-}
-
-/// The cards from the bottom of a column that are one suit built down from a King.
-fn run_from_king(cards: &[felt_core::Card]) -> usize {
-    let Some(first) = cards.first() else {
-        return 0;
-    };
-    if first.rank().number() != 13 {
-        return 0;
-    }
-    1 + cards
-        .windows(2)
-        .take_while(|w| {
-            w[0].suit() == w[1].suit() && w[0].rank().number() == w[1].rank().number() + 1
-        })
-        .count()
+    1 + cards.windows(2).take_while(|w| on(w[0], w[1])).count()
 }
