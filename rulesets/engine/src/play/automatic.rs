@@ -230,9 +230,9 @@ impl Play {
                 .is_none_or(|s| s.deal == StockDeal::Waste && s.redeal == Redeal::Waste)
     }
 
-    /// [`Play::safe_holds`] but what it asks of the stock: the settings under which the
-    /// argument holds at a table whose stock is out for good (the solver's rule 12 there, which
-    /// reads a table where nothing is dealt any more).
+    /// [`Play::safe_holds`] but what it asks of the stock: the settings the solver's rule 12
+    /// asks, which reads the stock itself (`crate::solver::forced`: a stock that deals alike
+    /// whether a card went up or not, or one out for good).
     pub(crate) fn safe_holds_but_stock(&self) -> bool {
         let g = &self.game;
         g.foundations.by == Match::Suit

@@ -43,11 +43,11 @@
 //! (the cards of `U` of its suit lie below it, or it would be up in `L'`, and once `L` sends
 //! them up they leave `U`). The automatic rule sends in `L'` every card it sends in `L` (such a
 //! card's followers are up in `L'` too, and it lies as last in its pile), and the order it
-//! sends them in changes nothing (the fixed point of the safe rule, rule 2). (Where the safe rule is
-//! not proven for the game as a whole, East Haven's, whose stock is dealt onto the columns,
-//! nothing goes up by itself in either line.) At the end of `L`
-//! every card is up in both. `L'` begins with `c` up, then has one step for each step of `L`
-//! at most, less `c`'s own step up.
+//! sends them in changes nothing (the fixed point of the safe rule, rule 2). (Where the safe
+//! rule is not proven for the game as a whole, East Haven's, whose stock is dealt onto the
+//! columns, nothing goes up by itself in either line.) At the end of `L` every card is up in
+//! both. `L'` begins with `c` up, then has one step for each step of `L` at most, less `c`'s
+//! own step up.
 //!
 //! **Deals.** A deal to a waste deals the same cards in both lines (no card of `U` is ever in
 //! the stock or the waste: nothing moves a card there), and a waste card laid on a card of

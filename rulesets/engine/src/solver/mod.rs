@@ -249,11 +249,11 @@
 //!     or the card its foundation takes next with every follower of its own up, in one-pack
 //!     games of the safe rule's settings whose stock, if any, deals alike whether the card
 //!     went up or not (to a waste turned over as it was, or onto the columns; a gather only
-//!     once it is out for good), whose spaces never fill by
-//!     themselves and whose groups are runs or single cards (Beleaguered Castle, King Albert,
-//!     Fore Cell, East Haven, …): whatever a winning line lays on that card it can send up instead, so a
-//!     line that sends the card up first wins too and is no longer ([`forced`] gives the
-//!     argument whole). Building regardless of suit, a card at most two ranks above every
+//!     once it is out for good), whose spaces never fill by themselves and whose groups are
+//!     runs or single cards (Beleaguered Castle, King Albert, Fore Cell, East Haven, …):
+//!     whatever a winning line lays on that card it can send up instead, so a line that
+//!     sends the card up first wins too and is no longer ([`forced`] gives the argument
+//!     whole). Building regardless of suit, a card at most two ranks above every
 //!     foundation; in alternate colours, one whose two followers are up, or next with their
 //!     own followers up. (Deals 1..200 at 1 s: see docs/engine-figures.md; East Haven deals
 //!     1..300 16 -> 13 undecided once its stock was out, 14 -> 1 with it dealing. Tests:
