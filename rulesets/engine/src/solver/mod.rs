@@ -27,7 +27,8 @@
 //! its budget has seen every table reachable up to the keys along the lines that could be
 //! shortest wins (under rule 13, lines as short), and claims a loss only if none is won. The
 //! keys leave out seven things (rules 1 to 7), each sound for the settings it is used under,
-//! rules 8, 11, 12 and 13 leave out moves, and rules 9 and 10 two kinds of table:
+//! rules 8, 11, 12 and 13 leave out moves, rules 9 and 10 two kinds of table, and rule 14
+//! adds steps made of legal moves:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
 //!    the game is won are the same at any score.
@@ -278,8 +279,15 @@
 //!     without spaces and automatic moves against a plain search; they fail where the rule
 //!     forgets that `p` must lie on its own card.)
 //!
-//! Nothing else is pruned: a won line found is made of the ruleset's own legal actions, and
-//! each is replayed through [`felt_core::Ruleset::apply`] before it is given.
+//! 14. **A run is carried through the cells and spaces in one step**, where one card moves
+//!     at a time ([`carry`] gives the settings and the argument): a step made of the single
+//!     moves that carry it, each checked by the ruleset, so it leads only to a table they
+//!     reach anyway and leaves nothing out. (King Albert deals 1..1000 at 1 s: 30 -> 24
+//!     undecided; tests against the single moves, a plain search and the solver without it.)
+//!
+//! Nothing else is pruned or added: a won line found is made of the ruleset's own legal
+//! actions (rule 14's steps spelled out as theirs), and each is replayed through
+//! [`felt_core::Ruleset::apply`] before it is given.
 //!
 //! **A loss proven by the searches together.** Where the depth-first searches search every
 //! legal action (they fold no deals), each leaves alone every table the best-first search
@@ -334,6 +342,7 @@
 //! the player sees every card the hint is the first step of a solver win, and a table proven
 //! lost gets none.
 
+pub mod carry;
 pub mod fold;
 pub mod forced;
 pub mod locked;

@@ -27,6 +27,7 @@
 //! ([`Step::Covered`]), unless it folds deals ([`super::fold`]): then it looks only for a
 //! win, and its end proves nothing.
 
+use super::carry;
 use super::fold::{folds, Fold};
 use super::packed::Packed;
 use super::search::{Found, KeyRoom, Mode, Searched, Searcher, DEAL_COST, DEPTH_COST};
@@ -73,7 +74,7 @@ impl Searcher<'_> {
             }
         };
         Searched {
-            found,
+            found: searcher.spelled(start, found),
             states: run.states(),
             peak_bytes: peak as u64,
         }
@@ -115,7 +116,13 @@ impl Searcher<'_> {
             Pile::Cell(_) => 1,
             Pile::Foundation(_) | Pile::Stock => return None,
         };
-        if play.game.group == crate::vocabulary::Group::Supermove && group > 1 {
+        // A run carried in one step (rule 14) is not a plain move either.
+        if group > 1
+            && matches!(
+                play.game.group,
+                crate::vocabulary::Group::Supermove | crate::vocabulary::Group::Single
+            )
+        {
             return None;
         }
         let at = match play.ids.pile(to)? {
@@ -306,7 +313,7 @@ pub fn portfolio_in_turns(
         }
     };
     Searched {
-        found,
+        found: searcher.spelled(start, found),
         states: best.states(),
         peak_bytes: peak as u64,
     }
@@ -416,7 +423,16 @@ fn make(
 ) -> bool {
     next.copy_from(from);
     events.clear();
-    play.perform_into(next, action, events);
+    if carry::is_step(play, from, action) {
+        // Rule 14: a run carried card by card. Where a move is refused on the way (a card
+        // gone up by itself took a parked card's place), the child is the table itself,
+        // stored already: no new table.
+        if !carry::perform(play, next, action, events) {
+            next.copy_from(from);
+        }
+    } else {
+        play.perform_into(next, action, events);
+    }
     play.won(next)
 }
 

@@ -13,6 +13,7 @@
 
 mod estimate;
 
+use super::carry::{self, Carry};
 use super::forced;
 use super::hidden;
 use super::locked::Locks;
@@ -115,6 +116,8 @@ pub struct Searcher<'e> {
     /// Whether a card laid on a card that never moves but up is the one move tried
     /// ([`super`]'s rule 13).
     onto: bool,
+    /// Where a run is carried through the cells and spaces in one step ([`super`]'s rule 14).
+    carry: Option<Carry>,
 }
 
 impl<'e> Searcher<'e> {
@@ -175,6 +178,7 @@ impl<'e> Searcher<'e> {
             once: true,
             forced: forced::holds(play),
             onto: onto::holds(play),
+            carry: Carry::of(play),
         }
     }
 
@@ -203,6 +207,36 @@ impl<'e> Searcher<'e> {
         Searcher {
             onto: false,
             ..self
+        }
+    }
+
+    /// This searcher with rule 14 of [`super`] off: no run is carried in one step. For the
+    /// tests that compare its verdicts with and without it.
+    pub fn without_rule_14(self) -> Searcher<'e> {
+        Searcher {
+            carry: None,
+            ..self
+        }
+    }
+
+    /// Puts on the end of `legal`, the actions listed from `s`, the steps that carry a run
+    /// through the cells and spaces ([`super`]'s rule 14). For full-information searches,
+    /// from a table where no move is forced (rules 12 and 13).
+    pub fn carried(&self, s: &State, legal: &mut Vec<Action>) {
+        if let Some(carry) = self.carry {
+            carry.list(self.play, s, legal);
+        }
+    }
+
+    /// `found` with a won line's steps of rule 14 spelled out as the single moves the
+    /// ruleset takes, from `start` (a line that cannot be is left as it is: the ruleset's
+    /// replay then refuses it, and no claim is made).
+    pub(super) fn spelled(&self, start: &State, found: Found) -> Found {
+        match found {
+            Found::Won(line) if self.carry.is_some() => {
+                Found::Won(carry::spell(self.play, start, &line).unwrap_or(line))
+            }
+            other => other,
         }
     }
 

@@ -7,6 +7,7 @@
 
 mod across_games;
 mod alpha_star;
+mod carry;
 mod deal;
 mod extensions;
 mod forced;

@@ -179,6 +179,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             self.forced = self.mode == Mode::Solve
                 && !self.folding
                 && self.searcher.force(&self.here, &mut self.legal);
+            if self.mode == Mode::Solve && !self.folding && !self.forced {
+                // Rule 14: runs carried through the cells and spaces in one step.
+                self.searcher.carried(&self.here, &mut self.legal);
+            }
             let mut legal = std::mem::take(&mut self.legal);
             let mut answer = None;
             let mut dealt = false;

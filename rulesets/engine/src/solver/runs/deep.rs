@@ -166,6 +166,10 @@ impl<'s, 'e> DepthFirst<'s, 'e> {
         // Rules 12 and 13: a card that goes up first, or is laid first on a card that never
         // moves, is the one move tried.
         self.forced = !self.folding && searcher.force(&self.table, &mut legal);
+        if !self.folding && !self.forced {
+            // Rule 14: runs carried through the cells and spaces in one step.
+            searcher.carried(&self.table, &mut legal);
+        }
         let mut children = Vec::with_capacity(legal.len());
         let answer = self.make_children(&mut legal, &mut children, turn);
         self.legal = legal;
