@@ -8,7 +8,11 @@
 //!
 //! **Where it holds** ([`Carry::of`]): the game moves single cards (`move = "single"`), has
 //! free cells or empty columns that take any card, no stock, no space that fills by itself
-//! and no columns that cover each other.
+//! and no columns that cover each other. It would be as sound with a stock, but did harm
+//! there: in the Forty Thieves family (two packs, a stock dealt once) the searches stored
+//! about twice the tables on the deals they decided both ways (Lucas deals 1..100 at 1 s,
+//! CPU 0.33 -> 1.7 s; Limited 32 -> 29 undecided, CPU of the deals both decide 2.7 times),
+//! and 1.8 times still where runs went only onto other columns.
 //!
 //! **Why it loses nothing.** A step is listed where the cells and spaces can hold the run
 //! ([`Carry::list`]); it is carried out by its single moves, worked out by [`plan`], each
