@@ -2,9 +2,9 @@
 //! cells and the empty columns in one step of the search, and a line found is spelled out
 //! card by card.
 
-use crate::plain::{plain_wins, replays_to_a_win, small_position, solve, Lcg};
+use crate::plain::{against_a_plain_search, random_move, replays_to_a_win, small_position, Lcg};
 use crate::support::*;
-use felt_core::{Action, Analysis, Budget, Ruleset};
+use felt_core::{Action, Ruleset};
 use felt_engine::solver::carry;
 use felt_engine::solver::search::{Found, Searcher};
 use felt_engine::Pile;
@@ -68,14 +68,32 @@ fn spelled(
     (piles, now)
 }
 
+/// A table of the game `text` with `columns` laid from the first, and the single moves, by
+/// their piles, of the step that carries column 0's cards from `index` onto column 1, which
+/// the solver lists there, with the table they lead to through the ruleset.
+fn carried_onto_column_1(
+    text: &str,
+    columns: &[&str],
+    index: u16,
+) -> (Vec<(Pile, Pile)>, felt_engine::State) {
+    let engine = engine(text);
+    let mut state = blank(&engine);
+    for (i, tokens) in columns.iter().enumerate() {
+        lay(&mut state, i, tokens, 0);
+    }
+    let step = mv(&engine, Pile::Column(0), index, Pile::Column(1));
+    let mut steps = Vec::new();
+    Searcher::new(&engine).carried(&state, &mut steps);
+    assert!(steps.contains(&step), "{steps:?}");
+    spelled(&engine, &state, &step)
+}
+
 /// PA-MOVE, one card at a time: three cards go onto the Queen of diamonds through three free
 /// cells in five moves, the last two from the cells in the order they went in, reversed;
 /// in King Albert, with no cell, four cards go through two empty columns in nine.
 #[test]
 fn a_run_goes_through_the_cells_and_spaces_card_by_card_pa_move() {
-    let engine = engine(FREECELL_SINGLE);
-    let mut state = blank(&engine);
-    for (i, tokens) in [
+    let columns = [
         "KS QH JC TD 9S",
         "KC QD",
         "KD",
@@ -84,17 +102,8 @@ fn a_run_goes_through_the_cells_and_spaces_card_by_card_pa_move() {
         "6C",
         "7C",
         "8C",
-    ]
-    .iter()
-    .enumerate()
-    {
-        lay(&mut state, i, tokens, 0);
-    }
-    let step = mv(&engine, Pile::Column(0), 2, Pile::Column(1));
-    let mut steps = Vec::new();
-    Searcher::new(&engine).carried(&state, &mut steps);
-    assert!(steps.contains(&step), "{steps:?}");
-    let (piles, now) = spelled(&engine, &state, &step);
+    ];
+    let (piles, now) = carried_onto_column_1(FREECELL_SINGLE, &columns, 2);
     let (c0, c1) = (Pile::Column(0), Pile::Column(1));
     assert_eq!(
         piles,
@@ -109,9 +118,7 @@ fn a_run_goes_through_the_cells_and_spaces_card_by_card_pa_move() {
     assert_eq!(now.columns[1].cards, cards("KC QD JC TD 9S"));
     assert_eq!(now.columns[0].cards, cards("KS QH"));
 
-    let engine = crate::support::engine(shipped_game("king-albert"));
-    let mut state = blank(&engine);
-    for (i, tokens) in [
+    let columns = [
         "KS QH JC TD 9S 8H",
         "KC QD",
         "",
@@ -121,17 +128,8 @@ fn a_run_goes_through_the_cells_and_spaces_card_by_card_pa_move() {
         "7C",
         "8C",
         "KH",
-    ]
-    .iter()
-    .enumerate()
-    {
-        lay(&mut state, i, tokens, 0);
-    }
-    let step = mv(&engine, Pile::Column(0), 2, Pile::Column(1));
-    let mut steps = Vec::new();
-    Searcher::new(&engine).carried(&state, &mut steps);
-    assert!(steps.contains(&step), "{steps:?}");
-    let (piles, now) = spelled(&engine, &state, &step);
+    ];
+    let (piles, now) = carried_onto_column_1(shipped_game("king-albert"), &columns, 2);
     assert_eq!(piles.len(), 9, "{piles:?}");
     assert_eq!(now.columns[1].cards, cards("KC QD JC TD 9S 8H"));
     assert!(now.columns[2].cards.is_empty() && now.columns[3].cards.is_empty());
@@ -210,13 +208,9 @@ fn a_run_carried_in_one_step_is_the_single_moves_that_carry_it_pa_move() {
                     );
                     carried += 1;
                 }
-                let mut legal = Vec::new();
-                engine.legal_actions(&state, &mut legal);
-                if legal.is_empty() {
+                if !random_move(&engine, &mut state, &mut rng) {
                     break;
                 }
-                let a = &legal[rng.below(legal.len() as u64) as usize];
-                engine.apply(&mut state, a).expect("a legal action");
             }
         }
     }
@@ -231,49 +225,12 @@ fn a_run_carried_in_one_step_is_the_single_moves_that_carry_it_pa_move() {
 #[test]
 fn rule_14_agrees_with_a_plain_search() {
     let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 2;
-    let (mut compared, mut won, mut lost) = (0, 0, 0);
-    for (name, text, left) in games() {
-        let engine = engine(text);
-        let without = Searcher::new(&engine).without_rule_14();
-        let mut rng = Lcg(left as u64 + 41);
-        for case in 1..=cases {
-            let mut state = small_position(&engine, case * 104_723 + left as u64, left);
-            for step in 0..3 {
-                if let Some(wins) = plain_wins(&engine, &state, 5_000) {
-                    compared += 1;
-                    match solve(&engine, &state, Budget::states(20_000)) {
-                        Analysis::Won { actions: line, .. } => {
-                            assert!(wins, "{name} case {case} step {step}: won, but lost");
-                            assert!(replays_to_a_win(&engine, &state, &line));
-                            won += 1;
-                        }
-                        Analysis::Unwinnable { .. } => {
-                            assert!(!wins, "{name} case {case} step {step}: lost, but won");
-                            lost += 1;
-                        }
-                        _ => {}
-                    }
-                    match without.solve(&state, &Limits::states(20_000)).found {
-                        Found::Won(_) => assert!(wins),
-                        Found::Exhausted => assert!(!wins),
-                        _ => {}
-                    }
-                }
-                let mut legal = Vec::new();
-                engine.legal_actions(&state, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let a = &legal[rng.below(legal.len() as u64) as usize];
-                engine.apply(&mut state, a).expect("a legal action");
-            }
-        }
-    }
-    eprintln!("{compared} compared, {won} won, {lost} proven lost");
-    assert!(
-        compared > 0 && won > 0 && lost > 0,
-        "{compared} {won} {lost}"
-    );
+    let carries = |engine: &felt_engine::Engine, state: &felt_engine::State| {
+        let mut steps = Vec::new();
+        Searcher::new(engine).carried(state, &mut steps);
+        !steps.is_empty()
+    };
+    against_a_plain_search("rule 14", &games(), cases, |s| s.without_rule_14(), carries);
 }
 
 /// On whole deals of the games rule 14 acts in, the solver with the rule and without it give

@@ -3,12 +3,11 @@
 //! nothing a winning line needs could ever be laid, goes up first; rule 13 (solver/onto.rs),
 //! a card is laid on the one card it may lie on, where that card never moves but up.
 
-use crate::plain::{plain_wins, small_position, solve, Lcg};
+use crate::plain::{against_a_plain_search, plain_wins, solve};
 use crate::support::*;
 use felt_core::{Action, Analysis, Budget, Ruleset};
-use felt_engine::solver::search::{Found, Searcher};
+use felt_engine::solver::search::Searcher;
 use felt_engine::Pile;
-use felt_patience::search::Limits;
 
 /// Beleaguered Castle whose empty columns take nothing: small tables of it are often lost.
 const CASTLE_WITHOUT_SPACES: &str = r#"
@@ -96,6 +95,13 @@ fn tried(engine: &felt_engine::Engine, state: &felt_engine::State) -> Vec<Action
     searcher.legal(state, &mut legal);
     searcher.force(state, &mut legal);
     legal
+}
+
+/// Whether rule 12 or 13 leaves one move of several at `state`.
+fn forced_at(engine: &felt_engine::Engine, state: &felt_engine::State) -> bool {
+    let mut legal = Vec::new();
+    engine.legal_actions(state, &mut legal);
+    tried(engine, state).len() == 1 && legal.len() > 1
 }
 
 /// A table of the game `text` with the foundations up to `tops` and `columns` laid from the
@@ -220,12 +226,7 @@ fn rule_12_agrees_with_a_plain_search() {
         ("castle-without-spaces", CASTLE_WITHOUT_SPACES, 14),
         ("one-cell-without-spaces", ONE_CELL_WITHOUT_SPACES, 14),
     ];
-    let (compared, lost, forced) = against_a_plain_search(&games, cases, |s| s.without_rule_12());
-    eprintln!("{compared} compared, {lost} proven lost, rule 12 acted on {forced}");
-    assert!(
-        compared > 0 && lost > 0 && forced > 0,
-        "{compared} {lost} {forced}"
-    );
+    against_a_plain_search("rule 12", &games, cases, |s| s.without_rule_12(), forced_at);
 }
 
 /// FAN-BUILD builds down in suit, one card at a time: the Seven of hearts may lie only on the
@@ -328,63 +329,5 @@ fn rule_13_agrees_with_a_plain_search() {
         ("deep-trefoil", DEEP_TREFOIL, 14),
         ("deep-fan-built-up", DEEP_FAN_BUILT_UP, 14),
     ];
-    let (compared, lost, forced) = against_a_plain_search(&games, cases, |s| s.without_rule_13());
-    eprintln!("{compared} compared, {lost} proven lost, rules 12 and 13 acted on {forced}");
-    assert!(
-        compared > 0 && lost > 0 && forced > 0,
-        "{compared} {lost} {forced}"
-    );
-}
-
-/// On small tables of `games` (each its name, its `[game]` text and about how many cards
-/// stay in play) and on the tables three random moves from them lead to: every verdict of
-/// the solver agrees with a plain search, and with the solver made `without` a rule. The
-/// tables compared, those proven lost, and those where a move was forced.
-fn against_a_plain_search(
-    games: &[(&str, &str, usize)],
-    cases: u64,
-    without: impl for<'e> Fn(Searcher<'e>) -> Searcher<'e>,
-) -> (usize, usize, usize) {
-    let (mut compared, mut forced, mut lost) = (0, 0, 0);
-    for &(name, text, left) in games {
-        let engine = engine(text);
-        let without = without(Searcher::new(&engine));
-        let mut rng = Lcg(left as u64 + 12);
-        for case in 1..=cases {
-            let mut state = small_position(&engine, case * 104_729 + left as u64, left);
-            for step in 0..3 {
-                let mut legal = Vec::new();
-                engine.legal_actions(&state, &mut legal);
-                let tried = tried(&engine, &state);
-                if tried.len() == 1 && legal.len() > 1 {
-                    forced += 1;
-                }
-                if let Some(won) = plain_wins(&engine, &state, 5_000) {
-                    compared += 1;
-                    match solve(&engine, &state, Budget::states(20_000)) {
-                        Analysis::Won { .. } => {
-                            assert!(won, "{name} case {case} step {step}: won, but lost")
-                        }
-                        Analysis::Unwinnable { .. } => {
-                            assert!(!won, "{name} case {case} step {step}: lost, but won");
-                            lost += 1;
-                        }
-                        _ => {}
-                    }
-                    let plain = without.solve(&state, &Limits::states(20_000));
-                    match plain.found {
-                        Found::Won(_) => assert!(won),
-                        Found::Exhausted => assert!(!won),
-                        _ => {}
-                    }
-                }
-                if legal.is_empty() {
-                    break;
-                }
-                let a = &legal[rng.below(legal.len() as u64) as usize];
-                engine.apply(&mut state, a).expect("a legal action");
-            }
-        }
-    }
-    (compared, lost, forced)
+    against_a_plain_search("rule 13", &games, cases, |s| s.without_rule_13(), forced_at);
 }

@@ -3,8 +3,10 @@
 
 use crate::support::*;
 use felt_core::{Action, Analysis, AnalyzeRequest, Budget, Ruleset, Status};
+use felt_engine::solver::search::{Found, Searcher};
 use felt_engine::vocabulary::{Match, Win};
 use felt_engine::{Engine, State};
+use felt_patience::search::Limits;
 use std::collections::HashSet;
 
 /// A small random number source, so that a case repeats from its number.
@@ -149,7 +151,6 @@ pub(crate) fn hopeless_against_a_plain_search(
     games: &[(&str, &str, usize)],
     cases: u64,
 ) -> (usize, usize, usize) {
-    use felt_engine::solver::search::Searcher;
     let (mut compared, mut won_tables, mut hopeless) = (0, 0, 0);
     for &(name, text, left) in games {
         let engine = engine(text);
@@ -170,13 +171,9 @@ pub(crate) fn hopeless_against_a_plain_search(
                         ));
                     }
                 }
-                let mut legal = Vec::new();
-                engine.legal_actions(&state, &mut legal);
-                if legal.is_empty() {
+                if !random_move(&engine, &mut state, &mut rng) {
                     break;
                 }
-                let a = &legal[rng.below(legal.len() as u64) as usize];
-                engine.apply(&mut state, a).expect("a legal action");
             }
         }
     }
@@ -202,4 +199,70 @@ pub(crate) fn replays_to_a_win(engine: &Engine, state: &State, actions: &[Action
     let mut now = state.clone();
     actions.iter().all(|a| engine.apply(&mut now, a).is_ok())
         && matches!(engine.status(&now), Status::Won { .. })
+}
+
+/// On small tables of `games` (each its name, its `[game]` text and about how many cards
+/// stay in play) and on the tables three random moves from them lead to: every verdict of
+/// the solver agrees with a plain search, and with the solver made `without` a rule, and
+/// every line it wins by replays to a win through the ruleset; some tables are proven lost,
+/// and the rule (named `rule`) `acts` at some.
+pub(crate) fn against_a_plain_search(
+    rule: &str,
+    games: &[(&str, &str, usize)],
+    cases: u64,
+    without: impl for<'e> Fn(Searcher<'e>) -> Searcher<'e>,
+    acts: impl Fn(&Engine, &State) -> bool,
+) {
+    let (mut compared, mut acted, mut lost) = (0, 0, 0);
+    for &(name, text, left) in games {
+        let engine = engine(text);
+        let without = without(Searcher::new(&engine));
+        let mut rng = Lcg(left as u64 + 12);
+        for case in 1..=cases {
+            let mut state = small_position(&engine, case * 104_729 + left as u64, left);
+            for step in 0..3 {
+                acted += usize::from(acts(&engine, &state));
+                if let Some(won) = plain_wins(&engine, &state, 5_000) {
+                    compared += 1;
+                    match solve(&engine, &state, Budget::states(20_000)) {
+                        Analysis::Won { actions, .. } => {
+                            assert!(won, "{name} case {case} step {step}: won, but lost");
+                            assert!(replays_to_a_win(&engine, &state, &actions));
+                        }
+                        Analysis::Unwinnable { .. } => {
+                            assert!(!won, "{name} case {case} step {step}: lost, but won");
+                            lost += 1;
+                        }
+                        _ => {}
+                    }
+                    let plain = without.solve(&state, &Limits::states(20_000));
+                    match plain.found {
+                        Found::Won(_) => assert!(won),
+                        Found::Exhausted => assert!(!won),
+                        _ => {}
+                    }
+                }
+                if !random_move(&engine, &mut state, &mut rng) {
+                    break;
+                }
+            }
+        }
+    }
+    eprintln!("{compared} compared, {lost} proven lost, {rule} acted on {acted}");
+    assert!(
+        compared > 0 && lost > 0 && acted > 0,
+        "{rule}: {compared} {lost} {acted}"
+    );
+}
+
+/// Makes one of `state`'s legal actions, drawn from `rng`; false where none is left.
+pub(crate) fn random_move(engine: &Engine, state: &mut State, rng: &mut Lcg) -> bool {
+    let mut legal = Vec::new();
+    engine.legal_actions(state, &mut legal);
+    if legal.is_empty() {
+        return false;
+    }
+    let a = &legal[rng.below(legal.len() as u64) as usize];
+    engine.apply(state, a).expect("a legal action");
+    true
 }
