@@ -17,9 +17,9 @@
 //!
 //! Neither is better on every game (examples/solve_games.rs, deals 1..=10 of the 43 shipped
 //! games at 1 s: best first left 166 undecided, depth first 147, with American Toad 10 against
-//! 0 one way and Stronghold 0 against 6 the other), so [`portfolio`] gives each the same share
-//! of the budget, in turns of growing length: it decides what either would decide alone in
-//! about twice the time. It runs two depth-first searches, one trying children by the
+//! 0 one way and Stronghold 0 against 6 the other), so [`portfolio`] gives each a share of
+//! the budget, in turns of growing length (the best-first search three times a depth-first
+//! one's, `BEST_SHARE`): it decides what either would decide alone in a few times the time. It runs two depth-first searches, one trying children by the
 //! estimate, the other digging for the next cards up first ([`Searcher::order`]): paired at
 //! 1 s against the one, on deals 1..=15 of all 47 games 165 → 161 left undecided, and held
 //! out, deals 1001..=1015, 182 → 178. A loss is proven by the best-first search running out
@@ -199,6 +199,14 @@ pub enum Step {
 /// of CPU where it left their tables alone only once both had covered, 0.97 s now).
 const SHARE_AFTER: u64 = 4;
 
+/// How many times a depth-first search's turn the best-first search's is: the hard wins the
+/// portfolio finds late are mostly its (six of the nine King Albert deals won between 1 and
+/// 4 s of CPU). Paired at 1 s against the same turns: King Albert deals 1..1000 24 -> 22
+/// undecided, held out 1001..2000 25 -> 22; Baker's Dozen 1..300 31 -> 29, 301..600 35 ->
+/// 34; Yukon 41 -> 42 and 61 -> 63; thirteen more games over 1..300 alike, within a deal,
+/// most in less CPU (Streets and Alleys 10.8 -> 8.9 s over the deals both decide).
+const BEST_SHARE: u64 = 3;
+
 /// The tables the first turn of each search stores; each turn after stores twice as many.
 const FIRST_TURN: u64 = 4_096;
 
@@ -278,7 +286,9 @@ pub fn portfolio_in_turns(
         }
         if best_on {
             let step = best.resume(&mut Turn {
-                pause_at: best.states().saturating_add(turn),
+                pause_at: best
+                    .states()
+                    .saturating_add(turn.saturating_mul(BEST_SHARE)),
                 limits,
                 others: (0, deeps[0].own_bytes() + deeps[1].own_bytes()),
                 peak: &mut peak,
