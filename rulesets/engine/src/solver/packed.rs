@@ -52,41 +52,40 @@ impl Packed {
     pub fn unpack_into(&self, state: &mut State) {
         let mut at = 0usize;
         let bytes = &self.0;
-        let mut next = || {
-            let b = bytes[at];
-            at += 1;
-            b
-        };
         for column in &mut state.columns {
-            column.down = usize::from(next());
-            read_pile(&mut next, &mut column.cards);
+            column.down = usize::from(bytes[at]);
+            at += 1;
+            read_pile(bytes, &mut at, &mut column.cards);
         }
         for reserve in &mut state.reserve {
-            read_pile(&mut next, reserve);
+            read_pile(bytes, &mut at, reserve);
         }
         for cell in &mut state.cells {
-            cell.clone_from(&card(next()));
+            *cell = card(bytes[at]);
+            at += 1;
         }
         for foundation in &mut state.foundations {
-            read_pile(&mut next, foundation);
+            read_pile(bytes, &mut at, foundation);
         }
-        read_pile(&mut next, &mut state.stock);
-        read_pile(&mut next, &mut state.waste);
-        state.redeals = match next() {
+        read_pile(bytes, &mut at, &mut state.stock);
+        read_pile(bytes, &mut at, &mut state.waste);
+        let rest = &bytes[at..];
+        state.redeals = match rest[0] {
             ENDLESS => None,
             n => Some(n),
         };
-        state.turned = next() != 0;
-        state.base = Rank::new(next()).unwrap_or(state.base);
-        let mut seed = [0u8; 8];
-        seed.iter_mut().for_each(|b| *b = next());
-        state.seed = u64::from_le_bytes(seed);
+        state.turned = rest[1] != 0;
+        state.base = Rank::new(rest[2]).unwrap_or(state.base);
+        let word = |from: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&rest[from..from + 8]);
+            w
+        };
+        state.seed = u64::from_le_bytes(word(3));
         let mut moves = [0u8; 4];
-        moves.iter_mut().for_each(|b| *b = next());
+        moves.copy_from_slice(&rest[11..15]);
         state.moves = u32::from_le_bytes(moves);
-        let mut score = [0u8; 8];
-        score.iter_mut().for_each(|b| *b = next());
-        state.score = i64::from_le_bytes(score);
+        state.score = i64::from_le_bytes(word(15));
     }
 
     /// The bytes it holds, for a search's count of its memory.
@@ -105,10 +104,14 @@ fn pile(buf: &mut Vec<u8>, cards: &[Card]) {
     buf.extend(cards.iter().map(|c| c.to_byte()));
 }
 
-fn read_pile(next: &mut impl FnMut() -> u8, cards: &mut Vec<Card>) {
-    let n = next();
+/// Reads the pile that starts at `at` (its length, then its cards) into `cards`, and moves
+/// `at` past it: a slice read at once, not byte by byte.
+fn read_pile(bytes: &[u8], at: &mut usize, cards: &mut Vec<Card>) {
+    let n = usize::from(bytes[*at]);
+    let run = &bytes[*at + 1..*at + 1 + n];
+    *at += 1 + n;
     cards.clear();
-    cards.extend((0..n).filter_map(|_| card(next())));
+    cards.extend(run.iter().filter_map(|&b| Card::from_byte(b)));
 }
 
 fn card(b: u8) -> Option<Card> {
