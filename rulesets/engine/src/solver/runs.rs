@@ -19,10 +19,11 @@
 //! games at 1 s: best first left 166 undecided, depth first 147, with American Toad 10 against
 //! 0 one way and Stronghold 0 against 6 the other), so [`portfolio`] gives each a share of
 //! the budget, in turns of growing length (the best-first search three times a depth-first
-//! one's, `BEST_SHARE`): it decides what either would decide alone in a few times the time. It runs two depth-first searches, one trying children by the
-//! estimate, the other digging for the next cards up first ([`Searcher::order`]): paired at
-//! 1 s against the one, on deals 1..=15 of all 47 games 165 → 161 left undecided, and held
-//! out, deals 1001..=1015, 182 → 178. A loss is proven by the best-first search running out
+//! one's, `BEST_SHARE`): it decides what either would decide alone in a few times the time.
+//! It runs two depth-first searches, one trying children by the estimate, the other digging
+//! for the next cards up first ([`Searcher::order`]): paired at 1 s against the one, on
+//! deals 1..=15 of all 47 games 165 → 161 left undecided, and held out, deals 1001..=1015,
+//! 182 → 178. A loss is proven by the best-first search running out
 //! of tables, or by a depth-first one and then the best-first one together
 //! ([`Step::Covered`]), unless it folds deals ([`super::fold`]): then it looks only for a
 //! win, and its end proves nothing.
