@@ -38,6 +38,7 @@ use felt_core::analysis::Stopped;
 use felt_core::{Action, PileId};
 use felt_patience::search::{room_bytes, Limits, Open};
 use fingerprints::Fingerprints;
+use once::{moves_again, Landing};
 use open::OpenList;
 use std::cell::RefCell;
 use std::mem::size_of;
@@ -46,6 +47,7 @@ use std::rc::Rc;
 mod best;
 mod deep;
 mod fingerprints;
+mod once;
 mod open;
 
 pub use best::BestFirst;
@@ -86,58 +88,6 @@ impl Searcher<'_> {
     pub fn solve(&self, start: &State, limits: &Limits<'_>) -> Searched {
         portfolio(self, start, limits)
     }
-}
-
-/// Where a move laid its group, by pile and index, when the move was *plain* (rule 11 of
-/// [`super`]): a move of the group found there next is one no search needs.
-pub(super) type Landing = Option<(PileId, u16)>;
-
-impl Searcher<'_> {
-    /// Where `action`, which led from `parent` to `child`, laid its group, if the move was
-    /// plain ([`super`]'s rule 11): a move of cards to a column or a cell after which nothing
-    /// went up or was taken out, in a game whose spaces do not fill by themselves, of one card
-    /// where a supermove's room counts.
-    pub(super) fn landing(&self, parent: &State, child: &State, action: &Action) -> Landing {
-        let play = self.play;
-        let &Action::Move { from, index, to } = action else {
-            return None;
-        };
-        if !self.once || play.fills_itself() {
-            return None;
-        }
-        let up = |s: &State| s.foundations.iter().map(Vec::len).sum::<usize>();
-        if up(parent) != up(child) {
-            return None;
-        }
-        let index = usize::from(index);
-        let group = match play.ids.pile(from)? {
-            Pile::Column(i) => parent.columns.get(i)?.cards.len().checked_sub(index)?,
-            Pile::Waste => parent.waste.len().checked_sub(index)?,
-            Pile::Reserve(r) => parent.reserve.get(r)?.len().checked_sub(index)?,
-            Pile::Cell(_) => 1,
-            Pile::Foundation(_) | Pile::Stock => return None,
-        };
-        // A run carried in one step (rule 14) is not a plain move either.
-        if group > 1
-            && matches!(
-                play.game.group,
-                crate::vocabulary::Group::Supermove | crate::vocabulary::Group::Single
-            )
-        {
-            return None;
-        }
-        let at = match play.ids.pile(to)? {
-            Pile::Column(j) => child.columns.get(j)?.cards.len().checked_sub(group)?,
-            Pile::Cell(_) => 0,
-            _ => return None,
-        };
-        Some((to, u16::try_from(at).ok()?))
-    }
-}
-
-/// Whether `action` moves the group a plain move laid at `landing` (rule 11).
-pub(super) fn moves_again(landing: Landing, action: &Action) -> bool {
-    matches!((landing, action), (Some((pile, at)), Action::Move { from, index, .. }) if pile == *from && at == *index)
 }
 
 /// The answer to a search from a table already won: the empty line, the start stored.
