@@ -131,11 +131,13 @@ fn capacity(cells: usize, spaces: usize) -> usize {
 /// Whether `action` from `s` is a step of rule 14: a move of two cards or more from a column
 /// in a game that moves one card at a time (the ruleset lists none such).
 pub fn is_step(play: &Play, s: &State, action: &Action) -> bool {
+    if play.game.group != Group::Single {
+        return false;
+    }
     let &Action::Move { from, index, .. } = action else {
         return false;
     };
-    play.game.group == Group::Single
-        && matches!(play.ids.pile(from), Some(Pile::Column(a))
+    matches!(play.ids.pile(from), Some(Pile::Column(a))
             if s.columns.get(a).is_some_and(|c| usize::from(index) + 1 < c.cards.len()))
 }
 
@@ -215,6 +217,17 @@ fn carry(
 /// single moves, each checked by the ruleset first and then made with what follows it by
 /// itself; whether all were legal (if not, `next` is left part way).
 pub fn perform(play: &Play, next: &mut State, action: &Action, events: &mut Vec<Event>) -> bool {
+    carry_out(play, next, action, events, |_| {})
+}
+
+/// [`perform`], handing each single move to `made` as it is made.
+fn carry_out(
+    play: &Play,
+    next: &mut State,
+    action: &Action,
+    events: &mut Vec<Event>,
+    mut made: impl FnMut(Action),
+) -> bool {
     let Some(moves) = steps(play, next, action) else {
         return false;
     };
@@ -226,6 +239,7 @@ pub fn perform(play: &Play, next: &mut State, action: &Action, events: &mut Vec<
             return false;
         }
         play.perform_into(next, &single, events);
+        made(single);
     }
     true
 }
@@ -267,11 +281,11 @@ pub fn spell(play: &Play, start: &State, line: &[Action]) -> Option<Vec<Action>>
     let mut events = Vec::new();
     for action in line {
         if is_step(play, &now, action) {
-            for (from, to) in steps(play, &now, action)? {
-                let single = single(play, &now, from, to)?;
-                play.check(&now, &single).ok()?;
-                play.perform_into(&mut now, &single, &mut events);
+            let carried = carry_out(play, &mut now, action, &mut events, |single| {
                 out.push(single);
+            });
+            if !carried {
+                return None;
             }
         } else {
             play.check(&now, action).ok()?;

@@ -10,9 +10,9 @@ pub(super) type Landing = Option<(PileId, u16)>;
 
 impl Searcher<'_> {
     /// Where `action`, which led from `parent` to `child`, laid its group, if the move was
-    /// plain ([`super::super`]'s rule 11): a move of cards to a column or a cell after which nothing
-    /// went up or was taken out, in a game whose spaces do not fill by themselves, of one card
-    /// where a supermove's room counts.
+    /// plain ([`super::super`]'s rule 11): a move of cards to a column or a cell after which
+    /// nothing went up or was taken out, in a game whose spaces do not fill by themselves, of
+    /// one card where a supermove's room counts or a run is carried in one step (rule 14).
     pub(super) fn landing(&self, parent: &State, child: &State, action: &Action) -> Landing {
         let play = self.play;
         let &Action::Move { from, index, to } = action else {
@@ -33,7 +33,6 @@ impl Searcher<'_> {
             Pile::Cell(_) => 1,
             Pile::Foundation(_) | Pile::Stock => return None,
         };
-        // A run carried in one step (rule 14) is not a plain move either.
         if group > 1
             && matches!(
                 play.game.group,
