@@ -349,8 +349,13 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             }
             return Some(Step::Done(Found::Stopped(stopped)));
         }
+        // A move's charge: more in a full-information search (`SOLVE_DEPTH_COST`).
+        let charge = match self.mode {
+            Mode::Solve => SOLVE_DEPTH_COST,
+            Mode::Honest => DEPTH_COST,
+        };
         self.open.push(Open {
-            priority: searcher.distance(&self.maker.next) + DEPTH_COST * (i32::from(d) + 1),
+            priority: searcher.distance(&self.maker.next) + charge * (i32::from(d) + 1),
             node: id,
             item: Item::Table(self.maker.packed(), landing),
         });
