@@ -68,14 +68,17 @@ pub struct Searched {
 pub(super) const DEPTH_COST: i32 = 2;
 
 /// What one move more costs against [`Searcher::distance`] in a full-information search
-/// ([`Mode::Solve`]): a little more than [`DEPTH_COST`], so the best-first search leaves a
-/// line that has stopped coming nearer sooner. Paired at 1 s against 2, deals 1..=300:
-/// Baker's Dozen 28 -> 11 undecided (4: 17; 1: 48). Deals 1..=1000: Baker's Dozen 88 -> 38,
-/// Streets and Alleys 30 -> 15, King Albert 20 -> 14, Spanish Patience 16 -> 4, Fore Cell
-/// 13 -> 6, Alaska 73 -> 59, Beleaguered Castle 12 -> 9, Stronghold 7 -> 3, Somerset 5 -> 2,
-/// Siegecraft 3 -> 0; East Haven 10 -> 17 (its deals dealt from a stock); sixteen more
-/// games within a deal. The honest search keeps [`DEPTH_COST`]: its hints were not measured
-/// with another charge.
+/// ([`Mode::Solve`]) of a game without a stock: a little more than [`DEPTH_COST`], so the
+/// best-first search leaves a line that has stopped coming nearer sooner. Paired at 1 s
+/// against 2, deals 1..=300: Baker's Dozen 28 -> 11 undecided (4: 17; 1: 48). Deals
+/// 1..=1000: Baker's Dozen 88 -> 38 (held out, 1001..=2000, 85 -> 37), Streets and Alleys 30
+/// -> 15 (43 -> 29), King Albert 20 -> 14 (19 -> 14), Spanish Patience 16 -> 4, Fore Cell 13
+/// -> 6, Alaska 73 -> 59, Beleaguered Castle 12 -> 9, Stronghold 7 -> 3, Somerset 5 -> 2,
+/// Siegecraft 3 -> 0; deals 1..=100, Flower Garden 22 -> 17, Northwest Territory 19 -> 16.
+/// Where a stock deals, whose deals are moves a line cannot do without, it did harm (East
+/// Haven 1..=1000 10 -> 17, held out 16 -> 18; deals 1..=100, Duchess 19 -> 27, Canfield 23
+/// -> 28), so those games keep [`DEPTH_COST`], as does the honest search, whose hints were
+/// not measured with another charge.
 pub(super) const SOLVE_DEPTH_COST: i32 = 3;
 
 /// An honest line that ends in a deal rather than a card turned in a column costs this much

@@ -349,10 +349,11 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             }
             return Some(Step::Done(Found::Stopped(stopped)));
         }
-        // A move's charge: more in a full-information search (`SOLVE_DEPTH_COST`).
+        // A move's charge: more in a full-information search of a game without a stock
+        // (`SOLVE_DEPTH_COST`).
         let charge = match self.mode {
-            Mode::Solve => SOLVE_DEPTH_COST,
-            Mode::Honest => DEPTH_COST,
+            Mode::Solve if play.game.stock.is_none() => SOLVE_DEPTH_COST,
+            Mode::Solve | Mode::Honest => DEPTH_COST,
         };
         self.open.push(Open {
             priority: searcher.distance(&self.maker.next) + charge * (i32::from(d) + 1),
