@@ -9,8 +9,7 @@
 //! expand next:
 //!
 //! - [`BestFirst`] the one that looks nearest a win, its line's length counted against it
-//!   (`DEPTH_COST` in search.rs, `SOLVE_DEPTH_COST` where every card is read): short lines,
-//!   and the honest search's ways on.
+//!   (`Searcher::move_charge` in search.rs): short lines, and the honest search's ways on.
 //! - [`DepthFirst`] a child of the table it just expanded, nearest first, and back up when a
 //!   table has none left: no open list to keep, and in games where progress is a long
 //!   commitment (the Canfield and Forty Thieves families, Gargantua) a win comes thousands of
@@ -32,9 +31,7 @@
 use super::carry;
 use super::fold::{folds, Fold};
 use super::packed::Packed;
-use super::search::{
-    Found, KeyRoom, Mode, Searched, Searcher, DEAL_COST, DEPTH_COST, SOLVE_DEPTH_COST,
-};
+use super::search::{Found, KeyRoom, Mode, Searched, Searcher, DEAL_COST};
 use crate::play::{deal, Play, State};
 use crate::state::Pile;
 use felt_core::analysis::Stopped;

@@ -65,7 +65,7 @@ pub struct Searched {
 /// Paired on the same deals at 1 s of CPU (examples/solve_games.rs), a charge of 1 left
 /// FreeCell deals 1..=200 10 undecided and Baker's Dozen deals 1..=40 26; a charge of 2, 2
 /// and 20.
-pub(super) const DEPTH_COST: i32 = 2;
+const DEPTH_COST: i32 = 2;
 
 /// What one move more costs against [`Searcher::distance`] in a full-information search
 /// ([`Mode::Solve`]) of a game without a stock: a little more than [`DEPTH_COST`], so the
@@ -79,7 +79,7 @@ pub(super) const DEPTH_COST: i32 = 2;
 /// Haven 1..=1000 10 -> 17, held out 16 -> 18; deals 1..=100, Duchess 19 -> 27, Canfield 23
 /// -> 28), so those games keep [`DEPTH_COST`], as does the honest search, whose hints were
 /// not measured with another charge.
-pub(super) const SOLVE_DEPTH_COST: i32 = 3;
+const SOLVE_DEPTH_COST: i32 = 3;
 
 /// An honest line that ends in a deal rather than a card turned in a column costs this much
 /// more: a card turned is known progress, a deal may only cycle the stock.
@@ -193,6 +193,16 @@ impl<'e> Searcher<'e> {
             forced: forced::holds(play),
             onto: onto::holds(play),
             carry: Carry::of(play),
+        }
+    }
+
+    /// What one move more costs a line against [`Searcher::distance`] in a best-first search
+    /// of `mode`: [`SOLVE_DEPTH_COST`] in a full-information search of a game without a
+    /// stock, else [`DEPTH_COST`].
+    pub(super) fn move_charge(&self, mode: Mode) -> i32 {
+        match mode {
+            Mode::Solve if self.play.game.stock.is_none() => SOLVE_DEPTH_COST,
+            Mode::Solve | Mode::Honest => DEPTH_COST,
         }
     }
 

@@ -301,7 +301,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 || self.maker.next.stock.len() < self.here.stock.len();
             self.open.push(Open {
                 priority: searcher.distance(&self.here)
-                    + DEPTH_COST * i32::from(d)
+                    + searcher.move_charge(self.mode) * i32::from(d)
                     + if deal { DEAL_COST } else { 0 },
                 node,
                 item: Item::WayOn(action),
@@ -349,14 +349,9 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             }
             return Some(Step::Done(Found::Stopped(stopped)));
         }
-        // A move's charge: more in a full-information search of a game without a stock
-        // (`SOLVE_DEPTH_COST`).
-        let charge = match self.mode {
-            Mode::Solve if play.game.stock.is_none() => SOLVE_DEPTH_COST,
-            Mode::Solve | Mode::Honest => DEPTH_COST,
-        };
         self.open.push(Open {
-            priority: searcher.distance(&self.maker.next) + charge * (i32::from(d) + 1),
+            priority: searcher.distance(&self.maker.next)
+                + searcher.move_charge(self.mode) * (i32::from(d) + 1),
             node: id,
             item: Item::Table(self.maker.packed(), landing),
         });
