@@ -104,6 +104,34 @@ fn a_card_carried_off_its_way_up_is_not_held_in_yukon() {
 }
 
 #[test]
+fn cards_locking_each_other_across_two_columns_are_lost_in_fan() {
+    // PA-FOUNDATIONS, PA-BUILD (in suit, one card at a time), PA-EMPTY (Kings only). The
+    // 6♠ goes up on the 5♠ (under the 5♥) and lies only on the 7♠ (under the 4♥); the 5♥
+    // goes up on the 4♥ (under the 6♠) and lies only on the 6♥ (under the 5♠): no card of
+    // the two columns ever moves, though none lies over its own way up (rule 10 alone sees
+    // no lock).
+    let engine = engine(shipped_game("fan"));
+    let rest = [("KH QH JH TH 9H 8H 7H", 0), ("KS QS JS TS 9S 8S", 0)];
+    let state = table(
+        &engine,
+        &[&[("7S 4H 6S", 0), ("6H 5S 5H", 0)][..], &rest].concat(),
+    );
+    assert!(Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(
+        solve(&engine, &state),
+        Analysis::Unwinnable { .. }
+    ));
+    // The 7♠ on the Spades' column instead: the 6♠ goes onto it, the 4♥ up, and the rest.
+    let rest = [("KH QH JH TH 9H 8H 7H", 0), ("KS QS JS TS 9S 8S 7S", 0)];
+    let state = table(
+        &engine,
+        &[&[("4H 6S", 0), ("6H 5S 5H", 0)][..], &rest].concat(),
+    );
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+}
+
+#[test]
 fn rule_10_never_calls_a_table_lost_that_a_plain_search_wins() {
     let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 5;
     let games = [
