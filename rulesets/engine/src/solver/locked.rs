@@ -55,19 +55,26 @@
 //! card as for rule 10 (a face-down card with a card of `S` above it never turns; under
 //! `sequence` a card whose cards of `S` up to its top are no run never starts a group), and
 //! where only the last card moves (`single`, `pile`, …), only the tops need be held: a card
-//! under another moves only with the whole column. Rule 10's lie is one segment, from the
-//! way up `q` (its bottom) to `X`. The set is found by taking cards out of all the columns'
-//! cards until every card left meets its part (a card taken out makes the card under it a
-//! top, and the card over it a bottom): whatever is left meets the conditions, so a set left
-//! non-empty proves the table lost whichever order the cards were taken out in. Where cards
+//! under another moves only with the whole column. Two segments may touch, the bottom of one
+//! lying right on the top of the other: the bottom may carry its segment off and leave the
+//! top last, which a top's part allows for. Rule 10's lie is one segment, from the way up
+//! `q` (its bottom) to `X`. The set is found from all the columns' cards, one segment a
+//! column, by two steps until every card meets its part: a top whose ways up are not all in
+//! the set is taken out (the card under it becomes a top, the card over it a bottom); a
+//! card that is not held is made a bottom, its segment cut under it (the card under it
+//! becomes a top). Whatever is left meets the conditions, so a set left non-empty proves
+//! the table lost whichever order the steps came in. Where cards
 //! build in alternating colours, a card has two places of the other colour, and the sets
 //! found nothing rule 10 had not (Yukon deals 1..300 at 1 s, paired: 14 and 13 proven lost,
 //! 37 and 40 undecided, a fifth more CPU on the deals both decided), so they are looked for
 //! only where building is in suit (Alaska, Fan, Russian Solitaire). Deals 1..1000 at 1 s,
-//! paired against 3278163: Alaska 59 -> 34 undecided (held out, 1001..2000: 60 -> 28), no
-//! verdict changed, at a median 1.3 times the CPU on the deals both decide, the same tables
-//! (the look costs that much a table); Fan the same verdicts in 13.0 s of CPU against 25.9 s;
-//! Russian Solitaire the same verdicts, 1.95 s against 2.09 s.
+//! paired against 3278163, with cards not held taken out rather than cut under (9bdb0f6):
+//! Alaska 59 -> 34 undecided (held out, 1001..2000: 60 -> 28), no verdict changed, at a
+//! median 1.3 times the CPU on the deals both decide, the same tables (the look costs that
+//! much a table); Fan the same verdicts in 13.0 s of CPU against 25.9 s. Cutting instead,
+//! paired against 9bdb0f6: Alaska 28 -> 18 and 30 -> 24 in two runs (held out 23 -> 21), no
+//! verdict changed; Fan 12.8 -> 1.7 s, Russian Solitaire 1.77 -> 0.47 s of CPU, the same
+//! verdicts (a lost Russian Solitaire deal is now most often lost at its start).
 //!
 //! It reads face-down cards, so only a search that sees every card uses it.
 
@@ -216,8 +223,9 @@ impl Locks {
 
     /// Whether a set of cards of `s`'s columns, in segments, never goes up (module docs:
     /// locks across columns), `up` being the cards up for good. Every card of the columns
-    /// is in the set at first; a card that fails its part is taken out, and the cards whose
-    /// part may read it are looked at again, until none fails.
+    /// is in the set at first, one segment a column; a top whose ways up are not all in the
+    /// set is taken out, a card not held is cut under, and the cards whose part may read
+    /// either are looked at again, until every card meets its part.
     fn across(&self, s: &State, up: u64) -> bool {
         let bit = |c: &Card| 1u64 << (c.to_byte() & 63);
         if s.columns.len() > 64 || s.columns.iter().any(|c| c.cards.len() > 63) {
@@ -239,6 +247,9 @@ impl Locks {
                 }
             }
         }
+        // `cut[i]`: the cards of column `i` that are bottoms though a card of the set lies
+        // right under them (that card is then a top).
+        let mut cut = [0u64; 64];
         let mut look = set;
         while look != 0 {
             let b = look.trailing_zeros() as usize;
@@ -250,47 +261,74 @@ impl Locks {
             let column = &s.columns[i];
             let (m, n) = (member[i], column.cards.len());
             let card = column.cards[p];
-            let top = p + 1 == n || m >> (p + 1) & 1 == 0;
-            let bottom = p == 0 || m >> (p - 1) & 1 == 0;
-            let mut stays = true;
+            let top = p + 1 == n || m >> (p + 1) & 1 == 0 || cut[i] >> (p + 1) & 1 != 0;
+            let bottom = p == 0 || m >> (p - 1) & 1 == 0 || cut[i] >> p & 1 != 0;
             if top {
                 let ways = self.ways_up[b];
-                stays = card.rank() != s.base && ways != 0 && ways & !set == 0;
-            }
-            if stays && !bottom && self.may_start(column, m, p, top) {
-                let free = self.builds_on[b] & !up & !covered;
-                stays = free == 0 && !(self.kings && card.rank() == Rank::KING);
-            }
-            if stays {
-                continue;
-            }
-            // Out: the cards that went up on it, or lay on it while covered, look again;
-            // the card under it is a top now, and so are looked at again it and the cards
-            // that lay on it (and, under `sequence`, the cards under it, whose runs end lower).
-            member[i] &= !(1u64 << p);
-            set &= !(1u64 << b);
-            look |= self.ups_from[b] & set;
-            if covered >> b & 1 != 0 {
-                covered &= !(1u64 << b);
-                look |= self.lie_on[b] & set;
-            }
-            if p > 0 && member[i] >> (p - 1) & 1 != 0 {
-                let d = usize::from(column.cards[p - 1].to_byte() & 63);
-                covered &= !(1u64 << d);
-                look |= (1u64 << d) | (self.lie_on[d] & set);
-                if self.moves == Moves::Runs {
-                    for q in (0..p).filter(|&q| member[i] >> q & 1 != 0) {
-                        look |= bit(&column.cards[q]);
+                if card.rank() == s.base || ways == 0 || ways & !set != 0 {
+                    // Out: the cards that went up on it, or lay on it while covered, look
+                    // again; and the card under it (below).
+                    member[i] &= !(1u64 << p);
+                    set &= !(1u64 << b);
+                    look |= self.ups_from[b] & set;
+                    if covered >> b & 1 != 0 {
+                        covered &= !(1u64 << b);
+                        look |= self.lie_on[b] & set;
                     }
+                    look |= self.uncover(column, (member[i], p), &mut covered, set);
+                    continue;
                 }
             }
+            if bottom || !self.may_start(column, m, p, top, cut[i]) {
+                continue;
+            }
+            let free = self.builds_on[b] & !up & !covered;
+            if free == 0 && !(self.kings && card.rank() == Rank::KING) {
+                continue;
+            }
+            // Not held: it stays as the bottom of a segment of its own, and the card under
+            // it is a top.
+            cut[i] |= 1u64 << p;
+            look |= self.uncover(column, (member[i], p), &mut covered, set);
         }
         set != 0
     }
 
-    /// Whether the card at `p` of `column` (the set's cards there `member`, a top or not)
-    /// must be held to stay: it could start a moving group while the set is in place.
-    fn may_start(&self, column: &crate::deal::Column, member: u64, p: usize, top: bool) -> bool {
+    /// The card of the set right under `p` in `column` (the set's cards there `member`),
+    /// if any, a top from now on: no longer covered; it and the cards that lay on it, to be
+    /// looked at again (under `sequence`, the set's cards under it too, whose runs end lower).
+    fn uncover(
+        &self,
+        column: &crate::deal::Column,
+        (member, p): (u64, usize),
+        covered: &mut u64,
+        set: u64,
+    ) -> u64 {
+        if p == 0 || member >> (p - 1) & 1 == 0 {
+            return 0;
+        }
+        let d = usize::from(column.cards[p - 1].to_byte() & 63);
+        *covered &= !(1u64 << d);
+        let mut look = (1u64 << d) | (self.lie_on[d] & set);
+        if self.moves == Moves::Runs {
+            for q in (0..p).filter(|&q| member >> q & 1 != 0) {
+                look |= 1u64 << (column.cards[q].to_byte() & 63);
+            }
+        }
+        look
+    }
+
+    /// Whether the card at `p` of `column` (the set's cards there `member`, a top or not,
+    /// the bottoms cut under `cut`) must be held to stay: it could start a moving group while
+    /// the set is in place.
+    fn may_start(
+        &self,
+        column: &crate::deal::Column,
+        member: u64,
+        p: usize,
+        top: bool,
+        cut: u64,
+    ) -> bool {
         let cards = &column.cards;
         match self.moves {
             // A card under another moves only with the whole column.
@@ -304,7 +342,7 @@ impl Locks {
                 // It starts a group only if the set's cards from it to its top are a run.
                 let bit = |c: &Card| 1u64 << (c.to_byte() & 63);
                 let mut q = p;
-                while q + 1 < cards.len() && member >> (q + 1) & 1 != 0 {
+                while q + 1 < cards.len() && member >> (q + 1) & 1 != 0 && cut >> (q + 1) & 1 == 0 {
                     if self.runs_on[usize::from(cards[q + 1].to_byte() & 63)] & bit(&cards[q]) == 0
                     {
                         return false;

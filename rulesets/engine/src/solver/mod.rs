@@ -222,7 +222,8 @@
 //!     start a group but the lowest of each run, and whose top cards go up only on cards of
 //!     the set, never goes up ([`locked`]: locks across columns). (Fan deals 1..200 at 1 s:
 //!     21 → 17 undecided, median 83 → 40 ms; across columns, Alaska deals 1..1000 59 → 34,
-//!     held out 1001..2000 60 → 28. Tests: hand-laid tables, among them one a wrong reading
+//!     held out 1001..2000 60 → 28, then with segments cut 28 → 18, 30 → 24 in a second
+//!     run, held out 23 → 21. Tests: hand-laid tables, among them one a wrong reading
 //!     calls lost and one only the sets across columns see, and every table the rule calls
 //!     lost on small tables of six games and random moves from them against a plain
 //!     search.)
