@@ -37,7 +37,7 @@
 //! cards and the base: the same for every table of one key (rule 2 only reorders columns,
 //! rule 3 keeps every card up, as the foundations' tops and sizes say them).
 //!
-//! **Locks across columns** ([`Locks::locked`], where cards build in suit). The same argument
+//! **Locks across columns** ([`Locks::locked`]). The same argument
 //! holds for a set `S` of cards lying in several columns, each column's cards of `S` in runs
 //! of neighbours (*segments*, from a *bottom* card up to a *top* card), when every card of `S`
 //! but a bottom is held (as above: no empty column takes it, and every card it builds on is
@@ -63,18 +63,20 @@
 //! the set is taken out (the card under it becomes a top, the card over it a bottom); a
 //! card that is not held is made a bottom, its segment cut under it (the card under it
 //! becomes a top). Whatever is left meets the conditions, so a set left non-empty proves
-//! the table lost whichever order the steps came in. Where cards
-//! build in alternating colours, a card has two places of the other colour, and the sets
-//! found nothing rule 10 had not (Yukon deals 1..300 at 1 s, paired: 14 and 13 proven lost,
-//! 37 and 40 undecided, a fifth more CPU on the deals both decided), so they are looked for
-//! only where building is in suit (Alaska, Fan, Russian Solitaire). Deals 1..1000 at 1 s,
-//! paired against 3278163, with cards not held taken out rather than cut under (9bdb0f6):
-//! Alaska 59 -> 34 undecided (held out, 1001..2000: 60 -> 28), no verdict changed, at a
-//! median 1.3 times the CPU on the deals both decide, the same tables (the look costs that
-//! much a table); Fan the same verdicts in 13.0 s of CPU against 25.9 s. Cutting instead,
-//! paired against 9bdb0f6: Alaska 28 -> 18 and 30 -> 24 in two runs (held out 23 -> 21), no
-//! verdict changed; Fan 12.8 -> 1.7 s, Russian Solitaire 1.77 -> 0.47 s of CPU, the same
-//! verdicts (a lost Russian Solitaire deal is now most often lost at its start).
+//! the table lost whichever order the steps came in. In the games that build in suit
+//! (Alaska, Fan, Russian Solitaire), deals 1..1000 at 1 s, paired against
+//! 3278163, with cards not held taken out rather than cut under (9bdb0f6): Alaska 59 -> 34
+//! undecided (held out, 1001..2000: 60 -> 28), no verdict changed, at a median 1.3 times the
+//! CPU on the deals both decide, the same tables (the look costs that much a table); Fan the
+//! same verdicts in 13.0 s of CPU against 25.9 s. Cutting instead, paired against 9bdb0f6:
+//! Alaska 28 -> 18 and 30 -> 24 in two runs (held out 23 -> 21), no verdict changed; Fan
+//! 12.8 -> 1.7 s, Russian Solitaire 1.77 -> 0.47 s of CPU, the same verdicts (a lost Russian
+//! Solitaire deal is now most often lost at its start). Taken out, the sets had found nothing
+//! more where colours alternate (Yukon 1..300: 14 and 13 proven lost, a fifth more CPU), so
+//! bb7a336 looked for them only where cards build in suit; cut, they do, and every game of
+//! rule 10 looks for them (paired against bb7a336 at 1 s, no verdict changed: Yukon deals
+//! 1..300 36 -> 15 undecided and 301..600 52 -> 26, at a third of the CPU on the deals both
+//! decide; Klondike 1..300 39 -> 34; Baker's Dozen 1..300 11 -> 3, CPU 12.2 -> 7.3 s).
 //!
 //! It reads face-down cards, so only a search that sees every card uses it.
 
@@ -101,8 +103,6 @@ pub struct Locks {
     ups_from: [u64; 64],
     /// Bit `b` of `lie_on[z]`: the card `b` may lie on `z` (`builds_on` turned round).
     lie_on: [u64; 64],
-    /// Whether locks across columns are looked for (module docs): where cards build in suit.
-    segments: bool,
 }
 
 /// How a group that may carry a card leaves its column, as rule 10 reads it.
@@ -177,7 +177,6 @@ impl Locks {
         Some(Locks {
             ups_from,
             lie_on,
-            segments: g.build_by == Match::Suit,
             ways_up,
             builds_on,
             back: g.foundations.back,
@@ -218,7 +217,7 @@ impl Locks {
                 }
             }
         }
-        self.segments && self.across(s, up)
+        self.across(s, up)
     }
 
     /// Whether a set of cards of `s`'s columns, in segments, never goes up (module docs:
