@@ -105,6 +105,21 @@ pub struct Locks {
     lie_on: [u64; 64],
 }
 
+/// No card: a column's first card has none under it, its last none above.
+const NONE: u8 = u8::MAX;
+
+/// The set of the look across columns, each card known by its neighbours in its column.
+struct Hood {
+    /// `above[b]`: the card right on the card `b` in its column, or [`NONE`].
+    above: [u8; 64],
+    /// `below[b]`: the card right under the card `b` in its column, or [`NONE`].
+    below: [u8; 64],
+    /// The cards of the set, as bits by card byte.
+    set: u64,
+    /// The cards of the set with a card of the set right on them.
+    covered: u64,
+}
+
 /// How a group that may carry a card leaves its column, as rule 10 reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Moves {
@@ -224,131 +239,128 @@ impl Locks {
     /// locks across columns), `up` being the cards up for good. Every card of the columns
     /// is in the set at first, one segment a column; a top whose ways up are not all in the
     /// set is taken out, a card not held is cut under, and the cards whose part may read
-    /// either are looked at again, until every card meets its part.
+    /// either are looked at again, until every card meets its part. Each card is known by
+    /// its neighbours in its column, not by its place, so that a look reads no column.
     fn across(&self, s: &State, up: u64) -> bool {
-        let bit = |c: &Card| 1u64 << (c.to_byte() & 63);
-        if s.columns.len() > 64 || s.columns.iter().any(|c| c.cards.len() > 63) {
-            return false;
-        }
-        // Each card's column and place, each column's cards in the set by place, the set's
-        // cards, and those of them with a card of the set right above.
-        let mut place = [(0usize, 0usize); 64];
-        let mut member = [0u64; 64];
-        let (mut set, mut covered) = (0u64, 0u64);
-        for (i, column) in s.columns.iter().enumerate() {
-            let n = column.cards.len();
-            member[i] = (1u64 << n) - 1;
+        let mut hood = Hood {
+            above: [NONE; 64],
+            below: [NONE; 64],
+            set: 0,
+            covered: 0,
+        };
+        // The face-up cards, those of the base rank (never a top: an empty foundation takes
+        // them), and the Kings.
+        let (mut face_up, mut base, mut king) = (0u64, 0u64, 0u64);
+        for column in &s.columns {
+            let mut last = NONE;
             for (p, card) in column.cards.iter().enumerate() {
-                place[usize::from(card.to_byte() & 63)] = (i, p);
-                set |= bit(card);
-                if p + 1 < n {
-                    covered |= bit(card);
+                let b = card.to_byte() & 63;
+                hood.set |= 1 << b;
+                if p >= column.down {
+                    face_up |= 1 << b;
                 }
+                if card.rank() == s.base {
+                    base |= 1 << b;
+                }
+                if card.rank() == Rank::KING {
+                    king |= 1 << b;
+                }
+                hood.below[usize::from(b)] = last;
+                if last != NONE {
+                    hood.above[usize::from(last)] = b;
+                    hood.covered |= 1 << last;
+                }
+                last = b;
             }
         }
-        // `cut[i]`: the cards of column `i` that are bottoms though a card of the set lies
-        // right under them (that card is then a top).
-        let mut cut = [0u64; 64];
-        let mut look = set;
+        // The cards that are bottoms though a card of the set lies right under them (that
+        // card is then a top).
+        let mut cut = 0u64;
+        let mut look = hood.set;
         while look != 0 {
             let b = look.trailing_zeros() as usize;
             look &= look - 1;
-            if set >> b & 1 == 0 {
+            if hood.set >> b & 1 == 0 {
                 continue;
             }
-            let (i, p) = place[b];
-            let column = &s.columns[i];
-            let (m, n) = (member[i], column.cards.len());
-            let card = column.cards[p];
-            let top = p + 1 == n || m >> (p + 1) & 1 == 0 || cut[i] >> (p + 1) & 1 != 0;
-            let bottom = p == 0 || m >> (p - 1) & 1 == 0 || cut[i] >> p & 1 != 0;
+            let (a, d) = (hood.above[b], hood.below[b]);
+            let top = a == NONE || hood.set >> a & 1 == 0 || cut >> a & 1 != 0;
+            let bottom = d == NONE || hood.set >> d & 1 == 0 || cut >> b & 1 != 0;
             if top {
                 let ways = self.ways_up[b];
-                if card.rank() == s.base || ways == 0 || ways & !set != 0 {
+                if base >> b & 1 != 0 || ways == 0 || ways & !hood.set != 0 {
                     // Out: the cards that went up on it, or lay on it while covered, look
                     // again; and the card under it (below).
-                    member[i] &= !(1u64 << p);
-                    set &= !(1u64 << b);
-                    look |= self.ups_from[b] & set;
-                    if covered >> b & 1 != 0 {
-                        covered &= !(1u64 << b);
-                        look |= self.lie_on[b] & set;
+                    hood.set &= !(1u64 << b);
+                    look |= self.ups_from[b] & hood.set;
+                    if hood.covered >> b & 1 != 0 {
+                        hood.covered &= !(1u64 << b);
+                        look |= self.lie_on[b] & hood.set;
                     }
-                    look |= self.uncover(column, (member[i], p), &mut covered, set);
+                    look |= self.uncover(&mut hood, b);
                     continue;
                 }
             }
-            if bottom || !self.may_start(column, m, p, top, cut[i]) {
+            if bottom || !self.may_start(&hood, b, top, face_up >> b & 1 != 0, cut) {
                 continue;
             }
-            let free = self.builds_on[b] & !up & !covered;
-            if free == 0 && !(self.kings && card.rank() == Rank::KING) {
+            let free = self.builds_on[b] & !up & !hood.covered;
+            if free == 0 && !(self.kings && king >> b & 1 != 0) {
                 continue;
             }
             // Not held: it stays as the bottom of a segment of its own, and the card under
             // it is a top.
-            cut[i] |= 1u64 << p;
-            look |= self.uncover(column, (member[i], p), &mut covered, set);
+            cut |= 1u64 << b;
+            look |= self.uncover(&mut hood, b);
         }
-        set != 0
+        hood.set != 0
     }
 
-    /// The card of the set right under `p` in `column` (the set's cards there `member`),
-    /// if any, a top from now on: no longer covered; it and the cards that lay on it, to be
-    /// looked at again (under `sequence`, the set's cards under it too, whose runs end lower).
-    fn uncover(
-        &self,
-        column: &crate::deal::Column,
-        (member, p): (u64, usize),
-        covered: &mut u64,
-        set: u64,
-    ) -> u64 {
-        if p == 0 || member >> (p - 1) & 1 == 0 {
+    /// The card of the set right under `b`, if any, a top from now on: no longer covered;
+    /// it and the cards that lay on it, to be looked at again (under `sequence`, the set's
+    /// cards under it too, whose runs end lower).
+    fn uncover(&self, hood: &mut Hood, b: usize) -> u64 {
+        let d = hood.below[b];
+        if d == NONE || hood.set >> d & 1 == 0 {
             return 0;
         }
-        let d = usize::from(column.cards[p - 1].to_byte() & 63);
-        *covered &= !(1u64 << d);
-        let mut look = (1u64 << d) | (self.lie_on[d] & set);
+        let d = usize::from(d);
+        hood.covered &= !(1u64 << d);
+        let mut look = (1u64 << d) | (self.lie_on[d] & hood.set);
         if self.moves == Moves::Runs {
-            for q in (0..p).filter(|&q| member >> q & 1 != 0) {
-                look |= 1u64 << (column.cards[q].to_byte() & 63);
+            let mut q = hood.below[d];
+            while q != NONE {
+                look |= (1u64 << q) & hood.set;
+                q = hood.below[usize::from(q)];
             }
         }
         look
     }
 
-    /// Whether the card at `p` of `column` (the set's cards there `member`, a top or not,
-    /// the bottoms cut under `cut`) must be held to stay: it could start a moving group while
-    /// the set is in place.
-    fn may_start(
-        &self,
-        column: &crate::deal::Column,
-        member: u64,
-        p: usize,
-        top: bool,
-        cut: u64,
-    ) -> bool {
-        let cards = &column.cards;
+    /// Whether the card `b` of the set (a top or not, face up or not, the bottoms cut under
+    /// `cut`) must be held to stay: it could start a moving group while the set is in place.
+    fn may_start(&self, hood: &Hood, b: usize, top: bool, face_up: bool, cut: u64) -> bool {
         match self.moves {
             // A card under another moves only with the whole column.
             Moves::Last => top,
             // A face-down card with a card of the set on it never turns.
-            Moves::FaceUp => top || p >= column.down,
+            Moves::FaceUp => top || face_up,
             Moves::Runs => {
-                if !top && p < column.down {
+                if !top && !face_up {
                     return false;
                 }
                 // It starts a group only if the set's cards from it to its top are a run.
-                let bit = |c: &Card| 1u64 << (c.to_byte() & 63);
-                let mut q = p;
-                while q + 1 < cards.len() && member >> (q + 1) & 1 != 0 && cut >> (q + 1) & 1 == 0 {
-                    if self.runs_on[usize::from(cards[q + 1].to_byte() & 63)] & bit(&cards[q]) == 0
-                    {
+                let mut q = b;
+                loop {
+                    let a = hood.above[q];
+                    if a == NONE || hood.set >> a & 1 == 0 || cut >> a & 1 != 0 {
+                        return true;
+                    }
+                    if self.runs_on[usize::from(a)] >> q & 1 == 0 {
                         return false;
                     }
-                    q += 1;
+                    q = usize::from(a);
                 }
-                true
             }
         }
     }
