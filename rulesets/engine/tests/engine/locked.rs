@@ -132,6 +132,33 @@ fn cards_locking_each_other_across_two_columns_are_lost_in_fan() {
 }
 
 #[test]
+fn kings_over_their_queens_are_lost_when_no_column_can_ever_empty() {
+    // Two columns built down in suit, one card at a time, Kings into spaces (PA-BUILD,
+    // PA-EMPTY); PA-FOUNDATIONS: the K♠ goes up only on the Q♠, which lies under it, as the
+    // K♥ on the Q♥. Once the J♠ is up, neither column can empty (each Queen could only go
+    // onto its own King, above it), so no King ever moves: rule 10 sees it only where it
+    // knows that no space ever comes.
+    let engine = engine(
+        r#"
+tableau = { columns = 2, up = 26 }
+build.by = "suit"
+empty = "king"
+"#,
+    );
+    let state = table(&engine, &[("QS KS", 0), ("QH KH JS", 0)]);
+    assert!(Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(
+        solve(&engine, &state),
+        Analysis::Unwinnable { .. }
+    ));
+    // The J♠ alone in the second column, the Hearts up: it goes up, its column empties, the
+    // K♠ goes there, and the Q♠ and the K♠ go up.
+    let state = table(&engine, &[("QS KS", 0), ("JS", 0)]);
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+}
+
+#[test]
 fn rule_10_never_calls_a_table_lost_that_a_plain_search_wins() {
     let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 5;
     let games = [
@@ -141,6 +168,44 @@ fn rule_10_never_calls_a_table_lost_that_a_plain_search_wins() {
         ("bakers-dozen", BAKERS_DOZEN, 12),
         ("alaska", shipped_game("alaska"), 10),
         ("scotch-patience", shipped_game("scotch-patience"), 12),
+    ];
+    let (compared, won, locked) = hopeless_against_a_plain_search(&games, cases);
+    eprintln!("{compared} tables compared, {won} won, {locked} called lost by rule 10");
+    assert!(locked > 0, "rule 10 never applied on {compared} tables");
+}
+
+#[test]
+fn pinned_columns_never_call_a_table_lost_that_a_plain_search_wins() {
+    // Three columns, so that small tables often have none empty and Kings may be held for
+    // good (solver/locked.rs, pinned columns): the three ways groups move, each where a
+    // space takes a King.
+    let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 50;
+    let face_up = r#"
+tableau = { columns = 3, down = [2, 2, 2], up = [15, 15, 16] }
+move = "any-face-up"
+empty = "king"
+"#;
+    let runs = r#"
+tableau = { columns = 3, down = [2, 2, 2], up = [15, 15, 16] }
+move = "sequence"
+empty = "king"
+"#;
+    let last = r#"
+tableau = { columns = 3, up = [17, 17, 18] }
+build.by = "suit"
+empty = "king"
+"#;
+    let either = r#"
+tableau = { columns = 3, down = [2, 2, 2], up = [15, 15, 16] }
+build = { direction = "either", by = "suit" }
+move = "any-face-up"
+empty = "king"
+"#;
+    let games = [
+        ("three columns, any face-up card", face_up, 12),
+        ("three columns, runs", runs, 12),
+        ("three columns, last cards, in suit", last, 12),
+        ("three columns, either way in suit", either, 12),
     ];
     let (compared, won, locked) = hopeless_against_a_plain_search(&games, cases);
     eprintln!("{compared} tables compared, {won} won, {locked} called lost by rule 10");
