@@ -362,7 +362,8 @@ impl Locks {
                     // top (a top is never covered), look again; and the card under it
                     // (below).
                     hood.set &= !(1u64 << b);
-                    look |= (self.ups_from[b] | self.lie_on[b]) & hood.set;
+                    look |= self.ups_from[b] & hood.set;
+                    look |= self.under_top(hood, b);
                     look |= self.uncover(hood, b);
                     continue;
                 }
@@ -383,9 +384,19 @@ impl Locks {
             // again.
             let t = if top { b } else { hood.top(b) };
             hood.cut |= 1u64 << b;
-            look |= self.lie_on[t] & hood.set;
+            look |= self.under_top(hood, t);
             look |= self.uncover(hood, b);
         }
+    }
+
+    /// The cards to look at again when `t` stops being the top of the segment of the cards
+    /// under it: those that build on it, which it held (covered cards, which may start a
+    /// group only where groups start under the last card).
+    fn under_top(&self, hood: &Hood, t: usize) -> u64 {
+        if self.moves == Moves::Last {
+            return 0;
+        }
+        self.lie_on[t] & hood.set & hood.covered
     }
 
     /// Whether the set of `hood` keeps a card in every column
