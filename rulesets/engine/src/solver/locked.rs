@@ -90,8 +90,11 @@
 //! it *pins* every column: no column is empty, and each column's first card is in the set
 //! and never starts a group, being face down with a card of the set right on it (never
 //! last, so never turned), or having nowhere to go (every card it builds on is up for good,
-//! a card of the set with a card of the set right on it, or in its own column, which it
-//! would carry). Then take the first action that empties a column, sends a card of the set
+//! a card of the set with a card of the set right on it, or the top of its own segment,
+//! which stays on it and which it would carry; not any card of its column: a card above its
+//! segment may leave first, carried off by its own segment's bottom, and a measured Yukon
+//! deal was called lost, though won, when the pins read so). Then take the first action
+//! that empties a column, sends a card of the set
 //! up, or moves a group whose first card is a card of the set other than a bottom. Before
 //! it, no space has been, so the argument above holds with Kings held; it shows that the
 //! action is none of the last two; and a column empties only when its first card leaves,

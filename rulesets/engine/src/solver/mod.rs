@@ -217,11 +217,12 @@
 //!     lowest of them up to `X` can ever start a moving group (each card it builds on lies
 //!     among those cards under it, or is up for good, and no space takes it), never goes up.
 //!     [`locked`] gives the argument whole, with what face-down cards, runs and one-card moves
-//!     add to it, and the sets of cards that hold each other across columns (measures
-//!     there). (Fan deals 1..200 at 1 s: 21 → 17 undecided, median 83 → 40 ms. Tests:
-//!     hand-laid tables, among them one a wrong reading calls lost and one only the sets
-//!     across columns see, and every table the rule calls lost on small tables of six games
-//!     and random moves from them against a plain search.)
+//!     add to it, the sets of cards that hold each other across columns, and Kings held
+//!     where the set pins every column (measures there). (Fan deals 1..200 at 1 s: 21 → 17
+//!     undecided, median 83 → 40 ms. Tests: hand-laid tables, among them one a wrong reading
+//!     calls lost, one only the sets across columns see and one only the pins see, and every
+//!     table the rule calls lost on small tables of six games, and of three-column games,
+//!     and random moves from them, against a plain search.)
 //!
 //! 11. **The group a plain move just laid is not moved again at once**, by a full-information
 //!     search ([`runs`]'s `landing`). A move is *plain* when it takes a group from a column,
