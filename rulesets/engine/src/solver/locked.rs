@@ -2,9 +2,10 @@
 //! it could go up on is lost, and a full-information search does not expand it.
 //!
 //! **Where it holds** ([`Locks::of`]): one pack of four suits (each card once), foundations
-//! built by suit or colour (not a hole that takes any suit), no free cells, an empty column
-//! that takes nothing or only a King, the game won on the foundations with no full suit
-//! removed elsewhere, and no gather (which deals the columns' cards again).
+//! built by suit or colour (not a hole that takes any suit), no free cells (or all of them
+//! full for good: cells, below), an empty column that takes nothing or only a King, the game
+//! won on the foundations with no full suit removed elsewhere, and no gather (which deals
+//! the columns' cards again).
 //! Then a card leaves its column only in three ways: up, when it is the column's last card
 //! and a foundation takes it; onto the last card of another column it builds on, as the
 //! first card of the group that moves (a group is a card and the cards on it); or, so moving,
@@ -107,6 +108,20 @@
 //! without them, deals 1..300: Yukon the same verdicts, the CPU of the deals both decide
 //! 5.7 -> 4.8 s (wins found sooner); Alaska and Klondike the same.
 //!
+//! **Cells.** A free cell takes any card, so where the game has cells a table is looked at
+//! only when every cell is full, and each cell's card is put in the set as a segment of its
+//! own that must stay there and be held as a card above others is: it goes up only on cards
+//! of the set, and every card it builds on is up for good or covered (or, being a King where
+//! a space takes one, the set pins every column). A card in a cell takes no card on it, so
+//! it is no place for a column's card to go. Take the first action that frees a cell, or
+//! does what the arguments above rule out: before it, no cell has been free, so the columns'
+//! cards moved as in a game without cells (one card at a time where only a supermove moves
+//! runs, no cell nor a space that takes any card being free to carry them), and the
+//! arguments above hold; a cell frees only when its card goes up (its ways up are all still
+//! in the set) or goes onto a column's last card or into a space (it is held): none can be.
+//! If a cell's card cannot be so held, the look gives up: no lock is claimed. Measures:
+//! docs/engine-figures.md.
+//!
 //! It reads face-down cards, so only a search that sees every card uses it.
 
 use crate::play::{Play, State};
@@ -124,6 +139,9 @@ pub struct Locks {
     back: bool,
     /// Whether an empty column takes a King (else nothing).
     kings: bool,
+    /// Whether the game has free cells (then a table is looked at only with every cell
+    /// full, its cards part of the set for good: module docs, cells).
+    cells: bool,
     /// Which cards move together.
     moves: Moves,
     /// Bit `z` of `runs_on[b]`: the card `b` may lie on `z` within a moving group.
@@ -150,6 +168,8 @@ struct Hood {
     /// The cards that are bottoms though a card of the set lies right under them (that card
     /// is then a top).
     cut: u64,
+    /// The cells' cards, which must stay in the set and be held.
+    fixed: u64,
 }
 
 impl Hood {
@@ -188,7 +208,6 @@ impl Locks {
         let holds = g.decks == 1
             && g.suits == 4
             && g.foundations.by != Match::Any
-            && g.cells == 0
             && matches!(g.empty, Empty::None | Empty::King)
             && g.win == Win::Foundations
             && !g.remove_suits
@@ -196,7 +215,8 @@ impl Locks {
         if !holds {
             return None;
         }
-        // Without cells, and with spaces that take no run, a supermove is of one card.
+        // With no cell free (where there are cells, the rule asks every one full, of cards
+        // that never leave), and with spaces that take no run, a supermove is of one card.
         let moves = match g.group {
             Group::Single | Group::Supermove | Group::Pile => Moves::Last,
             Group::Sequence => Moves::Runs,
@@ -242,6 +262,7 @@ impl Locks {
             builds_on,
             back: g.foundations.back,
             kings: g.empty == Empty::King,
+            cells: g.cells > 0,
             moves,
             runs_on,
         })
@@ -259,6 +280,10 @@ impl Locks {
         } else {
             s.foundations.iter().flatten().fold(0, |m, c| m | bit(c))
         };
+        if self.cells {
+            // A free cell takes any card: only a table whose cells stay full is lost so.
+            return s.cells.iter().all(Option::is_some) && self.across(s, up);
+        }
         let mut under = Vec::new();
         for column in &s.columns {
             // under[k]: the cards below position k.
@@ -294,6 +319,7 @@ impl Locks {
             set: 0,
             covered: 0,
             cut: 0,
+            fixed: 0,
         };
         // The face-up cards, those of the base rank (never a top: an empty foundation takes
         // them), and the Kings.
@@ -320,13 +346,28 @@ impl Locks {
                 last = b;
             }
         }
+        // The cells' cards: each a segment of its own that must stay in the set (module
+        // docs, cells).
+        for card in s.cells.iter().flatten() {
+            let b = card.to_byte() & 63;
+            hood.set |= 1 << b;
+            hood.fixed |= 1 << b;
+            if card.rank() == s.base {
+                base |= 1 << b;
+            }
+            if card.rank() == Rank::KING {
+                king |= 1 << b;
+            }
+        }
         let mut look = hood.set;
         // Where a space takes a King, Kings are first held like any card, on the hypothesis
         // that no column ever empties (module docs: pinned columns); if the set found does
         // not pin every column, the Kings are looked at again as free to move.
         let mut kings_move = self.kings && s.columns.iter().any(|c| c.cards.is_empty());
         loop {
-            self.settle(&mut hood, look, (up, face_up, base, king), kings_move);
+            if !self.settle(&mut hood, look, (up, face_up, base, king), kings_move) {
+                return false;
+            }
             if hood.set == 0 {
                 return false;
             }
@@ -341,14 +382,15 @@ impl Locks {
     /// Takes out or cuts the cards of `look` (and those it leads to) that do not meet their
     /// part, until every card of the set does (`across`): `up` the cards up for good, then
     /// the face-up cards, those of the base rank and the Kings; `kings_move`, whether a King
-    /// may go into a space.
+    /// may go into a space. False, and the look given up, if a cell's card does not meet its
+    /// part (it may leave, and free its cell).
     fn settle(
         &self,
         hood: &mut Hood,
         mut look: u64,
         (up, face_up, base, king): (u64, u64, u64, u64),
         kings_move: bool,
-    ) {
+    ) -> bool {
         while look != 0 {
             let b = look.trailing_zeros() as usize;
             look &= look - 1;
@@ -357,10 +399,15 @@ impl Locks {
             }
             let (a, d) = (hood.above[b], hood.below[b]);
             let top = a == NONE || hood.set >> a & 1 == 0 || hood.cut >> a & 1 != 0;
-            let bottom = d == NONE || hood.set >> d & 1 == 0 || hood.cut >> b & 1 != 0;
+            // A cell's card is held as a card above others is: it may not leave.
+            let bottom = (d == NONE || hood.set >> d & 1 == 0 || hood.cut >> b & 1 != 0)
+                && hood.fixed >> b & 1 == 0;
             if top {
                 let ways = self.ways_up[b];
                 if base >> b & 1 != 0 || ways == 0 || ways & !hood.set != 0 {
+                    if hood.fixed >> b & 1 != 0 {
+                        return false;
+                    }
                     // Out: the cards that went up on it, or lay on it as their segment's
                     // top (a top is never covered), look again; and the card under it
                     // (below).
@@ -374,13 +421,17 @@ impl Locks {
             if bottom || !self.may_start(hood, b, top, face_up >> b & 1 != 0) {
                 continue;
             }
-            let mut free = self.builds_on[b] & !up & !hood.covered;
+            // A cell's card takes no card on it, and stays in its cell.
+            let mut free = self.builds_on[b] & !up & !hood.covered & !hood.fixed;
             if free != 0 && !top {
                 // The top of its own segment stays on it: it would carry it.
                 free &= !(1u64 << hood.top(b));
             }
             if free == 0 && !(kings_move && king >> b & 1 != 0) {
                 continue;
+            }
+            if hood.fixed >> b & 1 != 0 {
+                return false;
             }
             // Not held: it stays as the bottom of a segment of its own, and the card under
             // it is a top; the cards that lay on its segment's top, then above them, look
@@ -390,6 +441,7 @@ impl Locks {
             look |= self.under_top(hood, t);
             look |= self.uncover(hood, b);
         }
+        true
     }
 
     /// The cards to look at again when `t` stops being the top of the segment of the cards
@@ -419,7 +471,7 @@ impl Locks {
             if hood.covered >> b & 1 != 0 && face_up >> b & 1 == 0 {
                 return true;
             }
-            self.builds_on[b] & !up & !hood.covered & !(1u64 << hood.top(b)) == 0
+            self.builds_on[b] & !up & !hood.covered & !hood.fixed & !(1u64 << hood.top(b)) == 0
         })
     }
 

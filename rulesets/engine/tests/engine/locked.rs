@@ -175,10 +175,52 @@ fn rule_10_never_calls_a_table_lost_that_a_plain_search_wins() {
 }
 
 #[test]
+fn cards_held_in_full_cells_hold_the_columns_too() {
+    // One cell, four columns built down in suit, one card at a time with no cell free,
+    // nothing into a space (PA-BUILD, PA-EMPTY). Every column ends in a King over another
+    // suit's Queen, the K♣ fills the cell: each King goes up only on its Queen, which lies
+    // under a King; nothing moves, and no cell ever frees to take a King.
+    let engine = engine(
+        r#"
+tableau = { columns = 4, up = 13 }
+cells.count = 1
+build.by = "suit"
+move = "supermove"
+empty = "none"
+"#,
+    );
+    let laid = |columns: &[&str], cell: Option<&str>| {
+        let mut state = blank(&engine);
+        for (i, tokens) in columns.iter().enumerate() {
+            lay(&mut state, i, tokens, 0);
+        }
+        state.cells[0] = cell.map(card);
+        for (f, suit) in felt_core::Suit::ALL.into_iter().enumerate() {
+            state.foundations[f] = felt_core::Rank::all()
+                .map(|r| felt_core::Card::new(suit, r))
+                .take(11)
+                .collect();
+        }
+        state
+    };
+    let state = laid(&["QD QC KH", "QH KS", "QS KD"], Some("KC"));
+    assert!(Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(
+        solve(&engine, &state),
+        Analysis::Unwinnable { .. }
+    ));
+    // The K♣ in a column of its own and the cell free: the K♥ goes into it, and every card
+    // goes up.
+    let state = laid(&["QD QC KH", "QH KS", "QS KD", "KC"], None);
+    assert!(!Searcher::new(&engine).hopeless(&state));
+    assert!(matches!(solve(&engine, &state), Analysis::Won { .. }));
+}
+
+#[test]
 fn pinned_columns_never_call_a_table_lost_that_a_plain_search_wins() {
     // Three columns, so that small tables often have none empty and Kings may be held for
     // good (solver/locked.rs, pinned columns): the three ways groups move, each where a
-    // space takes a King.
+    // space takes a King, and a game with a cell dealt full (cells).
     let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 50;
     let face_up = r#"
 tableau = { columns = 3, down = [2, 2, 2], up = [15, 15, 16] }
@@ -201,7 +243,15 @@ build = { direction = "either", by = "suit" }
 move = "any-face-up"
 empty = "king"
 "#;
+    let cell = r#"
+tableau = { columns = 3, up = [17, 17, 17] }
+cells = { count = 1, filled = 1 }
+build.by = "suit"
+move = "supermove"
+empty = "king"
+"#;
     let games = [
+        ("three columns and a cell, last cards, in suit", cell, 12),
         ("three columns, any face-up card", face_up, 12),
         ("three columns, runs", runs, 12),
         ("three columns, last cards, in suit", last, 12),
