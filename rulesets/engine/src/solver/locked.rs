@@ -173,16 +173,19 @@ struct Hood {
 }
 
 impl Hood {
+    /// The card right on the set's card `q` in its segment, if any: none where `q` is a top.
+    fn on(&self, q: usize) -> Option<usize> {
+        let a = self.above[q];
+        (a != NONE && self.set >> a & 1 != 0 && self.cut >> a & 1 == 0).then_some(usize::from(a))
+    }
+
     /// The top of the segment of the set's card `b`.
     fn top(&self, b: usize) -> usize {
         let mut q = b;
-        loop {
-            let a = self.above[q];
-            if a == NONE || self.set >> a & 1 == 0 || self.cut >> a & 1 != 0 {
-                return q;
-            }
-            q = usize::from(a);
+        while let Some(a) = self.on(q) {
+            q = a;
         }
+        q
     }
 }
 
@@ -397,8 +400,8 @@ impl Locks {
             if hood.set >> b & 1 == 0 {
                 continue;
             }
-            let (a, d) = (hood.above[b], hood.below[b]);
-            let top = a == NONE || hood.set >> a & 1 == 0 || hood.cut >> a & 1 != 0;
+            let d = hood.below[b];
+            let top = hood.on(b).is_none();
             // A cell's card is held as a card above others is: it may not leave.
             let bottom = (d == NONE || hood.set >> d & 1 == 0 || hood.cut >> b & 1 != 0)
                 && hood.fixed >> b & 1 == 0;
@@ -510,16 +513,13 @@ impl Locks {
                 }
                 // It starts a group only if the set's cards from it to its top are a run.
                 let mut q = b;
-                loop {
-                    let a = hood.above[q];
-                    if a == NONE || hood.set >> a & 1 == 0 || hood.cut >> a & 1 != 0 {
-                        return true;
-                    }
-                    if self.runs_on[usize::from(a)] >> q & 1 == 0 {
+                while let Some(a) = hood.on(q) {
+                    if self.runs_on[a] >> q & 1 == 0 {
                         return false;
                     }
-                    q = usize::from(a);
+                    q = a;
                 }
+                true
             }
         }
     }
