@@ -133,6 +133,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
         "patience-seahaven-towers.toml",
         include_str!("../variants/patience-seahaven-towers.toml"),
     ),
+    (
+        "patience-eight-off.toml",
+        include_str!("../variants/patience-eight-off.toml"),
+    ),
 ];
 
 /// The scoring tables the plugin ships, as `(file name, TOML text)`: a variant names one by its

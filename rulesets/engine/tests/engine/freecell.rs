@@ -68,3 +68,55 @@ fn a_microsoft_shuffle_needs_one_whole_pack() {
         e.message
     );
 }
+
+/// Eight Off: eight columns of six, the last four cards in four of the eight cells.
+const EIGHT_OFF: &str = r#"
+shuffle = "microsoft"
+tableau = { columns = 8, up = 6 }
+cells = { count = 8, filled = 4 }
+build.by = "suit"
+move = "supermove"
+empty = "king"
+"#;
+
+/// The FreeCell crate's Eight Off, which knows nothing of the engine's rules.
+fn crates_eight_off() -> Params {
+    Params {
+        cells: 8,
+        cells_dealt: 4,
+        build: felt_freecell::Build::Suit,
+        empty: felt_freecell::Empty::Kings,
+        ..Params::default()
+    }
+}
+
+#[test]
+fn the_engines_eight_off_deals_as_the_crates_pa_deal() {
+    same_deals(EIGHT_OFF, crates_eight_off());
+    // The file shipped says the same game.
+    assert_eq!(
+        crate::support::game(crate::support::shipped_game("patience-eight-off")),
+        crate::support::game(EIGHT_OFF)
+    );
+}
+
+#[test]
+fn the_engines_eight_off_gives_the_freecell_crates_verdicts() {
+    let ours = engine(EIGHT_OFF);
+    let theirs = FreeCell::with_params(crates_eight_off());
+    // The first deals, and the two of 1..1000 that no line wins (both solvers prove them
+    // lost within the budget), so that losses are compared too.
+    let deals = u64::from(felt_patience::testing::cases(
+        "FELT_ENGINE_EIGHT_OFF_DEALS",
+        30,
+    ));
+    let (mut won, mut lost) = (0, 0);
+    for deal in (1..=deals).chain([465, 644]) {
+        let a = crate::verdicts::verdict(&ours, &ours.new_game(deal), 100_000);
+        let b = crate::verdicts::verdict(&theirs, &theirs.new_game(deal), 100_000);
+        assert_eq!(a, b, "deal {deal}: engine {a}, crate {b}");
+        won += usize::from(a == "won");
+        lost += usize::from(a == "lost");
+    }
+    assert!(won >= 1 && lost == 2, "{won} won, {lost} lost");
+}
