@@ -8,6 +8,7 @@
 mod automatic;
 mod gather;
 mod legal;
+pub(crate) use legal::home_run;
 mod moves;
 mod words;
 

@@ -310,7 +310,7 @@ impl Play {
 /// Whether `column` is a home run: every card face up, a King at the bottom and each card on
 /// it the next lower of its suit, two cards or more (a King alone may leave its column
 /// empty for another, which is not the same game).
-fn home_run(column: &crate::deal::Column) -> bool {
+pub(crate) fn home_run(column: &crate::deal::Column) -> bool {
     let cards = &column.cards;
     column.down == 0
         && cards.len() >= 2

@@ -272,7 +272,8 @@
 //!     stock is out for good (Fan, and Trefoil once its last gather is dealt): a
 //!     column's last card `c` goes onto the last card `p` of another column that it may lie
 //!     on, where `p` lies right on the one card it may lie on itself and the foundation takes
-//!     `p` only on `c`. Until a winning line moves `c`, `p` cannot move and nothing else can
+//!     `p` only on `c`; in rule 8's games (cells, runs: Seahaven Towers, Eight Off) where `p`
+//!     is a home run's top, `c` also a cell's card or a run's first card ([`onto`]). Until a winning line moves `c`, `p` cannot move and nothing else can
 //!     be laid on it, so the line played with `c` on `p` from the start wins too, in as many
 //!     moves or fewer; each such move lays one more card on the card it may lie on, so the
 //!     search is not led round. (Fan deals 1..200 at 1 s, paired: 7 → 0 undecided, median
