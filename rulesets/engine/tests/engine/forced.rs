@@ -89,7 +89,7 @@ empty = "king"
 "#;
 
 /// The moves the search tries from `state`, rules 12 and 13 applied.
-fn tried(engine: &felt_engine::Engine, state: &felt_engine::State) -> Vec<Action> {
+pub(crate) fn tried(engine: &felt_engine::Engine, state: &felt_engine::State) -> Vec<Action> {
     let searcher = Searcher::new(engine);
     let mut legal = Vec::new();
     searcher.legal(state, &mut legal);

@@ -3,6 +3,7 @@
 //! solver's listing leaves out a home run's top card moved into a free cell, a move no
 //! shortest winning line makes. Checked on Seahaven Towers, the shipped game it acts in.
 
+use crate::forced::tried;
 use crate::plain::{plain_wins, small_position, Lcg};
 use crate::support::*;
 use crate::verdicts::verdict;
@@ -210,15 +211,6 @@ fn rule_8_changes_no_verdict_of_the_two_cell_game() {
     let deals = felt_patience::testing::cases("FELT_ENGINE_SEAHAVEN_DEALS", 40);
     let (won, lost) = agree(&with, &without, deals, 200_000);
     assert!(won > 0 && lost > 0, "{won} won, {lost} lost");
-}
-
-/// The moves the solver tries from `state` (rules 12 and 13 applied).
-fn tried(engine: &Engine, state: &State) -> Vec<felt_core::Action> {
-    let searcher = felt_engine::solver::search::Searcher::new(engine);
-    let mut legal = Vec::new();
-    searcher.legal(state, &mut legal);
-    searcher.force(state, &mut legal);
-    legal
 }
 
 /// Rule 13 with cells (solver/onto.rs): the Ten of spades, a column's last card or a cell's,
