@@ -111,7 +111,7 @@ fn the_engines_eight_off_gives_the_freecell_crates_verdicts() {
         30,
     ));
     let (mut won, mut lost) = (0, 0);
-    for deal in (1..=deals).chain([465, 644]) {
+    for deal in (1..=deals).chain([465, 644].into_iter().filter(|&d| d > deals)) {
         let a = crate::verdicts::verdict(&ours, &ours.new_game(deal), 100_000);
         let b = crate::verdicts::verdict(&theirs, &theirs.new_game(deal), 100_000);
         assert_eq!(a, b, "deal {deal}: engine {a}, crate {b}");
