@@ -144,13 +144,13 @@ pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
         if to.cards.len() < 2 || (runs && !crate::play::home_run(to)) {
             return false;
         }
-        // A column's last card, or, with cells, a cell's card.
+        // A column's last card (in rule 8's games, a run's first card with the run), or a
+        // cell's card.
         let c = match from {
             Pile::Column(a) if a != b => {
                 let Some(from) = state.columns.get(a) else {
                     return false;
                 };
-                // The group's first card: with runs, the cards on it go with it.
                 let index = usize::from(index);
                 if index >= from.cards.len() || (!runs && index + 1 != from.cards.len()) {
                     return false;
