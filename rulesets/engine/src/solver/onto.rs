@@ -141,7 +141,7 @@ pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
         let Some(to) = state.columns.get(b) else {
             return false;
         };
-        if to.cards.len() < 2 || (runs && !crate::play::home_run(to)) {
+        if to.cards.len() < 2 {
             return false;
         }
         // A column's last card (in rule 8's games, a run's first card with the run), or a
@@ -171,5 +171,7 @@ pub fn find(play: &Play, state: &State, legal: &[Action]) -> Option<usize> {
             && !spaced(p)
             && p.rank() != state.base
             && play.follows.foundation.follows(c, p)
+            // Read last: it goes down the column, where the tests above read two cards.
+            && (!runs || crate::play::home_run(to))
     })
 }

@@ -69,16 +69,6 @@ fn a_microsoft_shuffle_needs_one_whole_pack() {
     );
 }
 
-/// Eight Off: eight columns of six, the last four cards in four of the eight cells.
-const EIGHT_OFF: &str = r#"
-shuffle = "microsoft"
-tableau = { columns = 8, up = 6 }
-cells = { count = 8, filled = 4 }
-build.by = "suit"
-move = "supermove"
-empty = "king"
-"#;
-
 /// The FreeCell crate's Eight Off, which knows nothing of the engine's rules.
 fn crates_eight_off() -> Params {
     Params {
@@ -90,19 +80,19 @@ fn crates_eight_off() -> Params {
     }
 }
 
+/// The engine's Eight Off, as it ships.
+fn eight_off() -> &'static str {
+    crate::support::shipped_game("patience-eight-off")
+}
+
 #[test]
 fn the_engines_eight_off_deals_as_the_crates_pa_deal() {
-    same_deals(EIGHT_OFF, crates_eight_off());
-    // The file shipped says the same game.
-    assert_eq!(
-        crate::support::game(crate::support::shipped_game("patience-eight-off")),
-        crate::support::game(EIGHT_OFF)
-    );
+    same_deals(eight_off(), crates_eight_off());
 }
 
 #[test]
 fn the_engines_eight_off_gives_the_freecell_crates_verdicts() {
-    let ours = engine(EIGHT_OFF);
+    let ours = engine(eight_off());
     let theirs = FreeCell::with_params(crates_eight_off());
     // The first deals, and the two of 1..1000 that no line wins (both solvers prove them
     // lost within the budget), so that losses are compared too.
@@ -110,13 +100,7 @@ fn the_engines_eight_off_gives_the_freecell_crates_verdicts() {
         "FELT_ENGINE_EIGHT_OFF_DEALS",
         30,
     ));
-    let (mut won, mut lost) = (0, 0);
-    for deal in (1..=deals).chain([465, 644].into_iter().filter(|&d| d > deals)) {
-        let a = crate::verdicts::verdict(&ours, &ours.new_game(deal), 100_000);
-        let b = crate::verdicts::verdict(&theirs, &theirs.new_game(deal), 100_000);
-        assert_eq!(a, b, "deal {deal}: engine {a}, crate {b}");
-        won += usize::from(a == "won");
-        lost += usize::from(a == "lost");
-    }
+    let chosen = (1..=deals).chain([465, 644].into_iter().filter(|&d| d > deals));
+    let (won, lost) = crate::home_runs::agree(&ours, &theirs, chosen, 100_000);
     assert!(won >= 1 && lost == 2, "{won} won, {lost} lost");
 }
