@@ -284,6 +284,29 @@ impl Play {
     /// columns built down by suit without wrap; an empty column takes a King or nothing and
     /// fills only by a move; free cells to leave out; no stock dealt onto the columns or
     /// gathered; nothing sent up but by the safe rule or by hand.
+    ///
+    /// **Why.** A *home run* (`home_run`) is a column of face-up cards from a King at its
+    /// bottom, each card the next lower of its suit, two cards or more. Its top card `c`
+    /// (not the King) has nowhere to go but up, a cell and back: the one card it builds on is
+    /// the card under it (one pack), and a space takes only a King. Take a shortest winning
+    /// line `L` from any table, and suppose it moves such a `c` into a cell; take the last
+    /// such move `m` of `L`. After `m` the card under `c`, `c+1`, is the top of its home run
+    /// and stays there until `c` moves again: nothing else builds on it, it cannot go up
+    /// before `c`, and moving it to a cell would be a later move of the same kind. So `c`'s
+    /// next step (a move or the safe rule) takes it up, or back onto `c+1`. Let `L'` be `L`
+    /// without `m`, and without `c`'s step back, or with `c` going up from its column
+    /// instead of from the cell. Every other step of `L` is legal in `L'` in turn: its tables
+    /// differ from `L`'s only by `c` lying on `c+1` rather than in a cell, no step reads that
+    /// column (nothing goes on `c+1` but `c`) and one more free cell only lets more through
+    /// (a supermove's count); the safe rule sends `c` from either place alike. After `c`'s
+    /// step the two lines' tables are the same up to the order of the cells (the solver's
+    /// rule 2). So `L'` wins and is shorter than `L`: a shortest winning line makes no such
+    /// move, and leaving the move out loses no win. The same exchange keeps every line that
+    /// turns a card, the goal of an honest search and of the dead-end check: the home run
+    /// holds no face-down card, so whatever `L` turns, `L'` turns at the same step. A lone
+    /// King is not a home run: moving it to a cell empties a column another King may want.
+    /// (Deals 1..200 of Seahaven Towers, the 199 both decide: 3.70 → 3.16 s of CPU, median
+    /// ratio 0.98; the two-cell game with the rule off, 37 lost and 3 won alike.)
     pub fn home_runs_hold(&self) -> bool {
         let g = &self.game;
         let f = &g.foundations;

@@ -26,6 +26,7 @@
 //! where rule 12 or 13 tries one move alone, no step is added beside it. A line found is
 //! spelled out card by card ([`spell`]) before the ruleset replays it.
 
+use super::park::{self, Park};
 use crate::play::{Pile, Play, State};
 use crate::vocabulary::{Empty, Group};
 use felt_core::{Action, Event};
@@ -128,9 +129,14 @@ fn capacity(cells: usize, spaces: usize) -> usize {
     (cells + 1) << spaces.min(16)
 }
 
+/// Whether `action` from `s` is a step of rule 14 or of rule 15 ([`super::park`]).
+pub fn is_step(play: &Play, s: &State, action: &Action) -> bool {
+    carried(play, s, action) || park::is_step(play, s, action)
+}
+
 /// Whether `action` from `s` is a step of rule 14: a move of two cards or more from a column
 /// in a game that moves one card at a time (the ruleset lists none such).
-pub fn is_step(play: &Play, s: &State, action: &Action) -> bool {
+fn carried(play: &Play, s: &State, action: &Action) -> bool {
     if play.game.group != Group::Single {
         return false;
     }
@@ -244,16 +250,18 @@ fn carry_out(
     true
 }
 
-/// The single moves of the step `action` from `s`, as piles.
+/// The single moves of the step `action` from `s` (rule 14's, or rule 15's), as piles.
 fn steps(play: &Play, s: &State, action: &Action) -> Option<Vec<(Pile, Pile)>> {
     let &Action::Move { from, index, to } = action else {
         return None;
     };
-    let (Some(Pile::Column(a)), Some(Pile::Column(b))) = (play.ids.pile(from), play.ids.pile(to))
-    else {
-        return None;
-    };
-    plan(s, play.game.empty == Empty::Any, (a, usize::from(index), b))
+    match (play.ids.pile(from), play.ids.pile(to)) {
+        (Some(Pile::Column(a)), Some(Pile::Column(b))) => {
+            plan(s, play.game.empty == Empty::Any, (a, usize::from(index), b))
+        }
+        (Some(Pile::Column(a)), Some(Pile::Cell(_))) => park::plan(s, (a, usize::from(index))),
+        _ => None,
+    }
 }
 
 /// The move of `from`'s last card to `to` in `s`, as an action.
@@ -270,10 +278,10 @@ fn single(play: &Play, s: &State, from: Pile, to: Pile) -> Option<Action> {
     })
 }
 
-/// `line` from `start` with each step of rule 14 spelled out as its single moves, as the
-/// ruleset takes them: `None` if a step is not one from where the line has reached.
+/// `line` from `start` with each step of rule 14 or 15 spelled out as its single moves, as
+/// the ruleset takes them: `None` if a step is not one from where the line has reached.
 pub fn spell(play: &Play, start: &State, line: &[Action]) -> Option<Vec<Action>> {
-    if play.game.group != Group::Single {
+    if play.game.group != Group::Single && Park::of(play).is_none() {
         return Some(line.to_vec());
     }
     let mut now = start.clone();

@@ -23,12 +23,13 @@
 //! there), under rule 8 a move no shortest winning line makes, under rules 9 and 10 the
 //! moves from a table no line wins from, under rule 11 a move to a table one move from
 //! the table before, and under rules 12 and 13 every move but one from a table where a card
-//! goes up first, or is laid first on a card that never moves. So a search that ends within
-//! its budget has seen every table reachable up to the keys along the lines that could be
-//! shortest wins (under rule 13, lines as short), and claims a loss only if none is won. The
-//! keys leave out seven things (rules 1 to 7), each sound for the settings it is used under,
-//! rules 8, 11, 12 and 13 leave out moves, rules 9 and 10 two kinds of table, and rule 14
-//! adds steps made of legal moves:
+//! goes up first, or is laid first on a card that never moves, and under rule 15 a run's
+//! last card into a cell alone. So a search that ends within its budget has seen every table
+//! reachable up to the keys along the lines that could be shortest wins (under rule 13, lines
+//! as short), and claims a loss only if none is won. The keys leave out seven things (rules 1
+//! to 7), each sound for the settings it is used under, rules 8, 11, 12, 13 and 15 leave out
+//! moves, rules 9 and 10 two kinds of table, and rules 14 and 15 add steps made of legal
+//! moves:
 //!
 //! 1. **The score and the move count.** No rule reads either: what can be played and whether
 //!    the game is won are the same at any score.
@@ -158,35 +159,14 @@
 //!    against 1.32 s).
 //!
 //! 8. **A home run's top card into a free cell** is a move the search does not make
-//!    ([`crate::play::Play::legal_distinct`]), in games where [`crate::play::Play::home_runs_hold`]:
-//!    one pack; four foundations built up by suit from the Ace, without wrap, no card coming
-//!    back, the game won there; columns built down by suit without wrap; an empty column
-//!    taking a King or nothing, filled only by a move; no stock dealt onto the columns or
-//!    gathered; nothing sent up by itself but by the safe rule. A *home run* is a column of
-//!    face-up cards from a King at its bottom, each card the next lower of its suit, two
-//!    cards or more. Its top card `c` (not the King) has nowhere to go but up, a cell and
-//!    back: the one card it builds on is the card under it (one pack), and a space takes only
-//!    a King. Take a shortest winning line `L` from any table, and suppose it moves such a
-//!    `c` into a cell; take the last such move `m` of `L`. After `m` the card under `c`,
-//!    `c+1`, is the top of its home run and stays there until `c` moves again: nothing else
-//!    builds on it, it cannot go up before `c`, and moving it to a cell would be a later move
-//!    of the same kind. So `c`'s next step (a move or the safe rule) takes it up, or back onto
-//!    `c+1`. Let `L'` be `L` without `m`, and without `c`'s step back, or with `c` going up
-//!    from its column instead of from the cell. Every other step of `L` is legal in `L'` in
-//!    turn: its tables differ from `L`'s only by `c` lying on `c+1` rather than in a cell, no
-//!    step reads that column (nothing goes on `c+1` but `c`) and one more free cell only lets
-//!    more through (a supermove's count); the safe rule sends `c` from either place alike.
-//!    After `c`'s step the two lines' tables are the same up to the order of the cells
-//!    (rule 2). So `L'` wins and is shorter than `L`: a shortest winning line makes no such
-//!    move, and leaving the move out loses no win. The same exchange keeps every line that
-//!    turns a card, the goal of an honest search and of the dead-end check: the home run
-//!    holds no face-down card, so whatever `L` turns, `L'` turns at the same step. A lone
-//!    King is not a home run: moving it
-//!    to a cell empties a column another King may want. (Seahaven Towers deal 73, proven lost
-//!    at 310,692 tables in 1.64 s of CPU against 336,246 in 2.61 s; deals 1..200, the 199 both
-//!    decide: 3.70 → 3.16 s of CPU, median ratio 0.98. The tests compare the solver with the
-//!    rule and a plain search on tables with home runs, the same game with the rule off (a
-//!    two-cell Seahaven, 37 lost and 3 won alike), and the FreeCell crate's Seahaven.)
+//!    ([`crate::play::Play::legal_distinct`]), in games where [`crate::play::Play::home_runs_hold`]
+//!    (one pack built down by suit, foundations up by suit from the Aces, spaces for a King
+//!    or nothing, free cells: Seahaven Towers, Eight Off), which gives the argument whole: a
+//!    *home run* is a column of face-up cards from a King down by suit, two cards or more;
+//!    its top card has nowhere to go but up, a cell and back, and a shortest winning line
+//!    that parked it would win without that move, shorter. (Seahaven Towers deal 73, proven
+//!    lost at 310,692 tables in 1.64 s of CPU against 336,246 in 2.61 s. Tests: a plain
+//!    search on tables with home runs, the rule off, the FreeCell crate's Seahaven.)
 //!
 //! 9. **A table where some card can never reach the hole** is stored but not expanded, by a
 //!    full-information search ([`search::Searcher::hopeless`]), in games of one foundation
@@ -288,8 +268,16 @@
 //!     reach anyway and leaves nothing out. (King Albert deals 1..1000 at 1 s: 30 -> 24
 //!     undecided; tests against the single moves, a plain search and the solver without it.)
 //!
+//! 15. **A run goes into the cells whole, in one step**, in rule 8's games whose runs move
+//!     whole ([`park`] gives the argument): a column's last card lying on the next higher card
+//!     of its suit is not moved into a cell alone; where the free cells hold its whole run,
+//!     one step parks the run there. A shortest line that parks such a card can be reordered,
+//!     as short, to park its run in a row or move it whole first. (Seahaven Towers deal 73,
+//!     proven lost at 129,125 tables against 216,870. Tests: hand-laid tables, and small
+//!     tables of Seahaven and Eight Off against a plain search.)
+//!
 //! Nothing else is pruned or added: a won line found is made of the ruleset's own legal
-//! actions (rule 14's steps spelled out as theirs), and each is replayed through
+//! actions (rules 14 and 15's steps spelled out as theirs), and each is replayed through
 //! [`felt_core::Ruleset::apply`] before it is given.
 //!
 //! **A loss proven by the searches together.** Where the depth-first searches search every
@@ -351,6 +339,7 @@ pub mod forced;
 pub mod locked;
 pub mod onto;
 pub mod packed;
+pub mod park;
 pub mod reach;
 pub mod runs;
 pub mod search;

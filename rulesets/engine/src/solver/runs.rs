@@ -391,9 +391,9 @@ fn make(
     next.copy_from(from);
     events.clear();
     if carry::is_step(play, from, action) {
-        // Rule 14: a run carried card by card. Where a move is refused on the way (a card
-        // gone up by itself took a parked card's place), the child is the table itself,
-        // stored already: no new table.
+        // Rules 14 and 15: a run carried or parked card by card. Where a move is refused on
+        // the way (a card gone up by itself took a parked card's place), the child is the
+        // table itself, stored already: no new table.
         if !carry::perform(play, next, action, events) {
             next.copy_from(from);
         }

@@ -18,6 +18,7 @@ use super::forced;
 use super::hidden;
 use super::locked::Locks;
 use super::onto;
+use super::park::Park;
 use super::reach::Reach;
 use crate::engine::Engine;
 use crate::play::{Play, State};
@@ -132,6 +133,8 @@ pub struct Searcher<'e> {
     onto: bool,
     /// Where a run is carried through the cells and spaces in one step ([`super`]'s rule 14).
     carry: Option<Carry>,
+    /// Where a run goes into the cells only whole, in one step ([`super`]'s rule 15).
+    park: Option<Park>,
 }
 
 impl<'e> Searcher<'e> {
@@ -193,6 +196,7 @@ impl<'e> Searcher<'e> {
             forced: forced::holds(play),
             onto: onto::holds(play),
             carry: Carry::of(play),
+            park: Park::of(play),
         }
     }
 
@@ -243,12 +247,23 @@ impl<'e> Searcher<'e> {
         }
     }
 
+    /// This searcher with rule 15 of [`super`] off: a run's last card may go into a cell
+    /// alone. For the tests that compare its verdicts with and without it.
+    pub fn without_rule_15(self) -> Searcher<'e> {
+        Searcher { park: None, ..self }
+    }
+
     /// Puts on the end of `legal`, the actions listed from `s`, the steps that carry a run
-    /// through the cells and spaces ([`super`]'s rule 14). For full-information searches,
-    /// from a table where no move is forced (rules 12 and 13).
+    /// through the cells and spaces ([`super`]'s rule 14), and where a run goes into the
+    /// cells only whole, takes its last card's move there out for the step that parks it
+    /// (rule 15). For full-information searches, from a table where no move is forced (rules
+    /// 12 and 13).
     pub fn carried(&self, s: &State, legal: &mut Vec<Action>) {
         if let Some(carry) = self.carry {
             carry.list(self.play, s, legal);
+        }
+        if let Some(park) = self.park {
+            park.list(self.play, s, legal);
         }
     }
 
@@ -257,7 +272,7 @@ impl<'e> Searcher<'e> {
     /// replay then refuses it, and no claim is made).
     pub(super) fn spelled(&self, start: &State, found: Found) -> Found {
         match found {
-            Found::Won(line) if self.carry.is_some() => {
+            Found::Won(line) if self.carry.is_some() || self.park.is_some() => {
                 Found::Won(carry::spell(self.play, start, &line).unwrap_or(line))
             }
             other => other,

@@ -12,7 +12,7 @@ use felt_engine::{Engine, Pile, State};
 
 /// Seahaven Towers with two cells, both dealt a card (so the pack is dealt whole): most of
 /// its deals are lost, where a listing that left out too much would be found out.
-const TWO_CELL_SEAHAVEN: &str = r#"
+pub(crate) const TWO_CELL_SEAHAVEN: &str = r#"
 tableau = { columns = 10, up = 5 }
 cells = { count = 2, filled = 2 }
 build.by = "suit"
@@ -22,7 +22,7 @@ empty = "king"
 
 /// Seahaven Towers with one cell, dealt a card (the other card of the deal in a column):
 /// tighter still.
-const ONE_CELL_SEAHAVEN: &str = r#"
+pub(crate) const ONE_CELL_SEAHAVEN: &str = r#"
 tableau = { columns = 10, up = [6, 5, 5, 5, 5, 5, 5, 5, 5, 5] }
 cells = { count = 1, filled = 1 }
 build.by = "suit"

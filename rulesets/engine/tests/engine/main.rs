@@ -17,6 +17,7 @@ mod help;
 mod hole_reach;
 mod home_runs;
 mod locked;
+mod park;
 mod plain;
 mod plain_moves;
 mod position;

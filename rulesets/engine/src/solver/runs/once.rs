@@ -18,7 +18,8 @@ impl Searcher<'_> {
         let &Action::Move { from, index, to } = action else {
             return None;
         };
-        if !self.once || play.fills_itself() {
+        // A step of rules 14 and 15 is made of several moves: no plain move.
+        if !self.once || play.fills_itself() || super::carry::is_step(play, parent, action) {
             return None;
         }
         let up = |s: &State| s.foundations.iter().map(Vec::len).sum::<usize>();
