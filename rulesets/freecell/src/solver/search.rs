@@ -3,8 +3,9 @@
 //! The same search wins and proves: it takes the open position whose distance from a win
 //! ([`Game::distance`]) plus the length of its line (`DEPTH_COST` a move) is least, and
 //! stops at the first won position. When no open position is left
-//! the search has seen every position reachable from the start, so the deal is lost. That
-//! proof rests on three things, each sound:
+//! the search has seen every position reachable from the start, up to the moves rules 4 and
+//! 5 leave out, which no shortest winning line needs, so the deal is lost. That proof rests
+//! on five things, each sound:
 //!
 //! 1. **Moves are complete.** [`Game::moves`] lists every single-card move to each kind of
 //!    place, and a group move is a sequence of such moves, so every position the game can
@@ -27,6 +28,35 @@
 //!    cell or column, which never shrinks what may move (FC-SUPERMOVE's limit grows with
 //!    both) — so the changed line wins too.
 //!
+//! Rules 4 and 5 hold where cards build by suit and an empty column takes only a King
+//! ([`Game::parks_whole`]: Seahaven Towers, Eight Off). There a card `c` lying on the card it
+//! fits, `c+1` of its suit, can lie on no other card, nothing but `c` can lie on `c+1`, and a
+//! group's room is the free cells and one more; out of its column `c` can only wait in a cell,
+//! go up (at once, every card the foundations take being safe) or come back onto `c+1`.
+//! [`Game::leave_out_parking`] takes out the move of such a `c`, a column's last card, into a
+//! cell when:
+//!
+//! 4. **its column is a home run**, a King with the cards down from it by suit. Take a
+//!    shortest winning line and its last such move of `c`: `c+1`, the run's last card then,
+//!    stays there until `c` moves again (a move of `c+1` to a cell would be a later such
+//!    move), so `c` next goes up or back onto `c+1`; the line without that move, and without
+//!    `c`'s move back or with `c` going up from its column, is shorter and wins (every other
+//!    move sees one more free cell and the same cards).
+//! 5. **its run is longer than the free cells.** Let a shortest winning line begin with that
+//!    move; its *run* is `r1 … rm` (`rm` = `c`, `r1` not on the card it fits). Until the first
+//!    move of `r1`, the run's cards that leave go into cells from the top and stay there: one
+//!    that came back, or went up (the others wait for `c`, which would go up from its
+//!    column), could keep its place, a shorter line. That move exists (`r1` goes up only after
+//!    `c`), and takes `r1` and the cards on it into a cell, onto the card `r1` fits or into an
+//!    empty column; moving the run's moves into cells to just before it passes moves that do
+//!    not touch the run's cards and only gain a free cell, so the line is as short. Into a
+//!    cell, the run went into `m` cells: `m` is at most the free cells. Else `m - k` cards
+//!    moved with `k` cells full: `m ≤ f + 1`, so the whole run could have moved there first,
+//!    its `k` last cards then into the cells, as short, to the same position (the cards that
+//!    go up after it are the same). Doing this for each such first move in turn (a run's
+//!    moves, once together, stay so) gives a shortest winning line that begins with a move
+//!    the search makes. (Seahaven deal 73: proven lost at 397,783 positions against 570,822.)
+//!
 //! Positions are told apart by their whole canonical keys: the table of positions seen
 //! (`Seen`) finds the stored positions by a 64-bit [`Game::fingerprint`], which equal
 //! positions share, and a child is called seen only when its key equals a stored one's. So a
@@ -45,7 +75,9 @@
 //! one of `G`'s children: a single card to a cell (`G` had the cell free, since the card
 //! left no cell behind), onto a card (last in its column in `G` too, or the card it lay on
 //! in `G`), or into an empty column (empty in `G` too, or the one it left); every one of
-//! those is among `G`'s moves. `G`'s children were all stored while `G` was expanded, before
+//! those is among `G`'s moves. (Rules 4 and 5 leave none of them out: they leave out only a
+//! card lying on the card it fits going into a cell, and from there in `G` the card can only
+//! have gone into a cell, so the child is that move of `G`, which the search made, or `G`.) `G`'s children were all stored while `G` was expanded, before
 //! any of them was.
 //!
 //! The budget is positions stored, the memory of the search's tables, and the host's "keep
@@ -109,6 +141,9 @@ pub struct Exact {
     // Whether it skips the moves of the card just placed (see the module's docs); only a
     // test turns it off, to show the search the same without.
     skip_placed: bool,
+    // Whether it leaves out the moves of rules 4 and 5 (see the module's docs) where the game
+    // allows; only a test turns it off, to show the search the plain one without.
+    park_whole: bool,
     // What the search ended with, once it has, and what stopped it if undecided.
     ended: Option<Outcome>,
     stopped: Stopped,
@@ -133,6 +168,7 @@ impl Exact {
             played: Vec::with_capacity(64),
             peak: 0,
             skip_placed: true,
+            park_whole: game.parks_whole(),
             ended: None,
             stopped: Stopped::Decided,
         };
@@ -227,6 +263,9 @@ impl Exact {
             let parent = game.parent_settling(&mut pos);
             let sorted = game.columns_by_hash(&pos);
             game.moves(&pos, &mut self.moves);
+            if self.park_whole {
+                game.leave_out_parking(&pos, &mut self.moves);
+            }
             let d = self.depth[node as usize] + 1;
             // The children's fingerprints and distances first (played only where that
             // needs it), and a look at where each would be in the tables: the lookups then

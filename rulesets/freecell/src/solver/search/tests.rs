@@ -1,8 +1,10 @@
 //! The exact search against a plain one: the search it was (every child played and keyed,
 //! a map of whole keys, a heap) stores the same positions in the same order to the same end,
-//! and so does it without skipping the moves of the card just placed.
+//! and so does it without skipping the moves of the card just placed; with rules 4 and 5
+//! (a run's last card into a cell left out) it gives the plain search's verdicts.
 
 use super::*;
+use crate::solver::position::Dest;
 use crate::Params;
 
 /// Deal `deal` laid out for `params`, as the solver sees it.
@@ -16,6 +18,8 @@ fn dealt(game: &Game, params: &Params, deal: u32) -> Pos {
 fn exact(game: &Game, start: &Pos, max_states: u64, skip: bool) -> (Outcome, Vec<Key>) {
     let mut exact = Exact::new(game, start);
     exact.skip_placed = skip;
+    // Rules 4 and 5 leave moves out: the plain search tries them all.
+    exact.park_whole = false;
     let outcome = exact.run(&Limits::states(max_states), u64::MAX, 0, 0);
     (outcome.expect("not paused"), exact.keys)
 }
@@ -92,6 +96,114 @@ fn the_exact_search_proves_what_the_plain_one_does() {
             "deal {deal}"
         );
     }
+}
+
+// Rules 4 and 5 (a home run's last card, or a run's longer than the free cells, into a
+// cell): on Seahaven Towers and Eight Off deals, and tables a few random moves on from them,
+// the exact search with them wins where the plain search wins and proves lost where it
+// does, storing no more positions on the lost ones; and they act (the positions stored
+// differ).
+#[test]
+fn rules_4_and_5_keep_the_plain_searchs_verdicts() {
+    let seahaven = Params {
+        build: crate::Build::Suit,
+        empty: crate::Empty::Kings,
+        columns: 10,
+        cells_dealt: 2,
+        ..Params::default()
+    };
+    let eight_off = Params {
+        cells: 8,
+        cells_dealt: 4,
+        ..seahaven
+    };
+    let two_cells = Params {
+        cells: 2,
+        ..seahaven
+    };
+    let (mut won, mut lost, mut fewer) = (0, 0, 0);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for params in [seahaven, eight_off, two_cells] {
+        let game = Game::new(&params);
+        assert!(game.parks_whole());
+        // Deals 1..=8 and lost Seahaven deals, each as dealt and after random moves.
+        for deal in (1..=8).chain([21, 34, 68, 70]) {
+            let mut start = dealt(&game, &params, deal);
+            for _ in 0..3 {
+                let (plain, plain_states) = plain_search(&game, &start, 60_000);
+                let mut exact = Exact::new(&game, &start);
+                let with = exact
+                    .run(&Limits::states(60_000), u64::MAX, 0, 0)
+                    .expect("not paused");
+                match (&plain, &with) {
+                    (Outcome::Won(_), Outcome::Won(_)) => won += 1,
+                    (Outcome::Lost, Outcome::Lost) => {
+                        assert!(exact.keys.len() as u64 <= plain_states, "deal {deal}");
+                        fewer += usize::from((exact.keys.len() as u64) < plain_states);
+                        lost += 1;
+                    }
+                    (Outcome::Undecided, _) | (_, Outcome::Undecided) => {}
+                    _ => panic!("deal {deal}, {params:?}: plain {plain:?}, with {with:?}"),
+                }
+                let mut moves = Vec::new();
+                game.moves(&start, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for _ in 0..4 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    game.moves(&start, &mut moves);
+                    if let Some(&m) = moves.get((seed % moves.len().max(1) as u64) as usize) {
+                        game.play(&mut start, m);
+                        game.auto(&mut start);
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{won} won, {lost} lost, {fewer} with fewer positions");
+    assert!(
+        won > 0 && lost > 0 && fewer > 0,
+        "{won} won, {lost} lost, {fewer} fewer"
+    );
+}
+
+// Rule 5 at its edge: in two-cell Seahaven, A♦ lies under 9♦ 8♦ and 10♦ under Q♦ J♦; the
+// one way to win parks 8♦ and 9♦ in the two cells (a run as long as the free cells), which
+// the rule keeps. A rule that left out a run as long as the cells calls it lost.
+#[test]
+fn a_run_as_long_as_the_free_cells_may_be_parked() {
+    let params = Params {
+        cells: 2,
+        columns: 10,
+        build: crate::Build::Suit,
+        empty: crate::Empty::Kings,
+        ..Params::default()
+    };
+    let fc = crate::FreeCell::with_params(params);
+    let state = fc
+        .read_position(
+            "Deal: 0\nCells: - -\nFoundations: S=13 H=13 D=0 C=13\n\
+             1: AD 9D 8D\n2: 7D 6D 5D 4D 3D 2D\n3: TD QD JD\n4: KD\n\
+             5:\n6:\n7:\n8:\n9:\n10:\n",
+        )
+        .expect("a position");
+    let game = Game::new(&params);
+    let start = game.from_state(&state);
+    let mut moves = Vec::new();
+    game.moves(&start, &mut moves);
+    game.leave_out_parking(&start, &mut moves);
+    assert!(moves.contains(&Move {
+        card: "8D".parse::<felt_core::Card>().expect("card").to_byte(),
+        dest: Dest::Cell,
+    }));
+    let (plain, _) = plain_search(&game, &start, 10_000);
+    let mut exact = Exact::new(&game, &start);
+    let with = exact.run(&Limits::states(10_000), u64::MAX, 0, 0);
+    assert!(matches!(plain, Outcome::Won(_)), "{plain:?}");
+    assert!(matches!(with, Some(Outcome::Won(_))), "{with:?}");
 }
 
 /// The exact search as it was before it found positions by fingerprint: every child played,
