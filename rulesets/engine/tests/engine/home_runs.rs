@@ -85,19 +85,42 @@ move = "supermove""#;
 /// under it down to a random rank) and the other cards in play dealt again at random.
 fn with_home_run(sea: &Engine, seed: u64) -> Option<State> {
     let mut rng = Lcg(seed);
-    let mut state = small_position(sea, seed, 16 + rng.below(8) as usize);
+    let left = 16 + rng.below(8) as usize;
     let suit = felt_core::Suit::ALL[rng.below(4) as usize];
     let low = 10 + rng.below(3) as u8; // the run is K down to a Ten, Jack or Queen
-    let run: Vec<felt_core::Card> = (low..=13)
+    laid_in(
+        sea,
+        (seed, left),
+        run_of(suit, 13, low),
+        (1, false),
+        &mut rng,
+    )
+}
+
+/// The cards of `suit` from rank `high` down to rank `low`.
+pub(crate) fn run_of(suit: felt_core::Suit, high: u8, low: u8) -> Vec<felt_core::Card> {
+    (low..=high)
         .rev()
         .map(|r| felt_core::Card::new(suit, felt_core::Rank::new(r).expect("rank")))
-        .collect();
+        .collect()
+}
+
+/// A small table of `sea` (deal `seed` with `left` cards in play) with `run` laid in column 1,
+/// on one other card where `under`, and every other card in play dealt again at random, into
+/// every cell but the first `free` and round columns 2 to 5, so that cards of a suit lie on
+/// their lower fellows in deep columns: many such tables are lost. `None` where a card of the
+/// run is up already.
+pub(crate) fn laid_in(
+    sea: &Engine,
+    (seed, left): (u64, usize),
+    run: Vec<felt_core::Card>,
+    (free, under): (usize, bool),
+    rng: &mut Lcg,
+) -> Option<State> {
+    let mut state = small_position(sea, seed, left);
     if state.foundations.iter().flatten().any(|c| run.contains(c)) {
         return None;
     }
-    // Every other card in play dealt again at random, into every cell but one and round
-    // columns 2 to 5, so that cards of a suit lie on their lower fellows in deep columns
-    // and one cell is free: many such tables are lost.
     let mut rest: Vec<felt_core::Card> = state
         .columns
         .iter_mut()
@@ -108,14 +131,15 @@ fn with_home_run(sea: &Engine, seed: u64) -> Option<State> {
     for i in (1..rest.len()).rev() {
         rest.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    for cell in state.cells.iter_mut().skip(1) {
+    for cell in state.cells.iter_mut().skip(free) {
         *cell = rest.pop();
     }
+    let under = if under { Some(rest.pop()?) } else { None };
     let others = 4;
     for (k, card) in rest.into_iter().enumerate() {
         state.columns[1 + k % others].cards.push(card);
     }
-    state.columns[0].cards = run;
+    state.columns[0].cards = under.into_iter().chain(run).collect();
     for c in &mut state.columns {
         c.down = 0;
     }

@@ -2,7 +2,7 @@
 //! (Seahaven Towers, Eight Off), a card lying on the next higher card of its suit goes into a
 //! cell only with its whole run, in one step; the single move is left out.
 
-use crate::home_runs::{ONE_CELL_SEAHAVEN, TWO_CELL_SEAHAVEN};
+use crate::home_runs::{laid_in, run_of, ONE_CELL_SEAHAVEN, TWO_CELL_SEAHAVEN};
 use crate::plain::{plain_wins, random_move, small_position, Lcg};
 use crate::support::*;
 use felt_core::{Action, Ruleset};
@@ -100,41 +100,18 @@ fn a_runs_last_card_goes_into_a_cell_only_with_its_whole_run() {
 /// random round columns 2 to 5 and every cell but one or two.
 fn with_run(sea: &Engine, seed: u64) -> Option<State> {
     let mut rng = Lcg(seed);
-    let mut state = small_position(sea, seed, 14 + rng.below(10) as usize);
+    let left = 14 + rng.below(10) as usize;
     let suit = felt_core::Suit::ALL[rng.below(4) as usize];
     let high = 6 + rng.below(7) as u8; // the run's first card: a Six up to a Queen
     let low = high.saturating_sub(2 + rng.below(3) as u8).max(2);
-    let run: Vec<felt_core::Card> = (low..=high)
-        .rev()
-        .map(|r| felt_core::Card::new(suit, felt_core::Rank::new(r).expect("rank")))
-        .collect();
-    if state.foundations.iter().flatten().any(|c| run.contains(c)) {
-        return None;
-    }
-    let mut rest: Vec<felt_core::Card> = state
-        .columns
-        .iter_mut()
-        .flat_map(|c| std::mem::take(&mut c.cards))
-        .chain(state.cells.iter_mut().filter_map(Option::take))
-        .filter(|c| !run.contains(c))
-        .collect();
-    for i in (1..rest.len()).rev() {
-        rest.swap(i, rng.below(i as u64 + 1) as usize);
-    }
     let free = 1 + rng.below(2) as usize;
-    let cells = state.cells.len();
-    for cell in state.cells.iter_mut().skip(free.min(cells)) {
-        *cell = rest.pop();
-    }
-    let under = rest.pop()?;
-    for (k, card) in rest.into_iter().enumerate() {
-        state.columns[1 + k % 4].cards.push(card);
-    }
-    state.columns[0].cards = std::iter::once(under).chain(run).collect();
-    for c in &mut state.columns {
-        c.down = 0;
-    }
-    Some(state)
+    laid_in(
+        sea,
+        (seed, left),
+        run_of(suit, high, low),
+        (free, true),
+        &mut rng,
+    )
 }
 
 /// Rule 15 against a plain search and against the solver without it, on small Seahaven and

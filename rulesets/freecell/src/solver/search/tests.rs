@@ -13,6 +13,17 @@ fn dealt(game: &Game, params: &Params, deal: u32) -> Pos {
     game.from_state(&state)
 }
 
+/// Seahaven Towers: ten columns, build by suit, Kings only into empty columns.
+fn seahaven() -> Params {
+    Params {
+        build: crate::Build::Suit,
+        empty: crate::Empty::Kings,
+        columns: 10,
+        cells_dealt: 2,
+        ..Params::default()
+    }
+}
+
 /// The exact search's outcome and the keys it stored, skipping the moves of the card just
 /// placed or not.
 fn exact(game: &Game, start: &Pos, max_states: u64, skip: bool) -> (Outcome, Vec<Key>) {
@@ -34,13 +45,7 @@ fn the_exact_search_is_the_plain_one() {
         cells: 2,
         ..Params::default()
     };
-    let seahaven = Params {
-        build: crate::Build::Suit,
-        empty: crate::Empty::Kings,
-        columns: 10,
-        cells_dealt: 2,
-        ..Params::default()
-    };
+    let seahaven = seahaven();
     let mut ends = [0; 3];
     // Deals 1..=12 and some lost ones (two-cell 21, 32, 48, 57, 63; Seahaven 21, 68, 70).
     let lost = [21, 32, 48, 57, 63, 68, 70];
@@ -105,13 +110,7 @@ fn the_exact_search_proves_what_the_plain_one_does() {
 // differ).
 #[test]
 fn rules_4_and_5_keep_the_plain_searchs_verdicts() {
-    let seahaven = Params {
-        build: crate::Build::Suit,
-        empty: crate::Empty::Kings,
-        columns: 10,
-        cells_dealt: 2,
-        ..Params::default()
-    };
+    let seahaven = seahaven();
     let eight_off = Params {
         cells: 8,
         cells_dealt: 4,
@@ -177,10 +176,8 @@ fn rules_4_and_5_keep_the_plain_searchs_verdicts() {
 fn a_run_as_long_as_the_free_cells_may_be_parked() {
     let params = Params {
         cells: 2,
-        columns: 10,
-        build: crate::Build::Suit,
-        empty: crate::Empty::Kings,
-        ..Params::default()
+        cells_dealt: 0,
+        ..seahaven()
     };
     let fc = crate::FreeCell::with_params(params);
     let state = fc
