@@ -95,23 +95,69 @@ fn a_runs_last_card_goes_into_a_cell_only_with_its_whole_run() {
     }
 }
 
-/// A small table of `sea` with a run of three to five cards of one suit, not from a King,
-/// laid on another card at the end of column 1, and the other cards in play dealt again at
-/// random round columns 2 to 5 and every cell but one or two.
+/// Two-cell Seahaven where the one way to win parks a run as long as the free cells: A♦
+/// lies under 9♦ 8♦, and 10♦ under Q♦ J♦ on K♦ (two cells hold one run or the other, and
+/// 9♦ 8♦ cannot go onto 10♦ with both full). The solver wins it with rule 15 as without.
+#[test]
+fn a_run_as_long_as_the_free_cells_is_parked_to_win() {
+    let sea = engine(TWO_CELL_SEAHAVEN);
+    let mut state = blank(&sea);
+    for (f, suit) in ["S", "H", "C"].into_iter().enumerate() {
+        let pack: Vec<String> = [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+        ]
+        .iter()
+        .map(|r| format!("{r}{suit}"))
+        .collect();
+        state.foundations[f] = cards(&pack.join(" "));
+    }
+    lay(&mut state, 0, "AD 9D 8D", 0);
+    lay(&mut state, 1, "7D 6D 5D 4D 3D 2D", 0);
+    lay(&mut state, 2, "KD TD QD JD", 0);
+    let park = mv(&sea, Pile::Column(0), 1, Pile::Cell(0));
+    assert!(listed(&Searcher::new(&sea), &state).contains(&park));
+    assert_eq!(plain_wins(&sea, &state, 20_000), Some(true));
+    let limits = felt_patience::search::Limits::states(20_000);
+    for s in [Searcher::new(&sea), Searcher::new(&sea).without_rule_15()] {
+        let Found::Won(line) = s.solve(&state, &limits).found else {
+            panic!("not won");
+        };
+        let mut replay = state.clone();
+        for action in &line {
+            sea.apply(&mut replay, action).expect("a legal line");
+        }
+        assert!(sea.play().won(&replay));
+    }
+}
+
+/// A small table of `sea` with a run of two to four cards of one suit, not from a King,
+/// laid at the end of column 1 on the lowest other card in play (the one the foundations
+/// want soonest), two to four cells free, and the other cards in play dealt again at random
+/// round columns 2 to 5 and the other cells: tables where parking the run may be the way on.
 fn with_run(sea: &Engine, seed: u64) -> Option<State> {
     let mut rng = Lcg(seed);
     let left = 14 + rng.below(10) as usize;
     let suit = felt_core::Suit::ALL[rng.below(4) as usize];
-    let high = 6 + rng.below(7) as u8; // the run's first card: a Six up to a Queen
-    let low = high.saturating_sub(2 + rng.below(3) as u8).max(2);
-    let free = 1 + rng.below(2) as usize;
-    laid_in(
+    let high = 5 + rng.below(8) as u8; // the run's first card: a Five up to a Queen
+    let low = high.saturating_sub(1 + rng.below(3) as u8).max(2);
+    let free = 2 + rng.below(3) as usize;
+    let mut state = laid_in(
         sea,
         (seed, left),
         run_of(suit, high, low),
         (free, true),
         &mut rng,
-    )
+    )?;
+    // The card under the run swapped with the lowest card of columns 2 to 5.
+    let rank = |c: &felt_core::Card| c.rank().number();
+    let (i, k) = (1..5)
+        .flat_map(|i| (0..state.columns[i].cards.len()).map(move |k| (i, k)))
+        .min_by_key(|&(i, k)| rank(&state.columns[i].cards[k]))?;
+    let lowest = state.columns[i].cards[k];
+    if rank(&lowest) < rank(&state.columns[0].cards[0]) {
+        state.columns[i].cards[k] = std::mem::replace(&mut state.columns[0].cards[0], lowest);
+    }
+    Some(state)
 }
 
 /// Rule 15 against a plain search and against the solver without it, on small Seahaven and

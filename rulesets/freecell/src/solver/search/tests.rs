@@ -169,9 +169,9 @@ fn rules_4_and_5_keep_the_plain_searchs_verdicts() {
     );
 }
 
-// Rule 5 at its edge: in two-cell Seahaven, A♦ lies under 9♦ 8♦ and 10♦ under Q♦ J♦; the
-// one way to win parks 8♦ and 9♦ in the two cells (a run as long as the free cells), which
-// the rule keeps. A rule that left out a run as long as the cells calls it lost.
+// Rule 5 at its edge: in two-cell Seahaven, A♦ lies under 9♦ 8♦ and 10♦ under Q♦ J♦ on K♦;
+// the one way to win parks 8♦ and 9♦ in the two cells (a run as long as the free cells),
+// which the rule keeps. A rule that left out a run as long as the cells calls it lost.
 #[test]
 fn a_run_as_long_as_the_free_cells_may_be_parked() {
     let params = Params {
@@ -183,7 +183,7 @@ fn a_run_as_long_as_the_free_cells_may_be_parked() {
     let state = fc
         .read_position(
             "Deal: 0\nCells: - -\nFoundations: S=13 H=13 D=0 C=13\n\
-             1: AD 9D 8D\n2: 7D 6D 5D 4D 3D 2D\n3: TD QD JD\n4: KD\n\
+             1: AD 9D 8D\n2: 7D 6D 5D 4D 3D 2D\n3: KD TD QD JD\n4:\n\
              5:\n6:\n7:\n8:\n9:\n10:\n",
         )
         .expect("a position");
