@@ -195,11 +195,37 @@ pub fn actions_for(fc: &FreeCell, state: &State, line: &[Move]) -> Option<Vec<Ac
     };
     send_safe(&mut now, &mut out, &mut play)?;
     for &m in line {
-        let a = action_for(fc, &now, m)?;
-        out.push(play(&mut now, a)?);
-        // Where the variant sends safe cards up, `play` has sent them all.
-        if !auto {
-            send_safe(&mut now, &mut out, &mut play)?;
+        // A run parked in the cells in one step (the exact search's rule 5) is moved there
+        // card by card, from the top, as the ruleset takes it.
+        let card = felt_core::Card::from_byte(m.card)?;
+        let parked = match m.dest {
+            Dest::Cell => now
+                .columns
+                .iter()
+                .find_map(|col| col.iter().position(|&c| c == card).map(|k| &col[k..]))
+                .map_or(Vec::new(), |run| {
+                    run.iter().rev().map(|c| c.to_byte()).collect()
+                }),
+            _ => Vec::new(),
+        };
+        let singles = if parked.len() > 1 {
+            parked
+                .into_iter()
+                .map(|card| Move {
+                    card,
+                    dest: Dest::Cell,
+                })
+                .collect()
+        } else {
+            vec![m]
+        };
+        for m in singles {
+            let a = action_for(fc, &now, m)?;
+            out.push(play(&mut now, a)?);
+            // Where the variant sends safe cards up, `play` has sent them all.
+            if !auto {
+                send_safe(&mut now, &mut out, &mut play)?;
+            }
         }
     }
     (now.cards_up() == 52).then_some(out)

@@ -373,7 +373,8 @@ impl Game {
         }
     }
 
-    /// Plays a move from [`Game::moves`], then FC-AUTO.
+    /// Plays a move from [`Game::moves`] (or the exact search's step that parks a run in the
+    /// cells, [`Game::park_runs`]), then FC-AUTO.
     pub fn play(&self, p: &mut Pos, m: Move) {
         // Take the cards from where they are.
         let mut moving = [0u8; MAX_LEN];
@@ -403,8 +404,11 @@ impl Game {
         match m.dest {
             Dest::Foundation => p.found[suit(m.card)] += 1,
             Dest::Cell => {
-                if let Some(i) = (0..self.ncells).find(|&i| p.cells[i] == 0) {
-                    p.cells[i] = m.card;
+                // One card, or a run parked whole from the top (the exact search's rule 5).
+                for &c in moving[..n].iter().rev() {
+                    if let Some(i) = (0..self.ncells).find(|&i| p.cells[i] == 0) {
+                        p.cells[i] = c;
+                    }
                 }
             }
             Dest::EmptyColumn | Dest::Onto(_) => {

@@ -153,6 +153,10 @@ impl Game {
         if m.dest == Dest::Foundation {
             return self.preview_up(p, parent, m, room);
         }
+        // A run parked in the cells in one step (the exact search's rule 5) is played.
+        if m.dest == Dest::Cell && !parent.alone(p, m.card) {
+            return None;
+        }
         let from = parent.places[m.card as usize & 63];
         let single = [m.card];
         let (mut fingerprint, mut terms) = (parent.fingerprint, parent.terms);

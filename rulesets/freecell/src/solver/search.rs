@@ -33,8 +33,10 @@
 //! fits, `c+1` of its suit, can lie on no other card, nothing but `c` can lie on `c+1`, and a
 //! group's room is the free cells and one more; out of its column `c` can only wait in a cell,
 //! go up (at once, every card the foundations take being safe) or come back onto `c+1`.
-//! [`Game::leave_out_parking`] takes out the move of such a `c`, a column's last card, into a
-//! cell when:
+//! [`Game::park_runs`] takes out every move of such a `c`, a column's last card, into a cell,
+//! and puts in a step that parks its whole run in the cells (the moves of its cards from the
+//! top, one after the other, made at once by [`Game::play`] and spelled out as the ruleset's
+//! moves by `glue::actions_for`) where the free cells hold it, and the column is no home run:
 //!
 //! 4. **its column is a home run**, a King with the cards down from it by suit. Take a
 //!    shortest winning line and its last such move of `c`: `c+1`, the run's last card then,
@@ -42,7 +44,7 @@
 //!    move), so `c` next goes up or back onto `c+1`; the line without that move, and without
 //!    `c`'s move back or with `c` going up from its column, is shorter and wins (every other
 //!    move sees one more free cell and the same cards).
-//! 5. **its run is longer than the free cells.** Let a shortest winning line begin with that
+//! 5. **its run goes into the cells only whole.** Let a shortest winning line begin with that
 //!    move; its *run* is `r1 … rm` (`rm` = `c`, `r1` not on the card it fits). Until the first
 //!    move of `r1`, the run's cards that leave go into cells from the top and stay there: one
 //!    that came back, or went up (the others wait for `c`, which would go up from its
@@ -50,12 +52,15 @@
 //!    `c`), and takes `r1` and the cards on it into a cell, onto the card `r1` fits or into an
 //!    empty column; moving the run's moves into cells to just before it passes moves that do
 //!    not touch the run's cards and only gain a free cell, so the line is as short. Into a
-//!    cell, the run went into `m` cells: `m` is at most the free cells. Else `m - k` cards
+//!    cell, the run went into `m` cells in a row: the step, and `m` is at most the free
+//!    cells. Else `m - k` cards
 //!    moved with `k` cells full: `m ≤ f + 1`, so the whole run could have moved there first,
 //!    its `k` last cards then into the cells, as short, to the same position (the cards that
 //!    go up after it are the same). Doing this for each such first move in turn (a run's
 //!    moves, once together, stay so) gives a shortest winning line that begins with a move
-//!    the search makes. (Seahaven deal 73: proven lost at 397,783 positions against 570,822.)
+//!    the search makes, or with a step. (Seahaven deal 73, the exact search alone: proven
+//!    lost at 178,074 positions against 570,822 without the rules, 220,566 with the moves
+//!    left out but no step.)
 //!
 //! Positions are told apart by their whole canonical keys: the table of positions seen
 //! (`Seen`) finds the stored positions by a 64-bit [`Game::fingerprint`], which equal
@@ -76,8 +81,8 @@
 //! left no cell behind), onto a card (last in its column in `G` too, or the card it lay on
 //! in `G`), or into an empty column (empty in `G` too, or the one it left); every one of
 //! those is among `G`'s moves. (Rules 4 and 5 leave none of them out: they leave out only a
-//! card lying on the card it fits going into a cell, and from there in `G` the card can only
-//! have gone into a cell, so the child is that move of `G`, which the search made, or `G`.) `G`'s children were all stored while `G` was expanded, before
+//! card lying on the card it fits going into a cell alone; such a card leaves that place only
+//! for a cell, by a step of rule 5, which is played, so no move after it is skipped.) `G`'s children were all stored while `G` was expanded, before
 //! any of them was.
 //!
 //! The budget is positions stored, the memory of the search's tables, and the host's "keep
@@ -264,7 +269,7 @@ impl Exact {
             let sorted = game.columns_by_hash(&pos);
             game.moves(&pos, &mut self.moves);
             if self.park_whole {
-                game.leave_out_parking(&pos, &mut self.moves);
+                game.park_runs(&pos, &mut self.moves);
             }
             let d = self.depth[node as usize] + 1;
             // The children's fingerprints and distances first (played only where that

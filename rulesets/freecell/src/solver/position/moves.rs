@@ -149,21 +149,23 @@ impl Game {
         }
     }
 
-    /// Whether [`Game::leave_out_parking`] holds in this game (rules 4 and 5 of the exact
-    /// search, [`super::super::search`]): built by suit (one pack: each card lies on one card
-    /// only) and empty columns that take only a King (so a group's room is the free cells
-    /// and one more).
+    /// Whether [`Game::park_runs`] holds in this game (rules 4 and 5 of the exact search,
+    /// [`super::super::search`](mod@super::super::search)): built by suit (one pack: each card lies on one card only)
+    /// and empty columns that take only a King (so a group's room is the free cells and one
+    /// more).
     pub fn parks_whole(&self) -> bool {
         self.build == Build::Suit && self.empty == Empty::Kings
     }
 
     /// Takes out of `moves` (the moves of `p`) each column's last card into a cell where it
-    /// lies on the card it fits and its run is a *home run* (the whole column, from a King)
-    /// or longer than the free cells: moves a shortest winning line never begins with (rules
-    /// 4 and 5 of the exact search, where [`Game::parks_whole`]).
-    pub fn leave_out_parking(&self, p: &Pos, moves: &mut Vec<Move>) {
+    /// lies on the card it fits, and puts in, for each such column whose run (the cards from
+    /// its end that each lie on the card they fit) is no *home run* (the whole column, from a
+    /// King) and no longer than the free cells, the step that parks the run in the cells: a
+    /// move of its first card into a cell, which [`Game::play`] carries out card by card from
+    /// the top (rules 4 and 5 of the exact search, where [`Game::parks_whole`]).
+    pub fn park_runs(&self, p: &Pos, moves: &mut Vec<Move>) {
         let free = self.free_cells(p);
-        let mut parked = [0u8; MAX_COLS];
+        let mut tops = [0u8; MAX_COLS];
         let mut n = 0;
         for i in 0..self.ncols {
             let col = self.col(p, i);
@@ -171,14 +173,18 @@ impl Game {
             if len < 2 || !self.fits(col[len - 1], col[len - 2]) {
                 continue;
             }
+            tops[n] = col[len - 1];
+            n += 1;
             let run = self.run_len(p, i);
-            if (run == len && rank(col[0]) == 13) || run > free {
-                parked[n] = col[len - 1];
-                n += 1;
+            if !(run == len && rank(col[0]) == 13) && run <= free {
+                moves.push(Move {
+                    card: col[len - run],
+                    dest: Dest::Cell,
+                });
             }
         }
         if n > 0 {
-            moves.retain(|m| m.dest != Dest::Cell || !parked[..n].contains(&m.card));
+            moves.retain(|m| m.dest != Dest::Cell || !tops[..n].contains(&m.card));
         }
     }
 }

@@ -170,8 +170,9 @@ fn rules_4_and_5_keep_the_plain_searchs_verdicts() {
 }
 
 // Rule 5 at its edge: in two-cell Seahaven, A♦ lies under 9♦ 8♦ and 10♦ under Q♦ J♦ on K♦;
-// the one way to win parks 8♦ and 9♦ in the two cells (a run as long as the free cells),
-// which the rule keeps. A rule that left out a run as long as the cells calls it lost.
+// the one way to win parks 8♦ and 9♦ in the two cells (a run as long as the free cells), in
+// one step, which the ruleset replays as two moves. A rule that left out a run as long as the
+// cells calls it lost.
 #[test]
 fn a_run_as_long_as_the_free_cells_may_be_parked() {
     let params = Params {
@@ -191,16 +192,29 @@ fn a_run_as_long_as_the_free_cells_may_be_parked() {
     let start = game.from_state(&state);
     let mut moves = Vec::new();
     game.moves(&start, &mut moves);
-    game.leave_out_parking(&start, &mut moves);
-    assert!(moves.contains(&Move {
-        card: "8D".parse::<felt_core::Card>().expect("card").to_byte(),
+    game.park_runs(&start, &mut moves);
+    let into_cell = |card: &str| Move {
+        card: card.parse::<felt_core::Card>().expect("card").to_byte(),
         dest: Dest::Cell,
-    }));
+    };
+    // 9♦ 8♦ parked whole, one step; Q♦ J♦ too; neither 8♦ nor J♦ alone.
+    assert!(moves.contains(&into_cell("9D")) && moves.contains(&into_cell("QD")));
+    assert!(!moves.contains(&into_cell("8D")) && !moves.contains(&into_cell("JD")));
     let (plain, _) = plain_search(&game, &start, 10_000);
     let mut exact = Exact::new(&game, &start);
     let with = exact.run(&Limits::states(10_000), u64::MAX, 0, 0);
     assert!(matches!(plain, Outcome::Won(_)), "{plain:?}");
-    assert!(matches!(with, Some(Outcome::Won(_))), "{with:?}");
+    let Some(Outcome::Won(line)) = with else {
+        panic!("{with:?}");
+    };
+    // The line, its step spelled out card by card, is the ruleset's own and wins.
+    let actions = crate::solver::glue::actions_for(&fc, &state, &line).expect("a line");
+    assert!(actions.len() > line.len(), "the step spelled out");
+    let mut now = state.clone();
+    for a in &actions {
+        felt_core::Ruleset::apply(&fc, &mut now, a).expect("a legal move");
+    }
+    assert_eq!(now.cards_up(), 52);
 }
 
 /// The exact search as it was before it found positions by fingerprint: every child played,
