@@ -67,8 +67,9 @@ pub fn solve(fc: &FreeCell, state: &State, limits: &Limits<'_>) -> Analysis {
 }
 
 /// The hints for `state`, best first: the first step of a winning line if the search finds
-/// one, then every other legal move, those leading nearer a win first; and the rest of that
-/// winning line (empty without one). None at all where the search proves the table lost.
+/// one, then every other legal move, those leading nearer a win first (without a winning
+/// line, none first that leads to a table proven lost); and the rest of that winning line
+/// (empty without one). None at all where the search proves the table lost.
 pub fn hints(fc: &FreeCell, state: &State, limits: &Limits<'_>) -> (Vec<Action>, Vec<Action>) {
     let mut out = Vec::new();
     let mut rest = Vec::new();
@@ -97,6 +98,19 @@ pub fn hints(fc: &FreeCell, state: &State, limits: &Limits<'_>) -> (Vec<Action>,
         })
         .collect();
     scored.sort_by_key(|(d, _)| *d);
+    if out.is_empty() {
+        // No winning line within the budget: the nearest moves first, but not one after which
+        // the dead-end check (FC-DEADEND) proves the table lost, which would end a game that
+        // may be won; the moves before the first that is not so proven are left out. (Where
+        // every move is, none is left out: the search did not prove the table lost.)
+        let lost = |a: &Action| {
+            let mut next = state.clone();
+            fc.apply(&mut next, a).is_ok() && proven_lost(fc, &next)
+        };
+        if let Some(first) = scored.iter().position(|(_, a)| !lost(a)) {
+            scored.drain(..first);
+        }
+    }
     out.extend(scored.into_iter().map(|(_, a)| a));
     (out, rest)
 }

@@ -212,3 +212,36 @@ fn two_cell_deal_9_is_won() {
     session.replay(&actions).expect("replays");
     assert!(matches!(session.status(), Status::Won { .. }));
 }
+
+// A hint whose search finds no win within its budget is the nearest legal move, but never one
+// after which the dead-end check proves the table lost (FC-DEADEND would end a game that may
+// be won). Seahaven Towers deal 38, won, is undecided within 20,000 positions; its nearest
+// move, 10♣ into a cell, leaves a table proven lost within 300.
+#[test]
+fn a_hint_without_a_win_does_not_lead_into_a_proven_dead_end() {
+    let fc = variant("seahaven-towers");
+    let mut session = Session::new(
+        fc.clone(),
+        GameCode::new("FC-ST", 'S', 38).expect("code"),
+        10,
+    );
+    let hint = |session: &Session| match fc.analyze(
+        session.state(),
+        &AnalyzeRequest::Hint {
+            rank: 0,
+            budget: felt_core::Budget::states(20_000),
+        },
+    ) {
+        Some(Analysis::Hint {
+            action: Some(a), ..
+        }) => a,
+        other => panic!("{other:?}"),
+    };
+    let a = hint(&session);
+    session.act(&a).expect("a legal hint");
+    assert!(
+        !matches!(session.status(), Status::Over { .. }),
+        "{a:?} ends the game: {:?}",
+        session.status()
+    );
+}
