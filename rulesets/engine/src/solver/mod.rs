@@ -336,6 +336,7 @@
 pub mod carry;
 pub mod fold;
 pub mod forced;
+pub mod hint;
 pub mod locked;
 pub mod onto;
 pub mod packed;
@@ -348,8 +349,9 @@ use crate::engine::Engine;
 use crate::play::{Play, State};
 use crate::vocabulary::{Redeal, ReserveShape, StockDeal};
 use felt_core::analysis::{KeepGoing, Report as Figures, Stopped};
-use felt_core::{Action, Analysis, AnalyzeRequest, Ruleset};
+use felt_core::{Action, Analysis, AnalyzeRequest};
 use felt_patience::search::{Limits, Outcome, Report};
+pub use hint::{hint, HINT_LOOK_BUDGET, HINT_LOOK_STATES};
 use search::{Found, Mode, Searcher};
 
 /// Tables a dead-end question may store: enough to prove most lost tables, few enough to
@@ -506,84 +508,4 @@ pub fn stuck(engine: &Engine, state: &State) -> bool {
     };
     let searched = Searcher::new(engine).search(state, mode, &Limits::states(DEAD_END_STATES));
     searched.found == Found::Exhausted
-}
-
-/// The `rank`-th hint for `state` and, for the best one, the rest of its plan: the first step
-/// of a win or of the best way on an honest search finds, then the other legal actions, those
-/// leading nearer a win first (judged by what the player sees). None where the table is
-/// proven lost, or proven to have no way on.
-pub fn hint(
-    engine: &Engine,
-    state: &State,
-    rank: usize,
-    limits: &Limits<'_>,
-) -> (Option<Action>, Vec<Action>) {
-    let play = engine.play();
-    let searcher = Searcher::new(engine);
-    let mode = if hidden(play, state) == 0 {
-        Mode::Solve
-    } else {
-        Mode::Honest
-    };
-    let searched = match mode {
-        Mode::Solve => searcher.solve(state, limits),
-        Mode::Honest => searcher.search(state, mode, limits),
-    };
-    let plan = match searched.found {
-        Found::Won(line) => searcher
-            .replay(state, &line)
-            .filter(|end| play.won(end))
-            .map(|_| line),
-        Found::WayOn(line) => searcher.replay(state, &line).map(|_| line),
-        // No move helps a table proven lost: no hint, rather than moves that go round.
-        Found::Exhausted => return (None, Vec::new()),
-        Found::Stopped(_) => None,
-    };
-    let mut ranked: Vec<Action> = Vec::new();
-    let mut then = Vec::new();
-    if let Some(line) = plan {
-        let mut line = line.into_iter();
-        ranked.extend(line.next());
-        then.extend(line);
-    }
-    ranked.extend(others(engine, state, &ranked));
-    let action = ranked.into_iter().nth(rank);
-    if rank != 0 {
-        then.clear();
-    }
-    (action, then)
-}
-
-/// The legal actions but `not`, those leading nearer a win first, judged only by what the
-/// player sees (an action that shows a card is judged by the table it leaves, a card
-/// nearer); none that leaves the table as it was.
-fn others(engine: &Engine, state: &State, not: &[Action]) -> Vec<Action> {
-    let play = engine.play();
-    let searcher = Searcher::new(engine);
-    let mut legal = Vec::new();
-    engine.legal_actions(state, &mut legal);
-    let mut here = Vec::new();
-    searcher.key(state, &mut here);
-    let mut key = Vec::new();
-    let mut scored: Vec<(i32, usize, Action)> = legal
-        .into_iter()
-        .enumerate()
-        .filter(|(_, a)| !not.contains(a))
-        .filter_map(|(i, a)| {
-            let mut next = state.clone();
-            play.perform(&mut next, &a);
-            searcher.key(&next, &mut key);
-            if key == here {
-                return None;
-            }
-            let d = if hidden(play, &next) < hidden(play, state) {
-                searcher.distance(state) - 4
-            } else {
-                searcher.distance(&next)
-            };
-            Some((d, i, a))
-        })
-        .collect();
-    scored.sort_by_key(|&(d, i, _)| (d, i));
-    scored.into_iter().map(|(_, _, a)| a).collect()
 }

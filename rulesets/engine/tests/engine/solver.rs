@@ -189,6 +189,41 @@ fn hints_followed_to_the_end_never_come_back_and_end() {
     }
 }
 
+/// A hint whose search finds no win where every card is seen is the nearest legal move, but
+/// not one after which a search of `HINT_LOOK_STATES` proves the table lost (that would lose
+/// a game that may be won). Seahaven Towers deal 38, won, is undecided within a hint's 20,000
+/// tables; its nearest move leads to a table proven lost within them.
+#[test]
+fn a_hint_without_a_win_does_not_lead_into_a_table_proven_lost() {
+    use felt_engine::solver::search::{Found, Searcher};
+    let engine = engine(shipped_game("patience-seahaven-towers"));
+    let state = engine.new_game(38);
+    let searcher = Searcher::new(&engine);
+    let look = felt_patience::search::Limits::states(felt_engine::solver::HINT_LOOK_STATES);
+    let lost = |a: &Action| {
+        let mut next = state.clone();
+        engine.apply(&mut next, a).expect("a legal move");
+        searcher.solve(&next, &look).found == Found::Exhausted
+    };
+    let request = AnalyzeRequest::Hint {
+        rank: 0,
+        budget: Budget::states(20_000),
+    };
+    let Some(Analysis::Hint {
+        action: Some(first),
+        then,
+    }) = engine.analyze(&state, &request, &|_| true)
+    else {
+        panic!("no hint");
+    };
+    assert!(then.is_empty(), "no plan: the search found no win");
+    assert!(!lost(&first), "{first} leads to a table proven lost");
+    // The nearest move, which it was before, does.
+    let mut legal = Vec::new();
+    engine.legal_actions(&state, &mut legal);
+    assert!(legal.iter().any(lost));
+}
+
 /// Baker's Dozen with every card up but the Spades, the Ace under the King: lost, though a
 /// Jack can still move onto the Queen.
 fn lost_bakers_dozen() -> (Engine, State) {
