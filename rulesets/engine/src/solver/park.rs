@@ -63,7 +63,7 @@
 
 use crate::play::{Pile, Play, State};
 use crate::vocabulary::Group;
-use felt_core::{Action, Card};
+use felt_core::Action;
 
 /// Rule 15 in a game where it holds (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,24 +80,21 @@ impl Park {
     /// into a cell where it lies on the next higher card of its suit, and puts on its end, for
     /// each run the free cells hold whole (not a home run), the step that parks it there.
     pub fn list(&self, play: &Play, s: &State, legal: &mut Vec<Action>) {
+        let runs: Vec<usize> = s.columns.iter().map(|c| run(play, c)).collect();
         legal.retain(|action| {
             let &Action::Move { from, to, .. } = action else {
                 return true;
             };
             match (play.ids.pile(from), play.ids.pile(to)) {
-                (Some(Pile::Column(a)), Some(Pile::Cell(_))) => {
-                    s.columns.get(a).is_none_or(|c| run(c) < 2)
-                }
+                (Some(Pile::Column(a)), Some(Pile::Cell(_))) => runs.get(a).is_none_or(|&m| m < 2),
                 _ => true,
             }
         });
-        let free = s.cells.iter().position(Option::is_none);
-        let Some(cell) = free else {
+        let Some(cell) = s.cells.iter().position(Option::is_none) else {
             return;
         };
         let room = s.cells.iter().filter(|c| c.is_none()).count();
-        for (a, column) in s.columns.iter().enumerate() {
-            let m = run(column);
+        for (a, (column, &m)) in s.columns.iter().zip(&runs).enumerate() {
             if m < 2 || m > room || crate::play::home_run(column) {
                 continue;
             }
@@ -112,28 +109,28 @@ impl Park {
     }
 }
 
-/// How many of `column`'s last cards form a run built down by suit, face up: 0 for a column
-/// with no face-up card, 1 where its last card lies on no card of it.
-fn run(column: &crate::deal::Column) -> usize {
+/// How many of `column`'s last cards form a run by the game's build rule (in rule 8's games,
+/// down by suit), face up: 0 for a column with no face-up card, 1 where its last card lies
+/// on no card of it.
+fn run(play: &Play, column: &crate::deal::Column) -> usize {
     let cards = &column.cards;
     if cards.len() <= column.down {
         return 0;
     }
     let mut k = cards.len() - 1;
-    while k > column.down && next_below(cards[k - 1], cards[k]) {
+    while k > column.down && play.follows.build.follows(cards[k - 1], cards[k]) {
         k -= 1;
     }
     cards.len() - k
 }
 
-/// Whether `above` is the next lower card of `below`'s suit.
-fn next_below(below: Card, above: Card) -> bool {
-    below.suit() == above.suit() && above.rank().number() + 1 == below.rank().number()
-}
-
 /// Whether `action` from `s` is a step of rule 15 in `play`'s game: cards of a column, two or
 /// more, into a cell (the ruleset lists no such move: a cell takes one card).
 pub fn is_step(play: &Play, s: &State, action: &Action) -> bool {
+    // Asked of every child a search makes: the game's flag first.
+    if !play.home_runs {
+        return false;
+    }
     let &Action::Move { from, index, to } = action else {
         return false;
     };

@@ -2,7 +2,7 @@
 //! (Seahaven Towers, Eight Off), a card lying on the next higher card of its suit goes into a
 //! cell only with its whole run, in one step; the single move is left out.
 
-use crate::home_runs::{laid_in, run_of, ONE_CELL_SEAHAVEN, TWO_CELL_SEAHAVEN};
+use crate::home_runs::{against_plain, laid_in, run_of, ONE_CELL_SEAHAVEN, TWO_CELL_SEAHAVEN};
 use crate::plain::{plain_wins, random_move, small_position, Lcg};
 use crate::support::*;
 use felt_core::{Action, Ruleset};
@@ -166,7 +166,7 @@ fn with_run(sea: &Engine, seed: u64) -> Option<State> {
 #[test]
 fn rule_15_agrees_with_a_plain_search_on_tables_with_runs() {
     let cases = u64::from(felt_patience::testing::cases("FELT_ENGINE_SOLVER_CASES", 6)) * 2;
-    let (mut compared, mut acted, mut won, mut lost) = (0, 0, 0, 0);
+    let (mut tally, mut acted) = ([0; 3], 0);
     for (text, left) in [
         (shipped_game("patience-seahaven-towers"), 0),
         (TWO_CELL_SEAHAVEN, 0),
@@ -189,35 +189,15 @@ fn rule_15_agrees_with_a_plain_search_on_tables_with_runs() {
             };
             for _ in 0..3 {
                 acted += usize::from(listed(&searcher, &state) != listed(&without, &state));
-                if let Some(plain) = plain_wins(&sea, &state, 20_000) {
-                    compared += 1;
-                    let limits = felt_patience::search::Limits::states(40_000);
-                    for (name, s) in [("with", &searcher), ("without", &without)] {
-                        match s.solve(&state, &limits).found {
-                            Found::Won(line) => {
-                                assert!(plain, "seed {seed}, {name} rule 15: won, but lost");
-                                // The line, steps spelled out, is the ruleset's own.
-                                let mut replay = state.clone();
-                                for action in &line {
-                                    sea.apply(&mut replay, action).expect("a legal line");
-                                }
-                                assert!(sea.play().won(&replay), "seed {seed}: not won");
-                                won += 1;
-                            }
-                            Found::Exhausted => {
-                                assert!(!plain, "seed {seed}, {name} rule 15: lost, but won");
-                                lost += 1;
-                            }
-                            _ => {}
-                        }
-                    }
-                }
+                let with = [("with rule 15", &searcher), ("without", &without)];
+                against_plain(&sea, &state, with, seed, &mut tally);
                 if !random_move(&sea, &mut state, &mut rng) {
                     break;
                 }
             }
         }
     }
+    let [compared, won, lost] = tally;
     eprintln!("{compared} compared, {won} won, {lost} lost, rule 15 acted on {acted}");
     assert!(compared > 10 && won > 0 && lost > 0 && acted > 0);
 }

@@ -18,8 +18,7 @@ impl Searcher<'_> {
         let &Action::Move { from, index, to } = action else {
             return None;
         };
-        // A step of rules 14 and 15 is made of several moves: no plain move.
-        if !self.once || play.fills_itself() || super::carry::is_step(play, parent, action) {
+        if !self.once || play.fills_itself() {
             return None;
         }
         let up = |s: &State| s.foundations.iter().map(Vec::len).sum::<usize>();
@@ -44,6 +43,8 @@ impl Searcher<'_> {
         }
         let at = match play.ids.pile(to)? {
             Pile::Column(j) => child.columns.get(j)?.cards.len().checked_sub(group)?,
+            // Several cards into the cells: rule 15's step, made of several moves, not plain.
+            Pile::Cell(_) if group > 1 => return None,
             Pile::Cell(_) => 0,
             _ => return None,
         };
