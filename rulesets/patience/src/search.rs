@@ -139,6 +139,13 @@ impl<'a> Limits<'a> {
         self
     }
 
+    /// The same limits with `max_states` positions, more or fewer (a ruleset that scales the
+    /// host's budget for a search it knows to need more, as its request allows).
+    pub fn with_room(mut self, max_states: u64) -> Limits<'a> {
+        self.max_states = max_states;
+        self
+    }
+
     /// What stops a search that has stored `states` positions, if anything does. Every
     /// `CHECK_EVERY` positions it also reads `bytes()`, the memory the search's tables will
     /// hold once they have room for the next `CHECK_EVERY` (see [`room_bytes`]), so a search

@@ -48,6 +48,11 @@ pub enum Found {
     Exhausted,
     /// The budget stopped it first.
     Stopped(Stopped),
+    /// The budget stopped an honest search ([`Mode::Honest`]) before it found a win or a way
+    /// on: a line to the table it stored that looks nearest a win by
+    /// [`Searcher::distance`], strictly nearer than the start. Following it, a hint makes
+    /// progress that cannot go round (`super`'s "Honest hints never loop").
+    Nearer(Vec<Action>, Stopped),
 }
 
 /// A search's answer and its cost.

@@ -16,6 +16,7 @@ mod games;
 mod help;
 mod hole_reach;
 mod home_runs;
+mod honest_hints;
 mod locked;
 mod park;
 mod plain;

@@ -47,6 +47,9 @@ pub struct BestFirst<'s, 'e> {
     here_key: u128,
     /// Room to fingerprint it in.
     buf: KeyRoom,
+    /// In [`Mode::Honest`], the stored table nearest a win by [`Searcher::distance`] and its
+    /// node: the start's distance and [`ROOT`] while none is strictly nearer.
+    nearest: (i32, u32),
 }
 
 impl<'s, 'e> BestFirst<'s, 'e> {
@@ -91,6 +94,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             skip: 0,
             here_key: 0,
             buf: KeyRoom::default(),
+            nearest: (searcher.distance(start), ROOT),
         };
         run.maker
             .store(searcher, &run.seen, (run.mine, 0), mode == Mode::Solve);
@@ -329,6 +333,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         let id = self.nodes.len() as u32;
         self.nodes.push((node, deals, action));
         self.depth.push(d.saturating_add(1));
+        let distance = searcher.distance(&self.maker.next);
+        if self.mode == Mode::Honest && distance < self.nearest.0 {
+            self.nearest = (distance, id);
+        }
         let stop = turn.stop(self.states(), || self.bytes());
         if let Some(stopped) = stop {
             // An honest search stopped by its budget still gives the best way on it has
@@ -347,11 +355,16 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 way.push(action);
                 return Some(Step::Done(Found::WayOn(way)));
             }
+            if self.mode == Mode::Honest && self.nearest.1 != ROOT {
+                // No way on within the budget: the way nearer a win it has found, so that
+                // the hint makes progress rather than moves that go round.
+                let way = line(play, &self.nodes, self.nearest.1);
+                return Some(Step::Done(Found::Nearer(way, stopped)));
+            }
             return Some(Step::Done(Found::Stopped(stopped)));
         }
         self.open.push(Open {
-            priority: searcher.distance(&self.maker.next)
-                + searcher.move_charge(self.mode) * (i32::from(d) + 1),
+            priority: distance + searcher.move_charge(self.mode) * (i32::from(d) + 1),
             node: id,
             item: Item::Table(self.maker.packed(), landing),
         });
