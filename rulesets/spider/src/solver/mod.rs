@@ -169,7 +169,7 @@ pub fn solve_tuned(
 /// [`Retry::after`] positions (half the states budget if that is smaller), and then a fresh one
 /// with the retry's depth cost runs for the rest of the budget; either, run dry, is followed by
 /// a complete one as in step 3.
-pub(crate) fn search_stages(
+pub fn search_stages(
     pos: &Position,
     rules: &SolverRules,
     mode: Mode,
