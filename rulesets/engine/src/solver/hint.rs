@@ -29,7 +29,8 @@ pub const HONEST_WIDER: u64 = 8;
 /// The `rank`-th hint for `state` and, for the best one, the rest of its plan: the first step
 /// of a win or of the best way on an honest search finds, then the other legal actions, those
 /// leading nearer a win first (judged by what the player sees). None where the table is
-/// proven lost, or proven to have no way on.
+/// proven lost, or proven to have no way on, or, cards hidden, where a search of
+/// [`HONEST_WIDER`] times the budget finds neither a way on nor a table nearer a win.
 pub fn hint(
     engine: &Engine,
     state: &State,
