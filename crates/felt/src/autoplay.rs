@@ -188,7 +188,8 @@ pub(crate) fn table(catalog: &Catalog, batch: Batch<'_>) -> Result<()> {
         felt::say!("  won by {winner}: {k} ({:.1}%)", share(k));
     }
     felt::say!(
-        "not won: {} stuck (the hint found no move: lost), {} over by the rules, {} at the cap of {MAX_ACTIONS} actions, {} refused",
+        "not won: {} at a dead end (the ruleset proves no move makes progress), {} stuck (no hint found, not proven lost), {} over by the rules, {} at the cap of {MAX_ACTIONS} actions, {} refused",
+        count("dead-end"),
         count("stuck"),
         count("over"),
         count("cap"),

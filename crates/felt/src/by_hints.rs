@@ -10,11 +10,14 @@
 //! seats play inside `apply`).
 //!
 //! **It never loops.** The advisor never offers a hint that returns to a table already on the
-//! game's line, so a game that would go round comes to "stuck"; and a game that goes on
+//! game's line, so a game that would go round comes to "stuck" (or "dead-end", where the
+//! ruleset proves that nothing makes progress from its last table); and a game that goes on
 //! without repeating a table is cut at [`MAX_ACTIONS`], which its outcome says ("cap").
 
 use anyhow::{anyhow, Result};
-use felt_core::{Advice, Advisor, DynRuleset, Fact, GameCode, Session, Status};
+use felt_core::{
+    Advice, Advisor, Analysis, AnalyzeRequest, DynRuleset, Fact, GameCode, Session, Status,
+};
 use std::sync::Arc;
 
 /// Actions after which a game that has not ended is cut off and counts as not won: the
@@ -34,8 +37,12 @@ pub(crate) enum End {
         /// The ruleset's reason.
         reason: String,
     },
+    /// The hint found no move in a game still playing and the ruleset proves that no sequence
+    /// of actions makes progress from the table (its dead-end answer): lost, and known to be.
+    DeadEnd,
     /// The hint found no move in a game still playing (or every one went back to a table
-    /// already on the line): lost.
+    /// already on the line), and the table is not proven a dead end: the game stops unwon,
+    /// though a line the hint's bounded search did not see may still win it.
     Stuck,
     /// [`MAX_ACTIONS`] actions and no end.
     Cap,
@@ -49,6 +56,7 @@ impl End {
         match self {
             End::Won { .. } => "won",
             End::Over { .. } => "over",
+            End::DeadEnd => "dead-end",
             End::Stuck => "stuck",
             End::Cap => "cap",
             End::Refused => "refused",
@@ -99,7 +107,12 @@ pub(crate) fn play(ruleset: &Arc<dyn DynRuleset>, code: GameCode) -> Result<Play
         }
         let hint = match advisor.hint_in(&session) {
             Advice::Hint(hint) => hint,
-            Advice::Nothing => break End::Stuck,
+            // Told apart so that no table counts a game the bot gave up as one proven lost:
+            // the dead-end answer is the ruleset's proof, never a guess.
+            Advice::Nothing => match ruleset.analyze(session.state(), &AnalyzeRequest::DeadEnd) {
+                Some(Analysis::DeadEnd { stuck: true }) => break End::DeadEnd,
+                _ => break End::Stuck,
+            },
             Advice::NotOffered => {
                 return Err(match ruleset.stopped() {
                     Some(why) => anyhow!("{code}: {why}"),

@@ -4,7 +4,7 @@
 
 use super::*;
 use felt_core::{
-    Action, Analysis, AnalyzeRequest, Event, Prompt, RuleViolation, RulesetInfo, Scoreboard, Seat,
+    Action, Event, Prompt, RuleViolation, RulesetInfo, Scoreboard, Seat,
     TableView,
 };
 
@@ -14,8 +14,11 @@ const LEFT: Action = Action::Choose { option: 1 };
 /// What the walk's hint says.
 #[derive(Clone, Copy)]
 enum Script {
-    /// Right, until the token stands at this cell: then no move helps.
+    /// Right, until the token stands at this cell: then the hint finds no move, though the
+    /// walk does not call the cell a dead end.
     StuckAt(i64),
+    /// Right, until the token stands at this cell, which the walk proves a dead end.
+    DeadAt(i64),
     /// Right from an even cell, left from an odd one: back and forth between two tables.
     Swing,
     /// Right, for ever, in a game won only at a cell it never reaches.
@@ -89,11 +92,15 @@ impl felt_core::Ruleset for Walk {
     fn analyze(
         &self,
         state: &i64,
-        _: &AnalyzeRequest,
+        request: &AnalyzeRequest,
         _: felt_core::KeepGoing<'_>,
     ) -> Option<Analysis> {
+        if *request == AnalyzeRequest::DeadEnd {
+            let stuck = matches!(self.script, Script::DeadAt(at) if *state >= at);
+            return Some(Analysis::DeadEnd { stuck });
+        }
         let action = match self.script {
-            Script::StuckAt(at) => (*state < at).then_some(RIGHT),
+            Script::StuckAt(at) | Script::DeadAt(at) => (*state < at).then_some(RIGHT),
             Script::Swing if state % 2 == 0 => Some(RIGHT),
             Script::Swing => Some(LEFT),
             Script::Endless => Some(RIGHT),
@@ -135,10 +142,19 @@ fn a_game_its_hints_finish_is_won_with_the_ruleset_s_own_score() {
 }
 
 #[test]
-fn a_game_whose_hint_finds_nothing_is_stuck_and_lost_not_an_error() {
+fn a_game_whose_hint_finds_nothing_is_stuck_not_an_error() {
     let played = play(&walk(Script::StuckAt(1)), code()).expect("a stuck game is a result");
     assert_eq!(played.end, End::Stuck);
+    assert_eq!(played.end.word(), "stuck");
     assert_eq!(played.actions, 1);
+}
+
+#[test]
+fn a_game_stuck_at_a_table_the_ruleset_proves_a_dead_end_says_so() {
+    let played = play(&walk(Script::DeadAt(2)), code()).expect("a dead end is a result");
+    assert_eq!(played.end, End::DeadEnd);
+    assert_eq!(played.end.word(), "dead-end");
+    assert_eq!(played.actions, 2);
 }
 
 #[test]
