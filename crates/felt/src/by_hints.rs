@@ -39,7 +39,7 @@ pub(crate) enum End {
     },
     /// The hint found no move in a game still playing and the ruleset proves that no sequence
     /// of actions makes progress from the table (its dead-end answer): lost, and known to be.
-    DeadEnd,
+    Lost,
     /// The hint found no move in a game still playing (or every one went back to a table
     /// already on the line), and the table is not proven a dead end: the game stops unwon,
     /// though a line the hint's bounded search did not see may still win it.
@@ -56,7 +56,7 @@ impl End {
         match self {
             End::Won { .. } => "won",
             End::Over { .. } => "over",
-            End::DeadEnd => "dead-end",
+            End::Lost => "dead-end",
             End::Stuck => "stuck",
             End::Cap => "cap",
             End::Refused => "refused",
@@ -110,7 +110,7 @@ pub(crate) fn play(ruleset: &Arc<dyn DynRuleset>, code: GameCode) -> Result<Play
             // Told apart so that no table counts a game the bot gave up as one proven lost:
             // the dead-end answer is the ruleset's proof, never a guess.
             Advice::Nothing => match ruleset.analyze(session.state(), &AnalyzeRequest::DeadEnd) {
-                Some(Analysis::DeadEnd { stuck: true }) => break End::DeadEnd,
+                Some(Analysis::DeadEnd { stuck: true }) => break End::Lost,
                 _ => break End::Stuck,
             },
             Advice::NotOffered => {

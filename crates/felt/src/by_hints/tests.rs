@@ -3,10 +3,7 @@
 //! on for ever.
 
 use super::*;
-use felt_core::{
-    Action, Event, Prompt, RuleViolation, RulesetInfo, Scoreboard, Seat,
-    TableView,
-};
+use felt_core::{Action, Event, Prompt, RuleViolation, RulesetInfo, Scoreboard, Seat, TableView};
 
 const RIGHT: Action = Action::Choose { option: 0 };
 const LEFT: Action = Action::Choose { option: 1 };
@@ -152,7 +149,7 @@ fn a_game_whose_hint_finds_nothing_is_stuck_not_an_error() {
 #[test]
 fn a_game_stuck_at_a_table_the_ruleset_proves_a_dead_end_says_so() {
     let played = play(&walk(Script::DeadAt(2)), code()).expect("a dead end is a result");
-    assert_eq!(played.end, End::DeadEnd);
+    assert_eq!(played.end, End::Lost);
     assert_eq!(played.end.word(), "dead-end");
     assert_eq!(played.actions, 2);
 }
