@@ -1,7 +1,10 @@
 //! The engine's hint ([`hint`]): the first step of a solver win where every card is seen, or
 //! of an honest search's way on where some are hidden (or, where its budget found none, of
 //! its way to the table nearest a win); else, every card seen, the legal moves nearest a
-//! win, none first that leads to a table proven lost where that can be known.
+//! win where the nearest comes nearer, none first that leads to a table proven lost where
+//! that can be known, or the shortest line the solver found to a table that comes nearer.
+//! Each plan so makes progress, and hints followed alone end the game (`super`'s "Hints
+//! never loop").
 
 use super::search::{Found, Mode, Searcher};
 use super::{hidden, Engine, Limits};
@@ -20,17 +23,19 @@ pub const HINT_LOOK_BUDGET: u64 = 8 * HINT_LOOK_STATES;
 /// own search has by default (`felt autoplay --by-hints`).
 pub const HINT_LOOK_STATES: u64 = 20_000;
 
-/// How many times its budget an honest hint's search gets again where the budget stopped it
-/// with no way on and no table nearer a win, before the hint says no move helps: Klondike
-/// (the engine's) deals 1..40 by hints, 24 won without the second look, 28 with it (as many
-/// as when the hint fell back on the nearest moves), the slowest game 0.95 s of CPU.
+/// How many times its budget a hint's search gets again where the budget stopped it with no
+/// way on (or no win, every card seen) and no table nearer a win, before the hint says no
+/// move helps: Klondike (the engine's) deals 1..40 by hints, 24 won without the second look,
+/// 28 with it (as many as when the hint fell back on the nearest moves), the slowest game
+/// 0.95 s of CPU.
 pub const HONEST_WIDER: u64 = 8;
 
 /// The `rank`-th hint for `state` and, for the best one, the rest of its plan: the first step
-/// of a win or of the best way on an honest search finds, then the other legal actions, those
-/// leading nearer a win first (judged by what the player sees). None where the table is
-/// proven lost, or proven to have no way on, or, cards hidden, where a search of
-/// [`HONEST_WIDER`] times the budget finds neither a way on nor a table nearer a win.
+/// of a win, of the best way on an honest search finds, or of a line to a table nearer a win,
+/// then the other legal actions, those leading nearer a win first (judged by what the player
+/// sees). None where the table is proven lost, or proven to have no way on, or where a search
+/// of [`HONEST_WIDER`] times the budget finds neither a win nor a way on nor a table nearer
+/// a win (and, every card seen, no move comes nearer).
 pub fn hint(
     engine: &Engine,
     state: &State,
@@ -52,11 +57,18 @@ pub fn hint(
         let wider = (*limits).with_room(limits.max_states().saturating_mul(HONEST_WIDER));
         searched = searcher.search(state, mode, &wider);
     }
+    let mut sooner = None;
     let plan = match searched.found {
         Found::Won(line) => searcher
             .replay(state, &line)
             .filter(|end| play.won(end))
             .map(|_| line),
+        // Every card seen, no win found: the nearest moves, or where none of them comes
+        // nearer, the shortest line the search found to a table that does (below).
+        Found::Nearer(line, _) if mode == Mode::Solve => {
+            sooner = Some(line);
+            None
+        }
         Found::WayOn(line) | Found::Nearer(line, _) => searcher.replay(state, &line).map(|_| line),
         // No move helps a table proven lost: no hint, rather than moves that go round.
         Found::Exhausted => return (None, Vec::new()),
@@ -85,6 +97,12 @@ pub fn hint(
         // cards are hidden, an honest search without a way on is mostly a long game's
         // stretch of such hints: a look after each doubled their cost (Klondike deals 1..30
         // by hints, 335 -> 669 s of CPU) and won nothing more.
+        //
+        // Then, where the nearest move left does not come strictly nearer a win, not the
+        // nearest moves (which went round: Lucas deal 3 moved single cards from column to
+        // column past 300 actions, every table new) but the shortest line the solver's
+        // search stored to a table that does, one not starting with a move proven lost; the
+        // search again at [`HONEST_WIDER`] times the budget where it stored none; else no hint.
         let mut left = HINT_LOOK_BUDGET;
         let mut dropped = 0;
         for a in &others {
@@ -100,7 +118,38 @@ pub fn hint(
             }
             dropped += 1;
         }
-        others.drain(..dropped);
+        let lost: Vec<Action> = others.drain(..dropped).collect();
+        let here = searcher.distance(state);
+        let nearer = |a: &Action| {
+            let mut next = state.clone();
+            play.perform(&mut next, a);
+            searcher.distance(&next) < here
+        };
+        if !others.first().is_some_and(nearer) {
+            let fits = |line: &Vec<Action>| {
+                line.first().is_some_and(|a| !lost.contains(a))
+                    && searcher.replay(state, line).is_some()
+            };
+            let mut line = sooner.filter(fits);
+            if line.is_none() {
+                let wider = (*limits).with_room(limits.max_states().saturating_mul(HONEST_WIDER));
+                line = match searcher.solve(state, &wider).found {
+                    Found::Won(line) => searcher
+                        .replay(state, &line)
+                        .filter(|end| play.won(end))
+                        .map(|_| line),
+                    Found::Nearer(line, _) => Some(line).filter(fits),
+                    _ => None,
+                };
+            }
+            let Some(line) = line else {
+                return (None, Vec::new());
+            };
+            let mut line = line.into_iter();
+            ranked.extend(line.next());
+            then.extend(line);
+            others.retain(|a| !ranked.contains(a));
+        }
     }
     ranked.extend(others);
     let action = ranked.into_iter().nth(rank);

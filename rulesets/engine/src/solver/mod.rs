@@ -323,7 +323,7 @@
 //! The tests compare every answer with a plain search of the ruleset's actions on many small
 //! positions of several games.
 //!
-//! **Honest hints never loop.** An honest search ([`search::Mode::Honest`]) stops each line at
+//! **Hints never loop.** An honest search ([`search::Mode::Honest`]) stops each line at
 //! the first action that shows a card not seen, without looking at it, and answers the best
 //! such line (or a win among the tables the player can reach without seeing anything new),
 //! its steps as the hint's plan, which the host follows whole ([`felt_core::Advisor`]). Where
@@ -331,16 +331,22 @@
 //! that is nearest a win by [`search::Searcher::distance`], strictly nearer than the start
 //! ([`search::Found::Nearer`]); if none is, it searches once more with
 //! [`hint::HONEST_WIDER`] times the budget, and where that finds nothing either there is no
-//! hint (the game is stuck, as far as the player can see). So a followed plan ends with a
-//! card fewer hidden, or with as many hidden at a table strictly nearer a win; the number of
-//! hidden cards never grows (a redeal turns the stock seen, and the turn is kept in the
-//! table, so a stock redealt without end stops counting as new once it has come round), and
-//! the distance is a whole number bounded below, so the plans are finitely many and the game
-//! ends. (The hint used to fall back on the legal move nearest a win: moves that looked as
-//! near as each other then went round, the stock turned between them making every table
-//! new: Klondike deal 11 took 261 actions to end, deal 13 1,368 and 136 s of CPU.) Where
-//! the player sees every card the hint is the first step of a solver win, and a table proven
-//! lost gets none.
+//! hint (the game is stuck, as far as the player can see). Where the player sees every card
+//! the hint is the first step of a solver win; where the solver finds none within the budget,
+//! the legal move nearest a win, if it comes strictly nearer than the table it leaves, else
+//! the shortest line the solver's best-first search stored to a table strictly nearer (from
+//! a search of [`hint::HONEST_WIDER`] times the budget where the first stored none), else no
+//! hint; a table proven lost gets none. So a followed plan wins, or ends with a card fewer
+//! hidden, or with as many hidden at a table strictly nearer a win; the number of hidden
+//! cards never grows (a redeal turns the stock seen, and the turn is kept in the table, so a
+//! stock redealt without end stops counting as new once it has come round), and the
+//! distance is a whole number bounded below, so the plans are finitely many and the game
+//! ends. (The hint used to fall back on the legal move nearest a win whether or not it came
+//! nearer: moves that looked as near as each other then went round, every table new, the
+//! host's check for a table come back never firing: with cards hidden, the stock turned
+//! between them, Klondike deal 11 took 261 actions to end, deal 13 1,368 and 136 s of CPU;
+//! with every card seen, single cards went from column to column, Lucas deal 3 on past 300
+//! actions at half a second a hint.)
 
 pub mod carry;
 pub mod fold;

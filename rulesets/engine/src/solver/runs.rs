@@ -279,6 +279,12 @@ pub fn portfolio_in_turns(
             }
         }
     };
+    // Stopped by the budget: the shortest line the best-first search found to a table
+    // nearer a win, for a hint that must make progress (`super::hint`).
+    let found = match (found, best.sooner()) {
+        (Found::Stopped(why), Some(way)) => Found::Nearer(way, why),
+        (found, _) => found,
+    };
     Searched {
         found: searcher.spelled(start, found),
         states: best.states(),

@@ -48,10 +48,11 @@ pub enum Found {
     Exhausted,
     /// The budget stopped it first.
     Stopped(Stopped),
-    /// The budget stopped an honest search ([`Mode::Honest`]) before it found a win or a way
-    /// on: a line to the table it stored that looks nearest a win by
-    /// [`Searcher::distance`], strictly nearer than the start. Following it, a hint makes
-    /// progress that cannot go round (`super`'s "Honest hints never loop").
+    /// The budget stopped the search before it found a win (or, in [`Mode::Honest`], a way
+    /// on): a line to a table it stored that is strictly nearer a win than the start by
+    /// [`Searcher::distance`] — the nearest such table in an honest search, the one of the
+    /// shortest line in a full-information portfolio's best-first search. Following it, a
+    /// hint makes progress that cannot go round (`super`'s "Hints never loop").
     Nearer(Vec<Action>, Stopped),
 }
 
@@ -272,13 +273,16 @@ impl<'e> Searcher<'e> {
         }
     }
 
-    /// `found` with a won line's steps of rule 14 spelled out as the single moves the
-    /// ruleset takes, from `start` (a line that cannot be is left as it is: the ruleset's
-    /// replay then refuses it, and no claim is made).
+    /// `found` with a won (or nearer) line's steps of rule 14 spelled out as the single moves
+    /// the ruleset takes, from `start` (a line that cannot be is left as it is: the
+    /// ruleset's replay then refuses it, and no claim is made).
     pub(super) fn spelled(&self, start: &State, found: Found) -> Found {
         match found {
             Found::Won(line) if self.carry.is_some() || self.park.is_some() => {
                 Found::Won(carry::spell(self.play, start, &line).unwrap_or(line))
+            }
+            Found::Nearer(line, why) if self.carry.is_some() || self.park.is_some() => {
+                Found::Nearer(carry::spell(self.play, start, &line).unwrap_or(line), why)
             }
             other => other,
         }

@@ -50,6 +50,12 @@ pub struct BestFirst<'s, 'e> {
     /// In [`Mode::Honest`], the stored table nearest a win by [`Searcher::distance`] and its
     /// node: the start's distance and [`ROOT`] while none is strictly nearer.
     nearest: (i32, u32),
+    /// The start's distance.
+    start: i32,
+    /// Of the stored tables strictly nearer a win than the start by [`Searcher::distance`],
+    /// the one of the shortest line (the nearest among those as short): its depth, distance
+    /// and node; [`ROOT`] while none is.
+    sooner: (u16, i32, u32),
 }
 
 impl<'s, 'e> BestFirst<'s, 'e> {
@@ -95,6 +101,8 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             here_key: 0,
             buf: KeyRoom::default(),
             nearest: (searcher.distance(start), ROOT),
+            start: searcher.distance(start),
+            sooner: (u16::MAX, i32::MAX, ROOT),
         };
         run.maker
             .store(searcher, &run.seen, (run.mine, 0), mode == Mode::Solve);
@@ -125,6 +133,13 @@ impl<'s, 'e> BestFirst<'s, 'e> {
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.seen.borrow().bytes() + self.own_bytes()
+    }
+
+    /// The line to the stored table strictly nearer a win than the start by
+    /// [`Searcher::distance`] that is the fewest steps away, where one is: what a stopped
+    /// [`super::portfolio`] answers as [`Found::Nearer`].
+    pub(super) fn sooner(&self) -> Option<Vec<Action>> {
+        (self.sooner.2 != ROOT).then(|| line(self.searcher.play, &self.nodes, self.sooner.2))
     }
 
     /// Bytes held but by the stored keys.
@@ -336,6 +351,10 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         let distance = searcher.distance(&self.maker.next);
         if self.mode == Mode::Honest && distance < self.nearest.0 {
             self.nearest = (distance, id);
+        }
+        let depth = d.saturating_add(1);
+        if distance < self.start && (depth, distance) < (self.sooner.0, self.sooner.1) {
+            self.sooner = (depth, distance, id);
         }
         let stop = turn.stop(self.states(), || self.bytes());
         if let Some(stopped) = stop {
