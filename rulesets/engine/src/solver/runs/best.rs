@@ -1,6 +1,7 @@
 //! The best-first search ([`BestFirst`]): the stored table that looks nearest a win next.
 
 use super::*;
+use crate::vocabulary::Group;
 
 /// An item of the open list: a table to expand, or a way on found (the action from its
 /// parent that shows a new card).
@@ -350,10 +351,17 @@ impl<'s, 'e> BestFirst<'s, 'e> {
                 // start is numbered `ROOT`, the highest, so its deal came out first: Forty
                 // Thieves dealt its whole stock, hint after hint. By hints, deals 1..100, with
                 // `WASTE_HELD`: American Toad 28 -> 44 won, East Haven 12 -> 19, Canfield 12
-                // -> 15, Klondike by Threes 21 -> 24, but Wasp 37 -> 29; a card turned from
-                // the start kept first, as a card seen at once costs nothing: the same deal
-                // order for every way on made Tri Peaks 45 -> 37.)
-                node: if node == ROOT && deal { 0 } else { node },
+                // -> 15, Klondike by Threes 21 -> 24. A card turned from the start stays
+                // first, as a card seen at once costs nothing (the same order for every way
+                // on from the start: Tri Peaks 45 -> 37), and so does a deal where any
+                // face-up group moves, where a line as costly is mostly groups moved about,
+                // better chosen once the deal has shown its cards (with it, Wasp 37 -> 29
+                // won, held out 101..300 51 -> 44; Scorpion 5 -> 6).)
+                node: if node == ROOT && deal && play.game.group != Group::AnyFaceUp {
+                    0
+                } else {
+                    node
+                },
                 item: Item::WayOn(action, node),
             });
             return None;
