@@ -475,7 +475,7 @@ impl Headless {
                 ..Answer::ok()
             },
             Advice::Nothing => Answer {
-                message: Some("no move helps".into()),
+                message: Some("no helpful move found".into()),
                 ..Answer::ok()
             },
             Advice::NotOffered => {

@@ -279,7 +279,9 @@ fn solve_one(
                 action: Some(action),
                 ..
             }) => felt::say!("hint: {}", felt_headless::describe(&view, &action)),
-            Some(Analysis::Hint { action: None, .. }) => felt::say!("hint: none (no move helps)"),
+            Some(Analysis::Hint { action: None, .. }) => {
+                felt::say!("hint: none (no helpful move found)")
+            }
             _ => felt::say!("hint: this game offers none"),
         }
     }

@@ -67,7 +67,7 @@ impl Game {
                 self.hints.show(a);
                 text
             }
-            Advice::Nothing => "Hint: no move helps here".to_string(),
+            Advice::Nothing => "Hint: no helpful move found".to_string(),
             Advice::NotOffered => "no hint available".to_string(),
         };
         self.tell(text);
@@ -187,7 +187,7 @@ impl Game {
                     self.stop_demo(&format!("Demo stopped: {why}"));
                 }
             }
-            Advice::Nothing => self.stop_demo("Demo stopped: no move helps here"),
+            Advice::Nothing => self.stop_demo("Demo stopped: no helpful move found"),
             Advice::NotOffered => self.stop_demo("Demo stopped: no hint available"),
         }
     }

@@ -66,7 +66,7 @@ fn following_hints_ends_the_game_with_no_table_repeated_and_plays_the_bots_game(
             let hint = headless.handle("hint");
             assert!(hint.ok, "{}", hint.render(Format::Text));
             let command = hint.message.clone().unwrap_or_default();
-            if command == "no move helps" {
+            if command == "no helpful move found" {
                 break;
             }
             // The answer is a command: typed back in, it plays the hint.
@@ -95,7 +95,7 @@ fn following_hints_ends_the_game_with_no_table_repeated_and_plays_the_bots_game(
         );
         assert!(
             session.status() != Status::Playing
-                || headless.handle("hint").message.as_deref() == Some("no move helps"),
+                || headless.handle("hint").message.as_deref() == Some("no helpful move found"),
             "deal {shuffle}: the game stopped with a hint left"
         );
     }
