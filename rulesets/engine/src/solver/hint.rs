@@ -33,7 +33,7 @@ pub const HONEST_WIDER: u64 = 8;
 /// The `rank`-th hint for `state` and, for the best one, the rest of its plan: the first step
 /// of a win, of the best way on an honest search finds, or of a line to a table nearer a win,
 /// then the other legal actions, those leading nearer a win first (judged by what the player
-/// sees). None where the table is proven lost, or proven to have no way on, or where a search
+/// sees; every card seen and no win found, only those that come nearer). None where the table is proven lost, or proven to have no way on, or where a search
 /// of [`HONEST_WIDER`] times the budget finds neither a win nor a way on nor a table nearer
 /// a win (and, every card seen, no move comes nearer).
 pub fn hint(
@@ -125,7 +125,13 @@ pub fn hint(
             play.perform(&mut next, a);
             searcher.distance(&next) < here
         };
-        if !others.first().is_some_and(nearer) {
+        if others.first().is_some_and(nearer) {
+            // The moves that come nearer only, at every rank: the host asks the next rank
+            // where a hint goes back to a table the game stood on, and a move that comes no
+            // nearer, offered then, went round (Simple Simon deal 17, single cards from column
+            // to column, every table new).
+            others.retain(nearer);
+        } else {
             let fits = |line: &Vec<Action>| {
                 line.first().is_some_and(|a| !lost.contains(a))
                     && searcher.replay(state, line).is_some()
@@ -148,7 +154,8 @@ pub fn hint(
             let mut line = line.into_iter();
             ranked.extend(line.next());
             then.extend(line);
-            others.retain(|a| !ranked.contains(a));
+            // No next rank, for the same reason: the moves left come no nearer.
+            others.clear();
         }
     }
     ranked.extend(others);

@@ -336,7 +336,9 @@
 //! the legal move nearest a win, if it comes strictly nearer than the table it leaves, else
 //! the shortest line the solver's best-first search stored to a table strictly nearer (from
 //! a search of [`hint::HONEST_WIDER`] times the budget where the first stored none), else no
-//! hint; a table proven lost gets none. So a followed plan wins, or ends with a card fewer
+//! hint; a table proven lost gets none. The next ranks, which the host asks where a hint
+//! goes back to a table the game stood on, are then only moves that come nearer (none after
+//! such a line). So a followed plan wins, or ends with a card fewer
 //! hidden, or with as many hidden at a table strictly nearer a win; the number of hidden
 //! cards never grows (a redeal turns the stock seen, and the turn is kept in the table, so a
 //! stock redealt without end stops counting as new once it has come round), and the

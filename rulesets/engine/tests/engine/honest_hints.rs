@@ -75,3 +75,29 @@ fn hints_where_every_card_is_seen_go_nearer_a_win_and_end() {
         follow_hints("patience-thoughtful", seed, 400);
     }
 }
+
+/// Simple Simon deal 17 through the host's advisor, which asks the next rank where a hint
+/// goes back to a table the game stood on. The next ranks used to be the legal moves nearest
+/// a win whether or not they came nearer, and here, where a plan's first step went back,
+/// single cards then went from column to column towards the advisor's cap of 5,000 actions,
+/// every table new, at a tenth of a second a hint. Now the next ranks come nearer too (none
+/// after a line through tables no nearer), so the game ends.
+#[test]
+fn hints_through_the_host_s_advisor_end() {
+    use felt_core::{Advice, Advisor, GameCode, Session};
+    let ruleset = felt_core::Typed::shared(engine(shipped_game("simple-simon")));
+    let code = GameCode::new("PA-SIM", 'S', 17).expect("a game code");
+    let mut session = Session::new(ruleset, code, 0);
+    let mut advisor = Advisor::new();
+    while session.status() == Status::Playing {
+        let Advice::Hint(hint) = advisor.hint_in(&session) else {
+            break;
+        };
+        session.act(&hint.action).expect("the hint is legal");
+        advisor.table_changed();
+        assert!(
+            session.log().len() < 300,
+            "Simple Simon deal 17: hints went on and on"
+        );
+    }
+}
