@@ -33,9 +33,10 @@ pub const HONEST_WIDER: u64 = 8;
 /// The `rank`-th hint for `state` and, for the best one, the rest of its plan: the first step
 /// of a win, of the best way on an honest search finds, or of a line to a table nearer a win,
 /// then the other legal actions, those leading nearer a win first (judged by what the player
-/// sees; every card seen and no win found, only those that come nearer). None where the table is proven lost, or proven to have no way on, or where a search
-/// of [`HONEST_WIDER`] times the budget finds neither a win nor a way on nor a table nearer
-/// a win (and, every card seen, no move comes nearer).
+/// sees; every card seen and no win found, only those that come nearer). None where the
+/// table is proven lost, or proven to have no way on, or where a search of [`HONEST_WIDER`]
+/// times the budget finds neither a win nor a way on nor a table nearer a win (and, every
+/// card seen, no move comes nearer).
 pub fn hint(
     engine: &Engine,
     state: &State,
@@ -54,15 +55,11 @@ pub fn hint(
         Mode::Honest => searcher.search(state, mode, limits),
     };
     if mode == Mode::Honest && matches!(searched.found, Found::Stopped(_)) {
-        let wider = (*limits).with_room(limits.max_states().saturating_mul(HONEST_WIDER));
-        searched = searcher.search(state, mode, &wider);
+        searched = searcher.search(state, mode, &wider(limits));
     }
     let mut sooner = None;
     let plan = match searched.found {
-        Found::Won(line) => searcher
-            .replay(state, &line)
-            .filter(|end| play.won(end))
-            .map(|_| line),
+        Found::Won(line) => won_line(&searcher, state, line),
         // Every card seen, no win found: the nearest moves, or where none of them comes
         // nearer, the shortest line the search found to a table that does (below).
         Found::Nearer(line, _) if mode == Mode::Solve => {
@@ -105,7 +102,7 @@ pub fn hint(
         // search again at [`HONEST_WIDER`] times the budget where it stored none; else no hint.
         let mut left = HINT_LOOK_BUDGET;
         let mut dropped = 0;
-        for a in &others {
+        for (_, a) in &others {
             if left == 0 {
                 break;
             }
@@ -118,13 +115,10 @@ pub fn hint(
             }
             dropped += 1;
         }
-        let lost: Vec<Action> = others.drain(..dropped).collect();
+        let lost: Vec<Action> = others.drain(..dropped).map(|(_, a)| a).collect();
+        // Every card seen, each move is scored by the distance of the table it leads to.
         let here = searcher.distance(state);
-        let nearer = |a: &Action| {
-            let mut next = state.clone();
-            play.perform(&mut next, a);
-            searcher.distance(&next) < here
-        };
+        let nearer = |&(d, _): &(i32, Action)| d < here;
         if others.first().is_some_and(nearer) {
             // The moves that come nearer only, at every rank: the host asks the next rank
             // where a hint goes back to a table the game stood on, and a move that comes no
@@ -138,12 +132,8 @@ pub fn hint(
             };
             let mut line = sooner.filter(fits);
             if line.is_none() {
-                let wider = (*limits).with_room(limits.max_states().saturating_mul(HONEST_WIDER));
-                line = match searcher.solve(state, &wider).found {
-                    Found::Won(line) => searcher
-                        .replay(state, &line)
-                        .filter(|end| play.won(end))
-                        .map(|_| line),
+                line = match searcher.solve(state, &wider(limits)).found {
+                    Found::Won(line) => won_line(&searcher, state, line),
                     Found::Nearer(line, _) => Some(line).filter(fits),
                     _ => None,
                 };
@@ -158,7 +148,7 @@ pub fn hint(
             others.clear();
         }
     }
-    ranked.extend(others);
+    ranked.extend(others.into_iter().map(|(_, a)| a));
     let action = ranked.into_iter().nth(rank);
     if rank != 0 {
         then.clear();
@@ -166,10 +156,10 @@ pub fn hint(
     (action, then)
 }
 
-/// The legal actions but `not`, those leading nearer a win first, judged only by what the
-/// player sees (an action that shows a card is judged by the table it leaves, a card
-/// nearer); none that leaves the table as it was.
-fn others(engine: &Engine, state: &State, not: &[Action]) -> Vec<Action> {
+/// The legal actions but `not`, those leading nearer a win first, each with the distance it
+/// is judged by, only by what the player sees (an action that shows a card is judged by the
+/// table it leaves, a card nearer); none that leaves the table as it was.
+fn others(engine: &Engine, state: &State, not: &[Action]) -> Vec<(i32, Action)> {
     let play = engine.play();
     let searcher = Searcher::new(engine);
     let mut legal = Vec::new();
@@ -197,5 +187,18 @@ fn others(engine: &Engine, state: &State, not: &[Action]) -> Vec<Action> {
         })
         .collect();
     scored.sort_by_key(|&(d, i, _)| (d, i));
-    scored.into_iter().map(|(_, _, a)| a).collect()
+    scored.into_iter().map(|(d, _, a)| (d, a)).collect()
+}
+
+/// The limits of a hint's second search: [`HONEST_WIDER`] times the budget.
+fn wider<'l>(limits: &Limits<'l>) -> Limits<'l> {
+    (*limits).with_room(limits.max_states().saturating_mul(HONEST_WIDER))
+}
+
+/// `line` where the ruleset replays it from `state` to a win.
+fn won_line(searcher: &Searcher<'_>, state: &State, line: Vec<Action>) -> Option<Vec<Action>> {
+    searcher
+        .replay(state, &line)
+        .filter(|end| searcher.play.won(end))
+        .map(|_| line)
 }

@@ -92,6 +92,7 @@ impl<'s, 'e> BestFirst<'s, 'e> {
         seen: Option<&Table>,
     ) -> BestFirst<'s, 'e> {
         let play = searcher.play;
+        let from = searcher.distance(start);
         let mut run = BestFirst {
             searcher,
             mode,
@@ -112,14 +113,14 @@ impl<'s, 'e> BestFirst<'s, 'e> {
             skip: 0,
             here_key: 0,
             buf: KeyRoom::default(),
-            nearest: (searcher.distance(start), ROOT),
-            start: searcher.distance(start),
+            nearest: (from, ROOT),
+            start: from,
             sooner: (u16::MAX, i32::MAX, ROOT),
         };
         run.maker
             .store(searcher, &run.seen, (run.mine, 0), mode == Mode::Solve);
         run.open.push(Open {
-            priority: searcher.distance(start),
+            priority: from,
             node: ROOT,
             item: Item::Table(run.maker.packed(), None),
         });
