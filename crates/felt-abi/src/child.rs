@@ -33,6 +33,8 @@
 //! helper's own, made after exec rather than between fork and exec, so that the helper is
 //! started without copying felt's address space (`posix_spawn`, a vfork: a fork of felt
 //! then its copy-on-write faults cost a one-deal solve a tenth of a millisecond or more).
+//! A batch's helper where felt has one thread is the exception: it is felt forked without an
+//! exec (`fork.rs`), which saves starting a program at all, and makes the same request.
 
 use crate::error::PluginError;
 use crate::relay::Relay;
@@ -41,7 +43,7 @@ use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -86,7 +88,9 @@ pub struct Isolation {
     /// that crashes, hangs past the watchdog or is cancelled still costs that search only: its
     /// helper is stopped, and the ruleset's next call starts another and builds the ruleset
     /// there again from the same request (a state is the host's bytes, which mean the same in
-    /// any helper of the plugin, as they do in a search's helper). Off by default.
+    /// any helper of the plugin, as they do in a search's helper). On Linux, where felt has
+    /// one thread, the helper is felt itself forked without an exec (`fork.rs`): the same
+    /// serving code, without starting a program. Off by default.
     pub batch: bool,
 }
 
@@ -119,7 +123,7 @@ pub(crate) struct ChildLink {
 
 enum LinkState {
     Running {
-        child: Child,
+        child: Process,
         stdin: Box<dyn Write + Send>,
         replies: Replies,
     },
@@ -130,6 +134,25 @@ enum LinkState {
 impl ChildLink {
     /// Starts the helper for `library`.
     pub(crate) fn start(library: &Path, isolation: &Isolation) -> Result<ChildLink, PluginError> {
+        // In a batch only: a forked helper carries felt's own command line, so elsewhere (a
+        // game's helpers, which people and tests look for by name) it is started as a program.
+        #[cfg(target_os = "linux")]
+        if let Some(forked) = isolation
+            .batch
+            .then(|| crate::fork::start(library))
+            .flatten()
+        {
+            let ends = forked.map_err(|e| {
+                PluginError::Process(format!("its helper process did not start: {e}"))
+            })?;
+            return Self::linked(
+                Process::Forked(ends.process),
+                Box::new(ends.requests),
+                ends.replies,
+                ends.errors,
+                isolation,
+            );
+        }
         let (stdin, child_stdin) = request_channel()
             .map_err(|e| PluginError::Process(format!("no channel to its helper process: {e}")))?;
         let mut command = Command::new(&isolation.program);
@@ -147,23 +170,32 @@ impl ChildLink {
                 isolation.program.display()
             ))
         })?;
-        let (Some(stdout), Some(stdin)) = (
+        let (Some(stdout), Some(stdin), Some(stderr)) = (
             child.stdout.take(),
             stdin.or(child
                 .stdin
                 .take()
                 .map(|s| Box::new(s) as Box<dyn Write + Send>)),
+            child.stderr.take(),
         ) else {
             let _ = child.kill();
             return Err(PluginError::Process(
                 "its helper process has no pipes".to_string(),
             ));
         };
+        Self::linked(Process::Spawned(child), stdin, stdout, stderr, isolation)
+    }
+
+    /// The link to a started helper, given its pipes.
+    fn linked(
+        mut child: Process,
+        stdin: Box<dyn Write + Send>,
+        stdout: ChildStdout,
+        stderr: ChildStderr,
+        isolation: &Isolation,
+    ) -> Result<ChildLink, PluginError> {
         // A batch's calls follow one another: they pass on its standard error themselves.
-        let errors = child
-            .stderr
-            .take()
-            .map(|from| Relay::start(from, !isolation.batch));
+        let errors = Some(Relay::start(stderr, !isolation.batch));
         let replies = match Replies::new(stdout, isolation.reply_limit) {
             Ok(replies) => replies,
             Err(e) => {
@@ -463,14 +495,41 @@ pub(crate) fn tie_to_host() {
     }
 }
 
+/// A helper process: started as a program, or forked from felt (`fork.rs`).
+enum Process {
+    Spawned(Child),
+    #[cfg(target_os = "linux")]
+    Forked(crate::fork::Forked),
+}
+
+impl Process {
+    fn kill(&mut self) {
+        match self {
+            Process::Spawned(child) => {
+                let _ = child.kill();
+            }
+            #[cfg(target_os = "linux")]
+            Process::Forked(forked) => forked.kill(),
+        }
+    }
+
+    fn wait(&mut self) -> std::io::Result<std::process::ExitStatus> {
+        match self {
+            Process::Spawned(child) => child.wait(),
+            #[cfg(target_os = "linux")]
+            Process::Forked(forked) => forked.wait(),
+        }
+    }
+}
+
 /// Ends the helper process, and reaps it.
-fn stop(child: &mut Child) {
-    let _ = child.kill();
+fn stop(child: &mut Process) {
+    child.kill();
     let _ = child.wait();
 }
 
 /// How the helper process ended, in words (it has been reaped).
-fn describe_end(child: &mut Child) -> String {
+fn describe_end(child: &mut Process) -> String {
     let Ok(status) = child.wait() else {
         return "its process ended".to_string();
     };

@@ -26,6 +26,8 @@ pub mod discover;
 mod elf;
 pub mod error;
 mod factory;
+#[cfg(target_os = "linux")]
+mod fork;
 pub mod host;
 mod own;
 mod relay;

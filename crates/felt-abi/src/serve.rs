@@ -19,15 +19,8 @@ use std::time::Duration;
 pub fn serve(library: &Path) -> i32 {
     // Before anything else: a felt that ended meanwhile takes this helper with it.
     crate::child::tie_to_host();
-    let (mut input, mut output) = match protocol_streams() {
-        Ok(streams) => streams,
-        Err(e) => {
-            eprintln!("felt plugin-host: {e}");
-            return 2;
-        }
-    };
     // A host of another build speaks another framing: every request is answered with why.
-    let plugin = match std::env::var(crate::child::FRAMING) {
+    let framing = match std::env::var(crate::child::FRAMING) {
         Ok(theirs) if theirs != crate::child::framing() => {
             Err(crate::PluginError::NotLoaded(format!(
                 "its helper program was built for another felt (felt speaks {theirs}, the helper \
@@ -35,8 +28,23 @@ pub fn serve(library: &Path) -> i32 {
                 crate::child::framing()
             )))
         }
-        _ => Plugin::load_to_serve(library),
+        _ => Ok(()),
     };
+    serve_here(library, framing)
+}
+
+/// [`serve`] once the helper is tied to felt and its framing checked (`framing`: why it
+/// cannot serve, if so): also the whole life of a helper forked from felt (`fork.rs`), which
+/// is felt's own build.
+pub(crate) fn serve_here(library: &Path, framing: Result<(), crate::PluginError>) -> i32 {
+    let (mut input, mut output) = match protocol_streams() {
+        Ok(streams) => streams,
+        Err(e) => {
+            eprintln!("felt plugin-host: {e}");
+            return 2;
+        }
+    };
+    let plugin = framing.and_then(|()| Plugin::load_to_serve(library));
     loop {
         let mut len = [0u8; 8];
         if input.read_exact(&mut len).is_err() {

@@ -249,6 +249,57 @@ fn no_helper_process_outlives_a_felt_ended_by_a_signal_during_a_hung_call() {
     }
 }
 
+#[test]
+fn no_helper_of_a_batch_outlives_a_felt_ended_by_a_signal_during_a_hung_call() {
+    // A one-thread `felt solve` forks its helpers from itself rather than starting a program:
+    // they carry felt's command line and the name `felt-helper`, and must end with felt too.
+    let home = tempfile::tempdir().expect("temp dir");
+    let data = home.path().join("data");
+    faulty_plugin(&data, "hang");
+    let mut solve = felt(home.path())
+        .arg("--data-dir")
+        .arg(&data)
+        .args([
+            "solve",
+            "--variant",
+            "faulty",
+            "--deals",
+            "1..1",
+            "--jobs",
+            "1",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("felt starts");
+    let pid = solve.id();
+    let named = |child: u32| {
+        std::fs::read_to_string(format!("/proc/{child}/comm"))
+            .is_ok_and(|name| name.trim() == "felt-helper")
+    };
+    assert!(
+        within(Duration::from_secs(20), || children_of(pid)
+            .iter()
+            .any(|(child, _)| named(*child))),
+        "felt started no helper: {:?}",
+        children_of(pid)
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let helpers: Vec<u32> = children_of(pid).into_iter().map(|(p, _)| p).collect();
+    // SAFETY: `kill` only sends a signal, to the felt this test started.
+    assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
+    let status = solve.wait().expect("felt ends");
+    assert!(!status.success(), "{status:?}");
+    let gone = within(Duration::from_secs(5), || {
+        !helpers.iter().any(|h| running(*h))
+    });
+    for helper in helpers.iter().filter(|h| running(**h)) {
+        // SAFETY: as above; the test's own leftover, by its id.
+        unsafe { libc::kill(*helper as libc::pid_t, libc::SIGKILL) };
+    }
+    assert!(gone, "a helper ({helpers:?}) outlived felt");
+}
+
 /// Kills the helper process that runs `plugin` for the felt `pid` (the plugin's process
 /// dying under a game, as a crash or the system's out-of-memory killer would end it).
 fn kill_helper(pid: u32, plugin: &str) {
