@@ -277,10 +277,11 @@ impl ChildLink {
             };
             return Watched::Failed(error.clone());
         };
-        let sent = stdin
-            .write_all(&(frame.len() as u64).to_le_bytes())
-            .and_then(|()| stdin.write_all(frame))
-            .and_then(|()| stdin.flush());
+        // One write: the helper, waiting on its input, then wakes once for the request.
+        let mut whole = Vec::with_capacity(8 + frame.len());
+        whole.extend_from_slice(&(frame.len() as u64).to_le_bytes());
+        whole.extend_from_slice(frame);
+        let sent = stdin.write_all(&whole).and_then(|()| stdin.flush());
         let outcome = match sent {
             // The process is gone: its replies say so next, or its exit status does.
             Err(_) => match replies.next(Duration::from_secs(1), self.errors.as_ref()) {

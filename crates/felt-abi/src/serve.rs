@@ -77,12 +77,16 @@ pub(crate) fn serve_here(library: &Path, framing: Result<(), crate::PluginError>
     }
 }
 
+/// Writes one reply in one write where the pipe takes it: the host, waiting in `poll`, then
+/// wakes once for it rather than once for each part (a one-deal `felt solve` makes four calls).
 fn reply(out: &mut impl Write, status: i32, cpu: Duration, bytes: &[u8]) -> std::io::Result<()> {
     let nanos = u64::try_from(cpu.as_nanos()).unwrap_or(u64::MAX);
-    out.write_all(&status.to_le_bytes())?;
-    out.write_all(&nanos.to_le_bytes())?;
-    out.write_all(&(bytes.len() as u64).to_le_bytes())?;
-    out.write_all(bytes)?;
+    let mut whole = Vec::with_capacity(20 + bytes.len());
+    whole.extend_from_slice(&status.to_le_bytes());
+    whole.extend_from_slice(&nanos.to_le_bytes());
+    whole.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+    whole.extend_from_slice(bytes);
+    out.write_all(&whole)?;
     out.flush()
 }
 
