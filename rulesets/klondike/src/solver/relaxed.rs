@@ -103,35 +103,53 @@ fn relaxed_up(pos: &Pos, draw: usize) -> Cards {
     // this pass from the waste's length now, those of a pass from the start, and the whole.
     let dealt_to =
         |len: usize| len.is_multiple_of(d) || len == n || (len >= w && (len - w).is_multiple_of(d));
+    // The talon cards within reach whatever leaves: at a waste length the deals reach.
+    let mut dealt: Cards = 0;
+    let mut talon_cards: Cards = 0;
+    for (t, &c) in talon.iter().enumerate() {
+        talon_cards |= bit(c);
+        if dealt_to(t + 1) {
+            dealt |= bit(c);
+        }
+    }
+    // Every set only grows from round to round, so what the columns and the talon give is
+    // found as it grows rather than afresh (the least sets closed under the rules are the same
+    // whatever order the rules are applied in): in each column, the cards from `depth[i]` to
+    // its end have all left; the talon's reach changes only when a talon card has left.
+    let mut depth: [usize; 7] = std::array::from_fn(|i| pos.lens[i] as usize);
+    let mut exposed: Cards = 0;
+    let mut emptied = false;
+    let mut in_reach: Cards = dealt;
+    let mut talon_left: Option<Cards> = None;
     loop {
         let before = (left, last, up);
         // Column cards with no card over them that has not left.
-        let mut exposed: Cards = 0;
-        let mut emptied = false;
         for i in 0..7 {
-            let col = &pos.cols[i][..pos.lens[i] as usize];
-            let mut all_left = true;
-            for &c in col.iter().rev() {
+            let col = &pos.cols[i];
+            while depth[i] > 0 {
+                let c = col[depth[i] - 1];
                 exposed |= bit(c);
                 if left & bit(c) == 0 {
-                    all_left = false;
                     break;
                 }
+                depth[i] -= 1;
             }
-            emptied |= all_left;
+            emptied |= depth[i] == 0;
         }
         // The stock and waste cards within reach: the card at `t` in the order they are
         // turned is the waste's top at a length the deals reach, or the card after it has
         // left (it was then the top, and `t` is left on top), or a card before it has
         // left (the cards after that one move down a place).
-        let mut in_reach: Cards = 0;
-        let mut before_left = false;
-        for (t, &c) in talon.iter().enumerate() {
-            let next_left = talon.get(t + 1).is_some_and(|&n| left & bit(n) != 0);
-            if dealt_to(t + 1) || next_left || before_left {
-                in_reach |= bit(c);
+        if talon_left != Some(left & talon_cards) {
+            talon_left = Some(left & talon_cards);
+            let mut before_left = false;
+            for (t, &c) in talon.iter().enumerate() {
+                let next_left = talon.get(t + 1).is_some_and(|&n| left & bit(n) != 0);
+                if next_left || before_left {
+                    in_reach |= bit(c);
+                }
+                before_left |= left & bit(c) != 0;
             }
-            before_left |= left & bit(c) != 0;
         }
         let lower_up = ((up << 1) | ACES) & ALL;
         let on_a_last = with_parent_in(last);
@@ -178,6 +196,116 @@ fn with_parent_in(cards: Cards) -> Cards {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::Params;
+    use felt_core::Ruleset;
+
+    /// The relaxed game as first written: every round works out the columns' and the talon's
+    /// cards afresh. `relaxed_up` finds them as the sets grow; both must give the same cards.
+    fn relaxed_up_afresh(pos: &Pos, draw: usize) -> Cards {
+        let mut face_up: Cards = 0;
+        let mut on_face_up: Cards = 0;
+        for i in 0..7 {
+            let (len, down) = (pos.lens[i] as usize, pos.downs[i] as usize);
+            for (k, &c) in pos.cols[i][..len].iter().enumerate() {
+                if k >= down {
+                    face_up |= bit(c);
+                }
+                if k > down {
+                    on_face_up |= bit(c);
+                }
+            }
+        }
+        let mut up: Cards = 0;
+        for (s, &n) in pos.found.iter().enumerate() {
+            up |= ((1u64 << (u32::from(n) + 1)) - 2) << (16 * s);
+        }
+        let mut left: Cards = up;
+        let mut last: Cards = 0;
+        let talon = &pos.talon[..pos.talon_len as usize];
+        let (w, n, d) = (pos.waste_len as usize, talon.len(), draw.max(1));
+        let dealt_to = |len: usize| {
+            len.is_multiple_of(d) || len == n || (len >= w && (len - w).is_multiple_of(d))
+        };
+        loop {
+            let before = (left, last, up);
+            let mut exposed: Cards = 0;
+            let mut emptied = false;
+            for i in 0..7 {
+                let col = &pos.cols[i][..pos.lens[i] as usize];
+                let mut all_left = true;
+                for &c in col.iter().rev() {
+                    exposed |= bit(c);
+                    if left & bit(c) == 0 {
+                        all_left = false;
+                        break;
+                    }
+                }
+                emptied |= all_left;
+            }
+            let mut in_reach: Cards = 0;
+            let mut before_left = false;
+            for (t, &c) in talon.iter().enumerate() {
+                let next_left = talon.get(t + 1).is_some_and(|&n| left & bit(n) != 0);
+                if dealt_to(t + 1) || next_left || before_left {
+                    in_reach |= bit(c);
+                }
+                before_left |= left & bit(c) != 0;
+            }
+            let lower_up = ((up << 1) | ACES) & ALL;
+            let on_a_last = with_parent_in(last);
+            let into_empty = if emptied { KINGS } else { 0 };
+            let carried = on_face_up & with_parent_in(left);
+            left |= (face_up | exposed | in_reach) & (lower_up | on_a_last | into_empty | carried);
+            last |= exposed | (left & (on_a_last | into_empty));
+            up = climb(up, in_reach | last);
+            left |= up;
+            if up == ALL || (left, last, up) == before {
+                return up;
+            }
+        }
+    }
+
+    // Along random walks of the complete search's steps from Thoughtful deals (draw three) and
+    // deals drawing one face up, the relaxed game found as its sets grow sends up exactly the
+    // cards the game worked out afresh every round does, lost positions and won alike.
+    #[test]
+    fn the_relaxed_game_found_as_it_grows_is_the_one_worked_out_afresh() {
+        let (mut compared, mut lost) = (0, 0);
+        for draw in [3, 1] {
+            let params = Params {
+                draw,
+                face_up: true,
+                ..Params::default()
+            };
+            let k = crate::Klondike::with_params(params, None);
+            let game = Game::new(&params);
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            for deal in 1..=40 {
+                let Some(mut pos) = game.from_state(&k.new_game(deal)) else {
+                    continue;
+                };
+                let mut steps = Vec::new();
+                for _ in 0..150 {
+                    let up = relaxed_up(&pos, draw);
+                    assert_eq!(up, relaxed_up_afresh(&pos, draw), "draw {draw} deal {deal}");
+                    compared += 1;
+                    lost += usize::from(up != ALL);
+                    game.moves(&pos, &mut steps);
+                    if steps.is_empty() {
+                        break;
+                    }
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    game.step(&mut pos, steps[(x % steps.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(
+            compared > 5_000 && lost > 100,
+            "{compared} compared, {lost} lost"
+        );
+    }
 
     // `climb` gives what sending up each suit's next ready card, one at a time until none is
     // left, gives.
