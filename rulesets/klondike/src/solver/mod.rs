@@ -1,6 +1,7 @@
 //! Analysis: an honest hint from what the player sees ([`hint`]), and a solver that sees every
 //! card ([`search`](mod@search)), its lines checked by replaying them through the ruleset.
 
+pub mod compact;
 pub mod complete;
 pub mod hint;
 pub mod position;

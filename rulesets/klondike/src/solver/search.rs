@@ -32,7 +32,9 @@
 //!    only makes other cards ready or safe), so positions equal up to the order of their
 //!    columns have the same futures. With unlimited passes the number of passes used changes
 //!    nothing either and is left out of the key. Keys are the whole position, not a hash of
-//!    it, so two positions never share one by accident.
+//!    it, so two positions never share one by accident. The walk keeps them in 32 bytes
+//!    (`compact.rs`: each card's place told by what it lies on), which stand for exactly the
+//!    same positions, wherever its start is one the moves could have made.
 //! 3. **A closed round of the stock is one position** ([`Game::closed_round`]). With
 //!    unlimited passes, dealing from a waste length the deals come back to (under draw three
 //!    a multiple of three, or the whole talon) runs through the same lengths again and
@@ -136,6 +138,7 @@
 //! are looked at first: they find wins sooner or later, never a proof, so none of the rules
 //! above depends on them.
 
+use super::compact::WalkKey;
 use super::position::{Game, Key, Move, Pos, Step};
 use felt_core::Stopped;
 use felt_patience::search::{room_bytes, FingerprintSet, KeySet, Limits, Open};
@@ -178,6 +181,30 @@ impl Seen for Keys {
     }
     fn bytes(&self) -> usize {
         room_bytes(self.len(), self.capacity(), (size_of::<Key>() + 1) * 8 / 7)
+    }
+}
+
+/// Compact whole keys (`compact.rs`): what the complete walk keeps where its start allows
+/// them, half the bytes of [`Keys`] and standing for the same positions.
+type CompactKeys = KeySet<WalkKey>;
+
+impl Seen for CompactKeys {
+    const QUICK: bool = false;
+    fn with_room(n: usize) -> Self {
+        CompactKeys::with_capacity_and_hasher(n, Default::default())
+    }
+    fn insert_pos(&mut self, game: &Game, pos: &Pos) -> bool {
+        self.insert(game.walk_key(pos))
+    }
+    fn count(&self) -> u64 {
+        self.len() as u64
+    }
+    fn bytes(&self) -> usize {
+        room_bytes(
+            self.len(),
+            self.capacity(),
+            (size_of::<WalkKey>() + 1) * 8 / 7,
+        )
     }
 }
 
@@ -454,6 +481,8 @@ fn best_first(game: &Game, start: &Pos, limits: &Limits<'_>, blocking: bool) -> 
 fn walk(game: &Game, start: &Pos, limits: &Limits<'_>, quick: bool) -> Report {
     if quick {
         walk_with::<FingerprintSet>(game, start, limits, size_of::<u64>() + 1)
+    } else if game.compact_keys_hold(start) {
+        walk_with::<CompactKeys>(game, start, limits, size_of::<WalkKey>() + 1)
     } else {
         walk_with::<Keys>(game, start, limits, size_of::<Key>() + 1)
     }
