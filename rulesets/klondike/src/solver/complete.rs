@@ -65,16 +65,16 @@ impl Game {
             }
             return;
         }
-        // The round's other waste lengths, in the order the deals reach them.
-        let mut round: [Pos; MAX_TALON + 1] = [*pos; MAX_TALON + 1];
+        // How many waste lengths the round has: the deals come back to this one. (Counted
+        // here and dealt again where the deal stood, rather than kept: a round of copied
+        // positions cost more than dealing twice.)
         let mut len = 1;
+        let mut p = *pos;
         loop {
-            let mut p = round[len - 1];
             self.play(&mut p, Move::Deal);
-            if p.waste_len == pos.waste_len || len == round.len() {
+            if p.waste_len == pos.waste_len || len == MAX_TALON + 1 {
                 break;
             }
-            round[len] = p;
             len += 1;
         }
         let waste = Self::waste_top(pos);
@@ -82,9 +82,12 @@ impl Game {
             let from_waste = matches!(m, Move::Play { card, .. } if Some(card) == waste);
             match m {
                 Move::Deal => {
-                    // The cards the other waste lengths bring up, where the deal stood.
-                    for (k, p) in round.iter().enumerate().take(len).skip(1) {
-                        self.waste_moves(p, k as u8, out);
+                    // The cards the other waste lengths bring up, where the deal stood, in
+                    // the order the deals reach them.
+                    let mut p = *pos;
+                    for k in 1..len {
+                        self.play(&mut p, Move::Deal);
+                        self.waste_moves(&p, k as u8, out);
                     }
                 }
                 _ if from_waste => out.push(Step::one(m)),
