@@ -23,8 +23,8 @@ impl Game {
     }
 
     /// [`Game::moves`] as the complete walk lists them: a group split off a turned-up card,
-    /// and a card taken back from a foundation, are played only together with their use
-    /// (`search.rs` rule 6), so a position with the group moved or the card down and nothing
+    /// a whole column moved onto a card where none is empty, and a card taken back from a
+    /// foundation, are played only together with their use (`search.rs` rule 6), so a position with the group moved or the card down and nothing
     /// done with it is never entered.
     pub fn walk_moves(&self, pos: &Pos, out: &mut Vec<Step>) {
         self.listed(pos, out, self.split_rule);
@@ -153,6 +153,18 @@ impl Game {
                 // differ) onto `on`. The moved card itself coming back is no use.
                 wanted.push((moved ^ 0x30, Dest::Onto(on)));
             }
+            Made::Emptied => {
+                // Nothing becomes a column's last card, so KL-AUTO sends nothing up; were it
+                // ever to, the move goes alone, as after a split.
+                if after.found != pos.found {
+                    self.push_in_round(pos, Step::one(first), len, out);
+                    return;
+                }
+                // A King, with the cards on it, into the emptied column.
+                for s in 0..4u8 {
+                    wanted.push((13 | (s << 4), Dest::Empty));
+                }
+            }
             Made::Return => {
                 let s = suit(moved);
                 let below = after.found[s];
@@ -206,7 +218,19 @@ impl Game {
                         && after.found[suit(card)] == rank(card)
                         && !self.safe(&after, card))
                 }
-                Dest::Empty => false,
+                // A King that lies turned up on a card of its column (one face down: nothing
+                // else holds a King), or back from its foundation where rule 4 allows. A King
+                // first in its column moving to the empty one changes nothing.
+                Dest::Empty => {
+                    (0..7).any(|i| {
+                        Self::col(&after, i)
+                            .iter()
+                            .position(|&c| c == card)
+                            .is_some_and(|k| k > 0 && k >= after.downs[i] as usize)
+                    }) || (self.params.foundation_return
+                        && after.found[suit(card)] == rank(card)
+                        && !self.safe(&after, card))
+                }
             };
             if movable {
                 uses.push(Move::Play { card, to });
@@ -327,7 +351,8 @@ impl Game {
 
     /// Every legal action of `pos` (rules 1 and 4 of `search.rs`); with `deferred`, the moves
     /// rule 6 plays only with their use go there instead: a group's move off a turned-up
-    /// card, and a card's return from its foundation.
+    /// card, a whole column's onto a card where no column is empty, and a card's return from
+    /// its foundation.
     fn all_moves(
         &self,
         pos: &Pos,
@@ -405,6 +430,13 @@ impl Game {
                         let on = pos.cols[i][k - 1];
                         deferred.extend(these.into_iter().map(|m| (m, Made::Split { on })));
                     }
+                    // A whole column onto a card where no column is empty: it empties one,
+                    // played only with a King moved in (rule 6).
+                    Some(deferred) if tops.iter().all(Option::is_some) => {
+                        let mut these = Vec::new();
+                        targets(c, i, &mut these);
+                        deferred.extend(these.into_iter().map(|m| (m, Made::Emptied)));
+                    }
                     _ => targets(c, i, out),
                 }
             }
@@ -446,6 +478,9 @@ enum Made {
     },
     /// A card taken back from its foundation onto a column.
     Return,
+    /// A whole column's cards (led by a card not a King, none face down) moved onto a card
+    /// where no column was empty, emptying theirs.
+    Emptied,
 }
 
 /// Each place `card` (from column `from`, or `usize::MAX` from elsewhere) may go among columns
