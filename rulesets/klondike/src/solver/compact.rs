@@ -117,7 +117,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::params::Params;
-    use crate::solver::position::Key;
+    use crate::solver::position::{random_walk, Key};
     use felt_core::Ruleset;
     use std::collections::HashMap;
 
@@ -152,11 +152,9 @@ mod tests {
                 assert!(game.compact_keys_hold(&start), "deal {deal}");
                 let mut by_compact: HashMap<WalkKey, Key> = HashMap::new();
                 let mut by_key: HashMap<Key, WalkKey> = HashMap::new();
-                let mut steps = Vec::new();
                 for _ in 0..20 {
-                    let mut pos = start;
-                    for _ in 0..60 {
-                        let (compact, key) = (game.walk_key(&pos), game.key(&pos));
+                    random_walk(&game, start, 60, &mut x, |pos| {
+                        let (compact, key) = (game.walk_key(pos), game.key(pos));
                         positions += 1;
                         match by_compact.insert(compact, key) {
                             Some(before) => {
@@ -168,15 +166,7 @@ mod tests {
                                 "deal {deal}: one key, two compact keys"
                             ),
                         }
-                        game.walk_moves(&pos, &mut steps);
-                        if steps.is_empty() {
-                            break;
-                        }
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        game.step(&mut pos, steps[(x % steps.len() as u64) as usize]);
-                    }
+                    });
                 }
             }
         }

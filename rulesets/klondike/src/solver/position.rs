@@ -543,3 +543,29 @@ impl Game {
         Card::from_byte(byte)
     }
 }
+
+/// For the solver's unit tests: a walk of at most `len` steps from `start`, each chosen at
+/// random among the complete walk's (`x` is the xorshift state, carried from walk to walk),
+/// `visit` called at each position before its step.
+#[cfg(test)]
+pub(crate) fn random_walk(
+    game: &Game,
+    start: Pos,
+    len: usize,
+    x: &mut u64,
+    mut visit: impl FnMut(&Pos),
+) {
+    let mut pos = start;
+    let mut steps = Vec::new();
+    for _ in 0..len {
+        visit(&pos);
+        game.walk_moves(&pos, &mut steps);
+        if steps.is_empty() {
+            return;
+        }
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        game.step(&mut pos, steps[(*x % steps.len() as u64) as usize]);
+    }
+}

@@ -75,25 +75,11 @@ impl Game {
 /// the module docs, each rule applied to every card at once (a set of cards is a word, each
 /// suit sixteen bits in rank order).
 fn relaxed_up(pos: &Pos, draw: usize) -> Cards {
-    let mut face_up: Cards = 0;
-    // Face-up cards that lie on a face-up card (they may leave along with it).
-    let mut on_face_up: Cards = 0;
-    for i in 0..7 {
-        let (len, down) = (pos.lens[i] as usize, pos.downs[i] as usize);
-        for (k, &c) in pos.cols[i][..len].iter().enumerate() {
-            if k >= down {
-                face_up |= bit(c);
-            }
-            if k > down {
-                on_face_up |= bit(c);
-            }
-        }
-    }
-    let mut up: Cards = 0;
-    for (s, &n) in pos.found.iter().enumerate() {
-        // Ranks 1..=n of suit s.
-        up |= ((1u64 << (u32::from(n) + 1)) - 2) << (16 * s);
-    }
+    let Start {
+        face_up,
+        on_face_up,
+        mut up,
+    } = Start::of(pos);
     // Cards on the foundations have left their places already.
     let mut left: Cards = up;
     let mut last: Cards = 0;
@@ -168,6 +154,40 @@ fn relaxed_up(pos: &Pos, draw: usize) -> Cards {
     }
 }
 
+/// What the relaxed game starts from: the face-up cards, those of them lying on a face-up
+/// card (they may leave along with it), and the cards up.
+struct Start {
+    face_up: Cards,
+    on_face_up: Cards,
+    up: Cards,
+}
+
+impl Start {
+    fn of(pos: &Pos) -> Start {
+        let (mut face_up, mut on_face_up, mut up) = (0, 0, 0);
+        for i in 0..7 {
+            let (len, down) = (pos.lens[i] as usize, pos.downs[i] as usize);
+            for (k, &c) in pos.cols[i][..len].iter().enumerate() {
+                if k >= down {
+                    face_up |= bit(c);
+                }
+                if k > down {
+                    on_face_up |= bit(c);
+                }
+            }
+        }
+        for (s, &n) in pos.found.iter().enumerate() {
+            // Ranks 1..=n of suit s.
+            up |= ((1u64 << (u32::from(n) + 1)) - 2) << (16 * s);
+        }
+        Start {
+            face_up,
+            on_face_up,
+            up,
+        }
+    }
+}
+
 /// `up` (each suit's cards up from its Ace, none above a gap) with each suit's next cards
 /// that are `ready` sent up in turn, as far as they go: in each suit's lane, the run of cards
 /// from the Ace that are up or ready. Adding an Ace's bit to that lane carries through the run
@@ -197,28 +217,17 @@ fn with_parent_in(cards: Cards) -> Cards {
 mod tests {
     use super::*;
     use crate::params::Params;
+    use crate::solver::position::random_walk;
     use felt_core::Ruleset;
 
     /// The relaxed game as first written: every round works out the columns' and the talon's
     /// cards afresh. `relaxed_up` finds them as the sets grow; both must give the same cards.
     fn relaxed_up_afresh(pos: &Pos, draw: usize) -> Cards {
-        let mut face_up: Cards = 0;
-        let mut on_face_up: Cards = 0;
-        for i in 0..7 {
-            let (len, down) = (pos.lens[i] as usize, pos.downs[i] as usize);
-            for (k, &c) in pos.cols[i][..len].iter().enumerate() {
-                if k >= down {
-                    face_up |= bit(c);
-                }
-                if k > down {
-                    on_face_up |= bit(c);
-                }
-            }
-        }
-        let mut up: Cards = 0;
-        for (s, &n) in pos.found.iter().enumerate() {
-            up |= ((1u64 << (u32::from(n) + 1)) - 2) << (16 * s);
-        }
+        let Start {
+            face_up,
+            on_face_up,
+            mut up,
+        } = Start::of(pos);
         let mut left: Cards = up;
         let mut last: Cards = 0;
         let talon = &pos.talon[..pos.talon_len as usize];
@@ -281,24 +290,15 @@ mod tests {
             let game = Game::new(&params);
             let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
             for deal in 1..=40 {
-                let Some(mut pos) = game.from_state(&k.new_game(deal)) else {
+                let Some(start) = game.from_state(&k.new_game(deal)) else {
                     continue;
                 };
-                let mut steps = Vec::new();
-                for _ in 0..150 {
-                    let up = relaxed_up(&pos, draw);
-                    assert_eq!(up, relaxed_up_afresh(&pos, draw), "draw {draw} deal {deal}");
+                random_walk(&game, start, 150, &mut x, |pos| {
+                    let up = relaxed_up(pos, draw);
+                    assert_eq!(up, relaxed_up_afresh(pos, draw), "draw {draw} deal {deal}");
                     compared += 1;
                     lost += usize::from(up != ALL);
-                    game.moves(&pos, &mut steps);
-                    if steps.is_empty() {
-                        break;
-                    }
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    game.step(&mut pos, steps[(x % steps.len() as u64) as usize]);
-                }
+                });
             }
         }
         assert!(
