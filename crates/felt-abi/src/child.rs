@@ -28,8 +28,8 @@
 //! No helper outlives felt: on Linux each is started from a thread that lives as long as
 //! felt (`spawn_kept`: felt's main thread, or one kept for it), and the helper asks the
 //! kernel, first thing, to kill it when that thread ends (`PR_SET_PDEATHSIG`), then checks
-//! that its parent is still the felt that started it ([`HOST_PID`]), so a felt ended by a
-//! signal in the middle of a hung call takes its helpers with it. The request is the
+//! that its parent is still the felt that started it (`HOST_PID` in `serve.rs`), so a felt
+//! ended by a signal in the middle of a hung call takes its helpers with it. The request is the
 //! helper's own, made after exec rather than between fork and exec, so that the helper is
 //! started without copying felt's address space (`posix_spawn`, a vfork: a fork of felt
 //! then its copy-on-write faults cost a one-deal solve a tenth of a millisecond or more).
@@ -48,9 +48,7 @@ use std::sync::mpsc;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The status of a reply that carries a load failure (its message) instead of a plugin's
-/// answer: the helper could not load the library.
-pub(crate) const STATUS_LOAD_FAILED: i32 = -1000;
+use crate::serve::{framing, FRAMING, HOST_PID, STATUS_LOAD_FAILED};
 
 thread_local! {
     /// The CPU time helper processes reported for this thread's calls ([`served_cpu`]).
@@ -443,57 +441,13 @@ fn spawn_kept(mut command: Command) -> std::io::Result<Child> {
     command.spawn()
 }
 
-/// Spawns `command` telling the child who started it ([`HOST_PID`]): the helper then asks the
-/// kernel to kill it when this thread ends ([`tie_to_host`]). No closure runs between fork and
-/// exec, so the standard library starts it with `posix_spawn`.
+/// Spawns `command` telling the child who started it (`HOST_PID` in `serve.rs`): the helper
+/// then asks the kernel to kill it when this thread ends ([`crate::serve::tie_to_host`]). No
+/// closure runs between fork and exec, so the standard library starts it with `posix_spawn`.
 #[cfg(target_os = "linux")]
 fn spawn_tied(mut command: Command) -> std::io::Result<Child> {
     command.env(HOST_PID, std::process::id().to_string());
     command.spawn()
-}
-
-/// The environment variable through which the host tells a helper which framing it speaks
-/// ([`framing`]): a helper program of another build (a `felt-helper` left beside a newer
-/// felt) refuses to serve, saying so, instead of answering in words the host misreads.
-pub(crate) const FRAMING: &str = "FELT_PLUGIN_FRAMING";
-
-/// This build's framing: felt-abi's version, the ABI and the message schema. The wrapping
-/// described at the top of this module belongs to felt-abi's version.
-pub(crate) fn framing() -> String {
-    format!(
-        "felt-abi {} abi {} schema {}",
-        env!("CARGO_PKG_VERSION"),
-        crate::ABI_VERSION,
-        crate::schema::text(crate::SCHEMA_HASH)
-    )
-}
-
-/// The environment variable through which felt tells a helper its process id, so that the
-/// helper can tie its life to felt's ([`tie_to_host`]).
-pub(crate) const HOST_PID: &str = "FELT_PLUGIN_HOST_PID";
-
-/// In a helper started by [`spawn_tied`]: asks the kernel to kill this process when the
-/// thread that started it ends, then checks that its parent is still that felt (if felt
-/// ended before the request, the request came too late, and the helper ends here). Does
-/// nothing in a process started otherwise.
-pub(crate) fn tie_to_host() {
-    #[cfg(target_os = "linux")]
-    {
-        let Some(host) = std::env::var_os(HOST_PID) else {
-            return;
-        };
-        // Not passed on to whatever the plugin itself starts.
-        std::env::remove_var(HOST_PID);
-        let host: Option<u32> = host.to_str().and_then(|t| t.parse().ok());
-        // SAFETY: `prctl` with PR_SET_PDEATHSIG and `getppid` are plain system calls on this
-        // process.
-        let tied = unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
-        // SAFETY: as above.
-        let parent = unsafe { libc::getppid() } as u32;
-        if tied != 0 || host != Some(parent) {
-            std::process::exit(2);
-        }
-    }
 }
 
 /// A helper process: started as a program, or forked from felt (`fork.rs`).

@@ -1,8 +1,9 @@
 //! A batch's helper ([`crate::Isolation::batch`]) started as a copy of felt's own process
-//! (`fork` without `exec`), where felt has one thread: the copy is already a running program, so it skips what starting a program
-//! costs (the kernel's exec, the dynamic loader's work and the C and Rust runtimes' starts),
-//! 4.60 -> 3.68 ms of CPU for a one-deal `felt solve` (docs/process-cost.md). It serves exactly as a started helper does ([`crate::serve`]):
-//! it loads the library itself, and what the plugin does there touches only the copy.
+//! (`fork` without `exec`), where felt has one thread: the copy is already a running program,
+//! so it skips what starting a program costs (the kernel's exec, the dynamic loader's work and
+//! the C and Rust runtimes' starts), 4.60 -> 3.68 ms of CPU for a one-deal `felt solve`
+//! (docs/process-cost.md). It serves exactly as a started helper does ([`crate::serve()`]): it
+//! loads the library itself (`local.rs`), and what the plugin does there touches only the copy.
 //!
 //! Sound only where nothing else runs in felt at the fork: a thread holding a lock (the
 //! allocator's, standard output's) at that instant would leave it held for ever in the copy.

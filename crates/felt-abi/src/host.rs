@@ -3,10 +3,7 @@
 use crate::child::{ChildLink, Isolation};
 use crate::error::PluginError;
 use crate::protocol::{self, Hello, Reply, Request};
-use crate::{
-    EntryFn, PluginTable, ReplyBuffer, ABI_VERSION, ENTRY_SYMBOL, STATUS_ERROR, STATUS_OK,
-    STATUS_PANIC,
-};
+use crate::{EntryFn, PluginTable, ABI_VERSION, STATUS_ERROR, STATUS_OK, STATUS_PANIC};
 use felt_core::{ParamError, RuleChoice};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -74,24 +71,9 @@ impl Plugin {
             Plugin::from_entry(
                 &path.display().to_string(),
                 Some(path.to_path_buf()),
-                Plugin::entry_of(path)?,
+                crate::local::entry_of(path)?,
             )
         }
-    }
-
-    /// Loads the library at `path` for a helper process to serve ([`crate::serve()`]): its
-    /// table, with the ABI version checked, but without asking who it is. The host asks that
-    /// itself, through the helper, as its first request, and checks the answer
-    /// ([`Plugin::spawn`], [`Plugin::start_helper`]): asking here too built, encoded and
-    /// decoded the whole hello (every bundled variant file) twice a helper start.
-    pub(crate) fn load_to_serve(path: &Path) -> Result<Plugin, PluginError> {
-        // SAFETY: as in `load`.
-        let table = unsafe { table_of(Plugin::entry_of(path)?) }?;
-        Ok(Plugin::local(
-            path.display().to_string(),
-            Some(path.to_path_buf()),
-            table,
-        ))
     }
 
     /// A plugin whose table is in this process, not yet asked who it is.
@@ -109,24 +91,6 @@ impl Plugin {
         }
     }
 
-    /// The entry function of the library at `path`, loaded for the rest of the process.
-    fn entry_of(path: &Path) -> Result<EntryFn, PluginError> {
-        // A file cut short would be mapped anyway and kill the process on first touch.
-        #[cfg(all(unix, not(target_os = "macos")))]
-        crate::elf::check(path).map_err(PluginError::NotALibrary)?;
-        // SAFETY: loading a library runs its initialisers: a plugin is trusted native code, as
-        // the README says. Everything after this point is checked.
-        let library = unsafe { libloading::Library::new(path) }
-            .map_err(|e| PluginError::NotALibrary(e.to_string()))?;
-        // Never unloaded: see the type's documentation.
-        let library: &'static libloading::Library = Box::leak(Box::new(library));
-        // SAFETY: the symbol's type is the ABI's entry type; a library exporting this name with
-        // another type is not a felt plugin, and no signature check is possible in C.
-        let entry: libloading::Symbol<'static, EntryFn> =
-            unsafe { library.get(ENTRY_SYMBOL) }.map_err(|_| PluginError::NoEntry)?;
-        Ok(*entry)
-    }
-
     /// A plugin from an entry function already in this process (tests, and statically linked
     /// plugins).
     ///
@@ -138,7 +102,7 @@ impl Plugin {
         entry: EntryFn,
     ) -> Result<Arc<Plugin>, PluginError> {
         // SAFETY: the caller vouches for `entry`.
-        let table = unsafe { table_of(entry) }?;
+        let table = unsafe { crate::local::table_of(entry) }?;
         let mut plugin = Plugin::local(name.to_string(), path, table);
         match plugin.call(&Request::Hello, &[])? {
             (Reply::Hello(hello), _) => {
@@ -393,23 +357,7 @@ impl Plugin {
                 }
             }
         };
-        let (Some(call), Some(free)) = (table.call, table.free) else {
-            // Checked when the plugin was loaded.
-            return read(STATUS_ERROR, b"the plugin's table lost a function");
-        };
-        let mut reply = ReplyBuffer::empty();
-        // SAFETY: the request slice is valid for the call; `reply` is a writable buffer.
-        let status = unsafe { call(table.ctx, request.as_ptr(), request.len(), &mut reply) };
-        let bytes: &[u8] = if reply.ptr.is_null() || reply.len == 0 {
-            &[]
-        } else {
-            // SAFETY: the plugin wrote `len` bytes at `ptr`, ours to read until `free`.
-            unsafe { std::slice::from_raw_parts(reply.ptr, reply.len) }
-        };
-        let result = read(status, bytes);
-        // SAFETY: the buffer came from this plugin's `call` and is freed once, by the plugin.
-        unsafe { free(table.ctx, reply) };
-        result
+        crate::local::call(table, request, read)
     }
 
     /// Whether the plugin's code runs in a helper process of its own.
@@ -487,31 +435,6 @@ impl Plugin {
     pub fn bundled_scoring(&self) -> &[(String, String)] {
         &self.hello.scoring
     }
-}
-
-/// The table `entry` returns, once its ABI version and functions are checked.
-///
-/// # Safety
-/// `entry` must follow the ABI: return null or a table valid for the rest of the process.
-unsafe fn table_of(entry: EntryFn) -> Result<&'static PluginTable, PluginError> {
-    // SAFETY: the caller vouches for `entry`.
-    let table = unsafe { entry() };
-    // SAFETY: the caller vouches that a non-null table lives forever.
-    let table = unsafe { table.as_ref() }.ok_or(PluginError::NoTable)?;
-    // The version comes first and alone: nothing else of a foreign table is trusted.
-    if table.abi_version != ABI_VERSION {
-        return Err(PluginError::AbiMismatch {
-            found: table.abi_version,
-            expected: ABI_VERSION,
-        });
-    }
-    if table.call.is_none() {
-        return Err(PluginError::MissingFunction("call"));
-    }
-    if table.free.is_none() {
-        return Err(PluginError::MissingFunction("free"));
-    }
-    Ok(table)
 }
 
 /// The hello of a plugin not asked yet: this felt's ABI, and nothing said.

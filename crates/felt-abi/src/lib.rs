@@ -29,6 +29,7 @@ mod factory;
 #[cfg(target_os = "linux")]
 mod fork;
 pub mod host;
+mod local;
 mod own;
 mod relay;
 pub mod remote;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// One reply: the plugin's status, the helper's CPU time over the call, the plugin's bytes.
 pub(crate) struct Answer {
-    /// The plugin's status, or [`crate::child::STATUS_LOAD_FAILED`].
+    /// The plugin's status, or [`crate::serve::STATUS_LOAD_FAILED`].
     pub(crate) status: i32,
     /// The helper's serving thread's CPU time over the call.
     pub(crate) cpu: Duration,
