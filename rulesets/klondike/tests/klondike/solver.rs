@@ -205,7 +205,7 @@ fn the_walk_with_splits_and_returns_used_matches_a_plain_search() {
 // search above), and of a plain search where it can finish.
 #[test]
 fn the_walk_with_emptied_columns_used_matches_a_plain_search() {
-    walk_with_uses_matches_a_plain_search(&SETTINGS[..3], 7, [(7, 2), (8, 3)]);
+    walk_with_uses_matches_a_plain_search(&SETTINGS[..2], 7, [(7, 2), (8, 3)]);
 }
 
 /// The settings of rule 6's tests: draw, KL-AUTO, cards back from the foundations, passes.
