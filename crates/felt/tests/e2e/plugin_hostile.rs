@@ -234,19 +234,25 @@ fn no_helper_process_outlives_a_felt_ended_by_a_signal_during_a_hung_call() {
             .filter(|(_, cmd)| crate::common::is_helper(cmd))
             .map(|(p, _)| p)
             .collect();
-        // SAFETY: `kill` only sends a signal, to the felt this test started.
-        assert_eq!(unsafe { libc::kill(pid as libc::pid_t, signal) }, 0);
-        let status = game.wait().expect("felt ends");
-        assert!(!status.success(), "{name}: {status:?}");
-        let gone = within(Duration::from_secs(5), || {
-            !helpers.iter().any(|h| running(*h))
-        });
-        for helper in helpers.iter().filter(|h| running(**h)) {
-            // SAFETY: as above; the test's own leftover, by its id.
-            unsafe { libc::kill(*helper as libc::pid_t, libc::SIGKILL) };
-        }
-        assert!(gone, "{name}: a helper ({helpers:?}) outlived felt");
+        ended_with_felt(&mut game, signal, &helpers, name);
     }
+}
+
+/// Ends the felt `game` with `signal` and checks that every one of `helpers` ended with it
+/// (any left over is killed, so no test leaves a process behind).
+fn ended_with_felt(game: &mut std::process::Child, signal: i32, helpers: &[u32], name: &str) {
+    // SAFETY: `kill` only sends a signal, to the felt this test started.
+    assert_eq!(unsafe { libc::kill(game.id() as libc::pid_t, signal) }, 0);
+    let status = game.wait().expect("felt ends");
+    assert!(!status.success(), "{name}: {status:?}");
+    let gone = within(Duration::from_secs(5), || {
+        !helpers.iter().any(|h| running(*h))
+    });
+    for helper in helpers.iter().filter(|h| running(**h)) {
+        // SAFETY: as above; the test's own leftover, by its id.
+        unsafe { libc::kill(*helper as libc::pid_t, libc::SIGKILL) };
+    }
+    assert!(gone, "{name}: a helper ({helpers:?}) outlived felt");
 }
 
 #[test]
@@ -286,18 +292,7 @@ fn no_helper_of_a_batch_outlives_a_felt_ended_by_a_signal_during_a_hung_call() {
     );
     std::thread::sleep(Duration::from_millis(500));
     let helpers: Vec<u32> = children_of(pid).into_iter().map(|(p, _)| p).collect();
-    // SAFETY: `kill` only sends a signal, to the felt this test started.
-    assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
-    let status = solve.wait().expect("felt ends");
-    assert!(!status.success(), "{status:?}");
-    let gone = within(Duration::from_secs(5), || {
-        !helpers.iter().any(|h| running(*h))
-    });
-    for helper in helpers.iter().filter(|h| running(**h)) {
-        // SAFETY: as above; the test's own leftover, by its id.
-        unsafe { libc::kill(*helper as libc::pid_t, libc::SIGKILL) };
-    }
-    assert!(gone, "a helper ({helpers:?}) outlived felt");
+    ended_with_felt(&mut solve, libc::SIGTERM, &helpers, "SIGTERM");
 }
 
 /// Kills the helper process that runs `plugin` for the felt `pid` (the plugin's process

@@ -187,6 +187,21 @@ impl Game {
         }
         let talon = &pos.talon[..pos.talon_len as usize];
         let mut dealt = Vec::new();
+        // Where `card` lies turned up in a column at a place `at` allows, or may come back
+        // from its foundation (rule 4 of `search.rs`).
+        let lies = |card: u8, at: &dyn Fn(usize, &[u8]) -> bool| {
+            (0..7).any(|i| {
+                let col = Self::col(&after, i);
+                col.iter()
+                    .position(|&c| c == card)
+                    .is_some_and(|k| k >= after.downs[i] as usize && at(k, col))
+            })
+        };
+        let back = |card: u8| {
+            self.params.foundation_return
+                && after.found[suit(card)] == rank(card)
+                && !self.safe(&after, card)
+        };
         for (card, to) in wanted {
             if rank(card) == 0 || rank(card) > 13 {
                 continue;
@@ -206,31 +221,11 @@ impl Game {
                 }
                 // From a column where it lies turned up (not in `on`'s column, which the
                 // group would take along), or back from its foundation where rule 4 allows.
-                Dest::Onto(on) => {
-                    (0..7).any(|i| {
-                        let col = Self::col(&after, i);
-                        col.last() != Some(&on)
-                            && col
-                                .iter()
-                                .position(|&c| c == card)
-                                .is_some_and(|k| k >= after.downs[i] as usize)
-                    }) || (self.params.foundation_return
-                        && after.found[suit(card)] == rank(card)
-                        && !self.safe(&after, card))
-                }
+                Dest::Onto(on) => lies(card, &|_, col| col.last() != Some(&on)) || back(card),
                 // A King that lies turned up on a card of its column (one face down: nothing
                 // else holds a King), or back from its foundation where rule 4 allows. A King
                 // first in its column moving to the empty one changes nothing.
-                Dest::Empty => {
-                    (0..7).any(|i| {
-                        Self::col(&after, i)
-                            .iter()
-                            .position(|&c| c == card)
-                            .is_some_and(|k| k > 0 && k >= after.downs[i] as usize)
-                    }) || (self.params.foundation_return
-                        && after.found[suit(card)] == rank(card)
-                        && !self.safe(&after, card))
-                }
+                Dest::Empty => lies(card, &|k, _| k > 0) || back(card),
             };
             if movable {
                 uses.push(Move::Play { card, to });
