@@ -19,30 +19,34 @@ impl Game {
     /// round, or a column's last card, ready and safe) is listed after each count of deals
     /// as well, since those positions are then apart.
     pub fn moves(&self, pos: &Pos, out: &mut Vec<Step>) {
-        self.listed(pos, out, false);
+        self.listed(pos, out, false, &mut Lists::default());
     }
 
     /// [`Game::moves`] as the complete walk lists them: a group split off a turned-up card,
     /// a whole column moved onto a card where none is empty, and a card taken back from a
     /// foundation, are played only together with their use (`search.rs` rule 6), so a position with the group moved or the card down and nothing
     /// done with it is never entered.
-    pub fn walk_moves(&self, pos: &Pos, out: &mut Vec<Step>) {
-        self.listed(pos, out, self.split_rule);
+    pub fn walk_moves(&self, pos: &Pos, out: &mut Vec<Step>, lists: &mut Lists) {
+        self.listed(pos, out, self.split_rule, lists);
     }
 
-    fn listed(&self, pos: &Pos, out: &mut Vec<Step>, use_rule: bool) {
-        let mut all = Vec::with_capacity(48);
-        let mut deferred = Vec::with_capacity(16);
-        self.all_moves(pos, &mut all, use_rule.then_some(&mut deferred));
+    fn listed(&self, pos: &Pos, out: &mut Vec<Step>, use_rule: bool, lists: &mut Lists) {
+        let Lists {
+            all,
+            deferred,
+            uses,
+        } = lists;
+        deferred.clear();
+        self.all_moves(pos, all, use_rule.then_some(&mut *deferred));
         out.clear();
         let closed = self.closed_round(pos);
         if !closed {
             if !self.folds_deals(pos) {
-                out.extend(all.into_iter().map(Step::one));
+                out.extend(all.iter().copied().map(Step::one));
             } else {
                 // Rule 5 of `search.rs`: the deals up to the round's close are folded into
                 // the waste cards they bring up, and into one step to where the round closes.
-                for m in all {
+                for &m in all.iter() {
                     if m != Move::Deal {
                         out.push(Step::one(m));
                         continue;
@@ -60,8 +64,8 @@ impl Game {
                     }
                 }
             }
-            for (m, made) in deferred {
-                self.used_steps(pos, m, made, 1, out);
+            for &(m, made) in deferred.iter() {
+                self.used_steps(pos, m, made, 1, out, uses);
             }
             return;
         }
@@ -78,7 +82,7 @@ impl Game {
             len += 1;
         }
         let waste = Self::waste_top(pos);
-        for m in all {
+        for &m in all.iter() {
             let from_waste = matches!(m, Move::Play { card, .. } if Some(card) == waste);
             match m {
                 Move::Deal => {
@@ -94,8 +98,8 @@ impl Game {
                 _ => self.push_in_round(pos, Step::one(m), len, out),
             }
         }
-        for (m, made) in deferred {
-            self.used_steps(pos, m, made, len, out);
+        for &(m, made) in deferred.iter() {
+            self.used_steps(pos, m, made, len, out, uses);
         }
     }
 
@@ -124,14 +128,29 @@ impl Game {
     /// card goes up on a deal where the waste's top never goes up by itself). Where a card
     /// went up by itself after `first`, or the waste's top may go up by itself and a use lies
     /// in the stock or waste, `first` is listed alone, as without the rule.
-    fn used_steps(&self, pos: &Pos, first: Move, made: Made, len: usize, out: &mut Vec<Step>) {
+    fn used_steps(
+        &self,
+        pos: &Pos,
+        first: Move,
+        made: Made,
+        len: usize,
+        out: &mut Vec<Step>,
+        lists: &mut UseLists,
+    ) {
         let Move::Play { card: moved, .. } = first else {
             return;
         };
         let mut after = *pos;
         self.play(&mut after, first);
         let mut found = pos.found;
-        let (mut uses, mut wanted) = (Vec::with_capacity(8), Vec::with_capacity(4));
+        let UseLists {
+            uses,
+            wanted,
+            dealt,
+        } = lists;
+        uses.clear();
+        wanted.clear();
+        dealt.clear();
         match made {
             Made::Split { on } | Made::Up { on } => {
                 if matches!(made, Made::Up { .. }) {
@@ -173,7 +192,7 @@ impl Game {
                     if !self.safe(&after, c) {
                         let tops: [Option<u8>; 7] =
                             std::array::from_fn(|j| Self::col(&after, j).last().copied());
-                        targets(&tops, c, usize::MAX, &mut uses);
+                        targets(&tops, c, usize::MAX, |m| uses.push(m));
                     }
                 }
                 // The two cards one lower of the other colour onto it: suit bits 0 and 3 are
@@ -186,7 +205,6 @@ impl Game {
             }
         }
         let talon = &pos.talon[..pos.talon_len as usize];
-        let mut dealt = Vec::new();
         // Where `card` lies turned up in a column at a place `at` allows, or may come back
         // from its foundation (rule 4 of `search.rs`).
         let lies = |card: u8, at: &dyn Fn(usize, &[u8]) -> bool| {
@@ -202,7 +220,7 @@ impl Game {
                 && after.found[suit(card)] == rank(card)
                 && !self.safe(&after, card)
         };
-        for (card, to) in wanted {
+        for &(card, to) in wanted.iter() {
             if rank(card) == 0 || rank(card) > 13 {
                 continue;
             }
@@ -235,7 +253,7 @@ impl Game {
             self.push_in_round(pos, Step::one(first), len, out);
             return;
         }
-        for then in uses {
+        for &then in uses.iter() {
             self.push_in_round(
                 pos,
                 Step {
@@ -261,7 +279,7 @@ impl Game {
             }
             seen |= 1 << p.waste_len;
             if let Some(top) = Self::waste_top(&p) {
-                for &(card, to) in &dealt {
+                for &(card, to) in dealt.iter() {
                     // Up only when it is then ready (its lower card is `moved`, just sent up).
                     if card == top && (to != Dest::Foundation || Self::ready(&after, card)) {
                         out.push(Step {
@@ -294,16 +312,19 @@ impl Game {
         let Some(card) = Self::waste_top(pos) else {
             return;
         };
-        let mut moves = Vec::with_capacity(8);
         if Self::ready(pos, card) {
-            moves.push(Move::Play {
-                card,
-                to: Dest::Foundation,
-            });
+            out.push(Step::dealt(
+                deals,
+                Move::Play {
+                    card,
+                    to: Dest::Foundation,
+                },
+            ));
         }
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| Self::col(pos, j).last().copied());
-        targets(&tops, card, usize::MAX, &mut moves);
-        out.extend(moves.into_iter().map(|then| Step::dealt(deals, then)));
+        targets(&tops, card, usize::MAX, |then| {
+            out.push(Step::dealt(deals, then))
+        });
     }
 
     /// Whether the stock and waste of `pos` turn in a closed round: passes are unlimited,
@@ -391,18 +412,17 @@ impl Game {
             }
         }
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| Self::col(pos, j).last().copied());
-        let targets = |card: u8, from: usize, out: &mut Vec<Move>| targets(&tops, card, from, out);
         // Moves that turn a card, deepest hidden pile first.
         let mut order: [usize; 7] = std::array::from_fn(|i| i);
         order.sort_by_key(|&i| std::cmp::Reverse(pos.downs[i]));
         for &i in &order {
             let d = pos.downs[i] as usize;
             if d > 0 && d < pos.lens[i] as usize {
-                targets(pos.cols[i][d], i, out);
+                targets(&tops, pos.cols[i][d], i, |m| out.push(m));
             }
         }
         if let Some(c) = waste {
-            targets(c, usize::MAX, out);
+            targets(&tops, c, usize::MAX, |m| out.push(m));
         }
         if self.can_deal(pos) {
             out.push(Move::Deal);
@@ -420,19 +440,15 @@ impl Game {
                 }
                 match deferred.as_deref_mut() {
                     Some(deferred) if k > 0 => {
-                        let mut these = Vec::new();
-                        targets(c, i, &mut these);
                         let on = pos.cols[i][k - 1];
-                        deferred.extend(these.into_iter().map(|m| (m, Made::Split { on })));
+                        targets(&tops, c, i, |m| deferred.push((m, Made::Split { on })));
                     }
                     // A whole column onto a card where no column is empty: it empties one,
                     // played only with a King moved in (rule 6).
                     Some(deferred) if tops.iter().all(Option::is_some) => {
-                        let mut these = Vec::new();
-                        targets(c, i, &mut these);
-                        deferred.extend(these.into_iter().map(|m| (m, Made::Emptied)));
+                        targets(&tops, c, i, |m| deferred.push((m, Made::Emptied)));
                     }
-                    _ => targets(c, i, out),
+                    _ => targets(&tops, c, i, |m| out.push(m)),
                 }
             }
         }
@@ -445,17 +461,38 @@ impl Game {
                     if !self.safe(pos, c) {
                         match deferred.as_deref_mut() {
                             Some(deferred) => {
-                                let mut these = Vec::new();
-                                targets(c, usize::MAX, &mut these);
-                                deferred.extend(these.into_iter().map(|m| (m, Made::Return)));
+                                targets(&tops, c, usize::MAX, |m| deferred.push((m, Made::Return)));
                             }
-                            None => targets(c, usize::MAX, out),
+                            None => targets(&tops, c, usize::MAX, |m| out.push(m)),
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// Room the complete walk's listing of a position reuses for the next one, so that listing
+/// allocates nothing (the lists it allocated afresh were 7 % of a proof's CPU).
+#[derive(Default)]
+pub struct Lists {
+    /// Every legal action ([`Game::all_moves`]).
+    all: Vec<Move>,
+    /// The moves rule 6 plays only with their use, and what each makes ready.
+    deferred: Vec<(Move, Made)>,
+    /// What [`Game::used_steps`] lists for one of them.
+    uses: UseLists,
+}
+
+/// Room [`Game::used_steps`] reuses.
+#[derive(Default)]
+struct UseLists {
+    /// The uses found, in the columns or from the foundations.
+    uses: Vec<Move>,
+    /// The cards a use would move, and where.
+    wanted: Vec<(u8, Dest)>,
+    /// Those of them that lie in the stock and waste.
+    dealt: Vec<(u8, Dest)>,
 }
 
 /// What a move rule 6 of `search.rs` plays only with its use makes ready for that use.
@@ -481,10 +518,10 @@ enum Made {
 /// Each place `card` (from column `from`, or `usize::MAX` from elsewhere) may go among columns
 /// ending in `tops`: an empty column for a King, else a column ending one higher of the other
 /// colour.
-fn targets(tops: &[Option<u8>; 7], card: u8, from: usize, out: &mut Vec<Move>) {
+fn targets(tops: &[Option<u8>; 7], card: u8, from: usize, mut push: impl FnMut(Move)) {
     if rank(card) == 13 {
         if tops.iter().any(Option::is_none) {
-            out.push(Move::Play {
+            push(Move::Play {
                 card,
                 to: Dest::Empty,
             });
@@ -494,7 +531,7 @@ fn targets(tops: &[Option<u8>; 7], card: u8, from: usize, out: &mut Vec<Move>) {
     for (j, top) in tops.iter().enumerate() {
         if let Some(on) = *top {
             if j != from && fits(card, on) {
-                out.push(Move::Play {
+                push(Move::Play {
                     card,
                     to: Dest::Onto(on),
                 });

@@ -557,9 +557,10 @@ pub(crate) fn random_walk(
 ) {
     let mut pos = start;
     let mut steps = Vec::new();
+    let mut lists = Default::default();
     for _ in 0..len {
         visit(&pos);
-        game.walk_moves(&pos, &mut steps);
+        game.walk_moves(&pos, &mut steps, &mut lists);
         if steps.is_empty() {
             return;
         }

@@ -155,6 +155,7 @@
 //! above depends on them.
 
 use super::compact::WalkKey;
+use super::complete::Lists;
 use super::position::{Game, Key, Move, Pos, Step};
 use felt_core::Stopped;
 use felt_patience::search::{room_bytes, FingerprintSet, KeySet, Limits, Open};
@@ -507,11 +508,12 @@ fn walk(game: &Game, start: &Pos, limits: &Limits<'_>, quick: bool) -> Report {
 /// The walk remembering positions in `S`, whose entries take `entry` bytes.
 fn walk_with<S: Seen>(game: &Game, start: &Pos, limits: &Limits<'_>, entry: usize) -> Report {
     let quick = S::QUICK;
-    let list = |pos: &Pos, out: &mut Vec<Step>| {
+    let mut lists = Lists::default();
+    let mut list = |pos: &Pos, out: &mut Vec<Step>| {
         if quick {
             game.quick_moves(pos, out)
         } else {
-            game.walk_moves(pos, out)
+            game.walk_moves(pos, out, &mut lists)
         }
     };
     if game.won(start) {
