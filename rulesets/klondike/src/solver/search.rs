@@ -508,10 +508,10 @@ fn walk(game: &Game, start: &Pos, limits: &Limits<'_>, quick: bool) -> Report {
 /// The walk remembering positions in `S`, whose entries take `entry` bytes.
 fn walk_with<S: Seen>(game: &Game, start: &Pos, limits: &Limits<'_>, entry: usize) -> Report {
     let quick = S::QUICK;
-    let mut lists = Lists::default();
+    let (mut lists, mut dealt) = (Lists::default(), Vec::new());
     let mut list = |pos: &Pos, out: &mut Vec<Step>| {
         if quick {
-            game.quick_moves(pos, out)
+            game.quick_moves_dealt(pos, out, &mut dealt)
         } else {
             game.walk_moves(pos, out, &mut lists)
         }
