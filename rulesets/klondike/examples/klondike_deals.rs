@@ -94,7 +94,8 @@ fn one_search(
 ) -> Analysis {
     use felt_klondike::solver::actions_for;
     use felt_klondike::solver::position::Game;
-    use felt_klondike::solver::search::{complete_walk, quick_alone, Order};
+    use felt_klondike::solver::schedule::{quick_alone, Order};
+    use felt_klondike::solver::search::complete_walk;
     let game = Game::new(k.params());
     let Some(start) = game.from_state(state) else {
         return Analysis::Undecided {

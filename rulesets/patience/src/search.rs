@@ -99,6 +99,7 @@ pub const CHECK_EVERY: u64 = 256;
 pub struct Limits<'a> {
     max_states: u64,
     max_bytes: usize,
+    cpu_ms: Option<u64>,
     keep_going: Option<KeepGoing<'a>>,
 }
 
@@ -108,6 +109,7 @@ impl<'a> Limits<'a> {
         Limits {
             max_states: budget.max_states(),
             max_bytes: budget.max_bytes(),
+            cpu_ms: budget.cpu_ms,
             keep_going: Some(keep_going),
         }
     }
@@ -118,6 +120,7 @@ impl<'a> Limits<'a> {
         Limits {
             max_states,
             max_bytes: Budget::default().max_bytes(),
+            cpu_ms: None,
             keep_going: None,
         }
     }
@@ -125,6 +128,13 @@ impl<'a> Limits<'a> {
     /// The positions the search may store.
     pub fn max_states(&self) -> u64 {
         self.max_states
+    }
+
+    /// The CPU time the host gives the search, when it gives one. The host's clock, not the
+    /// search, enforces it (through the keep-going callback); a search reads it only to share
+    /// its work out among stages as the time allows, never to decide an answer.
+    pub fn cpu_ms(&self) -> Option<u64> {
+        self.cpu_ms
     }
 
     /// The bytes the search may hold.

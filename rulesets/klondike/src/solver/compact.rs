@@ -1,9 +1,9 @@
-//! The complete walk's keys in 32 bytes rather than [`Key`]'s 64: where each card lies, told
+//! The complete walk's keys in 32 bytes rather than [`Key`](super::position::Key)'s 64: where each card lies, told
 //! by what it lies on, rather than the columns spelled out. Half the memory a position, and
 //! half the bytes to hash and compare at every step of the walk, which stores and looks up
 //! hundreds of thousands of them.
 //!
-//! **Why two positions of one walk share a compact key exactly when they share a [`Key`].**
+//! **Why two positions of one walk share a compact key exactly when they share a [`Key`](super::position::Key).**
 //! Every position of a walk is reached from its start by the game's moves, which keep these
 //! (checked of the start by [`Game::compact_keys_hold`]; where they do not hold, the walk keeps
 //! whole keys):
@@ -24,8 +24,8 @@
 //! waste's length as [`Game::key`] takes it (none in a closed round); and the passes used when
 //! they count. From these the columns are built again (the face-down part of each column, its
 //! first face-up card, then on each card the one card that lies on it), up to their order, and
-//! the foundations hold what is left: so two positions with one compact key have one [`Key`]
-//! (which leaves out the columns' order too), and two with one [`Key`] have one compact key (no
+//! the foundations hold what is left: so two positions with one compact key have one [`Key`](super::position::Key)
+//! (which leaves out the columns' order too), and two with one [`Key`](super::position::Key) have one compact key (no
 //! part of it reads a column's place, except that of face-down cards, which never move).
 //! The tests check both directions along random walks.
 

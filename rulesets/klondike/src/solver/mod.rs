@@ -8,6 +8,7 @@ pub mod position;
 pub mod progress;
 pub mod quick;
 pub mod relaxed;
+pub mod schedule;
 pub mod search;
 
 use crate::ruleset::Klondike;
@@ -17,7 +18,7 @@ use felt_core::{Action, Analysis, AnalyzeRequest, Card, Ruleset};
 use felt_patience::search::Limits;
 use position::{Dest, Game, Move};
 use progress::{way_on, WayOn};
-use search::search;
+use schedule::search;
 
 /// Positions a dead-end question may visit in a game dealt face up: enough to prove many lost
 /// tables, few enough to answer while the player waits. A table not proven lost within it is
