@@ -6,8 +6,8 @@
 //! how the positions are shared out, `unbounded_plan`). A large budget first gives each quick
 //! order a short probe ([`PROBE`] positions, best first then depth first), then the complete
 //! walk one ([`COMPLETE_PROBE`] positions: an end without a win there is a proof like any
-//! other); then a quarter of the budget goes to each of the two best-first orders, the
-//! depth-first quick walk gets what they leave, and the complete walk what all leave (all of
+//! other); then half the budget goes to the best-first order that weighs blocking cards, a
+//! quarter to the plain best-first order, the depth-first quick walk gets what they leave, and the complete walk what all leave (all of
 //! it that is left when the quick searches ran out of lines early). A budget bounded only by
 //! the host's clock is shared out as if it were [`UNBOUNDED_PLAN`] positions (more for a
 //! budget over two seconds), and the complete walk then runs until the host stops it. The
@@ -35,8 +35,9 @@ fn ends_all(report: &Report) -> bool {
 ///
 /// With a budget of at least [`PROBE_FROM`] positions, three quick orders ([`Order`]) are
 /// first each given [`PROBE`] positions and the complete walk [`COMPLETE_PROBE`], before the
-/// two best-first orders start again with a quarter of the budget each: each order finds some wins at once that the others miss for
-/// hundreds of thousands of positions, and a probe costs little beside that.
+/// two best-first orders start again with half and a quarter of the budget: each order finds
+/// some wins at once that the others miss for hundreds of thousands of positions, and a probe
+/// costs little beside that.
 pub fn search(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
     // Lost even in the relaxed game: over Thoughtful deals 1..1000, 80 deals (36 before the
     // relaxed game read the stock's order), 4001..4500, 30.
@@ -77,8 +78,11 @@ pub fn search(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
             return total(probe, used, peak);
         }
     }
-    // A quarter of the budget to each best-first order: on held-out deals 1001..2000 the plain
-    // order alone at 500,000 positions won six deals the blocking order left undecided. A
+    // Half the budget to the blocking best-first order, a quarter to the plain one: on
+    // held-out deals 1001..2000 the plain order alone at 500,000 positions won six deals the
+    // blocking order left undecided. With a quarter each, at 1 s, Thoughtful deals 1..1000
+    // left 74 undecided, with half and a quarter 70 (122, 476, 769, 987 won, 370 proven; 465
+    // no longer won), held out 4001..4500 52 and 50 (4094, 4286 won). A
     // budget of time alone (no bound on positions) is shared as if it were `UNBOUNDED_PLAN`
     // positions (more for more time: `unbounded_plan`), and the complete walk gets all the
     // time the quick searches leave.
@@ -87,12 +91,17 @@ pub fn search(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
     } else {
         max_states
     };
-    let quarter = limits.with_states(plan / 4);
-    let mut quick = best_first(game, start, &quarter, true);
+    let most = best_first_room(limits);
+    let mut quick = best_first(game, start, &limits.with_states((plan / 2).min(most)), true);
     used += quick.states;
     peak = peak.max(quick.peak_bytes);
     if quick.outcome == Outcome::Undecided && !ends_all(&quick) {
-        quick = best_first(game, start, &quarter, false);
+        quick = best_first(
+            game,
+            start,
+            &limits.with_states((plan / 4).min(most)),
+            false,
+        );
         used += quick.states;
         peak = peak.max(quick.peak_bytes);
     }
@@ -165,24 +174,30 @@ pub const COMPLETE_PROBE: u64 = 10_000;
 /// deals it was run on (28 and 25, against 32 and 24 with it).
 pub const UNBOUNDED_PLAN: u64 = 800_000;
 /// The positions a budget of time alone is shared out as: [`UNBOUNDED_PLAN`] up to two
-/// seconds of CPU, as much again for each further two seconds, but never more than the
-/// best-first orders' quarters can hold within the search's memory (each position's copy,
-/// link and place in the queue, room for their lists to double, and its fingerprint). Over
-/// the 77 Thoughtful deals of 1..1000 undecided at 1 s, at 5 s a deal: 20 decided with the
-/// plan of 800,000 (5 won, 15 proven), 24 with 2,000,000 (11 won, 13 proven: 122, 301, 476,
-/// 763, 769 and 987 won, four of them within 0.7 s, where the quarters were too small; 78
-/// and 511 no longer proven in the time left), 24 with 3,000,000, 23 with 4,000,000.
+/// seconds of CPU, as much again for each further two seconds, but never more than four
+/// times what a best-first order can hold ([`best_first_room`]). Over
+/// the 77 Thoughtful deals of 1..1000 undecided at 1 s, at 5 s a deal and with the
+/// best-first orders given a quarter each: 20 decided with the plan of 800,000 (5 won, 15
+/// proven), 24 with 2,000,000 (11 won, 13 proven: 122, 301, 476, 763, 769 and 987 won, four
+/// of them within 0.7 s, where the quarters were too small; 78 and 511 no longer proven in
+/// the time left), 24 with 3,000,000, 23 with 4,000,000.
 fn unbounded_plan(limits: &Limits<'_>) -> u64 {
     let by_time = limits.cpu_ms().map_or(UNBOUNDED_PLAN, |ms| {
         UNBOUNDED_PLAN.saturating_mul(ms) / 2000
     });
-    let position = 2 * (size_of::<Pos>() + size_of::<(u32, Step, u16)>() + size_of::<Open<()>>())
-        + size_of::<u64>()
-        + 1;
-    let by_memory = 4 * (limits.max_bytes() / position) as u64;
+    let by_memory = 4 * best_first_room(limits);
     by_time
         .max(UNBOUNDED_PLAN)
         .min(by_memory.max(UNBOUNDED_PLAN))
+}
+
+/// The positions a best-first order can hold within the search's memory: each position's
+/// copy, link, place in the queue and fingerprint, with room for their tables to double (a
+/// quick stage stopped by the memory would stop the whole search).
+fn best_first_room(limits: &Limits<'_>) -> u64 {
+    let position = 2 * (size_of::<Pos>() + size_of::<(u32, Step, u16)>() + size_of::<Open<()>>())
+        + 2 * (size_of::<u64>() + 1);
+    (limits.max_bytes() / position).max(1) as u64
 }
 
 /// The least budget that starts with the probes: below it they would take too large a share.
@@ -219,11 +234,14 @@ mod tests {
         assert_eq!(plan(1000, None), UNBOUNDED_PLAN);
         assert_eq!(plan(2000, None), UNBOUNDED_PLAN);
         assert_eq!(plan(5000, None), 2_000_000);
-        // An hour: a best-first quarter's copies of positions, their list at its doubling,
-        // still fit the default 256 MB.
+        // An hour: four times what a best-first order holds, its copies of positions in a
+        // list at its doubling within the default 256 MB.
         let hour = plan(3_600_000, None);
         assert!((2_000_000..3_000_000).contains(&hour), "{hour}");
         assert!(hour / 4 * 2 * size_of::<Pos>() as u64 <= 256 << 20);
+        // The blocking order's half of it is held to what fits.
+        let room = best_first_room(&Limits::new(&Budget::default(), &|_| true));
+        assert!(room < hour / 2 && room * 2 * size_of::<Pos>() as u64 <= 256 << 20);
         // Never less than the second's plan, even where memory is tight.
         assert_eq!(plan(3_600_000, Some(8)), UNBOUNDED_PLAN);
     }
