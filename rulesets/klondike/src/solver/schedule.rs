@@ -15,11 +15,10 @@
 //! first: they find wins sooner or later, never a proof, so none of the rules of `search.rs`
 //! depends on them.
 
-use super::position::{Game, Pos, Step};
-use super::search::{best_first, complete_walk, walk, Outcome, Report};
+use super::position::{Game, Pos};
+use super::search::{best_first, best_first_room, complete_walk, walk, Outcome, Report};
 use felt_core::Stopped;
-use felt_patience::search::{Limits, Open};
-use std::mem::size_of;
+use felt_patience::search::Limits;
 
 /// Whether a stage's report ends the whole search: anything but running out of its share of
 /// positions (memory, the host's callback) stops every later stage too.
@@ -82,10 +81,10 @@ pub fn search(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
     // held-out deals 1001..2000 the plain order alone at 500,000 positions won six deals the
     // blocking order left undecided. With a quarter each, at 1 s, Thoughtful deals 1..1000
     // left 74 undecided, with half and a quarter 70 (122, 476, 769, 987 won, 370 proven; 465
-    // no longer won), held out 4001..4500 52 and 50 (4094, 4286 won). A
-    // budget of time alone (no bound on positions) is shared as if it were `UNBOUNDED_PLAN`
-    // positions (more for more time: `unbounded_plan`), and the complete walk gets all the
-    // time the quick searches leave.
+    // no longer won), held out 4001..4500 52 and 50 (4094, 4286 won). A budget of time alone
+    // (no bound on positions) is shared as if it were `UNBOUNDED_PLAN` positions (more for
+    // more time: `unbounded_plan`), and the complete walk gets all the time the quick
+    // searches leave.
     let plan = if max_states == u64::MAX {
         unbounded_plan(limits)
     } else {
@@ -175,8 +174,7 @@ pub const COMPLETE_PROBE: u64 = 10_000;
 pub const UNBOUNDED_PLAN: u64 = 800_000;
 /// The positions a budget of time alone is shared out as: [`UNBOUNDED_PLAN`] up to two
 /// seconds of CPU, as much again for each further two seconds, but never more than four
-/// times what a best-first order can hold ([`best_first_room`]). Over
-/// the 77 Thoughtful deals of 1..1000 undecided at 1 s, at 5 s a deal and with the
+/// times what a best-first order can hold ([`best_first_room`]). Over the 77 Thoughtful deals of 1..1000 undecided at 1 s, at 5 s a deal and with the
 /// best-first orders given a quarter each: 20 decided with the plan of 800,000 (5 won, 15
 /// proven), 24 with 2,000,000 (11 won, 13 proven: 122, 301, 476, 763, 769 and 987 won, four
 /// of them within 0.7 s, where the quarters were too small; 78 and 511 no longer proven in
@@ -189,15 +187,6 @@ fn unbounded_plan(limits: &Limits<'_>) -> u64 {
     by_time
         .max(UNBOUNDED_PLAN)
         .min(by_memory.max(UNBOUNDED_PLAN))
-}
-
-/// The positions a best-first order can hold within the search's memory: each position's
-/// copy, link, place in the queue and fingerprint, with room for their tables to double (a
-/// quick stage stopped by the memory would stop the whole search).
-fn best_first_room(limits: &Limits<'_>) -> u64 {
-    let position = 2 * (size_of::<Pos>() + size_of::<(u32, Step, u16)>() + size_of::<Open<()>>())
-        + 2 * (size_of::<u64>() + 1);
-    (limits.max_bytes() / position).max(1) as u64
 }
 
 /// The least budget that starts with the probes: below it they would take too large a share.
@@ -217,6 +206,7 @@ fn complete(game: &Game, start: &Pos, limits: &Limits<'_>, used: u64, peak: u64)
 mod tests {
     use super::*;
     use felt_core::Budget;
+    use std::mem::size_of;
 
     /// The plan of a budget of `cpu_ms` of CPU time alone, with `max_mb` of memory.
     fn plan(cpu_ms: u64, max_mb: Option<u64>) -> u64 {

@@ -262,6 +262,19 @@ pub fn complete_walk(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
 /// probes) a charge of 2 won 795 (790 within 1 s), of 1 won 794 (783), with shorter lines.
 const DEPTH_COST: i32 = 2;
 
+/// A best-first search's link from a position: its parent's number, the step from there,
+/// and its depth.
+type Link = (u32, Step, u16);
+
+/// The positions a best-first search can hold within the search's memory: each position's
+/// copy, link, place in the queue and fingerprint, with room for their tables to double (a
+/// quick stage stopped by the memory would stop the whole search).
+pub(super) fn best_first_room(limits: &Limits<'_>) -> u64 {
+    let position = 2 * (size_of::<Pos>() + size_of::<Link>() + size_of::<Open<()>>())
+        + 2 * (size_of::<u64>() + 1);
+    (limits.max_bytes() / position).max(1) as u64
+}
+
 /// The first quick search: best first over [`Game::quick_moves`], the open position nearest a win
 /// ([`Game::distance`] plus [`DEPTH_COST`] a move) first.
 pub(super) fn best_first(game: &Game, start: &Pos, limits: &Limits<'_>, blocking: bool) -> Report {
@@ -272,7 +285,7 @@ pub(super) fn best_first(game: &Game, start: &Pos, limits: &Limits<'_>, blocking
     seen.insert_pos(game, start);
     // Node 0 is the start; each other node's parent and the step that led to it.
     let mut positions: Vec<Pos> = vec![*start];
-    let mut links: Vec<(u32, Step, u16)> = vec![(0, Step::one(Move::Deal), 0)];
+    let mut links: Vec<Link> = vec![(0, Step::one(Move::Deal), 0)];
     let mut open = std::collections::BinaryHeap::new();
     open.push(Open {
         priority: game.distance(start, blocking),
@@ -312,7 +325,7 @@ pub(super) fn best_first(game: &Game, start: &Pos, limits: &Limits<'_>, blocking
             let stop = limits.stop(seen.count(), &mut peak, || {
                 seen.bytes()
                     + room_bytes(positions.len(), positions.capacity(), size_of::<Pos>())
-                    + room_bytes(links.len(), links.capacity(), size_of::<(u32, Step, u16)>())
+                    + room_bytes(links.len(), links.capacity(), size_of::<Link>())
                     + room_bytes(open.len(), open.capacity(), size_of::<Open<()>>())
             });
             if let Some(stopped) = stop {
