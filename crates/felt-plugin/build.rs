@@ -25,12 +25,14 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
 }
 
-/// Whether the C toolchain that links Rust programs here (`cc`) has `file` among its own
+/// Whether the C toolchain that links Rust programs here (the linker cargo names in
+/// `RUSTC_LINKER` when one is configured, else `cc`, Rust's default) has `file` among its own
 /// libraries: it prints the file's whole path when it has, the bare name when not. Without it
-/// (another toolchain) the programs link `libgcc_s` as Rust's standard library asks, and only
-/// start a little slower.
+/// (another toolchain, or a linker that cannot say) the programs link `libgcc_s` as Rust's
+/// standard library asks, and only start a little slower.
 fn toolchain_has(file: &str) -> bool {
-    std::process::Command::new("cc")
+    let linker = std::env::var_os("RUSTC_LINKER").unwrap_or_else(|| "cc".into());
+    std::process::Command::new(linker)
         .arg(format!("-print-file-name={file}"))
         .output()
         .ok()
