@@ -177,6 +177,35 @@ fn each_scan_of_the_win_finder_wins_and_its_line_replays() {
     }
 }
 
+// A scan stopped by the memory cap ends the scans, not the solve: their tables are dropped
+// and the exact search goes on alone under the same cap. Two-cell deal 189, with 4 MB, was
+// left undecided when memory stopped a scan.
+#[test]
+fn a_scan_stopped_by_memory_leaves_the_exact_search_to_decide() {
+    let fc = variant("freecell-2cells");
+    let code = GameCode::new("FC-2C", 'S', 189).expect("code");
+    let mut session = Session::new(fc.clone(), code, 0);
+    let answer = fc
+        .analyze(
+            session.state(),
+            &AnalyzeRequest::Solve {
+                full_information: true,
+                budget: felt_core::Budget {
+                    cpu_ms: None,
+                    states: Some(1_000_000),
+                    max_mb: Some(4),
+                },
+            },
+        )
+        .expect("FreeCell analyses");
+    let Analysis::Won { actions, report } = answer else {
+        panic!("two-cell deal 189 with 4 MB: {answer:?}");
+    };
+    assert!(report.peak_bytes <= 4 << 20, "{report:?}");
+    session.replay(&actions).expect("replays");
+    assert!(matches!(session.status(), Status::Won { .. }));
+}
+
 // Where the variant does not send safe cards up by itself, the handed-out line sends them
 // up as actions of its own, and the game takes every one of them to a win.
 #[test]

@@ -169,6 +169,10 @@ pub fn solve_tuned(
 /// [`Retry::after`] positions (half the states budget if that is smaller), and then a fresh one
 /// with the retry's depth cost runs for the rest of the budget; either, run dry, is followed by
 /// a complete one as in step 3.
+///
+/// A stage stopped by the memory bound goes on to the next as one that spent its positions
+/// does: each stage's tables are its own and dropped when it ends, so the next has the whole
+/// bound again. Only the caller's `keep_going` ends every stage at once.
 pub fn search_stages(
     pos: &Position,
     rules: &SolverRules,
@@ -229,7 +233,7 @@ pub fn search_stages(
     for (stage, cap) in stages {
         let (answer, stop) = run(&root, rules, honest, budget, &stage, cap, &mut spent);
         match stop {
-            search::Stop::Answered | search::Stop::Caller | search::Stop::Memory => return answer,
+            search::Stop::Answered | search::Stop::Caller => return answer,
             search::Stop::Dry if stage.prune && answer.verdict == Verdict::Undecided => {
                 // The pruned search ran dry having left moves out: only a complete one may
                 // prove a loss. (One that left nothing out was complete: its proof stands.)
@@ -250,7 +254,10 @@ pub fn search_stages(
             }
             search::Stop::Dry => return answer,
             search::Stop::States if spent.states >= budget.max_states => return answer,
-            search::Stop::States => spent.stopped = answer.stopped,
+            // The stage spent its share, or memory stopped it: its tables are dropped, so the
+            // next stage starts afresh with the whole cap (with 8 MB a deal, four-suit deals
+            // 1..100 left 10 undecided when memory ended every stage).
+            search::Stop::States | search::Stop::Memory => spent.stopped = answer.stopped,
         }
     }
     spent

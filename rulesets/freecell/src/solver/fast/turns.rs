@@ -178,9 +178,12 @@ pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
                 Some(Finding::Won(line)) => {
                     return Report::new(Outcome::Won(line), spent).holding(peak)
                 }
-                // No position left (probably lost), or the positions budget reached: the
-                // exact search decides.
-                Some(Finding::Exhausted) | Some(Finding::Stopped(Stopped::States)) => break 'turns,
+                // No position left (probably lost), the positions budget reached, or the
+                // memory cap (the scans' tables are dropped, so the exact search has the cap to
+                // itself): the exact search decides.
+                Some(Finding::Exhausted)
+                | Some(Finding::Stopped(Stopped::States))
+                | Some(Finding::Stopped(Stopped::Memory)) => break 'turns,
                 Some(Finding::Stopped(stopped)) => {
                     return Report::undecided(spent, stopped).holding(peak)
                 }

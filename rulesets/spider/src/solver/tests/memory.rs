@@ -48,3 +48,25 @@ fn a_large_four_suit_search_holds_under_sixty_bytes_a_position() {
         answer.states
     );
 }
+
+// A stage stopped by the memory bound has spent only its own share: its tables are dropped
+// and the next stage (the retry) starts afresh under the same bound. Deal 30 was left
+// undecided at 165,239 positions by the first stage's memory stop (8 MB); the retry wins it.
+#[test]
+fn a_stage_stopped_by_memory_hands_on_to_the_next() {
+    let ruleset = shipped("spider-4suit", "classic");
+    let (pos, rules) = solver_view(&ruleset, &ruleset.new_game(30));
+    let bound = 8 << 20;
+    let budget = Budget {
+        max_bytes: bound,
+        ..Budget::states(1_000_000)
+    };
+    let answer = solve(&pos, &rules, Mode::Full, budget);
+    assert!(
+        matches!(answer.verdict, Verdict::Won(_)),
+        "{:?} after {} positions",
+        answer.verdict,
+        answer.states
+    );
+    assert!(answer.peak_bytes <= bound, "{} bytes", answer.peak_bytes);
+}
