@@ -7,7 +7,7 @@
 use crate::common;
 
 use crate::common::{deal, dealt_face_up, knotted_end_game, mv, position, solve};
-use felt_core::{Analysis, AnalyzeRequest, Ruleset};
+use felt_core::{Analysis, Ruleset};
 use felt_klondike::state::{FIRST_FOUNDATION, WASTE};
 use felt_klondike::{Klondike, Params};
 
@@ -140,15 +140,8 @@ fn thoughtful_deals_28_and_4118_are_won_as_shipped() {
     let thoughtful = common::variant("thoughtful");
     for deal in [28, 4118] {
         let state = thoughtful.new_game(deal);
-        let answer = thoughtful
-            .analyze(
-                &state,
-                &AnalyzeRequest::Solve {
-                    full_information: true,
-                    budget: felt_core::Budget::states(1_000_000),
-                },
-            )
-            .expect("answers");
+        let answer =
+            common::solve_shipped(&thoughtful, &state, felt_core::Budget::states(1_000_000));
         assert!(
             matches!(answer, Analysis::Won { .. }),
             "deal {deal}: {answer:?}"

@@ -23,6 +23,24 @@ pub fn variant(id: &str) -> Arc<dyn DynRuleset> {
         .unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
+/// A shipped variant's full-information solve of `state` within `budget`, as `felt solve`
+/// asks it.
+pub fn solve_shipped(
+    ruleset: &Arc<dyn DynRuleset>,
+    state: &felt_core::GameState,
+    budget: felt_core::Budget,
+) -> felt_core::Analysis {
+    ruleset
+        .analyze(
+            state,
+            &felt_core::AnalyzeRequest::Solve {
+                full_information: true,
+                budget,
+            },
+        )
+        .expect("Klondike answers")
+}
+
 /// Klondike (draw one) with automatic moves off, so hand-made positions stay as written.
 pub fn manual() -> Klondike {
     Klondike::with_params(

@@ -29,15 +29,7 @@ fn won_lines_replay_to_a_win() {
     let mut won = 0;
     for seed in 1..=6 {
         let state = dynamic.new_game(seed);
-        let answer = dynamic
-            .analyze(
-                &state,
-                &AnalyzeRequest::Solve {
-                    full_information: true,
-                    budget: felt_core::Budget::states(30_000),
-                },
-            )
-            .expect("answers");
+        let answer = common::solve_shipped(&dynamic, &state, felt_core::Budget::states(30_000));
         if let Analysis::Won { actions, .. } = answer {
             won += 1;
             let mut s: GameState = state.clone();
@@ -393,19 +385,12 @@ fn a_small_memory_cap_stops_one_stage_not_the_solve() {
     let thoughtful = common::variant("thoughtful");
     for deal in [11, 17, 24] {
         let state = thoughtful.new_game(deal);
-        let answer = thoughtful
-            .analyze(
-                &state,
-                &AnalyzeRequest::Solve {
-                    full_information: true,
-                    budget: felt_core::Budget {
-                        cpu_ms: None,
-                        states: Some(2_000_000),
-                        max_mb: Some(4),
-                    },
-                },
-            )
-            .expect("answers");
+        let budget = felt_core::Budget {
+            cpu_ms: None,
+            states: Some(2_000_000),
+            max_mb: Some(4),
+        };
+        let answer = common::solve_shipped(&thoughtful, &state, budget);
         let Analysis::Won { actions, report } = answer else {
             panic!("deal {deal}: {answer:?}");
         };
