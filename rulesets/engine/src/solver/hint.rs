@@ -24,10 +24,10 @@ pub const HINT_LOOK_BUDGET: u64 = 8 * HINT_LOOK_STATES;
 pub const HINT_LOOK_STATES: u64 = 20_000;
 
 /// How many times its budget a hint's search gets again where the budget stopped it with no
-/// way on (or no win, every card seen) and no table nearer a win, before the hint says no
-/// move helps: Klondike (the engine's) deals 1..40 by hints, 24 won without the second look,
-/// 28 with it (as many as when the hint fell back on the nearest moves), the slowest game
-/// 0.95 s of CPU.
+/// way on (or, every card seen, no win), before the hint says no move helps or, every card
+/// seen, falls back on the nearest moves: Klondike (the engine's) deals 1..40 by hints, 24
+/// won without the second look, 28 with it (as many as when the hint fell back on the
+/// nearest moves), the slowest game 0.95 s of CPU.
 pub const HONEST_WIDER: u64 = 8;
 
 /// The `rank`-th hint for `state` and, for the best one, the rest of its plan: the first step
@@ -56,6 +56,19 @@ pub fn hint(
     };
     if mode == Mode::Honest && matches!(searched.found, Found::Stopped(_)) {
         searched = searcher.search(state, mode, &wider(limits));
+    }
+    // Every card seen and no win within the budget: the search again at [`HONEST_WIDER`]
+    // times it before the nearest moves, whose stretches often end with no hint that leaves
+    // the line's tables. Its answer stands where it wins or proves the table lost; else the
+    // first search's does, and this one's line nearer a win serves below in place of a
+    // search of its own.
+    let mut wide = None;
+    if mode == Mode::Solve && matches!(searched.found, Found::Stopped(_) | Found::Nearer(..)) {
+        let again = searcher.solve(state, &wider(limits));
+        match again.found {
+            Found::Won(_) | Found::Exhausted => searched = again,
+            found => wide = Some(found),
+        }
     }
     let mut sooner = None;
     let plan = match searched.found {
@@ -132,9 +145,8 @@ pub fn hint(
             };
             let mut line = sooner.filter(fits);
             if line.is_none() {
-                line = match searcher.solve(state, &wider(limits)).found {
-                    Found::Won(line) => won_line(&searcher, state, line),
-                    Found::Nearer(line, _) => Some(line).filter(fits),
+                line = match wide {
+                    Some(Found::Nearer(line, _)) => Some(line).filter(fits),
                     _ => None,
                 };
             }
