@@ -18,16 +18,12 @@
 use super::position::{Game, Pos};
 use super::search::{best_first, best_first_room, complete_walk, walk, Outcome, Report};
 use felt_core::Stopped;
-use felt_patience::search::Limits;
+use felt_patience::search::{stage_spent, Limits};
 
-/// Whether a stage's report ends the whole search: only the host's callback (time up, a hint
-/// no longer wanted). A stage that ran out of its share of positions, or of memory, has only
-/// spent its share: its tables are dropped before the next stage starts, which has the whole
-/// memory cap again. (Memory used to end every stage: with 4 MB a deal, Thoughtful deals
-/// 1..300 left 81 undecided, every one stopped by the first probe at 16,384 positions.)
+/// Whether a stage's report ends the whole search: only the host's callback does (time up, a
+/// hint no longer wanted), not a stage that spent its share ([`stage_spent`]).
 fn ends_all(report: &Report) -> bool {
-    report.outcome == Outcome::Undecided
-        && !matches!(report.stopped, Stopped::States | Stopped::Memory)
+    report.outcome == Outcome::Undecided && !stage_spent(report.stopped)
 }
 
 /// Searches from `start` (as the ruleset left it) until a win, a proof, or `limits` stop it

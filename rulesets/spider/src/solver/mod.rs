@@ -171,8 +171,8 @@ pub fn solve_tuned(
 /// a complete one as in step 3.
 ///
 /// A stage stopped by the memory bound goes on to the next as one that spent its positions
-/// does: each stage's tables are its own and dropped when it ends, so the next has the whole
-/// bound again. Only the caller's `keep_going` ends every stage at once.
+/// does ([`felt_patience::search::stage_spent`], the rule every solver's stages share); only
+/// the caller's `keep_going` ends every stage at once.
 pub fn search_stages(
     pos: &Position,
     rules: &SolverRules,
@@ -254,9 +254,8 @@ pub fn search_stages(
             }
             search::Stop::Dry => return answer,
             search::Stop::States if spent.states >= budget.max_states => return answer,
-            // The stage spent its share, or memory stopped it: its tables are dropped, so the
-            // next stage starts afresh with the whole cap (with 8 MB a deal, four-suit deals
-            // 1..100 left 10 undecided when memory ended every stage).
+            // The stage spent its share of positions or of memory (`stage_spent`; with 8 MB a
+            // deal, four-suit deals 1..100 left 10 undecided when memory ended every stage).
             search::Stop::States | search::Stop::Memory => spent.stopped = answer.stopped,
         }
     }

@@ -29,7 +29,8 @@ const SPACE: i32 = 4;
 /// from the King in one suit is so: a King built on in mixed suits must be taken apart again
 /// before any of it leaves. Counted by the build rule there too (from 8601355 until stop 58),
 /// the bonus led the search into mixed runs: Simple Simon deals 1..100 at 1 s won 0, and 49
-/// with one suit counted (41 of the held-out 101..200, against 32 with no bonus there). Paired at 1 s: King Albert deals 1..300 7 -> 5 undecided, held out
+/// with one suit counted (41 of the held-out 101..200, against 32 with no bonus there).
+/// Paired at 1 s: King Albert deals 1..300 7 -> 5 undecided, held out
 /// 301..1000 35 -> 24 (CPU of the deals both decide 43.9 -> 35.5 s); Streets and Alleys 1..300
 /// 8 -> 8, 301..1000 21 -> 23; Beleaguered Castle 3 -> 3; deals 1..200 of ten more such
 /// games as before or better (Flower Garden 67 -> 59, Raglan 3 -> 1). A weight of 4: King

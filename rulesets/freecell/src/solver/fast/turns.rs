@@ -5,6 +5,7 @@ use super::*;
 use crate::params::Empty;
 use crate::solver::position::{FIRST_WEIGHTS, WEIGHTS};
 use crate::solver::search::{Exact, Outcome};
+use felt_patience::search::stage_spent;
 
 /// The win finder's scans and the weight of each one's turn (see [`solve`]). The second's
 /// weight 4 and the scans' 12/16 of the budget, against 3 and 9/16, stored 36 % and 28 %
@@ -178,12 +179,11 @@ pub fn solve(game: &Game, start: &Pos, limits: &Limits<'_>) -> Report {
                 Some(Finding::Won(line)) => {
                     return Report::new(Outcome::Won(line), spent).holding(peak)
                 }
-                // No position left (probably lost), the positions budget reached, or the
-                // memory cap (the scans' tables are dropped, so the exact search has the cap to
-                // itself): the exact search decides.
-                Some(Finding::Exhausted)
-                | Some(Finding::Stopped(Stopped::States))
-                | Some(Finding::Stopped(Stopped::Memory)) => break 'turns,
+                // No position left (probably lost), or the scans' share spent, of positions
+                // or of memory (`stage_spent`: their tables are dropped, so the exact search
+                // has the cap to itself): the exact search decides.
+                Some(Finding::Exhausted) => break 'turns,
+                Some(Finding::Stopped(stopped)) if stage_spent(stopped) => break 'turns,
                 Some(Finding::Stopped(stopped)) => {
                     return Report::undecided(spent, stopped).holding(peak)
                 }
