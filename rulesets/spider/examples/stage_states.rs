@@ -9,7 +9,9 @@
 //! - `SETUPS`: comma-separated set-ups, each `key=value` pairs joined by `:` changing the
 //!   default tuning, with no retry: `d` (depth weight), `sb`, `rb`, `down`, `stock`, `empty`,
 //!   `run`, `hc` (the first heuristic's weights), `s2`, `down2` (the second's), `pr` (per
-//!   round), `lb` (level boost), `nosecond=1`; `d=-5` alone is the default's first search.
+//!   round), `lb` (level boost), `nosecond=1`, `n` and `seed` (tie-breaking noise and its
+//!   seed), `retry=1` (the default's retry after its first search, so `retry=1` alone is the
+//!   default's whole schedule); `d=-5` alone is the default's first search.
 //!
 //! Prints a line a deal: the deal, then for each set-up the positions its search visited
 //! before its win, or `-` where it had not won within `CAP`. Runs on two threads.
@@ -92,6 +94,9 @@ fn setup(text: &str, base: Tuning) -> Tuning {
                     .map(|w| felt_spider::solver::Weights { down: v, ..w })
             }
             "nosecond" => t.second = None,
+            "retry" => t.retry = (v != 0).then_some(base.retry).flatten(),
+            "n" => t.noise = v.max(0) as u32,
+            "seed" => t.seed = v as u64,
             _ => panic!("unknown key {key}"),
         }
     }

@@ -431,7 +431,13 @@ fn search(
             if let Some(t) = targets {
                 note_target(t, key, id, mv, node.depth(), &nodes, best);
             }
-            kids.push((key, scores.map(|s| s + bias), mv, level));
+            let noise = if tuning.noise == 0 {
+                0
+            } else {
+                let h = (key.0 ^ tuning.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+                (h % (u64::from(tuning.noise) + 1)) as i32
+            };
+            kids.push((key, scores.map(|s| s + bias + noise), mv, level));
         }
         // Stop before keeping the children would take the search past its memory bound: every
         // structure is counted as it will be once it has grown to hold them, so the bound is

@@ -364,6 +364,7 @@ fn every_stage_combination_redoes_a_dry_pruned_search_complete() {
                 retry: Some(crate::solver::Retry {
                     after: 5,
                     depth_weight: -10,
+                    noise: 60,
                 }),
                 ..base
             },

@@ -50,12 +50,14 @@ fn a_large_four_suit_search_holds_under_sixty_bytes_a_position() {
 }
 
 // A stage stopped by the memory bound has spent only its own share: its tables are dropped
-// and the next stage (the retry) starts afresh under the same bound. Deal 30 was left
-// undecided at 165,239 positions by the first stage's memory stop (8 MB); the retry wins it.
+// and the next stage (the retry) starts afresh under the same bound. The first stage stops
+// for memory (8 MB) at about 165,000 positions, and does not win deal 34 within 165,000;
+// the retry wins it. (Deal 30, this test's deal before the retry broke ties with noise, is
+// now left undecided by both stages' memory stops.)
 #[test]
 fn a_stage_stopped_by_memory_hands_on_to_the_next() {
     let ruleset = shipped("spider-4suit", "classic");
-    let (pos, rules) = solver_view(&ruleset, &ruleset.new_game(30));
+    let (pos, rules) = solver_view(&ruleset, &ruleset.new_game(34));
     let bound = 8 << 20;
     let budget = Budget {
         max_bytes: bound,
