@@ -431,12 +431,7 @@ fn search(
             if let Some(t) = targets {
                 note_target(t, key, id, mv, node.depth(), &nodes, best);
             }
-            let noise = if tuning.noise == 0 {
-                0
-            } else {
-                let h = (key.0 ^ tuning.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
-                (h % (u64::from(tuning.noise) + 1)) as i32
-            };
+            let noise = tie_noise(key, tuning);
             kids.push((key, scores.map(|s| s + bias + noise), mv, level));
         }
         // Stop before keeping the children would take the search past its memory bound: every
@@ -488,6 +483,17 @@ fn search(
 }
 
 /// The moves from the root to node `id`, then `mv`.
+/// The tie-breaking noise of the child with `key` ([`Tuning::noise`]): 0 to `noise`. A key is
+/// already a uniform hash of its position, so one multiply by the seed spreads it enough; this
+/// runs for every child scored.
+fn tie_noise(key: Key, tuning: &Tuning) -> i32 {
+    if tuning.noise == 0 {
+        return 0;
+    }
+    let h = (key.0 ^ tuning.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    (h % (u64::from(tuning.noise) + 1)) as i32
+}
+
 fn path_to(nodes: &[Node], id: u32, mv: SolverMove) -> Vec<SolverMove> {
     let mut line = vec![mv];
     let mut at = id;
