@@ -11,7 +11,9 @@
 //!   `run`, `hc` (the first heuristic's weights), `s2`, `down2` (the second's), `pr` (per
 //!   round), `lb` (level boost), `nosecond=1`, `n` and `seed` (tie-breaking noise and its
 //!   seed), `retry=1` (the default's retry after its first search, so `retry=1` alone is the
-//!   default's whole schedule); `d=-5` alone is the default's first search.
+//!   default's whole schedule), `after` and `again` (after `retry=1`: the positions of
+//!   the first search and of the first fresh starts, `again=0` for one fresh start with the
+//!   rest); `d=-5` alone is the default's first search.
 //!
 //! Prints a line a deal: the deal, then for each set-up the positions its search visited
 //! before its win, or `-` where it had not won within `CAP`. Runs on two threads.
@@ -95,6 +97,18 @@ fn setup(text: &str, base: Tuning) -> Tuning {
             }
             "nosecond" => t.second = None,
             "retry" => t.retry = (v != 0).then_some(base.retry).flatten(),
+            "after" => {
+                t.retry = t.retry.map(|r| felt_spider::solver::Retry {
+                    after: v.max(0) as u64,
+                    ..r
+                })
+            }
+            "again" => {
+                t.retry = t.retry.map(|r| felt_spider::solver::Retry {
+                    again: if v <= 0 { u64::MAX } else { v as u64 },
+                    ..r
+                })
+            }
             "n" => t.noise = v.max(0) as u32,
             "seed" => t.seed = v as u64,
             _ => panic!("unknown key {key}"),

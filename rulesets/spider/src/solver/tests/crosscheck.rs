@@ -365,6 +365,7 @@ fn every_stage_combination_redoes_a_dry_pruned_search_complete() {
                     after: 5,
                     depth_weight: -10,
                     noise: 60,
+                    again: 5,
                 }),
                 ..base
             },

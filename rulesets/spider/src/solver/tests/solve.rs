@@ -177,6 +177,40 @@ fn an_honest_solve_never_claims_a_loss_it_could_not_see() {
     assert!(matches!(answer.verdict, Verdict::Won(_)));
 }
 
+// A search that has not won starts afresh more than once, each fresh start with its own
+// seed of noise (`Retry::again`): with the first search and each fresh start given 20,000
+// positions, four-suit deal 6 is won by the second fresh start (at 56,161 positions in all),
+// and left undecided within the same 80,000 when one fresh start gets all the rest.
+#[test]
+fn a_second_fresh_start_with_its_own_seed_wins_a_deal_one_long_fresh_start_does_not() {
+    let ruleset = shipped("spider-4suit", "classic");
+    let start = ruleset.new_game(6);
+    let (pos, rules) = solver_view(&ruleset, &start);
+    let tuning = Tuning::for_rules(&rules);
+    let retry = tuning.retry.expect("classic rules start afresh");
+    let with_again = |again| Tuning {
+        retry: Some(Retry {
+            after: 20_000,
+            again,
+            ..retry
+        }),
+        ..tuning
+    };
+    let budget = || Budget::states(80_000);
+    let one = search_stages(&pos, &rules, Mode::Full, budget(), &with_again(u64::MAX));
+    assert_eq!(one.verdict, Verdict::Undecided);
+    let many = search_stages(&pos, &rules, Mode::Full, budget(), &with_again(20_000));
+    let Verdict::Won(line) = many.verdict else {
+        panic!("deal 6 not won: {many:?}")
+    };
+    assert!(
+        many.states > 40_000,
+        "won by the second fresh start: {}",
+        many.states
+    );
+    replays_to_a_win(ruleset.clone(), start, &line);
+}
+
 // The fresh start of a search that has not won early breaks its ties with noise (`Retry`):
 // four-suit deals 109 and 87 are not won within 60,000 positions by the first search and a
 // fresh one without noise, and are won by the fresh one with it (at 39,069 and 39,707
