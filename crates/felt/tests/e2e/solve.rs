@@ -35,7 +35,14 @@ fn a_state_budget_that_runs_out_is_named_with_its_size() {
 
 #[test]
 fn a_memory_cap_that_stops_the_search_is_named_and_kept() {
-    let out = solve(&["SP1-S4C-AAAAAAD", "--max-mb", "1"]);
+    // Positions for the first search and one fresh start, each of which the cap stops.
+    let out = solve(&[
+        "SP1-S4C-AAAAAAD",
+        "--max-mb",
+        "1",
+        "--budget-states",
+        "500000",
+    ]);
     assert!(
         out.contains("undecided: memory cap of 1 MB reached after"),
         "{out}"
@@ -43,6 +50,19 @@ fn a_memory_cap_that_stops_the_search_is_named_and_kept() {
     assert!(
         out.contains("peak 1 MB"),
         "the search kept inside its cap: {out}"
+    );
+}
+
+#[test]
+fn a_deal_won_under_a_memory_cap_is_shortened_inside_the_cap_too() {
+    // With time left (5 s, against about 0.6 s needed), fresh starts that the cap stops one
+    // after another win this deal; the line is then shortened (a beam search among others)
+    // within the same cap.
+    let out = solve(&["SP1-S4C-AAAAAAD", "--max-mb", "1", "--budget-ms", "5000"]);
+    assert!(out.contains("won in "), "{out}");
+    assert!(
+        out.contains("peak 1 MB"),
+        "the solve kept inside its cap: {out}"
     );
 }
 

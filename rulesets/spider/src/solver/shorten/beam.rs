@@ -8,7 +8,7 @@
 use super::super::eval::score;
 use super::super::moves::{is_won, pruned, search_moves, shared_columns, SolverMove};
 use super::super::position::{Position, MAX_COLUMNS, UNKNOWN};
-use super::super::search::{decode, encode};
+use super::super::search::{decode, encode, grow_gently, grown};
 use super::super::table::KeySet;
 use super::super::{Budget, SolverRules};
 use super::resolve::Beam;
@@ -108,11 +108,25 @@ pub(super) fn beam(
                     return out;
                 }
                 let key = pos.key(shared_columns(&pos, honest));
+                // Stop before keeping a child would take the beam past its memory bound: each
+                // structure counted as it will be once grown to hold it (a packed position
+                // takes under 4096 bytes), so the bound is never passed.
+                let after = seen.bytes_after_inserting(1)
+                    + grown(kid_arena.len(), kid_arena.capacity(), 4096)
+                    + grown(kids.len(), kids.capacity(), 1) * std::mem::size_of::<Child>()
+                    + layer_arena.capacity()
+                    + (nodes.capacity() + layer.capacity()) * std::mem::size_of::<(u32, u32)>();
+                if after > budget.max_bytes {
+                    return out;
+                }
+                out.peak_bytes = out.peak_bytes.max(after);
                 if seen.insert(key) {
                     out.states += 1;
                     if out.states >= budget.max_states {
                         return out;
                     }
+                    grow_gently(&mut kids, 1);
+                    grow_gently(&mut kid_arena, 4096);
                     kids.push(Child {
                         level: pos.rows_left() as u8,
                         score: score(&pos, weights),
@@ -126,17 +140,25 @@ pub(super) fn beam(
                 pos.undo(undo);
             }
         }
+        if kids.is_empty() || out.states >= budget.max_states {
+            return out;
+        }
+        select(&mut kids, b.width, b.per_level);
+        // The next layer's nodes and entries, counted before they are made.
         let bytes = seen.bytes()
             + kid_arena.capacity()
             + layer_arena.capacity()
             + kids.capacity() * std::mem::size_of::<Child>()
-            + nodes.capacity() * std::mem::size_of::<(u32, u32)>();
-        out.peak_bytes = out.peak_bytes.max(bytes);
-        if kids.is_empty() || out.states >= budget.max_states || bytes > budget.max_bytes {
+            + (grown(nodes.len(), nodes.capacity(), kids.len())
+                + grown(0, layer.capacity(), kids.len()))
+                * std::mem::size_of::<(u32, u32)>();
+        if bytes > budget.max_bytes {
             return out;
         }
-        select(&mut kids, b.width, b.per_level);
+        out.peak_bytes = out.peak_bytes.max(bytes);
         layer.clear();
+        grow_gently(&mut layer, kids.len());
+        grow_gently(&mut nodes, kids.len());
         for k in &kids {
             layer.push((nodes.len() as u32, k.at));
             nodes.push((k.parent, k.mv));

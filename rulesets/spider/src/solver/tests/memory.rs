@@ -74,3 +74,32 @@ fn a_stage_stopped_by_memory_hands_on_to_the_next() {
     );
     assert!(answer.peak_bytes <= bound, "{} bytes", answer.peak_bytes);
 }
+
+// A won line is shortened within the same bound as the search that found it: the beam search
+// among the shortening steps counts what a child and the next layer will take before making
+// them (it used to check only after each layer, and a won solve under 1 MB held 2).
+#[test]
+fn a_line_is_shortened_within_the_search_s_memory_bound() {
+    let ruleset = shipped("spider-4suit", "classic");
+    let bound = 1 << 20;
+    for deal in [1, 2, 3] {
+        let (pos, rules) = solver_view(&ruleset, &ruleset.new_game(deal));
+        // No bound on positions: fresh starts, each stopped by the memory bound, go on
+        // until one wins (as under `felt solve`'s time budget).
+        let budget = Budget {
+            max_bytes: bound,
+            ..Budget::states(u64::MAX)
+        };
+        let answer = solve(&pos, &rules, Mode::Full, budget);
+        assert!(
+            matches!(answer.verdict, Verdict::Won(_)),
+            "deal {deal}: {:?}",
+            answer.stopped
+        );
+        assert!(
+            answer.peak_bytes <= bound,
+            "deal {deal}: {} bytes held under a bound of {bound}",
+            answer.peak_bytes
+        );
+    }
+}

@@ -242,3 +242,26 @@ fn a_fresh_start_breaking_ties_with_noise_wins_deals_the_plain_one_does_not() {
         replays_to_a_win(ruleset.clone(), start, &line);
     }
 }
+
+proptest::proptest! {
+    /// The fresh starts share out any budget: the first search's positions and theirs stay
+    /// within it, the last takes the rest, and a start's share is never less than the one
+    /// before it (so a deal that needs one long search gets one), whatever the shares asked,
+    /// a zero included.
+    #[test]
+    fn fresh_starts_share_out_the_budget_and_end(
+        after in 0u64..2_000_000,
+        again in proptest::prop_oneof![0u64..1_000_000, proptest::strategy::Just(u64::MAX)],
+        max_states in proptest::prop_oneof![1u64..20_000_000, proptest::strategy::Just(u64::MAX)],
+    ) {
+        let retry = Retry { after, depth_weight: -10, noise: 60, again };
+        let starts: Vec<(u64, u64)> = retry.starts(max_states).take(1000).collect();
+        proptest::prop_assert!(starts.len() < 200, "{} starts", starts.len());
+        let (seeds, caps): (Vec<u64>, Vec<u64>) = starts.iter().copied().unzip();
+        proptest::prop_assert_eq!(seeds, (1..=starts.len() as u64).collect::<Vec<_>>());
+        proptest::prop_assert_eq!(caps.last(), Some(&u64::MAX));
+        let before_last: u64 = caps[..caps.len() - 1].iter().sum();
+        proptest::prop_assert!(after.min(max_states / 2) + before_last < max_states);
+        proptest::prop_assert!(caps.windows(2).all(|w| w[0] <= w[1]));
+    }
+}
