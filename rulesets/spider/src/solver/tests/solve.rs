@@ -184,8 +184,7 @@ fn an_honest_solve_never_claims_a_loss_it_could_not_see() {
 #[test]
 fn a_second_fresh_start_with_its_own_seed_wins_a_deal_one_long_fresh_start_does_not() {
     let ruleset = shipped("spider-4suit", "classic");
-    let start = ruleset.new_game(6);
-    let (pos, rules) = solver_view(&ruleset, &start);
+    let (_, rules) = solver_view(&ruleset, &ruleset.new_game(6));
     let tuning = Tuning::for_rules(&rules);
     let retry = tuning.retry.expect("classic rules start afresh");
     let with_again = |again| Tuning {
@@ -196,18 +195,36 @@ fn a_second_fresh_start_with_its_own_seed_wins_a_deal_one_long_fresh_start_does_
         }),
         ..tuning
     };
-    let budget = || Budget::states(80_000);
-    let one = search_stages(&pos, &rules, Mode::Full, budget(), &with_again(u64::MAX));
-    assert_eq!(one.verdict, Verdict::Undecided);
-    let many = search_stages(&pos, &rules, Mode::Full, budget(), &with_again(20_000));
-    let Verdict::Won(line) = many.verdict else {
-        panic!("deal 6 not won: {many:?}")
-    };
-    assert!(
-        many.states > 40_000,
-        "won by the second fresh start: {}",
-        many.states
+    won_only_with(
+        &ruleset,
+        6,
+        80_000,
+        &with_again(u64::MAX),
+        &with_again(20_000),
+        40_000,
     );
+}
+
+/// Four-suit deal `deal` within `states` positions: undecided with `plain`, won with `better`
+/// after more than `past` positions (so by a later stage), its line replaying to a win.
+fn won_only_with(
+    ruleset: &SpiderRuleset,
+    deal: u64,
+    states: u64,
+    plain: &Tuning,
+    better: &Tuning,
+    past: u64,
+) {
+    let start = ruleset.new_game(deal);
+    let (pos, rules) = solver_view(ruleset, &start);
+    let budget = || Budget::states(states);
+    let before = search_stages(&pos, &rules, Mode::Full, budget(), plain);
+    assert_eq!(before.verdict, Verdict::Undecided, "deal {deal}");
+    let after = search_stages(&pos, &rules, Mode::Full, budget(), better);
+    let Verdict::Won(line) = after.verdict else {
+        panic!("deal {deal} not won: {after:?}")
+    };
+    assert!(after.states > past, "deal {deal} won at {}", after.states);
     replays_to_a_win(ruleset.clone(), start, &line);
 }
 
@@ -219,27 +236,14 @@ fn a_second_fresh_start_with_its_own_seed_wins_a_deal_one_long_fresh_start_does_
 fn a_fresh_start_breaking_ties_with_noise_wins_deals_the_plain_one_does_not() {
     let ruleset = shipped("spider-4suit", "classic");
     for deal in [109, 87] {
-        let start = ruleset.new_game(deal);
-        let (pos, rules) = solver_view(&ruleset, &start);
+        let (_, rules) = solver_view(&ruleset, &ruleset.new_game(deal));
         let tuning = Tuning::for_rules(&rules);
         let retry = tuning.retry.expect("classic rules start afresh");
         let quiet = Tuning {
             retry: Some(Retry { noise: 0, ..retry }),
             ..tuning
         };
-        let budget = || Budget::states(60_000);
-        let plain = search_stages(&pos, &rules, Mode::Full, budget(), &quiet);
-        assert_eq!(plain.verdict, Verdict::Undecided, "deal {deal}");
-        let noisy = search_stages(&pos, &rules, Mode::Full, budget(), &tuning);
-        let Verdict::Won(line) = noisy.verdict else {
-            panic!("deal {deal} not won: {noisy:?}")
-        };
-        assert!(
-            noisy.states > 30_000,
-            "won by the fresh start: {}",
-            noisy.states
-        );
-        replays_to_a_win(ruleset.clone(), start, &line);
+        won_only_with(&ruleset, deal, 60_000, &quiet, &tuning, 30_000);
     }
 }
 
