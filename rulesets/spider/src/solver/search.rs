@@ -170,6 +170,11 @@ pub(crate) fn decode(m: u32) -> SolverMove {
     }
 }
 
+/// Bytes made free in an arena before a position is packed into it: more than any packed
+/// position takes (a byte a card and a few a column), so that the memory bound can count the
+/// arena as it will be before the packing.
+pub(super) const PACK_ROOM: usize = 4096;
+
 /// Makes room in `v` for at least `room` more items, growing it by a quarter rather than
 /// doubling it: the arena and the nodes are most of the memory a large search holds, and
 /// doubling would leave up to half of them reserved but unused against the memory bound.
@@ -445,7 +450,7 @@ fn search(
         } else {
             map
         };
-        let after = grown(arena.len(), arena.capacity(), 4096)
+        let after = grown(arena.len(), arena.capacity(), PACK_ROOM)
             + map
             + grown(nodes.len(), nodes.capacity(), kids.len() + 64) * std::mem::size_of::<Node>()
             + queues.bytes_after(kids.len())
@@ -460,7 +465,7 @@ fn search(
                     // The first new child: its parent will be unpacked.
                     packed = true;
                     packed_at.insert(id, arena.len() as u32);
-                    grow_gently(&mut arena, 4096);
+                    grow_gently(&mut arena, PACK_ROOM);
                     pos.pack(&mut arena);
                 }
                 grow_gently(&mut nodes, 64);

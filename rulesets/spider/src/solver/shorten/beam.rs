@@ -8,7 +8,7 @@
 use super::super::eval::score;
 use super::super::moves::{is_won, pruned, search_moves, shared_columns, SolverMove};
 use super::super::position::{Position, MAX_COLUMNS, UNKNOWN};
-use super::super::search::{decode, encode, grow_gently, grown};
+use super::super::search::{decode, encode, grow_gently, grown, PACK_ROOM};
 use super::super::table::KeySet;
 use super::super::{Budget, SolverRules};
 use super::resolve::Beam;
@@ -109,13 +109,15 @@ pub(super) fn beam(
                 }
                 let key = pos.key(shared_columns(&pos, honest));
                 // Stop before keeping a child would take the beam past its memory bound: each
-                // structure counted as it will be once grown to hold it (a packed position
-                // takes under 4096 bytes), so the bound is never passed.
-                let after = seen.bytes_after_inserting(1)
-                    + grown(kid_arena.len(), kid_arena.capacity(), 4096)
-                    + grown(kids.len(), kids.capacity(), 1) * std::mem::size_of::<Child>()
-                    + layer_arena.capacity()
-                    + (nodes.capacity() + layer.capacity()) * std::mem::size_of::<(u32, u32)>();
+                // structure counted as it will be once grown to hold it, so the bound is never
+                // passed.
+                let after = held(
+                    seen.bytes_after_inserting(1),
+                    grown(kid_arena.len(), kid_arena.capacity(), PACK_ROOM),
+                    grown(kids.len(), kids.capacity(), 1),
+                    layer_arena.capacity(),
+                    nodes.capacity() + layer.capacity(),
+                );
                 if after > budget.max_bytes {
                     return out;
                 }
@@ -126,7 +128,7 @@ pub(super) fn beam(
                         return out;
                     }
                     grow_gently(&mut kids, 1);
-                    grow_gently(&mut kid_arena, 4096);
+                    grow_gently(&mut kid_arena, PACK_ROOM);
                     kids.push(Child {
                         level: pos.rows_left() as u8,
                         score: score(&pos, weights),
@@ -145,13 +147,14 @@ pub(super) fn beam(
         }
         select(&mut kids, b.width, b.per_level);
         // The next layer's nodes and entries, counted before they are made.
-        let bytes = seen.bytes()
-            + kid_arena.capacity()
-            + layer_arena.capacity()
-            + kids.capacity() * std::mem::size_of::<Child>()
-            + (grown(nodes.len(), nodes.capacity(), kids.len())
-                + grown(0, layer.capacity(), kids.len()))
-                * std::mem::size_of::<(u32, u32)>();
+        let bytes = held(
+            seen.bytes(),
+            kid_arena.capacity(),
+            kids.capacity(),
+            layer_arena.capacity(),
+            grown(nodes.len(), nodes.capacity(), kids.len())
+                + grown(0, layer.capacity(), kids.len()),
+        );
         if bytes > budget.max_bytes {
             return out;
         }
@@ -166,6 +169,15 @@ pub(super) fn beam(
         std::mem::swap(&mut layer_arena, &mut kid_arena);
     }
     out
+}
+
+/// Bytes the beam holds with a table of `seen` bytes, arenas of `kid_arena` and `layer_arena`
+/// bytes, room for `kids` children and for `entries` nodes and layer entries together.
+fn held(seen: usize, kid_arena: usize, kids: usize, layer_arena: usize, entries: usize) -> usize {
+    seen + kid_arena
+        + kids * std::mem::size_of::<Child>()
+        + layer_arena
+        + entries * std::mem::size_of::<(u32, u32)>()
 }
 
 /// Keeps the best `width` of `kids`, and of each level (rows left) at least its best
