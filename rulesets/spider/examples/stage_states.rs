@@ -8,12 +8,12 @@
 //! - `CAP`: the positions each search may visit;
 //! - `SETUPS`: comma-separated set-ups, each `key=value` pairs joined by `:` changing the
 //!   default tuning, with no retry: `d` (depth weight), `sb`, `rb`, `down`, `stock`, `empty`,
-//!   `run`, `hc` (the first heuristic's weights), `s2`, `down2` (the second's), `pr` (per
-//!   round), `lb` (level boost), `nosecond=1`, `n` and `seed` (tie-breaking noise and its
-//!   seed), `retry=1` (the default's retry after its first search, so `retry=1` alone is the
-//!   default's whole schedule), `after` and `again` (after `retry=1`: the positions of
+//!   `run`, `hc`, `cv` (the first heuristic's weights), `s2`, `down2`, `cv2` (the
+//!   second's), `pr` (per round), `lb` (level boost), `nosecond=1`, `n` and `seed`
+//!   (tie-breaking noise and its seed), `retry=1` (the default's retry after its first search, so `retry=1` alone is the
+//!   default's whole schedule), `after`, `again` and `rn` (after `retry=1`: the positions of
 //!   the first search and of the first fresh starts, `again=0` for one fresh start with the
-//!   rest); `d=-5` alone is the default's first search.
+//!   rest, and the fresh starts' noise); `d=-5` alone is the default's first search.
 //!
 //! Prints a line a deal: the deal, then for each set-up the positions its search visited
 //! before its win, or `-` where it had not won within `CAP`. Runs on two threads.
@@ -83,6 +83,12 @@ fn setup(text: &str, base: Tuning) -> Tuning {
             "empty" => t.weights.empty = v,
             "run" => t.weights.run = v,
             "hc" => t.weights.hidden_column = v,
+            "cv" => t.weights.cover = v,
+            "cv2" => {
+                t.second = t
+                    .second
+                    .map(|w| felt_spider::solver::Weights { cover: v, ..w })
+            }
             "pr" => t.per_round = v.max(1) as u32,
             "lb" => t.level_boost = v.max(0) as u32,
             "s2" => {
@@ -100,6 +106,12 @@ fn setup(text: &str, base: Tuning) -> Tuning {
             "after" => {
                 t.retry = t.retry.map(|r| felt_spider::solver::Retry {
                     after: v.max(0) as u64,
+                    ..r
+                })
+            }
+            "rn" => {
+                t.retry = t.retry.map(|r| felt_spider::solver::Retry {
+                    noise: v.max(0) as u32,
                     ..r
                 })
             }

@@ -241,6 +241,7 @@ impl Plan {
                 empty: 40,
                 run: 200,
                 hidden_column: 50,
+                cover: 0,
             },
             depth_weight: 60,
             ..base
@@ -254,6 +255,7 @@ impl Plan {
                 empty: 0,
                 run: 0,
                 hidden_column: 20,
+                cover: 0,
             },
             depth_weight: 30,
             ..base
@@ -268,6 +270,7 @@ impl Plan {
                     empty: 3,
                     run: 0,
                     hidden_column: 0,
+                    cover: 0,
                 },
                 width: 500,
                 per_level: 100,

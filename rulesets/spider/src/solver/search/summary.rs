@@ -2,8 +2,8 @@
 //! the columns its move touched.
 //!
 //! The heuristic of [`crate::solver::eval`] is a sum of per-column costs, and a column's cost depends
-//! only on how many of its cards are face down and how many breaks (of rank, or of suit only)
-//! its face-up part holds. Counting those once ([`Shape`]) serves every set of weights the
+//! only on how many of its cards are face down and face up and how many breaks (of rank, or of
+//! suit only) its face-up part holds. Counting those once ([`Shape`]) serves every set of weights the
 //! search alternates between, and a dealt card adds one link to a column's count instead of
 //! a rescan of the whole table. Both count links with [`crate::solver::eval::link`] and price
 //! the counts with [`crate::solver::eval::cost_of`], so [`Shape::cost`] and
@@ -23,6 +23,8 @@ pub(crate) const MAX_VIEWS: usize = 2;
 pub(crate) struct Shape {
     empty: bool,
     down: u16,
+    /// Face-up cards.
+    up: u16,
     rank_breaks: u16,
     suit_breaks: u16,
 }
@@ -36,6 +38,7 @@ impl Shape {
         let mut s = Shape {
             empty: col.is_empty(),
             down: down as u16,
+            up: (col.len() - down) as u16,
             rank_breaks: 0,
             suit_breaks: 0,
         };
@@ -56,6 +59,7 @@ impl Shape {
         let mut s = Shape {
             empty: n == 0,
             down: down as u16,
+            up: (n - down) as u16,
             rank_breaks: 0,
             suit_breaks: 0,
         };
@@ -107,6 +111,7 @@ impl Shape {
         cost_of(
             self.empty,
             self.down.into(),
+            self.up.into(),
             self.rank_breaks.into(),
             self.suit_breaks.into(),
             w,
@@ -266,6 +271,7 @@ impl Summary {
             let mut s = self.shapes[f];
             s.sub(inner);
             s.down -= 1;
+            s.up = 1;
             s
         } else {
             let mut s = self.shapes[f];
@@ -273,14 +279,19 @@ impl Summary {
             let mut junction = Shape::default();
             junction.link(pos.at(f, rest - 1), first);
             s.sub(junction);
+            s.up -= n as u16;
             s
         };
         let st = if self.shapes[t].empty {
-            inner
+            Shape {
+                up: n as u16,
+                ..inner
+            }
         } else {
             let mut s = self.shapes[t];
             s.add(inner);
             s.link(self.tops[t], first);
+            s.up += n as u16;
             s
         };
         let mut scores = [0; MAX_VIEWS];
@@ -342,6 +353,7 @@ impl Summary {
                     } else {
                         let mut s = self.shapes[c];
                         s.link(self.tops[c], pos.at(c, pos.len(c) - 1));
+                        s.up += 1;
                         s
                     };
                     for (v, w) in views.iter().enumerate() {

@@ -59,6 +59,7 @@ fn views(rules: &SolverRules) -> Vec<Weights> {
         Weights {
             suit_break: 120,
             hidden_column: 7,
+            cover: 3,
             empty: 45,
             ..base
         },
