@@ -21,6 +21,8 @@
 //! 100,000 positions.
 
 mod bases;
+mod shortcut;
+pub(crate) use shortcut::shortcut;
 
 use super::moves::{deal_allowed, links, search_moves, shared_columns, suited_link, SolverMove};
 use super::position::{rank, suit, Key, Position, Undo, MAX_COLUMNS, RUN};
@@ -75,7 +77,21 @@ struct Frame {
 /// depth-first search again with the rest of the budget. Each is exhaustive when it ends
 /// without running out, and asks the coarser games again at the positions it reaches, so that
 /// it never explores the moves out of a position from which nothing can come.
+///
+/// A way out is given with its detours cut ([`shortcut()`]): the depth-first path to it
+/// can be tens of thousands of moves.
 pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> DeadEnd {
+    match search(pos, rules, budget) {
+        DeadEnd::NotStuck { line, states } => DeadEnd::NotStuck {
+            line: shortcut(&pos.masked(), rules, line),
+            states,
+        },
+        answer => answer,
+    }
+}
+
+/// [`dead_end`]'s search, its way out as the search found it.
+fn search(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> DeadEnd {
     let p = pos.masked();
     if super::moves::is_won(&p, rules) || deal_allowed(&p, rules) {
         return DeadEnd::NotStuck {

@@ -3,7 +3,7 @@
 use super::support::{
     fingerprint, ruleset_of, session, shipped, solver_view, state, variant, visible,
 };
-use crate::solver::deadend::{exhaustive, relaxed_progress};
+use crate::solver::deadend::{exhaustive, relaxed_progress, shortcut};
 use crate::solver::{dead_end, Budget, DeadEnd};
 use crate::{SpiderRuleset, SpiderState};
 use felt_core::{Action, Ruleset};
@@ -497,4 +497,78 @@ fn a_way_out_a_few_moves_deep_is_found_without_searching_the_closed_set() {
         turned[..4].iter().all(|&f| f == 0) && turned[4] != 0,
         "{turned:?}"
     );
+}
+
+/// Four-suit deal 13028 as the honest bot had it after 136 moves, stock empty: no plan turns
+/// a card, so the bot played the dead-end check's way out.
+fn wandering_way_out() -> crate::solver::Position {
+    visible(&[
+        (3, "KC QC JC AC 8D 7S 6S 5H 2H"),
+        (3, "3C KH QH JC TC 9C 8C 7C 6C 5C 4C 3C 2D AD 5S"),
+        (0, "AS QC JH"),
+        (1, "QH 7C 6C 5C 4C 3D"),
+        (1, "KS JS TD 9D 4S 3S 2D AD TH 9S 8S 7S 6S 5D 3D"),
+        (3, "KS TC 9D 8D 7D 6D 5D 4D 3S 2S AS 9H"),
+        (0, "QS JS TS"),
+        (3, "KC AC 2C KD"),
+        (3, "KD QD JD TS 9S 8H QD JD TH 9H 8H 7H 6H 5H 4H 3H 2H 2S"),
+        (0, "QS TD"),
+    ])
+}
+
+/// A way out is a line the player can follow: the depth-first search's own path to it
+/// wanders through the table's near-equal positions (here 147,000 moves, which the honest bot
+/// followed to its cap of 5,000 actions having turned nothing), and cut of its detours it
+/// ends on the same position, the card turned at its last move and not before.
+#[test]
+fn a_way_out_found_depth_first_is_cut_to_a_line_that_ends_on_the_same_progress() {
+    use crate::solver::{DealPolicy, GroupRule, SolverRules};
+    let rules = SolverRules {
+        group: GroupRule::Classic,
+        deal: DealPolicy::Filled,
+        runs_to_win: 8,
+        columns: 10,
+    };
+    let pos = wandering_way_out();
+    let DeadEnd::NotStuck { line, .. } =
+        exhaustive(pos.masked(), &rules, Budget::states(400_000), true)
+    else {
+        panic!("a way out exists");
+    };
+    let cut = shortcut(&pos.masked(), &rules, line.clone());
+    assert!(
+        line.len() > 100_000,
+        "the search's own line: {} moves",
+        line.len()
+    );
+    assert!(
+        cut.len() < 1_000,
+        "{} moves cut to {}",
+        line.len(),
+        cut.len()
+    );
+    let (mut long, mut short) = (pos.masked(), pos.masked());
+    for &mv in &line {
+        long.apply(mv);
+    }
+    let progress: Vec<bool> = cut
+        .iter()
+        .map(|&mv| {
+            let u = short.apply(mv);
+            u.flipped != 0 || u.removed != 0
+        })
+        .collect();
+    assert_eq!(progress.iter().filter(|&&p| p).count(), 1, "{progress:?}");
+    assert!(progress[progress.len() - 1]);
+    assert_eq!(
+        short.key(0),
+        long.key(0),
+        "the same position as the long line's end"
+    );
+    // And the check itself answers with the short line.
+    let DeadEnd::NotStuck { line: given, .. } = dead_end(&pos, &rules, Budget::states(400_000))
+    else {
+        panic!("a way out exists");
+    };
+    assert!(given.len() < 1_000, "{} moves", given.len());
 }
