@@ -16,7 +16,9 @@ use std::collections::HashMap;
 /// the same position (the same progress) and never on one the line did not pass.
 ///
 /// Positions are compared by their exact keys (no column taken as interchangeable with
-/// another), so the rest of the line goes on from the very position it expects.
+/// another), so the rest of the line goes on from the very position it expects. The cost is
+/// the moves of each position kept, and the line is never longer than the positions the
+/// search visited: bounded by the check's own budget.
 pub(crate) fn shortcut(
     start: &Position,
     rules: &SolverRules,
