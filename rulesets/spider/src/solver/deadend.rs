@@ -90,6 +90,12 @@ pub fn dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> Dead
     }
 }
 
+/// Whether [`dead_end`] says stuck, without cutting a way out nobody will follow: what the
+/// table's status and the host's dead-end question ask after a move.
+pub fn is_dead_end(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> bool {
+    search(pos, rules, budget).is_stuck()
+}
+
 /// [`dead_end`]'s search, its way out as the search found it.
 fn search(pos: &Position, rules: &SolverRules, budget: Budget<'_>) -> DeadEnd {
     let p = pos.masked();

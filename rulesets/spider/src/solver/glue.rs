@@ -3,8 +3,8 @@
 //! [`Analysis`]. `Ruleset::analyze` for Spider is one call to [`analyze`].
 
 use super::{
-    dead_end, honest, solve, Answer, Budget, DeadEnd, DealPolicy, GroupRule, Mode, Position,
-    SolverMove, SolverRules, Stopped, Verdict,
+    honest, is_dead_end, solve, Answer, Budget, DealPolicy, GroupRule, Mode, Position, SolverMove,
+    SolverRules, Stopped, Verdict,
 };
 use crate::params::DealRule;
 use crate::rules::{GroupRule as RulesGroup, SpiderRuleset};
@@ -132,7 +132,7 @@ pub fn move_of(pos: &Position, action: &Action) -> Option<SolverMove> {
 /// run or make a deal legal, within [`DEAD_END_STATES`]. The check reads no hidden card.
 pub fn dead_ended(ruleset: &SpiderRuleset, state: &SpiderState) -> bool {
     let budget = Budget::states(DEAD_END_STATES);
-    dead_end(&position_of(ruleset, state), &rules_of(ruleset), budget).is_stuck()
+    is_dead_end(&position_of(ruleset, state), &rules_of(ruleset), budget)
 }
 
 /// Answers an analysis request for `state`: what `Ruleset::analyze` returns for Spider.
@@ -141,7 +141,7 @@ pub fn dead_ended(ruleset: &SpiderRuleset, state: &SpiderState) -> bool {
 /// - `Hint`: the first move of the `rank`-th best honest plan ([`honest::best_plans`], what
 ///   the bot plays), counting round again past the last, with the rest of the plan's line as
 ///   `then`; `None` when nothing helps;
-/// - `DeadEnd`: [`dead_end`] within [`DEAD_END_STATES`]; "stuck" only when proven.
+/// - `DeadEnd`: [`is_dead_end`] within [`DEAD_END_STATES`]; "stuck" only when proven.
 pub fn analyze(
     ruleset: &SpiderRuleset,
     state: &SpiderState,
@@ -199,12 +199,9 @@ pub fn analyze(
             let action = (!line.is_empty()).then(|| line.remove(0));
             Analysis::Hint { action, then: line }
         }
-        AnalyzeRequest::DeadEnd => {
-            let answer = dead_end(&pos, &rules, Budget::states(DEAD_END_STATES));
-            Analysis::DeadEnd {
-                stuck: matches!(answer, DeadEnd::Stuck { .. }),
-            }
-        }
+        AnalyzeRequest::DeadEnd => Analysis::DeadEnd {
+            stuck: is_dead_end(&pos, &rules, Budget::states(DEAD_END_STATES)),
+        },
     }
 }
 

@@ -30,7 +30,7 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
-pub use deadend::{dead_end, DeadEnd};
+pub use deadend::{dead_end, is_dead_end, DeadEnd};
 pub use eval::Weights;
 pub use honest::{hint, hints};
 pub use moves::{is_legal, legal_moves, SolverMove};

@@ -1,7 +1,7 @@
 //! Exact dead ends (SITE-DEADEND): never a false alarm, and "stuck" only when it is.
 
 use super::support::{
-    fingerprint, ruleset_of, session, shipped, solver_view, state, variant, visible,
+    app_rules, fingerprint, ruleset_of, session, shipped, solver_view, state, variant, visible,
 };
 use crate::solver::deadend::{exhaustive, relaxed_progress, shortcut};
 use crate::solver::{dead_end, Budget, DeadEnd};
@@ -472,13 +472,7 @@ fn far_way_out() -> crate::solver::Position {
 /// finds the shortest line, and the line really turns a card.
 #[test]
 fn a_way_out_a_few_moves_deep_is_found_without_searching_the_closed_set() {
-    use crate::solver::{DealPolicy, GroupRule, SolverRules};
-    let rules = SolverRules {
-        group: GroupRule::Classic,
-        deal: DealPolicy::Filled,
-        runs_to_win: 8,
-        columns: 10,
-    };
+    let rules = app_rules(10);
     let pos = far_way_out();
     let alone = exhaustive(pos.clone(), &rules, Budget::states(2_000_000), true);
     assert!(
@@ -522,13 +516,7 @@ fn wandering_way_out() -> crate::solver::Position {
 /// ends on the same position, the card turned at its last move and not before.
 #[test]
 fn a_way_out_found_depth_first_is_cut_to_a_line_that_ends_on_the_same_progress() {
-    use crate::solver::{DealPolicy, GroupRule, SolverRules};
-    let rules = SolverRules {
-        group: GroupRule::Classic,
-        deal: DealPolicy::Filled,
-        runs_to_win: 8,
-        columns: 10,
-    };
+    let rules = app_rules(10);
     let pos = wandering_way_out();
     let DeadEnd::NotStuck { line, .. } =
         exhaustive(pos.masked(), &rules, Budget::states(400_000), true)

@@ -1,7 +1,7 @@
 //! Honest hints and the honest bot: they never read a hidden card, so swapping hidden cards
 //! changes nothing they say.
 
-use super::support::{session, shipped, solver_view};
+use super::support::{app_rules, session, shipped, solver_view};
 use crate::solver::glue::{actions_of, analyze};
 use crate::solver::honest::{autoplay, hints};
 use crate::solver::moves::is_legal;
@@ -250,18 +250,6 @@ fn best_plan_on(
         .next()
         .expect("a plan");
     (pos, rules, best)
-}
-
-/// The App's rules (SP-GROUP classic, SP-DEAL refused onto an empty column, eight runs to win)
-/// on `columns` columns.
-fn app_rules(columns: u8) -> crate::solver::SolverRules {
-    use crate::solver::{DealPolicy, GroupRule, SolverRules};
-    SolverRules {
-        group: GroupRule::Classic,
-        deal: DealPolicy::Filled,
-        runs_to_win: 8,
-        columns,
-    }
 }
 
 /// A one-suit position from its columns, bottom first, one rank letter a card ("A23456789TJQK"),

@@ -146,3 +146,15 @@ pub fn visible(columns: &[(usize, &str)]) -> Position {
         .collect();
     Position::from_visible(&parts, &[], 0).expect("a position")
 }
+
+/// The App's rules (SP-GROUP classic, SP-DEAL refused onto an empty column, eight runs to win)
+/// on `columns` columns.
+pub fn app_rules(columns: u8) -> crate::solver::SolverRules {
+    use crate::solver::{DealPolicy, GroupRule, SolverRules};
+    SolverRules {
+        group: GroupRule::Classic,
+        deal: DealPolicy::Filled,
+        runs_to_win: 8,
+        columns,
+    }
+}
