@@ -540,13 +540,7 @@ fn a_way_out_found_depth_first_is_cut_to_a_line_that_ends_on_the_same_progress()
     for &mv in &line {
         long.apply(mv);
     }
-    let progress: Vec<bool> = cut
-        .iter()
-        .map(|&mv| {
-            let u = short.apply(mv);
-            u.flipped != 0 || u.removed != 0
-        })
-        .collect();
+    let progress = progress_along(&mut short, &rules, &cut);
     assert_eq!(progress.iter().filter(|&&p| p).count(), 1, "{progress:?}");
     assert!(progress[progress.len() - 1]);
     assert_eq!(
@@ -561,11 +555,24 @@ fn a_way_out_found_depth_first_is_cut_to_a_line_that_ends_on_the_same_progress()
         panic!("a way out exists");
     };
     assert!(given.len() <= 10, "{} moves", given.len());
-    let mut p = pos.masked();
-    for (i, &mv) in given.iter().enumerate() {
-        assert!(is_legal(&p, &rules, mv), "move {i} of {given:?}");
-        let u = p.apply(mv);
-        let turned = u.flipped != 0 || u.removed != 0;
-        assert_eq!(turned, i + 1 == given.len(), "move {i} of {given:?}");
-    }
+    let progress = progress_along(&mut pos.masked(), &rules, &given);
+    assert_eq!(progress.iter().filter(|&&p| p).count(), 1, "{progress:?}");
+    assert!(progress[progress.len() - 1]);
+}
+
+/// Plays `line` on `p`, each move checked legal, and says of each whether it made progress
+/// (turned a card or finished a run).
+fn progress_along(
+    p: &mut crate::solver::Position,
+    rules: &crate::solver::SolverRules,
+    line: &[crate::solver::SolverMove],
+) -> Vec<bool> {
+    line.iter()
+        .enumerate()
+        .map(|(i, &mv)| {
+            assert!(is_legal(p, rules, mv), "move {i} of {line:?}");
+            let u = p.apply(mv);
+            u.flipped != 0 || u.removed != 0
+        })
+        .collect()
 }
