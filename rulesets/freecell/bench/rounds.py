@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Solve CPU a deal, felt's example against fc-solve's library, in rounds: each solver runs
-the whole range in turn, three rounds, and each deal keeps its least CPU time over the rounds,
+the whole range in turn, three rounds (`ROUNDS=N` for more), and each deal keeps its least CPU time over the rounds,
 so that a spell of load on a shared machine does not decide the comparison.
 
     python3 bench/rounds.py FIRST LAST FELT_EXAMPLE [FELT_EXAMPLE ...] [--fcs FC_SOLVE_DEALS]
@@ -17,7 +17,9 @@ import statistics
 import subprocess
 import sys
 
-ROUNDS = 3
+# ROUNDS=15 in the environment for more: a round of 1000 deals takes a fraction of a second,
+# and on a machine whose speed wanders the least of more rounds repeats better.
+ROUNDS = int(os.environ.get("ROUNDS", "3"))
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 

@@ -79,6 +79,15 @@ pub fn safe(params: &Params, foundations: &[u8; 4], card: Card) -> bool {
     }
 }
 
+/// Lays `cards` on `to`: a column's end, a cell (one card), or their foundation.
+fn put(state: &mut State, to: Pile, cards: &[Card]) {
+    match to {
+        Pile::Column(j) => state.columns[j].extend_from_slice(cards),
+        Pile::Cell(j) => state.cells[j] = cards.first().copied(),
+        Pile::Foundation(s) => state.foundations[s] += cards.len() as u8,
+    }
+}
+
 /// What a legal move does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -110,26 +119,21 @@ impl Rules {
     pub fn perform(&self, state: &mut State, step: Step, events: &mut Vec<Event>) {
         let layout = self.layout();
         // The source column is taken out of the state while its cards are copied on, so the
-        // step needs no list of its own (the solver's lines replay through here).
-        let (from, start) = match step.from {
+        // step needs no list of its own (the solver's lines replay through here, a step for
+        // each move and each card sent up).
+        match step.from {
             Pile::Column(i) => {
-                let col = std::mem::take(&mut state.columns[i]);
+                let mut col = std::mem::take(&mut state.columns[i]);
                 let start = col.len() - step.count;
-                (col, start)
+                put(state, step.to, &col[start..]);
+                col.truncate(start);
+                state.columns[i] = col;
             }
-            Pile::Cell(i) => (state.cells[i].take().into_iter().collect(), 0),
-            Pile::Foundation(_) => (Vec::new(), 0),
-        };
-        let moved = &from[start..];
-        match step.to {
-            Pile::Column(j) => state.columns[j].extend_from_slice(moved),
-            Pile::Cell(j) => state.cells[j] = moved.first().copied(),
-            Pile::Foundation(s) => state.foundations[s] += moved.len() as u8,
-        }
-        if let Pile::Column(i) = step.from {
-            let mut col = from;
-            col.truncate(start);
-            state.columns[i] = col;
+            Pile::Cell(i) => {
+                let card = state.cells[i].take();
+                put(state, step.to, card.as_slice());
+            }
+            Pile::Foundation(_) => {}
         }
         events.push(Event::Moved {
             from: layout.id(step.from),
@@ -140,9 +144,16 @@ impl Rules {
 
     /// The next card FC-AUTO sends up, if any: cells first, then columns, from the left.
     pub fn next_auto(&self, state: &State) -> Option<Step> {
+        // Each suit's next card as a bit of its byte, so that a pile's card is tested by one
+        // lookup: this runs after every move of a game and of every replayed solver line.
+        let mut next = 0u64;
+        for (s, &up) in state.foundations.iter().enumerate() {
+            if up < 13 {
+                next |= 1 << ((s << 4) | (up as usize + 1));
+            }
+        }
         let ready = |c: Card| {
-            foundation::goes_next(&state.foundations, c)
-                && safe(&self.params, &state.foundations, c)
+            next >> (c.to_byte() & 63) & 1 == 1 && safe(&self.params, &state.foundations, c)
         };
         let to = |c: Card| Pile::Foundation(suit_index(c.suit()));
         for (i, cell) in state.cells.iter().enumerate() {

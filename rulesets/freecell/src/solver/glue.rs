@@ -213,27 +213,21 @@ pub fn actions_for(fc: &FreeCell, state: &State, line: &[Move]) -> Option<Vec<Ac
         // card by card, from the top, as the ruleset takes it.
         let card = felt_core::Card::from_byte(m.card)?;
         let parked = match m.dest {
-            Dest::Cell => now
-                .columns
-                .iter()
-                .find_map(|col| col.iter().position(|&c| c == card).map(|k| &col[k..]))
-                .map_or(Vec::new(), |run| {
-                    run.iter().rev().map(|c| c.to_byte()).collect()
-                }),
-            _ => Vec::new(),
+            Dest::Cell => now.columns.iter().find_map(|col| {
+                col.iter()
+                    .position(|&c| c == card)
+                    .filter(|&k| k + 1 < col.len())
+                    .map(|k| col[k..].iter().rev().map(|c| c.to_byte()).collect())
+            }),
+            _ => None,
         };
-        let singles = if parked.len() > 1 {
-            parked
-                .into_iter()
-                .map(|card| Move {
-                    card,
-                    dest: Dest::Cell,
-                })
-                .collect()
-        } else {
-            vec![m]
-        };
-        for m in singles {
+        let parked: Vec<u8> = parked.unwrap_or_default();
+        let singles = parked.iter().map(|&card| Move {
+            card,
+            dest: Dest::Cell,
+        });
+        // One move alone, the usual case, is not collected into a list first.
+        for m in singles.chain(parked.is_empty().then_some(m)) {
             let a = action_for(fc, &now, m)?;
             out.push(play(&mut now, a)?);
             // Where the variant sends safe cards up, `play` has sent them all.
