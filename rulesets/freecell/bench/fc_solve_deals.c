@@ -1,7 +1,9 @@
 /* Measures fc-solve (libfreecell-solver, Debian's freecell-solver 5.0) on Microsoft deals the
  * way felt's example measures felt: one line a deal with the thread's CPU time of the solve
- * alone, the iterations, the verdict and the moves of the line that do not go to a
- * foundation. The boards come on stdin, one after another, each ending with a line "=DEAL N".
+ * and of taking its line (each move fc-solve hands out, which it also plays on its own copy
+ * of the board, as felt's solve replays its line through the ruleset), the iterations, the
+ * verdict and the moves of the line that do not go to a foundation; `solve_ns=` is the solve
+ * without taking the line. The boards come on stdin, one after another, each ending with a line "=DEAL N".
  *
  *   cc -O2 bench/fc_solve_deals.c -lfreecell-solver -o /tmp/fc_solve_deals
  *   bench/boards.sh 600001 601000 | /tmp/fc_solve_deals -l lg
@@ -59,6 +61,7 @@ int main(int argc, char **argv)
         long iters = (long)freecell_solver_user_get_num_times_long(solver);
         int other = 0, all = 0;
         const char *verdict = "undecided";
+        long long t2 = t1;
         if (ret == FCS_STATE_WAS_SOLVED)
         {
             verdict = "won";
@@ -75,11 +78,12 @@ int main(int argc, char **argv)
                     t != FCS_MOVE_TYPE_SEQ_TO_FOUNDATION)
                     other++;
             }
+            t2 = cpu_ns();
         }
         else if (ret == FCS_STATE_IS_NOT_SOLVEABLE)
             verdict = "lost";
-        printf("%ld %s cpu_ns=%lld states=%ld moves=%d not_up=%d\n", deal, verdict, t1 - t0,
-            iters, all, other);
+        printf("%ld %s cpu_ns=%lld states=%ld moves=%d not_up=%d solve_ns=%lld\n", deal, verdict,
+            t2 - t0, iters, all, other, t1 - t0);
         freecell_solver_user_recycle(solver);
     }
     freecell_solver_user_free(solver);

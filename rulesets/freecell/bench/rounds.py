@@ -23,13 +23,21 @@ ROUNDS = int(os.environ.get("ROUNDS", "3"))
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+# FIELD=solve_ns in the environment compares the search alone, without taking the line (felt's
+# replay through the ruleset, fc-solve's moves handed out and played); `cpu_ns`, the default,
+# is the solve with its line in hand.
+FIELD = os.environ.get("FIELD", "cpu_ns")
+
+
 def cpu_by_deal(text):
-    """Each deal's CPU in nanoseconds, from lines `DEAL VERDICT cpu_ns=N ...`."""
+    """Each deal's CPU in nanoseconds, from lines `DEAL VERDICT cpu_ns=N ... solve_ns=M`."""
     out = {}
     for line in text.splitlines():
         parts = line.split()
         if len(parts) > 2 and parts[2].startswith("cpu_ns="):
-            out[int(parts[0])] = int(parts[2][len("cpu_ns="):])
+            for p in parts[2:]:
+                if p.startswith(FIELD + "="):
+                    out[int(parts[0])] = int(p[len(FIELD) + 1:])
     return out
 
 

@@ -25,6 +25,18 @@ pub(super) struct Buckets<T> {
 
 const NONE: u32 = u32::MAX;
 
+impl<T> Default for Buckets<T> {
+    fn default() -> Self {
+        Buckets {
+            base: 0,
+            heads: Vec::new(),
+            entries: Vec::new(),
+            least: 0,
+            len: 0,
+        }
+    }
+}
+
 impl<T: Copy> Buckets<T> {
     /// An empty list with room for `n` entries.
     pub(super) fn with_capacity(n: usize) -> Buckets<T> {
@@ -76,6 +88,24 @@ impl<T: Copy> Buckets<T> {
         self.heads[self.least] = next;
         self.len -= 1;
         Some(item)
+    }
+
+    /// Room for entries.
+    pub(super) fn capacity(&self) -> usize {
+        self.entries.capacity()
+    }
+
+    /// Empties the list, keeping its room for entries (not for priorities: a list emptied
+    /// holds the memory of a new one with the same room).
+    pub(super) fn clear(&mut self) {
+        *self = Buckets {
+            base: 0,
+            heads: Vec::new(),
+            entries: std::mem::take(&mut self.entries),
+            least: 0,
+            len: 0,
+        };
+        self.entries.clear();
     }
 
     /// The memory its tables will hold once they have room for a few more entries.

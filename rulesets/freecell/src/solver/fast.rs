@@ -25,6 +25,7 @@ use felt_core::analysis::Stopped;
 use felt_patience::search::{room_bytes, FingerprintSet, Limits};
 use std::mem::size_of;
 
+mod spare;
 mod turns;
 
 pub use turns::{solve, turn_weights, EXACT_WEIGHT, NOMINAL_STATES, SCANS, SLICE};
@@ -114,6 +115,9 @@ pub struct Finder {
     // position taken out is nearly always a child of one of them, and copying its parent
     // from here is cheaper than unpacking it (hashes and distance shares worked out again).
     recent: Vec<(u32, Pos)>,
+    // The room `seen` had when new: tables that never grew are kept for the thread's next
+    // scan ([`spare`]).
+    seen_room: usize,
     peak: usize,
     // The start was won already.
     won_at_start: bool,
@@ -127,8 +131,8 @@ impl Finder {
         game.reweigh(&mut first);
         game.auto(&mut first);
         // Room from the start for what a typical deal needs, so the tables rarely grow.
-        let mut seen = FingerprintSet::with_capacity_and_hasher(START_ROOM, Default::default());
-        seen.insert(game.fingerprint(&first));
+        let mut t = spare::Tables::take();
+        t.seen.insert(game.fingerprint(&first));
         // The root's link is never read: lines stop at number 0.
         let root = Move {
             card: 0,
@@ -137,13 +141,14 @@ impl Finder {
         let mut finder = Finder {
             game,
             scan,
-            seen,
-            taken: Vec::with_capacity(START_ROOM / 8),
-            links: Vec::with_capacity(START_ROOM / 8),
-            open: Buckets::with_capacity(START_ROOM),
-            moves: Vec::with_capacity(64),
+            seen: t.seen,
+            taken: t.taken,
+            links: t.links,
+            open: t.open,
+            moves: t.moves,
             at: Some((0, 0)),
-            recent: Vec::with_capacity(RECENT),
+            recent: t.recent,
+            seen_room: t.seen_room,
             peak: 0,
             won_at_start: game.won(&first),
         };
@@ -294,6 +299,23 @@ impl Finder {
     }
 }
 
+impl Drop for Finder {
+    /// Leaves the tables for the thread's next scan ([`spare`]).
+    fn drop(&mut self) {
+        use std::mem::take;
+        spare::Tables {
+            seen: take(&mut self.seen),
+            taken: take(&mut self.taken),
+            links: take(&mut self.links),
+            open: take(&mut self.open),
+            moves: take(&mut self.moves),
+            recent: take(&mut self.recent),
+            seen_room: self.seen_room,
+        }
+        .give();
+    }
+}
+
 fn line(links: &[(u32, Move, u16)], mut id: u32) -> Vec<Move> {
     let mut out = Vec::new();
     while id != 0 {
@@ -321,6 +343,36 @@ mod tests {
         game.auto(&mut pos);
         (game, pos)
     }
+    /// A scan on the tables an earlier scan of its thread left ([`spare`]) searches as a new
+    /// one: the same positions, the same line, the same memory counted. Deal 5 is solved
+    /// first on a thread of its own, then on one that has just solved deal 1 (tables kept)
+    /// and deal 617's two-cell game (tables grown, so not kept).
+    #[test]
+    fn a_scan_on_tables_kept_from_the_last_searches_as_a_new_one() {
+        let solve = |deal: u32, params: Params| {
+            let (game, pos) = game_and_deal(params, deal);
+            find_win(&game, &pos, &Limits::states(50_000), SCANS[0].0)
+        };
+        let fresh = std::thread::spawn(move || solve(5, Params::default()))
+            .join()
+            .expect("the solve ends");
+        assert!(matches!(fresh.finding, Finding::Won(_)));
+        let two_cells = Params {
+            cells: 2,
+            ..Params::default()
+        };
+        let after = std::thread::spawn(move || {
+            solve(1, Params::default());
+            let kept = solve(5, Params::default());
+            solve(617, two_cells);
+            (kept, solve(5, Params::default()))
+        })
+        .join()
+        .expect("the solves end");
+        assert_eq!(after.0, fresh);
+        assert_eq!(after.1, fresh);
+    }
+
     // The table of which card fits on which says what the rule says (FC-BUILD), for every
     // pair of cards under both build rules.
     #[test]

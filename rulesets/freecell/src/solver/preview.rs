@@ -89,13 +89,14 @@ impl Game {
         for (i, mix) in mixes.iter_mut().enumerate().take(self.ncols) {
             *mix = column_mix(p.hash[i]);
             fingerprint = fingerprint.wrapping_add(*mix);
-            // The shares of every prefix in one pass, as `Game::column_term` counts them,
-            // less what the suits' next cards add (below): the buried cards' part grows card
-            // by card.
+            // The shares of every prefix in one pass, as `Game::column_term` counts them:
+            // the buried cards' part grows card by card, and each next card of a suit counts
+            // its weight for each card above it (`k * n - sum` cards over the `n` below
+            // height `k`).
             // The first card lies on no card; it is counted as on one it does not fit (no
             // card fits on 0) and the count starts one such card lower: no test a card.
             let w = &self.weights;
-            let mut buried = -w.unfit;
+            let (mut buried, mut n, mut sum) = (-w.unfit, 0i16, 0i16);
             let mut run = 0u8;
             let low = &mut lowest[i];
             let mut below = 0u8;
@@ -114,38 +115,19 @@ impl Game {
                 buried += w.unfit * i16::from(!fit);
                 run = if fit { run + 1 } else { 1 };
                 low[s] = low[s].min(rank(c));
+                let next = i16::from(p.found[s] + 1 == rank(c));
+                n += next;
+                sum += next * k as i16;
                 below = c;
-                prefix[k + 1] = buried;
+                prefix[k + 1] = buried + w.above_next * (k as i16 * n - sum);
             }
+            nexts[i] = n as u8;
             runs[i] = run;
         }
         for &c in &p.cells[..self.ncells] {
             if c != 0 {
                 fingerprint = fingerprint.wrapping_add(cell_mix(c));
                 places[c as usize & 63] = Place { col: CELL, at: 0 };
-            }
-        }
-        // Each suit's next card counts its weight for each card above it (in a cell, placed
-        // just above, it counts nothing): four cards at most, so added here rather than
-        // tested for at every card.
-        for (s, &up) in p.found.iter().enumerate() {
-            if up >= 13 {
-                continue;
-            }
-            let at = places[((s << 4) | (up as usize + 1)) & 63];
-            let i = at.col as usize;
-            if at.col == CELL || at.at >= p.lens[i] {
-                continue;
-            }
-            nexts[i] += 1;
-            // The prefixes holding the card: from its own height up to the whole column.
-            let first = start[i] as usize + at.at as usize + 1;
-            let last = start[i] as usize + p.lens[i] as usize;
-            for (above, share) in prefix[first..=last.min(52 + MAX_COLS - 1)]
-                .iter_mut()
-                .enumerate()
-            {
-                *share += self.weights.above_next * above as i16;
             }
         }
         Parent {
