@@ -20,7 +20,7 @@ mod dead_ends;
 pub(crate) mod paired;
 
 pub(crate) use batch::{figures, run_deals, SPREAD};
-use batch::{jobs_of, print_lengths, print_verdicts};
+use batch::{jobs_for, jobs_of, print_lengths, print_verdicts};
 pub(crate) use budget::{cpu_ms_since, thread_cpu};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -170,11 +170,15 @@ impl SolveArgs {
     }
 
     /// Whether the command searches on one thread, one search after another (one position,
-    /// or deals with one job): then nothing waits on a plugin's table while it searches, and
-    /// each ruleset's table and searches share one helper process
+    /// or deals with one job, or one deal): then nothing waits on a plugin's table while it
+    /// searches, and each ruleset's table and searches share one helper process
     /// ([`crate::plugin_isolation::set_batch`]).
     pub fn one_thread(&self) -> bool {
-        self.deals.is_none() || jobs_of(self.jobs) == 1
+        match self.deals.as_deref().map(parse_range) {
+            None => true,
+            Some(Ok((first, last))) => jobs_for(self.jobs, first, last) == 1,
+            Some(Err(_)) => jobs_of(self.jobs) == 1,
+        }
     }
 
     /// The game code asked for, which decides the catalog when no variant is named.
@@ -391,7 +395,7 @@ fn header(deals: &Deals<'_>, what: &str) {
     felt::say!(
         "{what}: {variant} ({}), deals {first}..{last}, {} job(s)",
         ruleset.info().rules,
-        jobs_of(args.jobs)
+        jobs_for(args.jobs, first, last)
     );
 }
 

@@ -45,8 +45,10 @@ def main():
     felt_cpu, fcs_cpu = [[] for _ in felts], []
     for deal in range(first, last + 1):
         for (felt, *before_solve), cpu in zip(felts, felt_cpu):
+            # The command as a player types it: no --jobs (a one-deal batch runs on felt's
+            # own thread, as --jobs 1 does, since stop 63).
             cpu.append(cpu_of([felt, *before_solve, "solve", "--variant", "freecell",
-                               "--deals", f"{deal}..{deal}", "--jobs", "1"]))
+                               "--deals", f"{deal}..{deal}"]))
         board = subprocess.run(["make-microsoft-freecell-board", "-t", str(deal)],
                                capture_output=True, check=True).stdout
         r, w = os.pipe()

@@ -21,6 +21,16 @@ pub(super) fn jobs_of(jobs: Option<usize>) -> usize {
     }
 }
 
+/// The threads a batch of the deals `first..=last` runs on: [`jobs_of`], never more than it
+/// has deals. A one-deal batch so runs on the calling thread: no pool to start, and (see
+/// `SolveArgs::one_thread`) one helper process for a plugin's ruleset instead of one for its
+/// table and another for its searches, which took `felt solve --variant freecell --deals
+/// N..N` from one process started to two, and from no thread to four.
+pub(super) fn jobs_for(jobs: Option<usize>, first: u64, last: u64) -> usize {
+    let deals = last.saturating_sub(first).saturating_add(1);
+    jobs_of(jobs).min(usize::try_from(deals).unwrap_or(usize::MAX))
+}
+
 /// Says so when `--jobs` asks for more threads than the machine has cores.
 fn tell_capped(jobs: Option<usize>) {
     if let Some(n) = jobs.filter(|&n| n > 1 && n > cores()) {
@@ -32,10 +42,10 @@ fn tell_capped(jobs: Option<usize>) {
     }
 }
 
-/// The worker threads of a batch (`--jobs`, capped at the machine's cores with a word why).
-fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+/// The worker threads of a batch: `threads` of them ([`jobs_for`]).
+fn worker_pool(threads: usize) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs_of(jobs))
+        .num_threads(threads)
         .build()
         .map_err(|e| anyhow!("cannot start the worker threads: {e}"))
 }
@@ -94,7 +104,8 @@ pub(crate) fn run_deals<T: Send>(
 ) -> Result<Ran<T>> {
     tell_capped(jobs);
     let bar = progress((last - first).saturating_add(1));
-    if jobs_of(jobs) == 1 {
+    let threads = jobs_for(jobs, first, last);
+    if threads == 1 {
         // One job plays on the calling thread, one deal after another: a pool of one worker
         // would only add a thread to start (a one-deal `felt solve` counts it).
         let mut rows = Vec::new();
@@ -105,7 +116,7 @@ pub(crate) fn run_deals<T: Send>(
         bar.finish_and_clear();
         return Ok(Ran { rows, threads: 1 });
     }
-    let pool = worker_pool(jobs)?;
+    let pool = worker_pool(threads)?;
     let chunk = |from: u64, to: u64| -> Vec<T> {
         use rayon::prelude::*;
         (from..=to)
