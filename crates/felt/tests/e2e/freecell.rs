@@ -129,6 +129,23 @@ fn fc_foundation_of_another_suit_refuses_the_card() {
     assert_eq!(answer, ["ok", "moved 1 from 9 to C"], "{answer:?}");
 }
 
+/// A one-deal batch runs on felt's own thread whatever the machine's cores, as `--jobs 1`
+/// does: one job, so the plugin's ruleset gets one helper process (not one for its table and
+/// another for its searches, and a pool of worker threads besides).
+#[test]
+fn a_one_deal_batch_runs_as_one_job() {
+    let data = data_dir_with("felt_freecell");
+    let out = run_in(
+        data.path(),
+        &["solve", "--variant", "freecell", "--deals", "7..7"],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("deals 7..7, 1 job(s)"), "{text}");
+    assert!(text.contains("won                          1"), "{text}");
+}
+
 #[test]
 fn the_batch_figures_of_a_line_are_rounded_alike() {
     let data = data_dir_with("felt_freecell");

@@ -147,17 +147,6 @@ fn more_jobs_than_cores_run_one_a_core_and_say_so() {
     assert!(!out.contains("100000 job(s)"));
 }
 
-/// A one-deal batch runs on felt's own thread whatever the machine's cores, as `--jobs 1`
-/// does: one job, so a plugin's ruleset gets one helper process (not one for its table and
-/// another for its searches, and a pool of worker threads besides).
-#[test]
-fn a_one_deal_batch_runs_as_one_job() {
-    let (ok, out, err) = felt(&["solve", "--variant", "freecell", "--deals", "7..7"]);
-    assert!(ok, "{err}");
-    assert!(out.contains("deals 7..7, 1 job(s)"), "{out}");
-    assert!(out.contains("won                          1"), "{out}");
-}
-
 #[test]
 fn autoplay_refuses_shuffle_numbers_no_game_code_carries() {
     let (ok, _, err) = felt(&[
