@@ -98,14 +98,12 @@ impl<T: Copy> Buckets<T> {
     /// Empties the list, keeping its room for entries (not for priorities: a list emptied
     /// holds the memory of a new one with the same room).
     pub(super) fn clear(&mut self) {
+        let mut entries = std::mem::take(&mut self.entries);
+        entries.clear();
         *self = Buckets {
-            base: 0,
-            heads: Vec::new(),
-            entries: std::mem::take(&mut self.entries),
-            least: 0,
-            len: 0,
+            entries,
+            ..Buckets::default()
         };
-        self.entries.clear();
     }
 
     /// The memory its tables will hold once they have room for a few more entries.

@@ -115,9 +115,6 @@ pub struct Finder {
     // position taken out is nearly always a child of one of them, and copying its parent
     // from here is cheaper than unpacking it (hashes and distance shares worked out again).
     recent: Vec<(u32, Pos)>,
-    // The room `seen` had when new: tables that never grew are kept for the thread's next
-    // scan ([`spare`]).
-    seen_room: usize,
     peak: usize,
     // The start was won already.
     won_at_start: bool,
@@ -130,7 +127,8 @@ impl Finder {
         let mut first = *start;
         game.reweigh(&mut first);
         game.auto(&mut first);
-        // Room from the start for what a typical deal needs, so the tables rarely grow.
+        // Tables with room from the start for what a typical deal needs, so they rarely
+        // grow: the last scan's on this thread where they never grew ([`spare`]).
         let mut t = spare::Tables::take();
         t.seen.insert(game.fingerprint(&first));
         // The root's link is never read: lines stop at number 0.
@@ -148,7 +146,6 @@ impl Finder {
             moves: t.moves,
             at: Some((0, 0)),
             recent: t.recent,
-            seen_room: t.seen_room,
             peak: 0,
             won_at_start: game.won(&first),
         };
@@ -310,7 +307,6 @@ impl Drop for Finder {
             open: take(&mut self.open),
             moves: take(&mut self.moves),
             recent: take(&mut self.recent),
-            seen_room: self.seen_room,
         }
         .give();
     }

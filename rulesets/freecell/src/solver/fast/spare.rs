@@ -14,6 +14,21 @@
 
 use super::{Buckets, FingerprintSet, Key, Move, Pos, RECENT, START_ROOM};
 use std::cell::RefCell;
+use std::sync::OnceLock;
+
+/// Room of the positions taken out and of their links when new.
+const TAKEN_ROOM: usize = START_ROOM / 8;
+/// Room of a position's moves when new.
+const MOVES_ROOM: usize = 64;
+
+/// The room of a new scan's set of positions seen: the hash table rounds the room asked for
+/// up as it likes, so it is read once from a new one.
+fn seen_room() -> usize {
+    static ROOM: OnceLock<usize> = OnceLock::new();
+    *ROOM.get_or_init(|| {
+        FingerprintSet::with_capacity_and_hasher(START_ROOM, Default::default()).capacity()
+    })
+}
 
 /// The tables of one scan ([`super::Finder`]'s).
 pub(super) struct Tables {
@@ -23,8 +38,6 @@ pub(super) struct Tables {
     pub(super) open: Buckets<(u32, Move)>,
     pub(super) moves: Vec<Move>,
     pub(super) recent: Vec<(u32, Pos)>,
-    /// The room `seen` has when new (the hash table rounds its room up as it likes).
-    pub(super) seen_room: usize,
 }
 
 thread_local! {
@@ -33,25 +46,23 @@ thread_local! {
 
 impl Tables {
     fn new() -> Tables {
-        let seen = FingerprintSet::with_capacity_and_hasher(START_ROOM, Default::default());
         Tables {
-            seen_room: seen.capacity(),
-            seen,
-            taken: Vec::with_capacity(START_ROOM / 8),
-            links: Vec::with_capacity(START_ROOM / 8),
+            seen: FingerprintSet::with_capacity_and_hasher(START_ROOM, Default::default()),
+            taken: Vec::with_capacity(TAKEN_ROOM),
+            links: Vec::with_capacity(TAKEN_ROOM),
             open: Buckets::with_capacity(START_ROOM),
-            moves: Vec::with_capacity(64),
+            moves: Vec::with_capacity(MOVES_ROOM),
             recent: Vec::with_capacity(RECENT),
         }
     }
 
     /// Whether every table still has the room it started with.
     fn as_new(&self) -> bool {
-        self.seen.capacity() == self.seen_room
-            && self.taken.capacity() == START_ROOM / 8
-            && self.links.capacity() == START_ROOM / 8
+        self.seen.capacity() == seen_room()
+            && self.taken.capacity() == TAKEN_ROOM
+            && self.links.capacity() == TAKEN_ROOM
             && self.open.capacity() == START_ROOM
-            && self.moves.capacity() == 64
+            && self.moves.capacity() == MOVES_ROOM
             && self.recent.capacity() == RECENT
     }
 
